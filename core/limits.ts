@@ -1,0 +1,22 @@
+/** Timing and size constants of the specs, shared by client and server. */
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 16;
+
+export const MOBILE_BREAKPOINT_PX = 576;
+export const NAV_COLLAPSE_PX = 992;
+export const HEADER_SHADOW_SCROLL_PX = 60;
+
+export const SETTINGS_SAVED_CHECK_MS = 500;
+export const SETTINGS_HIDE_AFTER_CHECK_MS = 300;
+export const GATE_AFTER_SETTINGS_MS = 15_000;
+
+export const DEFAULT_GOOGLE_DOMAIN = 'google.com';
+export const DEFAULT_COUNTRY = 'us';
+export const DEFAULT_LANGUAGE = 'en';
+
+/** Device codes of the specs: 1 mobile, 2 desktop, 0 choose by screen width. */
+export const DEVICE_AUTO = 0;
+export const DEVICE_MOBILE = 1;
+export const DEVICE_DESKTOP = 2;
+export type DeviceType = 0 | 1 | 2;

@@ -1,0 +1,33 @@
+/** Every user-facing message of the specs, word for word. Client and server import these. */
+
+export const MESSAGES = {
+  emailRequired: 'Please enter your email address.',
+  emailInvalidCreate: 'Invalid email, please double-check your information and try again.',
+  emailInvalidSignIn: 'Please enter a valid email address.',
+  passwordRequired: 'Please enter a password.',
+  passwordLength: 'Password must contain between 8 and 16 characters.',
+  emailAlreadyRegistered: 'This email is already registered. Please sign in.',
+  emailNotOnFile: "We don't seem to have that email on file.",
+  passwordIncorrect: 'Incorrect password. Try again, or use secure link sign in.',
+  useGoogleSignIn: 'You signed up with Google, please use Google to sign in',
+  noResetToken: 'No token cant reset password',
+  checkYourEmail: 'Go click the link in your email',
+  createAccountGate:
+    'Register now to view these results, and compare speed scores today. No credit card required.',
+  createAccountGateKeywords:
+    'Register now to try our GPT3 powered keyword tool. No credit card required.',
+  nameOnCardRequired: 'Please enter name on card',
+  zipcodeRequired: 'Please enter your billing zipcode or postal code',
+  paymentError: 'There was an error processing your payment please try again.',
+  alreadySubscribed: (plan: string) => `You are already subscribed our ${plan}`,
+  freeTrialLimit:
+    'You have reached the limits of free usage on this tool. To continue today, please see our pricing page',
+  freeTrialReset: 'Your free usage limits will reset next month.',
+} as const;
+
+/** Server-side error codes of spec 000 §8, sent in the 409 message body. */
+export const AUTH_CODES = {
+  emailNotFound: 'Code: email_not_found; Result Set Count: 0',
+  passwordIncorrect: 'Code: password_incorrect',
+  oldUser: 'Code: old_user; User exists in the system but password is empty.',
+} as const;

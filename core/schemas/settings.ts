@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { DEVICE_AUTO, DEVICE_DESKTOP, DEVICE_MOBILE } from '../limits';
+
+export const deviceTypeSchema = z.union([
+  z.literal(DEVICE_AUTO),
+  z.literal(DEVICE_MOBILE),
+  z.literal(DEVICE_DESKTOP),
+]);
+
+const hostLike = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9.-]+$/i, 'must be a host name such as google.com');
+const localeCode = z
+  .string()
+  .trim()
+  .min(2)
+  .max(16)
+  .regex(/^[a-z0-9-]+$/i, 'must be a code such as en');
+
+/** User settings of spec 000 §3 (server copy). */
+export const userSettingsSchema = z.object({
+  deviceType: deviceTypeSchema,
+  googleDomain: hostLike,
+  country: localeCode,
+  language: localeCode,
+  searchKeyword: z.string().max(500),
+  originUrl: z.string().max(2048),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+/** Spec 000 §7: some calls omit fields, so every field is optional on save. */
+export const saveSettingsBodySchema = userSettingsSchema.partial().strict();
+export type SaveSettingsBody = z.infer<typeof saveSettingsBodySchema>;

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** Public, non-secret configuration the web app reads at start (footer, sources). */
+export const siteConfigSchema = z.object({
+  company: z.object({
+    name: z.string(),
+    supportEmail: z.string(),
+    postalAddress: z.string(),
+    aboutUrl: z.string(),
+    contactUrl: z.string(),
+    socialUrl: z.string(),
+    socialLabel: z.string(),
+    privacyUrl: z.string(),
+  }),
+  /** Google sign-in shows only when the server has a client id. */
+  googleClientId: z.string().nullable(),
+});
+export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { PAGE_PATHS, SETTINGS_LINK_PATHS } from '@core/routes';
+import { useBrowser } from './support/browser';
+
+const h = useBrowser();
+
+describe('routes', () => {
+  it('every spec route answers 200 with its page, header and footer', async () => {
+    const { page } = await h.newPage();
+    for (const path of PAGE_PATHS) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await page.getByTestId('footer').getByText('About').waitFor();
+      expect(await page.getByTestId('not-found').count(), path).toBe(0);
+      expect(await page.locator('h1').count(), path).toBeGreaterThan(0);
+    }
+  });
+
+  it('an unknown path shows the not-found page linking to /', async () => {
+    const { page } = await h.newPage();
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await page.getByTestId('not-found').waitFor();
+    await page.getByRole('link', { name: 'Go to the tools' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.getByTestId('tool-card').count()).toBeGreaterThanOrEqual(5);
+  });
+
+  it('routes are exact: other case is not found', async () => {
+    const { page } = await h.newPage();
+    const response = await page.goto('/gpt3-invite');
+    expect(response?.status()).toBe(404);
+    await page.getByTestId('not-found').waitFor();
+  });
+
+  it('the comparison tool route renders the SERP analysis screen', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/site-speed-comparison-tool');
+    await page.getByRole('heading', { name: 'SERP Analysis Tool' }).waitFor();
+  });
+
+  it('scrolls to the top on a route change', async () => {
+    const { page } = await h.newPage({ width: 1280, height: 500 });
+    await page.goto('/');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Open Website Speed Test' }).click();
+    await page.waitForURL('**/website-speed-test');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+describe('header', () => {
+  it('shows the Settings link only on the three tool routes', async () => {
+    const { page } = await h.newPage();
+    for (const path of PAGE_PATHS) {
+      await page.goto(path);
+      await page.getByTestId('brand').waitFor();
+      const count = await page
+        .getByTestId('header')
+        .getByRole('button', { name: 'Settings' })
+        .count();
+      expect(count, path).toBe(SETTINGS_LINK_PATHS.includes(path) ? 1 : 0);
+    }
+  });
+
+  it('gets a shadow once scrolled past 60 px', async () => {
+    const { page } = await h.newPage({ width: 1280, height: 400 });
+    await page.goto('/');
+    const header = page.getByTestId('header');
+    expect(await header.getAttribute('class')).not.toContain('sr-scrolled');
+    await page.evaluate(() => window.scrollTo(0, 50));
+    await page.waitForTimeout(100);
+    expect(await header.getAttribute('class')).not.toContain('sr-scrolled');
+    await page.evaluate(() => window.scrollTo(0, 120));
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid=header]')?.classList.contains('sr-scrolled'),
+    );
+  });
+
+  it('collapses into a hamburger menu at 900 px', async () => {
+    const { page } = await h.newPage({ width: 900, height: 800 });
+    await page.goto('/');
+    const pricing = page.getByRole('link', { name: 'Pricing' });
+    expect(await pricing.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await pricing.waitFor({ state: 'visible' });
+    const wide = await h.newPage({ width: 1200, height: 800 });
+    await wide.page.goto('/');
+    expect(await wide.page.getByRole('button', { name: 'Toggle navigation' }).isVisible()).toBe(
+      false,
+    );
+    expect(await wide.page.getByRole('link', { name: 'Pricing' }).isVisible()).toBe(true);
+  });
+
+  it('shows Sign In to visitors and the Pro brand with Account for plan 4', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await page.getByTestId('brand').textContent()).toBe('SpeedRank');
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'speedrank.session',
+        JSON.stringify({
+          name: 'Pat',
+          email: 'pat@example.com',
+          userId: 'u1',
+          token: 'x',
+          planId: 4,
+          renewDate: null,
+          billingCycle: 1,
+          cancelDate: null,
+          google: false,
+        }),
+      ),
+    );
+    await page.reload();
+    await page.getByRole('link', { name: 'Account' }).waitFor();
+    expect(await page.getByTestId('brand').textContent()).toBe('SpeedRankPro');
+  });
+});
+
+describe('footer', () => {
+  it('shows the company, support and postal address and the company links', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/pricing');
+    const footer = page.getByTestId('footer');
+    await footer.getByText('Privacy Policy').waitFor();
+    const text = await footer.textContent();
+    expect(text).toContain('SpeedRank');
+    expect(text).toContain('support@speedrank.example');
+    for (const link of ['About', 'Contact', 'Follow us', 'Privacy Policy']) {
+      expect(await footer.getByRole('link', { name: link }).count(), link).toBe(1);
+    }
+  });
+});

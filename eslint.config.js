@@ -1,0 +1,76 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const restrict = (patterns) => ['error', { patterns }];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  // Import direction (STYLE.md): core imports neither side; web never imports server.
+  {
+    files: ['core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        {
+          group: ['**/web/**', '**/server/**', '../web/*', '../server/*'],
+          message: 'core/ imports neither web/ nor server/.',
+        },
+        {
+          group: ['react', 'react-*', 'fastify', 'kysely', 'node:*'],
+          message: 'core/ stays free of UI, server and Node-only code.',
+        },
+      ]),
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': restrict([
+        {
+          group: ['**/server/**', 'fastify', 'kysely', 'better-sqlite3', 'pg', 'node:*'],
+          message: 'web/ never imports server code.',
+        },
+      ]),
+    },
+  },
+  {
+    // A feature does not import another feature; shared pieces live in app/ or components/.
+    files: ['web/src/features/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict([
+        {
+          group: ['**/server/**', 'fastify', 'kysely', 'better-sqlite3', 'pg', 'node:*'],
+          message: 'web/ never imports server code.',
+        },
+        {
+          group: ['../*/**', '!../../**', '**/features/**'],
+          message: 'A feature does not import another feature.',
+        },
+      ]),
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        {
+          group: ['**/web/src/**', 'react', 'react-dom'],
+          message: 'server/ does not import the web app.',
+        },
+      ]),
+    },
+  },
+);

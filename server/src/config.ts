@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z.string().url().optional();
+
+/** Every environment variable SpeedRank reads, validated once at boot. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().default('./dist/web'),
+  COMPANY_NAME: z.string().default('SpeedRank'),
+  SUPPORT_EMAIL: z.string().default('support@speedrank.example'),
+  POSTAL_ADDRESS: z.string().default('100 Example Street, Springfield, USA'),
+  ABOUT_URL: z.string().default('/'),
+  CONTACT_URL: z.string().default('mailto:support@speedrank.example'),
+  SOCIAL_URL: z.string().default('https://twitter.com/'),
+  SOCIAL_LABEL: z.string().default('Follow us'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  PRIVACY_URL: z.string().default('https://speedrank.example/privacy'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  dataDir: string;
+  sqlitePath: string;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as in most shells' `VAR= command`.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(given);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  return {
+    ...parsed.data,
+    dataDir,
+    sqlitePath: path.join(dataDir, 'speedrank.sqlite'),
+    webDistDir: path.resolve(parsed.data.WEB_DIST_DIR),
+  };
+}

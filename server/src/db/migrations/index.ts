@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as usersAndSettings from './2026-11-22-001-users-and-settings';
+
+/** All migrations in order; names are date-prefixed so they sort as they apply. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-001-users-and-settings': usersAndSettings,
+};

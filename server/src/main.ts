@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { connectDb } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+
+async function main(): Promise<void> {
+  // A local .env file, when present, fills variables not already set.
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  const config = loadConfig();
+  const db = connectDb({ databaseUrl: config.DATABASE_URL, sqlitePath: config.sqlitePath });
+  await migrateToLatest(db);
+  const app = await buildApp({ config, db });
+
+  const shutdown = async (): Promise<void> => {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  const port = new URL(address).port;
+  console.log(`SpeedRank is running at http://localhost:${port}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

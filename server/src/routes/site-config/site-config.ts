@@ -1,0 +1,31 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { siteConfigSchema, type SiteConfig } from '@core/schemas/site-config';
+import type { Config } from '../../config';
+
+export function publicSiteConfig(config: Config): SiteConfig {
+  return {
+    company: {
+      name: config.COMPANY_NAME,
+      supportEmail: config.SUPPORT_EMAIL,
+      postalAddress: config.POSTAL_ADDRESS,
+      aboutUrl: config.ABOUT_URL,
+      contactUrl: config.CONTACT_URL,
+      socialUrl: config.SOCIAL_URL,
+      socialLabel: config.SOCIAL_LABEL,
+      privacyUrl: config.PRIVACY_URL,
+    },
+    googleClientId: config.GOOGLE_CLIENT_ID ?? null,
+  };
+}
+
+/** `GET /site-config`: what the web app needs to know about this installation. */
+export const siteConfigRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/site-config',
+      { schema: { tags: ['system'], response: { 200: siteConfigSchema } } },
+      async () => publicSiteConfig(config),
+    );
+};

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { connectDb, type Db } from '../src/db/connect';
+import { migrateToLatest } from '../src/db/migrate';
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL URL given by `npm test`, which starts a throwaway cluster. */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+/** A fresh, empty PostgreSQL database for one test; dropped on close. */
+async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `sr_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Builds the app on a fresh SQLite file (or PostgreSQL database) with migrations applied. */
+export async function buildTestApp(
+  options: { postgres?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-test-'));
+  const pgDb = options.postgres && testDatabaseUrl ? await createPgDatabase(testDatabaseUrl) : null;
+  if (options.postgres && !pgDb) throw new Error('TEST_DATABASE_URL is not set');
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...options.env,
+  });
+  const db = connectDb({ databaseUrl: config.DATABASE_URL, sqlitePath: config.sqlitePath });
+  await migrateToLatest(db);
+  const app = await buildApp({ config, db });
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await db.close();
+      await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

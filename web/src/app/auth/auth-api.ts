@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import {
+  authResponseSchema,
+  statusResponseSchema,
+  tokenStatusResponseSchema,
+  usageKeywordResponseSchema,
+  usageSerpResponseSchema,
+  usageSpeedResponseSchema,
+  type AuthResponse,
+} from '@core/schemas/auth';
+import { userSettingsSchema, type SaveSettingsBody } from '@core/schemas/settings';
+import { blankSession, type StoredSession } from '@core/schemas/session';
+import { apiRequest } from '../api-client';
+
+/** Register answers 202 for a legacy account: the new password waits for the email link. */
+const registerResultSchema = z.union([authResponseSchema, statusResponseSchema]);
+
+export const authApi = {
+  login: (email: string, password: string) =>
+    apiRequest('/auth/login', authResponseSchema, { method: 'POST', body: { email, password } }),
+  register: (body: { email: string; name?: string; password: string }) =>
+    apiRequest('/auth/register', registerResultSchema, { method: 'POST', body }),
+  createPassword: (email: string, password: string) =>
+    apiRequest('/auth/create-password', statusResponseSchema, {
+      method: 'POST',
+      body: { email, password },
+    }),
+  googleLogin: (credential: string) =>
+    apiRequest('/auth/google-login', authResponseSchema, { method: 'POST', body: { credential } }),
+  googleRegister: (credential: string, name?: string) =>
+    apiRequest('/auth/google-register', authResponseSchema, {
+      method: 'POST',
+      body: { credential, name },
+    }),
+  refresh: (session: StoredSession) =>
+    apiRequest('/auth/refresh', authResponseSchema, {
+      method: 'POST',
+      token: session.token,
+      body: { token: session.token, email: session.email },
+    }),
+  tokenStatus: (token: string) =>
+    apiRequest('/auth/token-status', tokenStatusResponseSchema, { token }),
+  requestEmailLink: (kind: 'secure-link' | 'reset-password', email: string, body: object) =>
+    apiRequest(`/${kind}/${encodeURIComponent(email)}`, statusResponseSchema, {
+      method: 'POST',
+      body,
+    }),
+  redeemEmailLink: (kind: 'secure-link' | 'reset-password', token: string) =>
+    apiRequest(`/${kind}/${encodeURIComponent(token)}`, authResponseSchema),
+  resetPassword: (token: string, password: string) =>
+    apiRequest('/reset-password', statusResponseSchema, {
+      method: 'POST',
+      token,
+      body: { password },
+    }),
+  getSettings: (token: string) => apiRequest('/settings', userSettingsSchema, { token }),
+  saveSettings: (token: string, body: SaveSettingsBody) =>
+    apiRequest('/settings', z.unknown(), { method: 'POST', token, body }),
+  subscribeEmail: (body: { emailAddress: string; firstName?: string; searchTerm?: string }) =>
+    apiRequest('/email-subscribers', statusResponseSchema, { method: 'POST', body }),
+  usage: {
+    serp: (token: string) =>
+      apiRequest('/usage/serp-analysis-tool', usageSerpResponseSchema, { token }),
+    speed: (token: string) =>
+      apiRequest('/usage/website-speed-tool', usageSpeedResponseSchema, { token }),
+    keywords: (token: string) =>
+      apiRequest('/usage/keyword-tool', usageKeywordResponseSchema, { token }),
+  },
+};
+
+/** Spec 000 §3: the stored session record built from the auth object. */
+export function sessionFromAuth(auth: AuthResponse): StoredSession {
+  return {
+    ...blankSession(),
+    name: auth.name,
+    email: auth.email,
+    userId: auth.userId,
+    token: auth.token,
+    planId: auth.planId,
+    renewDate: auth.renewsAt,
+    billingCycle: auth.billingCycle,
+    cancelDate: auth.cancelsAt,
+    google: auth.google,
+  };
+}
+
+export function isAuthResponse(value: unknown): value is AuthResponse {
+  return authResponseSchema.safeParse(value).success;
+}

@@ -1,0 +1,134 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { MESSAGES } from '@core/messages';
+import { PasswordField } from '../../components/password-field';
+import { ApiError } from '../api-client';
+import { useModals } from '../modals/modal-context';
+import { useSettings } from '../settings/settings-context';
+import { STORAGE_KEYS, writeStored } from '../storage';
+import { authApi, isAuthResponse } from './auth-api';
+import { CheckEmailView } from './check-email-view';
+import { GoogleButton } from './google-button';
+import { useCompleteSignIn } from './use-complete-sign-in';
+import { validateEmail, validatePassword } from './validation';
+
+interface Errors {
+  email?: string | undefined;
+  password?: string | undefined;
+  form?: string | undefined;
+}
+
+/** Spec 000 §2 'Create-account form'. */
+export function CreateAccountForm() {
+  const { setContent } = useModals();
+  const { searchTerm, setSearchTerm } = useSettings();
+  const completeSignIn = useCompleteSignIn();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [confirmEmail, setConfirmEmail] = useState(false);
+
+  const subscribe = async (emailAddress: string, firstName: string) => {
+    try {
+      await authApi.subscribeEmail({ emailAddress, firstName, searchTerm });
+      writeStored(STORAGE_KEYS.emailSubscribed, true);
+      setSearchTerm('');
+    } catch (error) {
+      console.error('email subscribe failed', error);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next: Errors = {
+      email: validateEmail(email, MESSAGES.emailInvalidCreate),
+      password: validatePassword(password),
+    };
+    setErrors(next);
+    if (next.email || next.password) return;
+    setBusy(true);
+    try {
+      const result = await authApi.register({ email: email.trim(), name: name.trim(), password });
+      if (isAuthResponse(result)) {
+        await subscribe(result.email, result.name);
+        completeSignIn(result);
+      } else {
+        setConfirmEmail(true);
+      }
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        setErrors({ email: MESSAGES.emailAlreadyRegistered });
+      } else {
+        setErrors({ form: error instanceof ApiError ? error.message : String(error) });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onGoogle = async (credential: string) => {
+    try {
+      const auth = await authApi.googleRegister(credential);
+      await subscribe(auth.email, auth.name);
+      completeSignIn(auth);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        // Spec 000 §8: show the duplicate message, then try a Google sign-in.
+        setErrors({ email: MESSAGES.emailAlreadyRegistered });
+        try {
+          completeSignIn(await authApi.googleLogin(credential));
+        } catch (loginError) {
+          console.error('Login Failed', loginError);
+        }
+      } else {
+        console.error('Login Failed', error);
+      }
+    }
+  };
+
+  if (confirmEmail) return <CheckEmailView />;
+
+  return (
+    <Form noValidate onSubmit={onSubmit} data-testid="create-account-form">
+      <h2 className="h4 mb-3">Create your free account</h2>
+      <Form.Group className="mb-3" controlId="create-name">
+        <Form.Label>Name (optional)</Form.Label>
+        <Form.Control value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="create-email">
+        <Form.Label>Email</Form.Label>
+        <Form.Control
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          isInvalid={Boolean(errors.email)}
+          autoComplete="email"
+        />
+        <Form.Control.Feedback type="invalid">{errors.email}</Form.Control.Feedback>
+      </Form.Group>
+      <PasswordField
+        id="create-password"
+        label="Password"
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+        showHint
+        autoComplete="new-password"
+      />
+      {errors.form && <div className="text-danger small mb-2">{errors.form}</div>}
+      <Button type="submit" className="w-100" disabled={busy}>
+        CREATE ACCOUNT
+      </Button>
+      <GoogleButton text="signup_with" onCredential={(c) => void onGoogle(c)} />
+      <p className="text-center mt-3 mb-0">
+        Already have an account?{' '}
+        <Button variant="link" className="p-0 align-baseline" onClick={() => setContent('signIn')}>
+          Sign In
+        </Button>
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,22 @@
+import { useCallback } from 'react';
+import type { AuthResponse } from '@core/schemas/auth';
+import { useModals } from '../modals/modal-context';
+import { useSession } from '../session/session-context';
+import { sessionFromAuth } from './auth-api';
+
+/**
+ * Spec 000 §4 'Signed out to signed in': store the session, close the modals and reload,
+ * which fetches settings and remaining counts for the signed-in user.
+ */
+export function useCompleteSignIn(): (auth: AuthResponse) => void {
+  const { setSession } = useSession();
+  const { dismiss } = useModals();
+  return useCallback(
+    (auth: AuthResponse) => {
+      setSession(sessionFromAuth(auth));
+      dismiss();
+      window.location.reload();
+    },
+    [setSession, dismiss],
+  );
+}

@@ -1,0 +1,108 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  DEFAULT_COUNTRY,
+  DEFAULT_GOOGLE_DOMAIN,
+  DEFAULT_LANGUAGE,
+  DEVICE_AUTO,
+  DEVICE_DESKTOP,
+  DEVICE_MOBILE,
+  MOBILE_BREAKPOINT_PX,
+} from '@core/limits';
+import { z } from 'zod';
+import { deviceTypeSchema } from '@core/schemas/settings';
+import { readStored, STORAGE_KEYS, writeStored } from '../storage';
+
+const storedSettingsSchema = z.object({
+  deviceType: deviceTypeSchema,
+  googleDomain: z.string(),
+  country: z.string(),
+  language: z.string(),
+});
+export type SearchSettings = z.infer<typeof storedSettingsSchema>;
+
+/** Device 0 means "choose by screen width": mobile at 576 px or less. */
+export function resolveDevice(deviceType: number, width = window.innerWidth): 1 | 2 {
+  if (deviceType === DEVICE_MOBILE || deviceType === DEVICE_DESKTOP) return deviceType;
+  return width <= MOBILE_BREAKPOINT_PX ? DEVICE_MOBILE : DEVICE_DESKTOP;
+}
+
+export function defaultSettings(): SearchSettings {
+  return {
+    deviceType: DEVICE_AUTO,
+    googleDomain: DEFAULT_GOOGLE_DOMAIN,
+    country: DEFAULT_COUNTRY,
+    language: DEFAULT_LANGUAGE,
+  };
+}
+
+type SavedListener = (settings: SearchSettings) => void;
+
+interface SettingsValue {
+  settings: SearchSettings;
+  /** The device actually used: the stored choice, or the screen width's default. */
+  device: 1 | 2;
+  save(next: SearchSettings): void;
+  /** Take the server's copy without re-running searches. */
+  load(next: SearchSettings): void;
+  /** The term the user last searched for; the gate after settings needs one (spec 000 §4). */
+  searchTerm: string;
+  setSearchTerm(term: string): void;
+  /** Pages subscribe to re-run their search after a save (spec 000 §4). */
+  onSaved(listener: SavedListener): () => void;
+}
+
+const SettingsContext = createContext<SettingsValue | null>(null);
+
+export function SettingsProvider({ children }: { children: ReactNode }) {
+  const [settings, setSettings] = useState<SearchSettings>(() =>
+    readStored(STORAGE_KEYS.settings, storedSettingsSchema, defaultSettings()),
+  );
+  const [listeners] = useState(() => new Set<SavedListener>());
+  const [searchTerm, setSearchTermState] = useState(() =>
+    readStored(STORAGE_KEYS.searchTerm, z.string(), ''),
+  );
+  const setSearchTerm = useCallback((term: string) => {
+    writeStored(STORAGE_KEYS.searchTerm, term);
+    setSearchTermState(term);
+  }, []);
+
+  const save = useCallback(
+    (next: SearchSettings) => {
+      writeStored(STORAGE_KEYS.settings, next);
+      setSettings(next);
+      for (const listener of listeners) listener(next);
+    },
+    [listeners],
+  );
+  const load = useCallback((next: SearchSettings) => {
+    writeStored(STORAGE_KEYS.settings, next);
+    setSettings(next);
+  }, []);
+  const onSaved = useCallback(
+    (listener: SavedListener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    [listeners],
+  );
+
+  const value = useMemo(
+    () => ({
+      settings,
+      device: resolveDevice(settings.deviceType),
+      save,
+      load,
+      onSaved,
+      searchTerm,
+      setSearchTerm,
+    }),
+    [settings, save, load, onSaved, searchTerm, setSearchTerm],
+  );
+  return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>;
+}
+
+export function useSettings(): SettingsValue {
+  const value = useContext(SettingsContext);
+  if (!value) throw new Error('useSettings must be used inside SettingsProvider');
+  return value;
+}

@@ -1,0 +1,127 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import { Link, useNavigate } from 'react-router';
+import { BILLING_ANNUAL, isPaidPlan, planById } from '@core/plans';
+import { ROUTES } from '@core/routes';
+import { authApi } from '../../app/auth/auth-api';
+import { useSession } from '../../app/session/session-context';
+import { STORAGE_KEYS, writeStored } from '../../app/storage';
+
+function formatDate(iso: string | null): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+function useRemaining(token: string) {
+  const enabled = Boolean(token);
+  const serp = useQuery({
+    queryKey: ['usage', 'serp', token],
+    queryFn: () => authApi.usage.serp(token),
+    enabled,
+  });
+  const speed = useQuery({
+    queryKey: ['usage', 'speed', token],
+    queryFn: () => authApi.usage.speed(token),
+    enabled,
+  });
+  const keywords = useQuery({
+    queryKey: ['usage', 'keywords', token],
+    queryFn: () => authApi.usage.keywords(token),
+    enabled,
+  });
+  return [
+    { label: 'SERP searches', value: serp.data?.numOfSerpLeft, failed: serp.isError },
+    { label: 'Speed tests', value: speed.data?.numOfwebsiteSearchesLeft, failed: speed.isError },
+    {
+      label: 'Keyword (GPT3) searches',
+      value: keywords.data?.kwtSearchesLeft,
+      failed: keywords.isError,
+    },
+  ];
+}
+
+/** Spec 000 §2 'Account page'. */
+export function AccountPage() {
+  const { session, signedIn, clearSession } = useSession();
+  const navigate = useNavigate();
+  const remaining = useRemaining(session.token);
+
+  const logOut = () => {
+    clearSession();
+    writeStored(STORAGE_KEYS.emailSubscribed, false);
+    navigate(ROUTES.home);
+  };
+
+  useEffect(() => {
+    // A visitor without a token is logged out from this page.
+    if (!signedIn) {
+      clearSession();
+      navigate(ROUTES.home, { replace: true });
+    }
+  }, [signedIn, clearSession, navigate]);
+
+  if (!signedIn) return null;
+  const plan = planById(session.planId);
+  const cycle = session.billingCycle === BILLING_ANNUAL ? 'annual' : 'monthly';
+  const renew = formatDate(session.renewDate);
+  const cancel = formatDate(session.cancelDate);
+
+  return (
+    <Container className="py-5" style={{ maxWidth: 720 }}>
+      <div className="d-flex justify-content-between align-items-start mb-4">
+        <div>
+          <h1 className="h3 mb-1">Account</h1>
+          <div data-testid="account-email">{session.email}</div>
+          {session.name && (
+            <div className="text-muted" data-testid="account-name">
+              {session.name}
+            </div>
+          )}
+        </div>
+        <Button variant="outline-secondary" onClick={logOut}>
+          Log out
+        </Button>
+      </div>
+      <Card className="mb-4">
+        <Card.Body>
+          <div className="fw-semibold" data-testid="plan-line">
+            {plan.title} Plan{isPaidPlan(plan.planId) ? ` (${cycle})` : ''}
+          </div>
+          {cancel ? (
+            <div className="text-muted">Cancels on {cancel}</div>
+          ) : (
+            renew && <div className="text-muted">Renews on {renew}</div>
+          )}
+          {isPaidPlan(plan.planId) && (
+            <div className="mt-2 d-flex gap-3">
+              <Link to={ROUTES.pricing}>Change plan</Link>
+              <Link to={ROUTES.cancel}>Cancel</Link>
+            </div>
+          )}
+        </Card.Body>
+      </Card>
+      <h2 className="h5">Remaining this month</h2>
+      <Row xs={1} sm={3} className="g-3">
+        {remaining.map((item) => (
+          <Col key={item.label}>
+            <Card className="h-100 text-center">
+              <Card.Body>
+                <div className="display-6" data-testid={`remaining-${item.label}`}>
+                  {item.failed ? '-' : (item.value ?? '…')}
+                </div>
+                <div className="text-muted small">{item.label}</div>
+              </Card.Body>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </Container>
+  );
+}

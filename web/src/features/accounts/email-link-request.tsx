@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import { DEFAULT_COUNTRY, DEFAULT_GOOGLE_DOMAIN, DEFAULT_LANGUAGE } from '@core/limits';
+import { authApi } from '../../app/auth/auth-api';
+import { CheckEmailView } from '../../app/auth/check-email-view';
+import { readOrigin } from '../../app/auth/origin';
+import { validateEmail } from '../../app/auth/validation';
+import { useSettings } from '../../app/settings/settings-context';
+
+interface Props {
+  kind: 'secure-link' | 'reset-password';
+  heading: string;
+  intro: string;
+  invalidMessage: string;
+}
+
+/** Spec 000 §2 'Secure-link and reset-request screens'. */
+export function EmailLinkRequest({ kind, heading, intro, invalidMessage }: Props) {
+  const { settings } = useSettings();
+  const [email, setEmail] = useState(() => readOrigin().email);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [resent, setResent] = useState(false);
+
+  const request = async (): Promise<boolean> => {
+    const { googleDomain, country, language } = settings;
+    // Spec 000 §4 'Locale carry': only settings that differ from the defaults travel.
+    const differs =
+      googleDomain !== DEFAULT_GOOGLE_DOMAIN ||
+      country !== DEFAULT_COUNTRY ||
+      language !== DEFAULT_LANGUAGE;
+    const body = {
+      originUrl: readOrigin().originUrl,
+      ...(differs ? { googleDomain, country, language } : {}),
+    };
+    try {
+      await authApi.requestEmailLink(kind, email.trim(), body);
+      return true;
+    } catch (e) {
+      console.error(`${kind} request failed`, e);
+      return false;
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateEmail(email, invalidMessage);
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    if (await request()) setSent(true);
+    setBusy(false);
+  };
+
+  const onResend = async () => {
+    setBusy(true);
+    if (await request()) setResent(true);
+    setBusy(false);
+  };
+
+  return (
+    <Container className="py-5" style={{ maxWidth: 480 }}>
+      {sent ? (
+        <CheckEmailView>
+          <p className="text-muted">We sent it to {email.trim()}.</p>
+          {resent ? (
+            <>
+              <div className="fs-3 text-success" aria-label="Email resent">
+                ✓
+              </div>
+              <p className="small text-muted" data-testid="resend-help">
+                Sent again. It can take a minute to arrive; check your spam folder, and make sure{' '}
+                {email.trim()} is the address you signed up with.
+              </p>
+            </>
+          ) : (
+            <Button variant="outline-secondary" onClick={() => void onResend()} disabled={busy}>
+              resend email
+            </Button>
+          )}
+        </CheckEmailView>
+      ) : (
+        <Form noValidate onSubmit={onSubmit}>
+          <h1 className="h3">{heading}</h1>
+          <p className="text-muted">{intro}</p>
+          <Form.Group className="mb-3" controlId={`${kind}-email`}>
+            <Form.Label>Email</Form.Label>
+            <Form.Control
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              isInvalid={Boolean(error)}
+              autoComplete="email"
+            />
+            <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+          </Form.Group>
+          <Button type="submit" className="w-100" disabled={busy}>
+            Send link
+          </Button>
+        </Form>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import { useNavigate } from 'react-router';
+import { MESSAGES } from '@core/messages';
+import { ApiError } from '../../app/api-client';
+import { authApi } from '../../app/auth/auth-api';
+import { originDestination, readOrigin } from '../../app/auth/origin';
+import { validatePassword } from '../../app/auth/validation';
+import { useSession } from '../../app/session/session-context';
+import { PasswordField } from '../../components/password-field';
+
+/** Spec 000 §2 'Reset-password screen'. */
+export function ResetPasswordPage() {
+  const { session } = useSession();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validatePassword(password);
+    setError(problem);
+    if (problem) return;
+    if (!session.token) {
+      setError(MESSAGES.noResetToken);
+      return;
+    }
+    setBusy(true);
+    try {
+      await authApi.resetPassword(session.token, password);
+      setDone(true);
+      window.setTimeout(() => navigate(originDestination(readOrigin())), 1000);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Container className="py-5" style={{ maxWidth: 480 }}>
+      <Form noValidate onSubmit={onSubmit}>
+        <h1 className="h3 mb-3">Set a new password</h1>
+        {session.email && <p className="text-muted">for {session.email}</p>}
+        <PasswordField
+          id="reset-new-password"
+          label="New password"
+          value={password}
+          onChange={setPassword}
+          error={error}
+          showHint
+          autoComplete="new-password"
+        />
+        <Button type="submit" className="w-100" disabled={busy || done}>
+          {done ? <span aria-label="Password saved">✓</span> : 'Save new password'}
+        </Button>
+      </Form>
+    </Container>
+  );
+}

@@ -1,0 +1,68 @@
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import { Link } from 'react-router';
+import { ROUTES } from '@core/routes';
+
+const TOOLS = [
+  {
+    to: ROUTES.serpAnalysis,
+    name: 'SERP Analysis',
+    description: 'Compare the speed, content and schema of the top results for any search.',
+  },
+  {
+    to: ROUTES.serpChecker,
+    name: 'SERP Checker',
+    description: 'Find where your site ranks in the top 100 results for a search term.',
+  },
+  {
+    to: ROUTES.speedTest,
+    name: 'Website Speed Test',
+    description: 'Run several page-speed samples and read an averaged, more accurate score.',
+  },
+  {
+    to: ROUTES.keywordTool,
+    name: 'Keyword Tool',
+    description: 'Get category, similar, variation and related keywords for a seed term.',
+  },
+  {
+    to: ROUTES.googleSays,
+    name: 'Google Says',
+    description: "Search what Google's search team has posted about an SEO topic.",
+  },
+  {
+    to: ROUTES.mixlab,
+    name: 'MixLab',
+    description: 'Scrape the products of a shop into two CSV files (password protected).',
+  },
+] as const;
+
+/** Tools home: a card per tool with a one-line description and its link. */
+export function ToolsHome() {
+  return (
+    <Container className="py-5">
+      <h1 className="h2 mb-2">SEO and site-speed tools</h1>
+      <p className="lead text-muted mb-4">
+        See how fast the pages that outrank you are, and what they contain.
+      </p>
+      <Row xs={1} md={2} lg={3} className="g-4">
+        {TOOLS.map((tool) => (
+          <Col key={tool.to}>
+            <Card className="h-100 sr-tool-card shadow-sm" data-testid="tool-card">
+              <Card.Body className="d-flex flex-column">
+                <Card.Title as="h2" className="h5">
+                  {tool.name}
+                </Card.Title>
+                <Card.Text className="text-muted flex-grow-1">{tool.description}</Card.Text>
+                <Link to={tool.to} className="btn btn-primary align-self-start">
+                  Open {tool.name}
+                </Link>
+              </Card.Body>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </Container>
+  );
+}
