@@ -4,13 +4,20 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Clock } from './auth/clock';
 import type { Config } from './config';
 import type { Db } from './db/connect';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { authRoutes } from './routes/auth/auth';
+import { emailLinkRoutes } from './routes/email-links/email-links';
+import { emailSubscriberRoutes } from './routes/email-subscribers/email-subscribers';
 import { healthRoutes } from './routes/health/health';
+import { settingsRoutes } from './routes/settings/settings';
 import { siteConfigRoutes } from './routes/site-config/site-config';
+import { usageRoutes } from './routes/usage/usage';
+import { createServices, type Services } from './services';
 import { registerWebApp } from './web/serve-web-app';
 
 export const API_PREFIX = '/backend-service/v1';
@@ -18,12 +25,14 @@ export const API_PREFIX = '/backend-service/v1';
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** Tests move time; the app uses the system clock otherwise. */
+  clock?: Clock;
 }
 
-export type App = FastifyInstance;
+export type App = FastifyInstance & { services: Services };
 
 /** Builds the whole HTTP app; tests build it too and talk to it with `inject`. */
-export async function buildApp({ config, db }: AppDeps): Promise<App> {
+export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -37,19 +46,25 @@ export async function buildApp({ config, db }: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const services = createServices(config, db, app.log, clock);
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { googleSignIn: Boolean(config.GOOGLE_CLIENT_ID) });
   await registerOpenApi(app, API_PREFIX);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(siteConfigRoutes, { config });
+      await api.register(authRoutes, { services });
+      await api.register(emailLinkRoutes, { services });
+      await api.register(settingsRoutes, { services });
+      await api.register(usageRoutes, { services });
+      await api.register(emailSubscriberRoutes, { services });
     },
     { prefix: API_PREFIX },
   );
 
   await registerWebApp(app, { distDir: config.webDistDir, apiPrefix: API_PREFIX });
-  return app;
+  return Object.assign(app, { services });
 }

@@ -4,6 +4,8 @@ import { z } from 'zod';
 const optionalUrl = z.string().url().optional();
 
 /** Every environment variable SpeedRank reads, validated once at boot. */
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -23,8 +25,24 @@ const envSchema = z.object({
   CONTACT_URL: z.string().default('mailto:support@speedrank.example'),
   SOCIAL_URL: z.string().default('https://twitter.com/'),
   SOCIAL_LABEL: z.string().default('Follow us'),
-  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   PRIVACY_URL: z.string().default('https://speedrank.example/privacy'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  SESSION_TTL_HOURS: positiveInt(168),
+  SECURE_LINK_TTL_MINUTES: positiveInt(15),
+  RESET_LINK_TTL_MINUTES: positiveInt(60),
+  LOGIN_FAILURES_PER_EMAIL: positiveInt(10),
+  LOGIN_ATTEMPTS_PER_IP: positiveInt(100),
+  REGISTRATIONS_PER_IP: positiveInt(20),
+  EMAILS_PER_ADDRESS: positiveInt(5),
+  EMAILS_PER_IP: positiveInt(20),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('SpeedRank <no-reply@speedrank.example>'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
 });
 
 export type Env = z.infer<typeof envSchema>;

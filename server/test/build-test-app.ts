@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app';
+import type { Clock } from '../src/auth/clock';
 import { loadConfig, type Config } from '../src/config';
 import { connectDb, type Db } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
@@ -39,7 +40,7 @@ async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop():
 
 /** Builds the app on a fresh SQLite file (or PostgreSQL database) with migrations applied. */
 export async function buildTestApp(
-  options: { postgres?: boolean; env?: Record<string, string> } = {},
+  options: { postgres?: boolean; env?: Record<string, string>; clock?: Clock } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-test-'));
   const pgDb = options.postgres && testDatabaseUrl ? await createPgDatabase(testDatabaseUrl) : null;
@@ -54,7 +55,7 @@ export async function buildTestApp(
   });
   const db = connectDb({ databaseUrl: config.DATABASE_URL, sqlitePath: config.sqlitePath });
   await migrateToLatest(db);
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, ...(options.clock ? { clock: options.clock } : {}) });
   return {
     app,
     db,

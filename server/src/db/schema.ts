@@ -5,6 +5,10 @@
 export interface Database {
   users: UsersTable;
   user_settings: UserSettingsTable;
+  sessions: SessionsTable;
+  one_time_tokens: OneTimeTokensTable;
+  rate_counters: RateCountersTable;
+  email_subscribers: EmailSubscribersTable;
 }
 
 export interface UsersTable {
@@ -30,4 +34,42 @@ export interface UserSettingsTable {
   search_keyword: string;
   origin_url: string;
   updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export type OneTimeTokenPurpose = 'secure_link' | 'reset_password';
+
+export interface OneTimeTokensTable {
+  id: string;
+  user_id: string;
+  purpose: OneTimeTokenPurpose;
+  /** sha256 of the emailed token: the token itself is never stored. */
+  token_hash: string;
+  /** A legacy user's chosen password, applied when the emailed link is used. */
+  pending_password_hash: string | null;
+  origin_url: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface RateCountersTable {
+  bucket: string;
+  window_start: string;
+  count: number;
+}
+
+export interface EmailSubscribersTable {
+  id: string;
+  email: string;
+  first_name: string;
+  search_term: string;
+  created_at: string;
 }

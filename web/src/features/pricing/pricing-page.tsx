@@ -1,9 +1,129 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import ButtonGroup from 'react-bootstrap/ButtonGroup';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import ToggleButton from 'react-bootstrap/ToggleButton';
+import { useNavigate } from 'react-router';
+import { BILLING_ANNUAL, BILLING_MONTHLY, PLANS, isPaidPlan, type Plan } from '@core/plans';
+import { ROUTES } from '@core/routes';
+import { useModals } from '../../app/modals/modal-context';
+import { useSession } from '../../app/session/session-context';
+import { saveCheckout } from './checkout-intent';
 
+/** Spec 000 §2 'Pricing': what every plan includes. */
+const ALL_PLANS_INCLUDE = [
+  'schema types',
+  'word count',
+  'content data',
+  'core web vitals',
+  'mobile and desktop',
+  'international settings',
+  'multiple SERP pages',
+  'CSV export',
+];
+
+function limitsOf(plan: Plan): string[] {
+  return [
+    `${plan.searchLimit} SERP searches a month`,
+    `${plan.speedTestLimit} speed tests a month`,
+    `${plan.speedTestSampleLimit} samples per speed test`,
+    `${plan.keywordSearchLimit.toLocaleString('en-US')} keyword searches a month`,
+  ];
+}
+
+/** Spec 000 §2 'Pricing' and §4 'Pricing'. */
 export function PricingPage() {
+  const { session, signedIn } = useSession();
+  const { open } = useModals();
+  const navigate = useNavigate();
+  const [cycle, setCycle] = useState<1 | 2>(BILLING_MONTHLY);
+
+  const choose = (plan: Plan) => {
+    saveCheckout({ planId: plan.planId, billingCycle: cycle });
+    if (signedIn) navigate(ROUTES.payment);
+    else open('signIn', { content: 'createAccount' });
+  };
+
   return (
-    <Container className="py-4">
-      <h1 className="h2">Pricing</h1>
+    <Container className="py-5">
+      <h1 className="h2 text-center">Pricing</h1>
+      <p className="text-center text-muted">Every plan includes the full toolset.</p>
+      <div className="d-flex justify-content-center mb-4">
+        <ButtonGroup aria-label="Billing cycle">
+          <ToggleButton
+            id="cycle-monthly"
+            type="radio"
+            variant="outline-primary"
+            name="cycle"
+            value={BILLING_MONTHLY}
+            checked={cycle === BILLING_MONTHLY}
+            onChange={() => setCycle(BILLING_MONTHLY)}
+          >
+            Monthly
+          </ToggleButton>
+          <ToggleButton
+            id="cycle-annual"
+            type="radio"
+            variant="outline-primary"
+            name="cycle"
+            value={BILLING_ANNUAL}
+            checked={cycle === BILLING_ANNUAL}
+            onChange={() => setCycle(BILLING_ANNUAL)}
+          >
+            Annual
+          </ToggleButton>
+        </ButtonGroup>
+      </div>
+      <Row xs={1} md={2} xl={4} className="g-4">
+        {PLANS.map((plan) => {
+          const price = cycle === BILLING_ANNUAL ? plan.yearlyPrice : plan.monthlyPrice;
+          const current = signedIn && session.planId === plan.planId;
+          return (
+            <Col key={plan.plan}>
+              <Card
+                className={`h-100 ${current ? 'border-primary border-2' : ''}`}
+                data-testid={`plan-${plan.plan}`}
+              >
+                <Card.Body className="d-flex flex-column">
+                  <Card.Title as="h2" className="h4">
+                    {plan.title}
+                  </Card.Title>
+                  <div className="mb-3">
+                    <span className="display-6">${price}</span>
+                    <span className="text-muted">
+                      {' '}
+                      / {cycle === BILLING_ANNUAL ? 'year' : 'month'}
+                    </span>
+                  </div>
+                  <ul className="list-unstyled small flex-grow-1">
+                    {limitsOf(plan).map((line) => (
+                      <li key={line} className="mb-1 fw-semibold">
+                        {line}
+                      </li>
+                    ))}
+                    {ALL_PLANS_INCLUDE.map((feature) => (
+                      <li key={feature} className="mb-1">
+                        ✓ {feature}
+                      </li>
+                    ))}
+                  </ul>
+                  {current && <div className="text-primary small mb-2">your current plan</div>}
+                  {isPaidPlan(plan.planId) ? (
+                    <Button onClick={() => choose(plan)}>pay with stripe ${price}.00</Button>
+                  ) : (
+                    <Button variant="outline-secondary" disabled>
+                      Subscribed
+                    </Button>
+                  )}
+                </Card.Body>
+              </Card>
+            </Col>
+          );
+        })}
+      </Row>
     </Container>
   );
 }

@@ -1,0 +1,253 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { MESSAGES } from '@core/messages';
+import { useBrowser } from './support/browser';
+import { linkFromOutbox } from './support/outbox';
+
+const h = useBrowser();
+let counter = 0;
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${counter++}@example.com`;
+
+async function openSignIn(page: Page) {
+  await page.getByTestId('header').getByRole('button', { name: 'Sign In' }).click();
+  await page.getByTestId('sign-in-form').waitFor();
+}
+
+async function register(page: Page, email: string, password: string, name = 'Robin') {
+  await openSignIn(page);
+  await page.getByRole('button', { name: 'Create an account here' }).click();
+  const form = page.getByTestId('create-account-form');
+  await form.getByLabel('Name (optional)').fill(name);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+  await page.getByRole('link', { name: 'Account' }).waitFor();
+}
+
+describe('accounts in the browser', () => {
+  it('registers, logs out and signs in again', async () => {
+    const { page } = await h.newPage();
+    const email = uniqueEmail('reg');
+    await page.goto('/');
+    await register(page, email, 'correct-horse1');
+
+    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByTestId('account-email').getByText(email).waitFor();
+    expect(await page.getByTestId('plan-line').textContent()).toBe('Free Plan');
+    await page.getByTestId('remaining-SERP searches').getByText('10').waitFor();
+    expect(await page.getByRole('link', { name: 'Change plan' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const stored = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem('speedrank.session') ?? '{}'),
+    );
+    expect(stored.token).toBe('');
+    expect(stored.email).toBe('');
+
+    await openSignIn(page);
+    const form = page.getByTestId('sign-in-form');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await form.getByRole('button', { name: 'SIGN IN', exact: true }).click();
+    await form.getByText(MESSAGES.passwordIncorrect).waitFor();
+    await form.getByLabel('Password', { exact: true }).fill('correct-horse1');
+    await form.getByRole('button', { name: 'SIGN IN', exact: true }).click();
+    await page.getByRole('link', { name: 'Account' }).waitFor();
+  });
+
+  it('shows the spec messages for bad input and unknown or taken emails', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/');
+    await openSignIn(page);
+    const signIn = page.getByTestId('sign-in-form');
+    await signIn.getByRole('button', { name: 'SIGN IN', exact: true }).click();
+    await signIn.getByText(MESSAGES.emailRequired).waitFor();
+    await signIn.getByLabel('Email').fill('not-an-email');
+    await signIn.getByRole('button', { name: 'SIGN IN', exact: true }).click();
+    await signIn.getByText(MESSAGES.emailInvalidSignIn).waitFor();
+    await signIn.getByLabel('Email').fill(uniqueEmail('nobody'));
+    await signIn.getByRole('button', { name: 'SIGN IN', exact: true }).click();
+    await signIn.getByText(MESSAGES.emailNotOnFile).waitFor();
+
+    await page.getByRole('button', { name: 'Create an account here' }).click();
+    const create = page.getByTestId('create-account-form');
+    await create.getByLabel('Email').fill('bad@');
+    await create.getByLabel('Password', { exact: true }).fill('short');
+    await create.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+    await create.getByText(MESSAGES.emailInvalidCreate).waitFor();
+    await create.getByText(MESSAGES.passwordLength).waitFor();
+    expect(await create.getByText('8 - 16 characters').count()).toBe(1);
+
+    const toggle = create.getByRole('button', { name: 'Show password' });
+    await toggle.click();
+    expect(await create.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+  });
+
+  it('signs in with a secure link read from the outbox', async () => {
+    const { page: first } = await h.newPage();
+    const email = uniqueEmail('link');
+    await first.goto('/');
+    await register(first, email, 'secure-pass1');
+
+    const { page } = await h.newPage();
+    await page.goto('/serp-checker');
+    await openSignIn(page);
+    await page.getByRole('button', { name: 'get a secure link to sign in' }).click();
+    await page.waitForURL('**/secure-link');
+    await page.getByRole('main').getByLabel('Email').fill(email);
+    await page.getByRole('main').getByRole('button', { name: 'Send link' }).click();
+    await page.getByText(MESSAGES.checkYourEmail).waitFor();
+
+    const link = await linkFromOutbox(email);
+    expect(link).toContain('origin=s');
+    expect(new URL(link).pathname).toBe('/serp-checker');
+    await page.goto(link);
+    await page.getByRole('link', { name: 'Account' }).waitFor();
+    await page.waitForURL(
+      (url) => url.pathname === '/serp-checker' && !url.search.includes('token'),
+    );
+
+    await page.getByRole('button', { name: 'resend email' }).count();
+    // The link works once.
+    const { page: again } = await h.newPage();
+    await again.goto(link);
+    await again.getByTestId('link-error').waitFor();
+  });
+
+  it('resets a password through the emailed link', async () => {
+    const { page } = await h.newPage();
+    const email = uniqueEmail('reset');
+    await page.goto('/');
+    await register(page, email, 'old-password1');
+    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+
+    await openSignIn(page);
+    await page.getByRole('button', { name: 'Reset it' }).click();
+    await page.waitForURL('**/reset-password-request');
+    await page.getByRole('main').getByLabel('Email').fill(email);
+    await page.getByRole('main').getByRole('button', { name: 'Send link' }).click();
+    await page.getByText(MESSAGES.checkYourEmail).waitFor();
+    await page.getByRole('button', { name: 'resend email' }).click();
+    await page.getByTestId('resend-help').waitFor();
+
+    const link = await linkFromOutbox(email);
+    expect(link).toContain('origin=p');
+    await page.goto(link);
+    await page.waitForURL('**/reset-password');
+    await page.getByLabel('New password').fill('new-password1');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByLabel('Password saved').waitFor();
+
+    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await openSignIn(page);
+    const form = page.getByTestId('sign-in-form');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill('new-password1');
+    await form.getByRole('button', { name: 'SIGN IN', exact: true }).click();
+    await page.getByRole('link', { name: 'Account' }).waitFor();
+  });
+
+  it('says there is no token on the reset screen without one', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/reset-password');
+    await page.getByLabel('New password').fill('whatever-pass1');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByText(MESSAGES.noResetToken).waitFor();
+  });
+
+  it('lets a legacy user without a password create one', async () => {
+    const email = uniqueEmail('legacy');
+    const db = new Database(path.join(inject('dataDir'), 'speedrank.sqlite'));
+    const now = new Date().toISOString();
+    db.prepare(
+      `insert into users (id, email, name, password_hash, google_sub, plan_id, billing_cycle,
+        renews_at, cancels_at, created_at, updated_at)
+       values (?, ?, 'Old Timer', null, null, 1, 1, null, null, ?, ?)`,
+    ).run(crypto.randomUUID(), email, now, now);
+    db.close();
+
+    const { page } = await h.newPage();
+    await page.goto('/');
+    await openSignIn(page);
+    const form = page.getByTestId('sign-in-form');
+    await form.getByLabel('Email').fill(email);
+    await form.getByRole('button', { name: 'SIGN IN', exact: true }).click();
+    const gate = page.getByTestId('create-password-form');
+    await gate.waitFor();
+    await gate.getByLabel('Password', { exact: true }).fill('legacy-pass1');
+    await gate.getByRole('button', { name: 'CREATE PASSWORD' }).click();
+    await page.getByText(MESSAGES.checkYourEmail).waitFor();
+
+    const link = await linkFromOutbox(email);
+    await page.goto(link);
+    await page.getByRole('link', { name: 'Account' }).waitFor();
+
+    const { page: other } = await h.newPage();
+    await other.goto('/');
+    await openSignIn(other);
+    const again = other.getByTestId('sign-in-form');
+    await again.getByLabel('Email').fill(email);
+    await again.getByLabel('Password', { exact: true }).fill('legacy-pass1');
+    await again.getByRole('button', { name: 'SIGN IN', exact: true }).click();
+    await other.getByRole('link', { name: 'Account' }).waitFor();
+  });
+
+  it('opens the gate 15 s after settings close for a visitor with a search term', async () => {
+    const { page } = await h.newPage();
+    await page.clock.install();
+    await page.goto('/serp-analysis-tool');
+    await page.evaluate(() =>
+      localStorage.setItem('speedrank.searchTerm', JSON.stringify('dog food')),
+    );
+    await page.reload();
+
+    const openSettings = () =>
+      page.getByTestId('header').getByRole('button', { name: 'Settings' }).click();
+    await openSettings();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    await page.clock.runFor(14_000);
+    expect(await page.getByTestId('gate-message').count()).toBe(0);
+    // Reopening settings cancels the timer.
+    await openSettings();
+    await page.clock.runFor(5_000);
+    expect(await page.getByTestId('gate-message').count()).toBe(0);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.clock.runFor(15_500);
+    await page.getByTestId('gate-message').getByText(MESSAGES.createAccountGate).waitFor();
+  });
+
+  it('signs out and opens the sign-in gate when the stored token is invalid', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/');
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'speedrank.session',
+        JSON.stringify({
+          name: 'X',
+          email: 'x@example.com',
+          userId: 'nope',
+          token: 'not-a-real-token',
+          planId: 2,
+          renewDate: null,
+          billingCycle: 1,
+          cancelDate: null,
+          google: false,
+        }),
+      ),
+    );
+    await page.reload();
+    await page.getByTestId('account-gate').getByTestId('sign-in-form').waitFor();
+    const stored = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem('speedrank.session') ?? '{}'),
+    );
+    expect(stored.token).toBe('');
+  });
+});

@@ -1,0 +1,97 @@
+import type { FastifyRequest } from 'fastify';
+import { DEFAULT_COUNTRY, DEFAULT_GOOGLE_DOMAIN, DEFAULT_LANGUAGE } from '@core/limits';
+import type { Services } from '../services';
+import type { User } from './users';
+
+export type LinkKind = 'secure-link' | 'reset-password';
+
+export interface LinkLocale {
+  googleDomain?: string | undefined;
+  country?: string | undefined;
+  language?: string | undefined;
+}
+
+/** A link's destination is a path on this app: never another host. */
+export function safeOriginPath(originUrl: string | undefined): string {
+  if (!originUrl) return '/';
+  try {
+    // Collapse leading slashes so the path cannot become a protocol-relative URL.
+    return new URL(originUrl, 'http://speedrank.invalid').pathname.replace(/^\/+/, '/');
+  } catch {
+    return '/';
+  }
+}
+
+function baseUrl(services: Services, request: FastifyRequest): string {
+  if (services.config.PUBLIC_URL) return services.config.PUBLIC_URL.replace(/\/$/, '');
+  return `${request.protocol}://${request.host}`;
+}
+
+/** The app link of spec 000 §4: `?token=…&origin=s|p`, plus the locale when not default. */
+export function buildLink(
+  base: string,
+  path: string,
+  token: string,
+  kind: LinkKind,
+  locale: LinkLocale,
+): string {
+  const url = new URL(path, `${base}/`);
+  url.searchParams.set('token', token);
+  url.searchParams.set('origin', kind === 'secure-link' ? 's' : 'p');
+  const defaults = {
+    googleDomain: DEFAULT_GOOGLE_DOMAIN,
+    country: DEFAULT_COUNTRY,
+    language: DEFAULT_LANGUAGE,
+  };
+  const differs = (Object.keys(defaults) as (keyof typeof defaults)[]).some(
+    (key) => locale[key] && locale[key] !== defaults[key],
+  );
+  if (differs) {
+    for (const key of Object.keys(defaults) as (keyof typeof defaults)[]) {
+      url.searchParams.set(key, locale[key] ?? defaults[key]);
+    }
+  }
+  return url.toString();
+}
+
+const COPY: Record<LinkKind, { subject: string; action: string }> = {
+  'secure-link': { subject: 'Your SpeedRank sign-in link', action: 'sign in to SpeedRank' },
+  'reset-password': {
+    subject: 'Reset your SpeedRank password',
+    action: 'set a new SpeedRank password',
+  },
+};
+
+/** Issues a one-time token for the user and emails its link. */
+export async function sendLinkEmail(
+  services: Services,
+  request: FastifyRequest,
+  user: User,
+  kind: LinkKind,
+  options: { originUrl?: string | undefined; locale: LinkLocale; pendingPasswordHash?: string },
+): Promise<void> {
+  const path = safeOriginPath(options.originUrl);
+  const ttlMinutes =
+    kind === 'secure-link'
+      ? services.config.SECURE_LINK_TTL_MINUTES
+      : services.config.RESET_LINK_TTL_MINUTES;
+  const token = await services.oneTimeTokens.issue({
+    userId: user.id,
+    purpose: kind === 'secure-link' ? 'secure_link' : 'reset_password',
+    ttlMinutes,
+    originUrl: path,
+    pendingPasswordHash: options.pendingPasswordHash ?? null,
+  });
+  const link = buildLink(baseUrl(services, request), path, token, kind, options.locale);
+  const copy = COPY[kind];
+  const greeting = user.name ? `Hi ${user.name},` : 'Hi,';
+  const confirm = options.pendingPasswordHash
+    ? '\nOpening it also makes the password you just chose your password.\n'
+    : '';
+  await services.email.send({
+    to: user.email,
+    subject: copy.subject,
+    link,
+    text: `${greeting}\n\nOpen this link to ${copy.action}:\n\n${link}\n${confirm}\nThe link works once and expires in ${ttlMinutes} minutes. If you did not ask for it, you can ignore this email.\n`,
+  });
+}

@@ -1,0 +1,90 @@
+import crypto from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { AuthResponse } from '@core/schemas/auth';
+import type { Db } from '../db/connect';
+import type { UsersTable } from '../db/schema';
+import type { Clock } from './clock';
+
+export type User = Selectable<UsersTable>;
+
+export class Users {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  byEmail(email: string): Promise<User | undefined> {
+    return this.db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
+  }
+
+  byId(id: string): Promise<User | undefined> {
+    return this.db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  byGoogleSub(sub: string): Promise<User | undefined> {
+    return this.db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('google_sub', '=', sub)
+      .executeTakeFirst();
+  }
+
+  /** Creates a user; returns null when the email is taken (the unique index decides). */
+  async create(fields: {
+    email: string;
+    name: string;
+    passwordHash: string | null;
+    googleSub: string | null;
+  }): Promise<User | null> {
+    const now = this.clock.now().toISOString();
+    const user: User = {
+      id: crypto.randomUUID(),
+      email: fields.email.toLowerCase(),
+      name: fields.name,
+      password_hash: fields.passwordHash,
+      google_sub: fields.googleSub,
+      plan_id: 1,
+      billing_cycle: 1,
+      renews_at: null,
+      cancels_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    const result = await this.db.kysely
+      .insertInto('users')
+      .values(user)
+      .onConflict((oc) => oc.column('email').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1 ? user : null;
+  }
+
+  async update(
+    id: string,
+    fields: Partial<Pick<User, 'password_hash' | 'google_sub' | 'name'>>,
+  ): Promise<void> {
+    await this.db.kysely
+      .updateTable('users')
+      .set({ ...fields, updated_at: this.clock.now().toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+/** The auth object of spec 000 §3. */
+export function toAuthResponse(user: User, token: string): AuthResponse {
+  return {
+    name: user.name,
+    email: user.email,
+    userId: user.id,
+    token,
+    planId: user.plan_id,
+    renewsAt: user.renews_at,
+    billingCycle: user.billing_cycle,
+    cancelsAt: user.cancels_at,
+    google: user.google_sub !== null && user.password_hash === null,
+  };
+}

@@ -1,0 +1,36 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { EmailMessage, EmailSender } from './port';
+
+interface Logger {
+  info(obj: object, msg: string): void;
+}
+
+/** Default email adapter: writes each message as an .eml file and logs its link. */
+export class OutboxEmailSender implements EmailSender {
+  readonly kind = 'outbox' as const;
+  private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+
+  constructor(
+    private readonly dir: string,
+    private readonly from: string,
+    private readonly log: Logger,
+  ) {}
+
+  async send(message: EmailMessage): Promise<void> {
+    const info = await this.transport.sendMail({
+      from: this.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+    });
+    await fs.mkdir(this.dir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const file = path.join(this.dir, `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml`);
+    await fs.writeFile(file, info.message as Buffer);
+    // Outbox mode exists for development: the link is what the developer needs to click.
+    this.log.info({ to: message.to, file, link: message.link }, 'email written to outbox');
+  }
+}

@@ -1,0 +1,14 @@
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** The one link the message exists for; the outbox logs it for developers. */
+  link?: string;
+}
+
+/** Sends the app's few emails (secure links, reset links). */
+export interface EmailSender {
+  /** Which adapter is active, reported to operators. */
+  readonly kind: 'outbox' | 'smtp';
+  send(message: EmailMessage): Promise<void>;
+}

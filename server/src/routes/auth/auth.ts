@@ -1,0 +1,214 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AUTH_CODES, MESSAGES } from '@core/messages';
+import {
+  authErrorSchema,
+  authResponseSchema,
+  createPasswordBodySchema,
+  googleCredentialBodySchema,
+  loginBodySchema,
+  refreshBodySchema,
+  registerBodySchema,
+  statusResponseSchema,
+  tokenStatusResponseSchema,
+} from '@core/schemas/auth';
+import { sendLinkEmail } from '../../auth/link-emails';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { toAuthResponse, type User } from '../../auth/users';
+import { authenticate, requireUser } from '../../plugins/authenticate';
+import type { Services } from '../../services';
+import { refuseIfThrottled, throttleRules } from './throttle-rules';
+
+const errors = {
+  400: authErrorSchema,
+  401: authErrorSchema,
+  404: authErrorSchema,
+  409: authErrorSchema,
+  429: authErrorSchema,
+};
+const GOOGLE_OFF = 'Google sign-in is not configured.';
+const GOOGLE_UNVERIFIED = 'Google sign-in could not be verified.';
+
+/** A user row that predates passwords: no password and no Google account. */
+const isLegacy = (user: User) => user.password_hash === null && user.google_sub === null;
+
+/** Spec 000 §7 authentication calls. */
+export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const rules = throttleRules(services.config);
+  const { users, sessions, throttle } = services;
+  const signIn = async (user: User) => toAuthResponse(user, await sessions.issue(user.id));
+
+  /** Legacy accounts confirm a new password through a secure link to their address. */
+  const confirmLegacyPassword = async (
+    request: Parameters<typeof sendLinkEmail>[1],
+    user: User,
+    password: string,
+  ) => {
+    await sendLinkEmail(services, request, user, 'secure-link', {
+      locale: {},
+      pendingPasswordHash: await hashPassword(password),
+    });
+  };
+
+  api.post(
+    '/auth/register',
+    {
+      schema: {
+        tags: ['auth'],
+        body: registerBodySchema,
+        response: { 200: authResponseSchema, 202: statusResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { email, name, password } = request.body;
+      if (await refuseIfThrottled(reply, await throttle.hit(rules.registrations(request.ip))))
+        return;
+      const existing = await users.byEmail(email);
+      if (existing && isLegacy(existing)) {
+        if (await refuseIfThrottled(reply, await throttle.hit(rules.emailsToAddress(email))))
+          return;
+        await confirmLegacyPassword(request, existing, password);
+        return reply.status(202).send({ status: 'CONFIRM_EMAIL' });
+      }
+      if (existing) return reply.status(409).send({ message: MESSAGES.emailAlreadyRegistered });
+      const user = await users.create({
+        email,
+        name: name ?? '',
+        passwordHash: await hashPassword(password),
+        googleSub: null,
+      });
+      if (!user) return reply.status(409).send({ message: MESSAGES.emailAlreadyRegistered });
+      return signIn(user);
+    },
+  );
+
+  api.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        body: loginBodySchema,
+        response: { 200: authResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const attempt = await throttle.hit(rules.loginAttempts(request.ip));
+      const failures = await throttle.check(rules.loginFailures(email));
+      if (await refuseIfThrottled(reply, attempt, failures)) return;
+      const user = await users.byEmail(email);
+      if (!user) return reply.status(404).send({ message: MESSAGES.emailNotOnFile });
+      if (isLegacy(user)) return reply.status(409).send({ message: AUTH_CODES.oldUser });
+      const ok =
+        user.password_hash !== null && (await verifyPassword(user.password_hash, password));
+      if (!ok) {
+        await throttle.hit(rules.loginFailures(email));
+        return reply.status(409).send({
+          message: AUTH_CODES.passwordIncorrect,
+          ...(user.password_hash === null ? { google: true } : {}),
+        });
+      }
+      return signIn(user);
+    },
+  );
+
+  api.post(
+    '/auth/create-password',
+    {
+      schema: {
+        tags: ['auth'],
+        body: createPasswordBodySchema,
+        response: { 202: statusResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const limited = await refuseIfThrottled(
+        reply,
+        await throttle.hit(rules.emailsFromIp(request.ip)),
+        await throttle.hit(rules.emailsToAddress(email)),
+      );
+      if (limited) return;
+      const user = await users.byEmail(email);
+      if (!user) return reply.status(404).send({ message: MESSAGES.emailNotOnFile });
+      if (!isLegacy(user))
+        return reply.status(409).send({ message: MESSAGES.emailAlreadyRegistered });
+      await confirmLegacyPassword(request, user, password);
+      return reply.status(202).send({ status: 'CONFIRM_EMAIL' });
+    },
+  );
+
+  api.post(
+    '/auth/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        security: [{ bearer: [] }],
+        body: refreshBodySchema,
+        response: { 200: authResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const auth = await requireUser(services, request, reply);
+      if (!auth) return;
+      const token = await sessions.rotate(auth.claims);
+      if (!token)
+        return reply
+          .status(401)
+          .send({ message: 'Your session has expired. Please sign in again.' });
+      return toAuthResponse(auth.user, token);
+    },
+  );
+
+  api.get(
+    '/auth/token-status',
+    {
+      schema: {
+        tags: ['auth'],
+        security: [{ bearer: [] }],
+        response: { 200: tokenStatusResponseSchema },
+      },
+    },
+    async (request) => {
+      const auth = await authenticate(services, request);
+      return { data: { status: auth ? ('SUCCESS' as const) : ('FAILURE' as const) } };
+    },
+  );
+
+  const googleSchema = {
+    tags: ['auth'],
+    body: googleCredentialBodySchema,
+    response: { 200: authResponseSchema, ...errors },
+  };
+
+  api.post('/auth/google-register', { schema: googleSchema }, async (request, reply) => {
+    if (!services.verifyGoogle) return reply.status(404).send({ message: GOOGLE_OFF });
+    if (await refuseIfThrottled(reply, await throttle.hit(rules.registrations(request.ip)))) return;
+    const identity = await services.verifyGoogle(request.body.credential);
+    if (!identity) return reply.status(401).send({ message: GOOGLE_UNVERIFIED });
+    if ((await users.byEmail(identity.email)) || (await users.byGoogleSub(identity.sub))) {
+      return reply.status(409).send({ message: MESSAGES.emailAlreadyRegistered });
+    }
+    const user = await users.create({
+      email: identity.email,
+      name: request.body.name || identity.name,
+      passwordHash: null,
+      googleSub: identity.sub,
+    });
+    if (!user) return reply.status(409).send({ message: MESSAGES.emailAlreadyRegistered });
+    return signIn(user);
+  });
+
+  api.post('/auth/google-login', { schema: googleSchema }, async (request, reply) => {
+    if (!services.verifyGoogle) return reply.status(404).send({ message: GOOGLE_OFF });
+    if (await refuseIfThrottled(reply, await throttle.hit(rules.loginAttempts(request.ip)))) return;
+    const identity = await services.verifyGoogle(request.body.credential);
+    if (!identity) return reply.status(401).send({ message: GOOGLE_UNVERIFIED });
+    const user = (await users.byGoogleSub(identity.sub)) ?? (await users.byEmail(identity.email));
+    if (!user) return reply.status(404).send({ message: MESSAGES.emailNotOnFile });
+    // Google verified this address, so an account with the same email may link to it.
+    if (user.google_sub === null) await users.update(user.id, { google_sub: identity.sub });
+    return signIn({ ...user, google_sub: identity.sub });
+  });
+};

@@ -1,0 +1,51 @@
+import type { FastifyReply } from 'fastify';
+import { tooManyMessage, type ThrottleResult, type ThrottleRule } from '../../auth/throttle';
+import type { Config } from '../../config';
+
+const FIFTEEN_MINUTES = 15;
+const ONE_HOUR = 60;
+
+/** The throttles of DESIGN.md §5, limits from configuration. */
+export function throttleRules(config: Config) {
+  return {
+    loginFailures: (email: string): ThrottleRule => ({
+      bucket: `login-fail:email:${email}`,
+      limit: config.LOGIN_FAILURES_PER_EMAIL,
+      windowMinutes: FIFTEEN_MINUTES,
+    }),
+    loginAttempts: (ip: string): ThrottleRule => ({
+      bucket: `login:ip:${ip}`,
+      limit: config.LOGIN_ATTEMPTS_PER_IP,
+      windowMinutes: FIFTEEN_MINUTES,
+    }),
+    registrations: (ip: string): ThrottleRule => ({
+      bucket: `register:ip:${ip}`,
+      limit: config.REGISTRATIONS_PER_IP,
+      windowMinutes: ONE_HOUR,
+    }),
+    emailsToAddress: (email: string): ThrottleRule => ({
+      bucket: `email:to:${email}`,
+      limit: config.EMAILS_PER_ADDRESS,
+      windowMinutes: ONE_HOUR,
+    }),
+    emailsFromIp: (ip: string): ThrottleRule => ({
+      bucket: `email:ip:${ip}`,
+      limit: config.EMAILS_PER_IP,
+      windowMinutes: ONE_HOUR,
+    }),
+  };
+}
+
+/** Answers 429 with Retry-After when a throttle said no; true when it did. */
+export async function refuseIfThrottled(
+  reply: FastifyReply,
+  ...results: ThrottleResult[]
+): Promise<boolean> {
+  const refused = results.find((r) => !r.allowed);
+  if (!refused) return false;
+  await reply
+    .status(429)
+    .header('retry-after', String(refused.retryAfterSeconds))
+    .send({ message: tooManyMessage(refused.retryAfterSeconds) });
+  return true;
+}

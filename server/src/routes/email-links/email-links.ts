@@ -1,0 +1,107 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@core/messages';
+import {
+  authErrorSchema,
+  authResponseSchema,
+  emailLinkBodySchema,
+  emailParamsSchema,
+  resetPasswordBodySchema,
+  statusResponseSchema,
+  tokenParamsSchema,
+} from '@core/schemas/auth';
+import { sendLinkEmail, type LinkKind } from '../../auth/link-emails';
+import { hashPassword } from '../../auth/passwords';
+import { toAuthResponse } from '../../auth/users';
+import { authenticate } from '../../plugins/authenticate';
+import type { Services } from '../../services';
+import { refuseIfThrottled, throttleRules } from '../auth/throttle-rules';
+
+export const LINK_UNUSABLE = 'This link has expired or was already used. Please request a new one.';
+const errors = { 400: authErrorSchema, 401: authErrorSchema, 429: authErrorSchema };
+
+/** Secure-link sign-in and password reset by email (spec 000 §7). */
+export const emailLinkRoutes: FastifyPluginAsync<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const rules = throttleRules(services.config);
+
+  for (const kind of ['secure-link', 'reset-password'] as const satisfies LinkKind[]) {
+    api.post(
+      `/${kind}/:email`,
+      {
+        schema: {
+          tags: ['auth'],
+          params: emailParamsSchema,
+          body: emailLinkBodySchema,
+          response: { 200: statusResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { email } = request.params;
+        const limited = await refuseIfThrottled(
+          reply,
+          await services.throttle.hit(rules.emailsFromIp(request.ip)),
+          await services.throttle.hit(rules.emailsToAddress(email)),
+        );
+        if (limited) return;
+        const user = await services.users.byEmail(email);
+        // The same answer whether or not the address has an account: no enumeration.
+        if (user) {
+          const { originUrl, googleDomain, country, language } = request.body;
+          await sendLinkEmail(services, request, user, kind, {
+            originUrl,
+            locale: { googleDomain, country, language },
+          });
+        }
+        return { status: 'SUCCESS' };
+      },
+    );
+
+    api.get(
+      `/${kind}/:token`,
+      {
+        schema: {
+          tags: ['auth'],
+          params: tokenParamsSchema,
+          response: { 200: authResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const purpose = kind === 'secure-link' ? 'secure_link' : 'reset_password';
+        const consumed = await services.oneTimeTokens.consume(request.params.token, purpose);
+        const user = consumed && (await services.users.byId(consumed.userId));
+        if (!consumed || !user) return reply.status(401).send({ message: LINK_UNUSABLE });
+        if (consumed.pendingPasswordHash && user.password_hash === null) {
+          await services.users.update(user.id, { password_hash: consumed.pendingPasswordHash });
+          user.password_hash = consumed.pendingPasswordHash;
+        }
+        return toAuthResponse(user, await services.sessions.issue(user.id));
+      },
+    );
+  }
+
+  api.post(
+    '/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        security: [{ bearer: [] }],
+        body: resetPasswordBodySchema,
+        response: { 200: statusResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const auth = await authenticate(services, request);
+      if (!auth) return reply.status(401).send({ message: MESSAGES.noResetToken });
+      await services.users.update(auth.user.id, {
+        password_hash: await hashPassword(request.body.password),
+      });
+      // Whoever else held a session for this account loses it with the old password.
+      await services.sessions.revokeAllExcept(auth.user.id, auth.claims.sessionId);
+      return { status: 'SUCCESS' };
+    },
+  );
+};

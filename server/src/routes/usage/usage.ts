@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  usageKeywordResponseSchema,
+  usageSerpResponseSchema,
+  usageSpeedResponseSchema,
+} from '@core/schemas/auth';
+import { errorResponseSchema } from '@core/schemas/common';
+import { requireUser } from '../../plugins/authenticate';
+import type { Services } from '../../services';
+import { remainingQuota } from './remaining-quota';
+
+/** Remaining monthly searches per tool (spec 000 §7); never null, 0 at the least. */
+export const usageRoutes: FastifyPluginAsync<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const schema = (
+    response:
+      | typeof usageSerpResponseSchema
+      | typeof usageSpeedResponseSchema
+      | typeof usageKeywordResponseSchema,
+  ) => ({
+    tags: ['usage'],
+    security: [{ bearer: [] }],
+    response: { 200: response, 401: errorResponseSchema },
+  });
+
+  api.get(
+    '/usage/serp-analysis-tool',
+    { schema: schema(usageSerpResponseSchema) },
+    async (request, reply) => {
+      const auth = await requireUser(services, request, reply);
+      if (!auth) return;
+      return { numOfSerpLeft: Math.max(0, remainingQuota(auth.user, 'serp')) };
+    },
+  );
+
+  api.get(
+    '/usage/website-speed-tool',
+    { schema: schema(usageSpeedResponseSchema) },
+    async (request, reply) => {
+      const auth = await requireUser(services, request, reply);
+      if (!auth) return;
+      return { numOfwebsiteSearchesLeft: Math.max(0, remainingQuota(auth.user, 'speed')) };
+    },
+  );
+
+  api.get(
+    '/usage/keyword-tool',
+    { schema: schema(usageKeywordResponseSchema) },
+    async (request, reply) => {
+      const auth = await requireUser(services, request, reply);
+      if (!auth) return;
+      return { kwtSearchesLeft: Math.max(0, remainingQuota(auth.user, 'keywords')) };
+    },
+  );
+};

@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { systemClock, type Clock } from './auth/clock';
+import { createGoogleVerifier, type GoogleVerifier } from './auth/google-id-token';
+import { loadJwtSecret } from './auth/jwt-secret';
+import { OneTimeTokens } from './auth/one-time-tokens';
+import { SessionTokens } from './auth/session-tokens';
+import { Throttle } from './auth/throttle';
+import { Users } from './auth/users';
+import type { Config } from './config';
+import type { Db } from './db/connect';
+import { createEmailSender, type EmailSender } from './providers/email';
+
+/** Everything the routes use, built once per app so tests can swap the clock. */
+export interface Services {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  users: Users;
+  sessions: SessionTokens;
+  oneTimeTokens: OneTimeTokens;
+  throttle: Throttle;
+  email: EmailSender;
+  /** Null when GOOGLE_CLIENT_ID is not set: Google sign-in is off. */
+  verifyGoogle: GoogleVerifier | null;
+}
+
+export function createServices(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  clock: Clock = systemClock,
+): Services {
+  return {
+    config,
+    db,
+    clock,
+    users: new Users(db, clock),
+    sessions: new SessionTokens(db, loadJwtSecret(config), config.SESSION_TTL_HOURS, clock),
+    oneTimeTokens: new OneTimeTokens(db, clock),
+    throttle: new Throttle(db, clock),
+    email: createEmailSender(config, log),
+    verifyGoogle: config.GOOGLE_CLIENT_ID
+      ? createGoogleVerifier({
+          clientId: config.GOOGLE_CLIENT_ID,
+          jwksUrl: config.GOOGLE_JWKS_URL,
+          issuers: config.GOOGLE_ISSUERS.split(',').map((s) => s.trim()),
+          clock,
+        })
+      : null,
+  };
+}
