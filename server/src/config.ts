@@ -43,6 +43,18 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
+  SANDBOX: z.enum(['on', 'off']).default('on'),
+  SERPAPI_KEY: z.string().min(1).optional(),
+  SERPAPI_BASE_URL: z.string().url().default('https://serpapi.com'),
+  VALUESERP_API_KEY: z.string().min(1).optional(),
+  VALUESERP_BASE_URL: z.string().url().default('https://api.valueserp.com'),
+  DATAFORSEO_LOGIN: z.string().min(1).optional(),
+  DATAFORSEO_PASSWORD: z.string().min(1).optional(),
+  DATAFORSEO_BASE_URL: z.string().url().default('https://api.dataforseo.com'),
+  SERPER_API_KEY: z.string().min(1).optional(),
+  SERPER_BASE_URL: z.string().url().default('https://google.serper.dev'),
+  SERP_CACHE_TTL_MINUTES: z.coerce.number().int().min(0).default(60),
+  PROVIDER_TIMEOUT_MS: positiveInt(30_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -9,6 +9,7 @@ export interface Database {
   one_time_tokens: OneTimeTokensTable;
   rate_counters: RateCountersTable;
   email_subscribers: EmailSubscribersTable;
+  serp_cache: SerpCacheTable;
 }
 
 export interface UsersTable {
@@ -72,4 +73,11 @@ export interface EmailSubscribersTable {
   first_name: string;
   search_term: string;
   created_at: string;
+}
+
+export interface SerpCacheTable {
+  /** sha256 of provider and query. */
+  key: string;
+  value: string;
+  expires_at: string;
 }

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+export const SERP_SOURCES = ['sandbox', 'serpapi', 'valueserp', 'dataforseo', 'serper'] as const;
+export type SerpSource = (typeof SERP_SOURCES)[number];
+
+/** How the UI names each source: a default never pretends to be Google. */
+export const SERP_SOURCE_LABELS: Record<SerpSource, string> = {
+  sandbox: 'sandbox index',
+  serpapi: 'Google via SerpApi',
+  valueserp: 'Google via VALUE SERP',
+  dataforseo: 'Google via DataForSEO',
+  serper: 'Google via Serper',
+};
+
+/** Spec 001 §7.3 search request: device 1 mobile, 2 desktop. */
+export const serpSearchBodySchema = z.object({
+  searchTerm: z.string().trim().min(1, 'Enter a search term').max(500),
+  device: z.union([z.literal(1), z.literal(2)]).default(2),
+  pageNum: z.number().int().min(1).max(10).default(1),
+  google_domain: z.string().trim().min(1).max(64).default('google.com'),
+  gl: z.string().trim().min(2).max(16).default('us'),
+  hl: z.string().trim().min(2).max(16).default('en'),
+});
+export type SerpSearchBody = z.infer<typeof serpSearchBodySchema>;
+
+export const organicResultSchema = z.object({
+  position: z.number().int(),
+  title: z.string(),
+  link: z.string(),
+  domain: z.string(),
+  snippet: z.string(),
+});
+
+/** Spec 001 §7.3 reads `answer_box.answers[0]` with its source link and title. */
+export const answerBoxSchema = z.object({
+  answers: z.array(
+    z.object({
+      answer: z.string(),
+      source: z.object({ link: z.string(), title: z.string() }),
+    }),
+  ),
+});
+
+export const serpSearchResponseSchema = z.object({
+  source: z.enum(SERP_SOURCES),
+  answer_box: answerBoxSchema.optional(),
+  organic_results: z.array(organicResultSchema),
+});
+export type SerpSearchResponse = z.infer<typeof serpSearchResponseSchema>;
+
+/** Spec 001 §7.5: the search body plus the site whose rank is wanted. */
+export const rankCheckBodySchema = serpSearchBodySchema.omit({ pageNum: true }).extend({
+  url: z.string().trim().min(1, 'Enter your site URL').max(2048),
+});
+
+export const rankCheckResponseSchema = z.object({
+  source: z.enum(SERP_SOURCES),
+  /** 'N/A' when the site is not in the top 100 (only said after every page was read). */
+  position: z.union([z.number().int(), z.literal('N/A')]),
+  domain: z.string(),
+  result: organicResultSchema.nullable(),
+  pagesSearched: z.number().int(),
+  organic_results: z.array(organicResultSchema),
+});

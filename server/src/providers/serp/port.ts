@@ -1,0 +1,55 @@
+import type { SerpSource } from '@core/schemas/serp';
+
+export type SerpDevice = 'mobile' | 'desktop';
+
+export interface SerpQuery {
+  query: string;
+  device: SerpDevice;
+  /** 1-based page of ten results. */
+  pageNum: number;
+  googleDomain: string;
+  /** Country, Google's `gl`. */
+  gl: string;
+  /** Interface language, Google's `hl`. */
+  hl: string;
+}
+
+export interface OrganicResult {
+  /** Absolute rank across pages, 1-based. */
+  position: number;
+  title: string;
+  link: string;
+  domain: string;
+  snippet: string;
+}
+
+export interface AnswerBox {
+  title: string;
+  link: string;
+  answer?: string;
+}
+
+export interface SerpPage {
+  answer_box?: AnswerBox;
+  organic_results: OrganicResult[];
+}
+
+export type SerpFailure = 'auth' | 'quota' | 'timeout' | 'unavailable' | 'bad_request';
+
+/** A provider failure; never to be shown as "no results". */
+export class SerpProviderError extends Error {
+  constructor(
+    readonly failure: SerpFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A search engine results provider: one page of ten organic results per call. */
+export interface SerpProvider {
+  /** Which adapter answers, reported to the UI. */
+  readonly source: SerpSource;
+  /** Searches one page; throws SerpProviderError when the provider fails. */
+  search(query: SerpQuery): Promise<SerpPage>;
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { fetchJson } from '../../http/fetch-json';
+import { hostOf, mapProviderError } from './map-errors';
+import type { SerpPage, SerpProvider, SerpQuery } from './port';
+
+const responseSchema = z.object({
+  organic: z
+    .array(z.object({ title: z.string(), link: z.string(), snippet: z.string().optional() }))
+    .optional(),
+  answerBox: z
+    .object({
+      title: z.string().optional(),
+      link: z.string().optional(),
+      answer: z.string().optional(),
+    })
+    .optional(),
+});
+
+/** Serper.dev: POST with an X-API-KEY header, 1-based `page`. */
+export class SerperProvider implements SerpProvider {
+  readonly source = 'serper' as const;
+
+  constructor(
+    private readonly apiKey: string,
+    private readonly baseUrl = 'https://google.serper.dev',
+    private readonly timeoutMs = 30_000,
+  ) {}
+
+  async search(query: SerpQuery): Promise<SerpPage> {
+    let raw: unknown;
+    try {
+      raw = await fetchJson(`${this.baseUrl}/search`, {
+        method: 'POST',
+        headers: { 'x-api-key': this.apiKey },
+        body: { q: query.query, gl: query.gl, hl: query.hl, num: 10, page: query.pageNum },
+        timeoutMs: this.timeoutMs,
+      });
+    } catch (error) {
+      throw mapProviderError('Serper', error);
+    }
+    const data = responseSchema.parse(raw);
+    const offset = (query.pageNum - 1) * 10;
+    const box = data.answerBox;
+    return {
+      ...(box?.link
+        ? {
+            answer_box: {
+              title: box.title ?? box.link,
+              link: box.link,
+              ...(box.answer ? { answer: box.answer } : {}),
+            },
+          }
+        : {}),
+      organic_results: (data.organic ?? []).map((r, i) => ({
+        position: offset + i + 1,
+        title: r.title,
+        link: r.link,
+        domain: hostOf(r.link),
+        snippet: r.snippet ?? '',
+      })),
+    };
+  }
+}

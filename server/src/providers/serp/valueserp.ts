@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { fetchJson } from '../../http/fetch-json';
+import { hostOf, mapProviderError } from './map-errors';
+import type { SerpPage, SerpProvider, SerpQuery } from './port';
+
+const responseSchema = z.object({
+  organic_results: z
+    .array(
+      z.object({
+        title: z.string(),
+        link: z.string(),
+        domain: z.string().optional(),
+        snippet: z.string().optional(),
+      }),
+    )
+    .optional(),
+  answer_box: z
+    .object({
+      answers: z
+        .array(
+          z.object({
+            answer: z.string().optional(),
+            source: z
+              .object({ link: z.string().optional(), title: z.string().optional() })
+              .optional(),
+          }),
+        )
+        .optional(),
+    })
+    .optional(),
+});
+
+/** VALUE SERP, whose field names (answer_box.answers[0].source, domain) the spec uses. */
+export class ValueSerpProvider implements SerpProvider {
+  readonly source = 'valueserp' as const;
+
+  constructor(
+    private readonly apiKey: string,
+    private readonly baseUrl = 'https://api.valueserp.com',
+    private readonly timeoutMs = 30_000,
+  ) {}
+
+  async search(query: SerpQuery): Promise<SerpPage> {
+    const params = new URLSearchParams({
+      api_key: this.apiKey,
+      q: query.query,
+      google_domain: query.googleDomain,
+      gl: query.gl,
+      hl: query.hl,
+      device: query.device,
+      page: String(query.pageNum),
+      num: '10',
+    });
+    let raw: unknown;
+    try {
+      raw = await fetchJson(`${this.baseUrl}/search?${params}`, { timeoutMs: this.timeoutMs });
+    } catch (error) {
+      throw mapProviderError('VALUE SERP', error);
+    }
+    const data = responseSchema.parse(raw);
+    const offset = (query.pageNum - 1) * 10;
+    const first = data.answer_box?.answers?.[0];
+    return {
+      ...(first?.source?.link
+        ? {
+            answer_box: {
+              title: first.source.title ?? first.source.link,
+              link: first.source.link,
+              ...(first.answer ? { answer: first.answer } : {}),
+            },
+          }
+        : {}),
+      organic_results: (data.organic_results ?? []).map((r, i) => ({
+        position: offset + i + 1,
+        title: r.title,
+        link: r.link,
+        domain: r.domain ?? hostOf(r.link),
+        snippet: r.snippet ?? '',
+      })),
+    };
+  }
+}

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  url: URL;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+export interface RecordedReply {
+  status?: number;
+  /** A fixture file path, or a value sent as JSON. */
+  fixture?: string;
+  json?: unknown;
+  delayMs?: number;
+}
+
+/**
+ * A loopback HTTP server that answers with recorded provider responses and remembers
+ * what it was asked, for adapter contract tests.
+ */
+export async function startRecordedServer(reply: (req: RecordedRequest) => RecordedReply) {
+  const requests: RecordedRequest[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const recorded = {
+        method: req.method ?? 'GET',
+        url: new URL(req.url ?? '/', 'http://127.0.0.1'),
+        headers: req.headers,
+        body,
+      };
+      requests.push(recorded);
+      const answer = reply(recorded);
+      const send = () => {
+        const payload = answer.fixture
+          ? fs.readFileSync(answer.fixture, 'utf8')
+          : JSON.stringify(answer.json ?? {});
+        res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
+        res.end(payload);
+      };
+      if (answer.delayMs) setTimeout(send, answer.delayMs);
+      else send();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
