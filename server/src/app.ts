@@ -14,6 +14,7 @@ import { authRoutes } from './routes/auth/auth';
 import { emailLinkRoutes } from './routes/email-links/email-links';
 import { emailSubscriberRoutes } from './routes/email-subscribers/email-subscribers';
 import { healthRoutes } from './routes/health/health';
+import { serpRoutes } from './routes/serp/serp';
 import { settingsRoutes } from './routes/settings/settings';
 import { siteConfigRoutes } from './routes/site-config/site-config';
 import { usageRoutes } from './routes/usage/usage';
@@ -61,6 +62,7 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
       await api.register(settingsRoutes, { services });
       await api.register(usageRoutes, { services });
       await api.register(emailSubscriberRoutes, { services });
+      await api.register(serpRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

@@ -8,7 +8,10 @@ import { Throttle } from './auth/throttle';
 import { Users } from './auth/users';
 import type { Config } from './config';
 import type { Db } from './db/connect';
+import type { SafeFetchOptions } from './http/safe-fetch';
 import { createEmailSender, type EmailSender } from './providers/email';
+import { createRealSerpProvider } from './providers/serp';
+import { CachedSerp } from './providers/serp/serp-cache';
 
 /** Everything the routes use, built once per app so tests can swap the clock. */
 export interface Services {
@@ -22,6 +25,10 @@ export interface Services {
   email: EmailSender;
   /** Null when GOOGLE_CLIENT_ID is not set: Google sign-in is off. */
   verifyGoogle: GoogleVerifier | null;
+  /** The search provider behind the SERP tools; null when none is available. */
+  serp: CachedSerp | null;
+  /** How user-given URLs are fetched (SSRF guard, limits). */
+  pageFetch: SafeFetchOptions;
 }
 
 export function createServices(
@@ -30,6 +37,7 @@ export function createServices(
   log: FastifyBaseLogger,
   clock: Clock = systemClock,
 ): Services {
+  const serpProvider = createRealSerpProvider(config);
   return {
     config,
     db,
@@ -47,5 +55,15 @@ export function createServices(
           clock,
         })
       : null,
+    serp: serpProvider
+      ? new CachedSerp(serpProvider, db, clock, config.SERP_CACHE_TTL_MINUTES)
+      : null,
+    pageFetch: {
+      sandbox: { enabled: config.SANDBOX === 'on', appPort: config.PORT },
+      timeoutMs: 15_000,
+      maxBytes: 5 * 1024 * 1024,
+      maxRedirects: 5,
+      userAgent: 'SpeedRank/1.0 (+page facts)',
+    },
   };
 }

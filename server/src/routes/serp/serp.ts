@@ -1,0 +1,152 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '@core/schemas/common';
+import { sendUrlsBodySchema, sendUrlsResponseSchema } from '@core/schemas/page-facts';
+import {
+  rankCheckBodySchema,
+  rankCheckResponseSchema,
+  serpSearchBodySchema,
+  serpSearchResponseSchema,
+  type SerpSearchResponse,
+} from '@core/schemas/serp';
+import { collectPageFacts } from '../../page-facts/collect-page-facts';
+import { SerpProviderError, type SerpPage, type SerpQuery } from '../../providers/serp/port';
+import { checkRank } from '../../providers/serp/rank-check';
+import type { Services } from '../../services';
+
+const NO_PROVIDER =
+  'No search provider is available: the sandbox is off and no SERP API key is configured.';
+const errors = {
+  400: errorResponseSchema,
+  502: errorResponseSchema,
+  503: errorResponseSchema,
+  504: errorResponseSchema,
+};
+
+const STATUS_BY_FAILURE = {
+  auth: 502,
+  quota: 503,
+  timeout: 504,
+  unavailable: 502,
+  bad_request: 502,
+} as const;
+
+async function sendProviderError(reply: FastifyReply, error: unknown) {
+  if (!(error instanceof SerpProviderError)) throw error;
+  return reply.status(STATUS_BY_FAILURE[error.failure]).send({ message: error.message });
+}
+
+/** Spec 001 §4: a featured answer goes first at position 1 and the others shift by one. */
+export function withAnswerFirst(
+  page: SerpPage,
+  pageNum: number,
+): Omit<SerpSearchResponse, 'source'> {
+  const box = page.answer_box;
+  if (!box || pageNum !== 1) return { organic_results: page.organic_results };
+  const featured = {
+    position: 1,
+    title: box.title,
+    link: box.link,
+    domain: new URL(box.link).hostname,
+    snippet: box.answer ?? '',
+  };
+  return {
+    answer_box: {
+      answers: [{ answer: box.answer ?? '', source: { link: box.link, title: box.title } }],
+    },
+    organic_results: [
+      featured,
+      ...page.organic_results.map((r) => ({ ...r, position: r.position + 1 })),
+    ],
+  };
+}
+
+/** The SERP tools' calls of spec 001 §7 items 3–5. */
+export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/serp-search',
+    {
+      schema: {
+        tags: ['serp'],
+        body: serpSearchBodySchema,
+        response: { 200: serpSearchResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const serp = services.serp;
+      if (!serp) return reply.status(503).send({ message: NO_PROVIDER });
+      const b = request.body;
+      const query: SerpQuery = {
+        query: b.searchTerm,
+        device: b.device === 1 ? 'mobile' : 'desktop',
+        pageNum: b.pageNum,
+        googleDomain: b.google_domain,
+        gl: b.gl,
+        hl: b.hl,
+      };
+      try {
+        const page = await serp.search(query);
+        return { source: serp.provider.source, ...withAnswerFirst(page, b.pageNum) };
+      } catch (error) {
+        return sendProviderError(reply, error);
+      }
+    },
+  );
+
+  api.post(
+    '/rank-check',
+    {
+      schema: {
+        tags: ['serp'],
+        body: rankCheckBodySchema,
+        response: { 200: rankCheckResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const serp = services.serp;
+      if (!serp) return reply.status(503).send({ message: NO_PROVIDER });
+      const b = request.body;
+      try {
+        const rank = await checkRank(
+          (q) => serp.search(q),
+          {
+            query: b.searchTerm,
+            device: b.device === 1 ? 'mobile' : 'desktop',
+            googleDomain: b.google_domain,
+            gl: b.gl,
+            hl: b.hl,
+          },
+          b.url,
+        );
+        return {
+          source: serp.provider.source,
+          position: rank.position ?? ('N/A' as const),
+          domain: rank.result?.domain ?? '',
+          result: rank.result,
+          pagesSearched: rank.pagesSearched,
+          organic_results: rank.results,
+        };
+      } catch (error) {
+        return sendProviderError(reply, error);
+      }
+    },
+  );
+
+  api.post(
+    '/send-urls',
+    {
+      schema: {
+        tags: ['serp'],
+        body: sendUrlsBodySchema,
+        response: { 200: sendUrlsResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      collectPageFacts(
+        request.body.results.map((r) => r.link),
+        services.pageFetch,
+      ),
+  );
+};
