@@ -14,6 +14,8 @@ import { authRoutes } from './routes/auth/auth';
 import { emailLinkRoutes } from './routes/email-links/email-links';
 import { emailSubscriberRoutes } from './routes/email-subscribers/email-subscribers';
 import { healthRoutes } from './routes/health/health';
+import { paymentRoutes } from './routes/payments/payments';
+import { rateLimitRoutes } from './routes/rate-limit/rate-limit';
 import { serpRoutes } from './routes/serp/serp';
 import { settingsRoutes } from './routes/settings/settings';
 import { siteConfigRoutes } from './routes/site-config/site-config';
@@ -63,6 +65,8 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
       await api.register(usageRoutes, { services });
       await api.register(emailSubscriberRoutes, { services });
       await api.register(serpRoutes, { services });
+      await api.register(rateLimitRoutes, { services });
+      await api.register(paymentRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

@@ -55,6 +55,9 @@ const envSchema = z.object({
   SERPER_BASE_URL: z.string().url().default('https://google.serper.dev'),
   SERP_CACHE_TTL_MINUTES: z.coerce.number().int().min(0).default(60),
   PROVIDER_TIMEOUT_MS: positiveInt(30_000),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -12,6 +12,9 @@ import type { SafeFetchOptions } from './http/safe-fetch';
 import { createEmailSender, type EmailSender } from './providers/email';
 import { createRealSerpProvider } from './providers/serp';
 import { CachedSerp } from './providers/serp/serp-cache';
+import { Billing } from './billing/billing';
+import { LocalPaymentProcessor } from './providers/payments/local-processor';
+import { Quotas } from './quota/quotas';
 
 /** Everything the routes use, built once per app so tests can swap the clock. */
 export interface Services {
@@ -27,6 +30,8 @@ export interface Services {
   verifyGoogle: GoogleVerifier | null;
   /** The search provider behind the SERP tools; null when none is available. */
   serp: CachedSerp | null;
+  quotas: Quotas;
+  billing: Billing;
   /** How user-given URLs are fetched (SSRF guard, limits). */
   pageFetch: SafeFetchOptions;
 }
@@ -55,6 +60,8 @@ export function createServices(
           clock,
         })
       : null,
+    quotas: new Quotas(db, clock),
+    billing: new Billing(db, new LocalPaymentProcessor(db, clock), clock),
     serp: serpProvider
       ? new CachedSerp(serpProvider, db, clock, config.SERP_CACHE_TTL_MINUTES)
       : null,

@@ -10,6 +10,10 @@ export interface Database {
   rate_counters: RateCountersTable;
   email_subscribers: EmailSubscribersTable;
   serp_cache: SerpCacheTable;
+  usage_counters: UsageCountersTable;
+  subscriptions: SubscriptionsTable;
+  local_payment_methods: LocalPaymentMethodsTable;
+  payment_events: PaymentEventsTable;
 }
 
 export interface UsersTable {
@@ -80,4 +84,52 @@ export interface SerpCacheTable {
   key: string;
   value: string;
   expires_at: string;
+}
+
+export interface UsageCountersTable {
+  /** A user id, or `ip:<address>` for anonymous visitors. */
+  subject: string;
+  tool: string;
+  /** `2026-11` for monthly quotas, an ISO minute or hour for keyword windows. */
+  period: string;
+  count: number;
+}
+
+export type SubscriptionStatus = 'active' | 'past_due' | 'canceled';
+
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  provider: 'local' | 'stripe' | 'paypal';
+  provider_subscription_id: string;
+  provider_customer_id: string | null;
+  payment_method_id: string | null;
+  plan_id: number;
+  billing_cycle: number;
+  status: SubscriptionStatus;
+  current_period_start: string;
+  current_period_end: string;
+  cancel_at_period_end: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LocalPaymentMethodsTable {
+  id: string;
+  user_id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  /** What charging this test card does: 'succeed' or a decline code. */
+  outcome: string;
+  created_at: string;
+}
+
+export interface PaymentEventsTable {
+  /** The provider's event id: a replayed event is recognised and applied once. */
+  id: string;
+  provider: string;
+  type: string;
+  received_at: string;
 }

@@ -26,6 +26,8 @@ export async function authenticate(
   if (!token) return null;
   const claims = await services.sessions.verify(token);
   if (!claims) return null;
+  // Renewals and ends of cancelled periods apply before the plan is read.
+  await services.billing.settle(claims.userId);
   const user = await services.users.byId(claims.userId);
   return user ? { user, claims } : null;
 }

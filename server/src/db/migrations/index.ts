@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as usersAndSettings from './2026-11-22-001-users-and-settings';
 import * as accounts from './2026-11-22-002-accounts';
 import * as serpCache from './2026-11-22-003-serp-cache';
+import * as plansAndPayments from './2026-11-22-005-plans-and-payments';
 
 /** All migrations in order; names are date-prefixed so they sort as they apply. */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-users-and-settings': usersAndSettings,
   '2026-11-22-002-accounts': accounts,
   '2026-11-22-003-serp-cache': serpCache,
+  '2026-11-22-005-plans-and-payments': plansAndPayments,
 };

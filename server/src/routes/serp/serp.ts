@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@core/schemas/common';
 import { sendUrlsBodySchema, sendUrlsResponseSchema } from '@core/schemas/page-facts';
@@ -9,7 +9,11 @@ import {
   serpSearchResponseSchema,
   type SerpSearchResponse,
 } from '@core/schemas/serp';
+import { isPaidPlan } from '@core/plans';
+import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import { collectPageFacts } from '../../page-facts/collect-page-facts';
+import { authenticate } from '../../plugins/authenticate';
+import { monthlyLimit, planOf, subjectOf } from '../../quota/plan-limits';
 import { SerpProviderError, type SerpPage, type SerpQuery } from '../../providers/serp/port';
 import { checkRank } from '../../providers/serp/rank-check';
 import type { Services } from '../../services';
@@ -65,6 +69,30 @@ export function withAnswerFirst(
 export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
+  /**
+   * Runs a search that costs one SERP search of the month (the user's, or the visitor's
+   * IP's); a provider failure gives it back.
+   */
+  const metered = async <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    run: () => Promise<T>,
+  ) => {
+    const auth = await authenticate(services, request);
+    const user = auth?.user ?? null;
+    const subject = subjectOf(user, request.ip);
+    const limit = monthlyLimit(planOf(user), 'serp');
+    if (!(await services.quotas.consume(subject, 'serp', limit))) {
+      return reply.status(429).send({ message: QUOTA_MESSAGES.monthlySearchLimit });
+    }
+    try {
+      return await run();
+    } catch (error) {
+      await services.quotas.refund(subject, 'serp');
+      return sendProviderError(reply, error);
+    }
+  };
+
   api.post(
     '/serp-search',
     {
@@ -86,12 +114,25 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
         gl: b.gl,
         hl: b.hl,
       };
-      try {
-        const page = await serp.search(query);
-        return { source: serp.provider.source, ...withAnswerFirst(page, b.pageNum) };
-      } catch (error) {
-        return sendProviderError(reply, error);
+      if (b.pageNum > 1) {
+        // More result pages are a paid feature (spec 001 §6), enforced here, not only in the UI.
+        const auth = await authenticate(services, request);
+        if (!isPaidPlan(auth?.user.plan_id)) {
+          return reply.status(403).send({ message: QUOTA_MESSAGES.upgradeForMoreResults });
+        }
+        try {
+          return {
+            source: serp.provider.source,
+            ...withAnswerFirst(await serp.search(query), b.pageNum),
+          };
+        } catch (error) {
+          return sendProviderError(reply, error);
+        }
       }
+      return metered(request, reply, async () => ({
+        source: serp.provider.source,
+        ...withAnswerFirst(await serp.search(query), b.pageNum),
+      }));
     },
   );
 
@@ -108,7 +149,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
       const serp = services.serp;
       if (!serp) return reply.status(503).send({ message: NO_PROVIDER });
       const b = request.body;
-      try {
+      return metered(request, reply, async () => {
         const rank = await checkRank(
           (q) => serp.search(q),
           {
@@ -128,9 +169,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
           pagesSearched: rank.pagesSearched,
           organic_results: rank.results,
         };
-      } catch (error) {
-        return sendProviderError(reply, error);
-      }
+      });
     },
   );
 

@@ -8,9 +8,9 @@ import {
 import { errorResponseSchema } from '@core/schemas/common';
 import { requireUser } from '../../plugins/authenticate';
 import type { Services } from '../../services';
-import { remainingQuota } from './remaining-quota';
+import { remaining } from '../../quota/remaining';
 
-/** Remaining monthly searches per tool (spec 000 §7); never null, 0 at the least. */
+/** Remaining monthly searches per tool (spec 000 §7). */
 export const usageRoutes: FastifyPluginAsync<{ services: Services }> = async (
   app,
   { services },
@@ -33,7 +33,7 @@ export const usageRoutes: FastifyPluginAsync<{ services: Services }> = async (
     async (request, reply) => {
       const auth = await requireUser(services, request, reply);
       if (!auth) return;
-      return { numOfSerpLeft: Math.max(0, remainingQuota(auth.user, 'serp')) };
+      return { numOfSerpLeft: await remaining(services.quotas, auth.user, request.ip, 'serp') };
     },
   );
 
@@ -43,7 +43,9 @@ export const usageRoutes: FastifyPluginAsync<{ services: Services }> = async (
     async (request, reply) => {
       const auth = await requireUser(services, request, reply);
       if (!auth) return;
-      return { numOfwebsiteSearchesLeft: Math.max(0, remainingQuota(auth.user, 'speed')) };
+      return {
+        numOfwebsiteSearchesLeft: await remaining(services.quotas, auth.user, request.ip, 'speed'),
+      };
     },
   );
 
@@ -53,7 +55,9 @@ export const usageRoutes: FastifyPluginAsync<{ services: Services }> = async (
     async (request, reply) => {
       const auth = await requireUser(services, request, reply);
       if (!auth) return;
-      return { kwtSearchesLeft: Math.max(0, remainingQuota(auth.user, 'keywords')) };
+      return {
+        kwtSearchesLeft: await remaining(services.quotas, auth.user, request.ip, 'keywords'),
+      };
     },
   );
 };

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Spec 000 §7 'POST /rate-limit'; limitType names the tool. */
+export const rateLimitBodySchema = z.object({
+  searchString: z.string().max(2048).optional(),
+  pagination: z.union([z.boolean(), z.number()]).optional(),
+  ignoreLimit: z.boolean().optional(),
+  limitType: z.enum(['serpSearch', 'speedTest', 'keywordSearch']).default('serpSearch'),
+  speedTestSampleSize: z.number().int().min(1).max(50).optional(),
+  speedTestUrl: z.string().max(2048).optional(),
+});
+
+/** Spec 002 §7 'POST /kwt-rate-limit'. */
+export const kwtRateLimitBodySchema = z.object({
+  keywordString: z.string().max(2048),
+  keywordsUsed: z.number().int().min(1).max(500),
+});
+
+export const rateLimitResponseSchema = z.object({
+  status: z.enum(['SUCCESS', 'FAILURE']),
+  message: z.string().optional(),
+  /** The plan's largest sample size, for the spec's 'Upgrade to run more than {max} samples.' */
+  maxSampleSize: z.number().int().optional(),
+});
+
+export const ipLimitResponseSchema = z.object({ status: z.enum(['SUCCESS', 'FAILURE']) });
+
+export const QUOTA_MESSAGES = {
+  monthlySearchLimit: 'You have hit your monthly search limit. Upgrade here.',
+  monthlyTestLimit: 'You have hit your monthly test limit. Upgrade here.',
+  sampleSizeLimit: 'You have hit your sample size limit. Upgrade here.',
+  upgradeForSamples: (max: number) => `Upgrade to run more than ${max} samples.`,
+  upgradeForMoreResults: 'Please upgrade to view more results',
+  upgradeToExport: 'Please upgrade to export results',
+  keywordsPerMinute:
+    'You have used your keywords for this minute. Please wait a minute and try again.',
+  keywordsPerHour: 'You have used your keywords for this hour. Please try again later.',
+} as const;

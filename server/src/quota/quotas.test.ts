@@ -1,0 +1,149 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PLANS } from '@core/plans';
+import { buildTestApp, testDatabaseUrl, type TestApp } from '../../test/build-test-app';
+import { TestClock } from '../../test/clock';
+
+describe.each([
+  { db: 'SQLite', postgres: false },
+  { db: 'PostgreSQL', postgres: true },
+])('quotas on $db', ({ postgres }) => {
+  let t: TestApp;
+  afterEach(async () => t?.close());
+  const maybe = it.skipIf(postgres && !testDatabaseUrl);
+
+  maybe(
+    'lets exactly ten of fifty concurrent requests through a remaining quota of ten',
+    async () => {
+      t = await buildTestApp({ postgres });
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => t.app.services.quotas.consume('user-1', 'serp', 10)),
+      );
+      expect(results.filter(Boolean)).toHaveLength(10);
+      expect(await t.app.services.quotas.used('user-1', 'serp')).toBe(10);
+    },
+  );
+
+  maybe('never lets an amount overshoot the limit', async () => {
+    t = await buildTestApp({ postgres });
+    const q = t.app.services.quotas;
+    expect(await q.consume('u', 'kw', 150, 100)).toBe(true);
+    expect(await q.consume('u', 'kw', 150, 60)).toBe(false);
+    expect(await q.consume('u', 'kw', 150, 50)).toBe(true);
+    expect(await q.used('u', 'kw')).toBe(150);
+  });
+});
+
+describe('quota endpoints', () => {
+  let t: TestApp;
+  afterEach(async () => t?.close());
+  const API = '/backend-service/v1';
+
+  async function user(planId = 1) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/register`,
+      payload: { email: `p${planId}@example.com`, password: 'password123' },
+    });
+    const { token, userId } = res.json();
+    await t.db.kysely
+      .updateTable('users')
+      .set({ plan_id: planId })
+      .where('id', '=', userId)
+      .execute();
+    return { token, userId, headers: { authorization: `Bearer ${token}` } };
+  }
+
+  it.each(PLANS.map((p) => [p.plan, p] as const))(
+    'reports and enforces the %s plan limits',
+    async (_name, plan) => {
+      t = await buildTestApp();
+      const u = await user(plan.planId);
+      const usage = (path: string) =>
+        t.app
+          .inject({ method: 'GET', url: `${API}/usage/${path}`, headers: u.headers })
+          .then((r) => r.json());
+      expect(await usage('serp-analysis-tool')).toEqual({ numOfSerpLeft: plan.searchLimit });
+      expect(await usage('website-speed-tool')).toEqual({
+        numOfwebsiteSearchesLeft: plan.speedTestLimit,
+      });
+      expect(await usage('keyword-tool')).toEqual({ kwtSearchesLeft: plan.keywordSearchLimit });
+
+      const rate = (body: object) =>
+        t.app.inject({
+          method: 'POST',
+          url: `${API}/rate-limit`,
+          headers: u.headers,
+          payload: body,
+        });
+      expect(
+        (await rate({ limitType: 'speedTest', speedTestSampleSize: plan.speedTestSampleLimit }))
+          .statusCode,
+      ).toBe(200);
+      const tooMany = await rate({
+        limitType: 'speedTest',
+        speedTestSampleSize: plan.speedTestSampleLimit + 1,
+      });
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json().message).toBe('You have hit your sample size limit. Upgrade here.');
+
+      await t.app.services.quotas.consume(u.userId, 'serp', plan.searchLimit, plan.searchLimit);
+      expect(await usage('serp-analysis-tool')).toEqual({ numOfSerpLeft: 0 });
+      const limited = await rate({ limitType: 'serpSearch', searchString: 'dog food' });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().message).toBe('You have hit your monthly search limit. Upgrade here.');
+    },
+  );
+
+  it('resets on the first of the month (UTC)', async () => {
+    const clock = new TestClock(new Date('2026-11-30T23:59:00Z'));
+    t = await buildTestApp({ clock });
+    const u = await user(1);
+    await t.app.services.quotas.consume(u.userId, 'serp', 10, 10);
+    const left = () =>
+      t.app
+        .inject({ method: 'GET', url: `${API}/usage/serp-analysis-tool`, headers: u.headers })
+        .then((r) => r.json().numOfSerpLeft);
+    expect(await left()).toBe(0);
+    clock.advanceMinutes(2);
+    expect(await left()).toBe(10);
+  });
+
+  it('holds keywords to 30 a minute (31 on the first search) and 150 an hour on paid plans', async () => {
+    const clock = new TestClock(new Date('2026-11-22T10:00:00Z'));
+    t = await buildTestApp({ clock });
+    const u = await user(2);
+    const kwt = (keywordsUsed: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${API}/kwt-rate-limit`,
+        headers: u.headers,
+        payload: { keywordString: 'ice cream', keywordsUsed },
+      });
+    expect((await kwt(31)).statusCode).toBe(200);
+    expect((await kwt(1)).statusCode).toBe(429);
+    clock.advanceMinutes(1);
+    expect((await kwt(31)).statusCode).toBe(429);
+    expect((await kwt(30)).statusCode).toBe(200);
+    for (let minute = 0; minute < 2; minute++) {
+      clock.advanceMinutes(1);
+      expect((await kwt(30)).statusCode).toBe(200);
+    }
+    clock.advanceMinutes(1);
+    expect((await kwt(29)).statusCode).toBe(200);
+    clock.advanceMinutes(1);
+    const hour = await kwt(1);
+    expect(hour.statusCode).toBe(429);
+    expect(hour.json().message).toMatch(/this hour/);
+    clock.advanceMinutes(60);
+    expect((await kwt(30)).statusCode).toBe(200);
+  });
+
+  it('answers the anonymous IP check and consumes searches per IP', async () => {
+    t = await buildTestApp();
+    const check = () =>
+      t.app.inject({ method: 'GET', url: `${API}/ip-rate-limit/ip-limit` }).then((r) => r.json());
+    expect(await check()).toEqual({ status: 'SUCCESS' });
+    await t.app.services.quotas.consume('ip:127.0.0.1', 'serp', 10, 10);
+    expect(await check()).toEqual({ status: 'FAILURE' });
+  });
+});

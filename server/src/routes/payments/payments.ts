@@ -1,0 +1,140 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@core/schemas/common';
+import {
+  localPaymentMethodBodySchema,
+  paymentBodySchema,
+  paymentResponseSchema,
+  paymentsConfigSchema,
+  paypalLookupSchema,
+} from '@core/schemas/payments';
+import { BillingError, type BillingOutcome } from '../../billing/billing';
+import { requireUser } from '../../plugins/authenticate';
+import { LocalPaymentProcessor } from '../../providers/payments/local-processor';
+import { PaymentDeclined } from '../../providers/payments/port';
+import type { Services } from '../../services';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  402: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  500: errorResponseSchema,
+};
+
+/** Subscriptions (spec 000 §7 payments calls). */
+export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { billing } = services;
+
+  const answer = async (
+    reply: FastifyReply,
+    userId: string,
+    run: () => Promise<BillingOutcome>,
+  ) => {
+    try {
+      const outcome = await run();
+      // A fresh token with the new plan, as the spec's payment response carries one.
+      return { ...outcome, token: await services.sessions.issue(userId) };
+    } catch (error) {
+      if (error instanceof BillingError)
+        return reply.status(error.status).send({ message: error.message });
+      throw error;
+    }
+  };
+
+  api.get(
+    '/payments/config',
+    { schema: { tags: ['payments'], response: { 200: paymentsConfigSchema } } },
+    async () => ({
+      provider: billing.provider.kind,
+      stripePublishableKey: services.config.STRIPE_PUBLISHABLE_KEY ?? null,
+    }),
+  );
+
+  api.post(
+    '/payments',
+    {
+      schema: {
+        tags: ['payments'],
+        security: [{ bearer: [] }],
+        body: paymentBodySchema,
+        response: { 200: paymentResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const auth = await requireUser(services, request, reply);
+      if (!auth) return;
+      if (request.body.planId === 1)
+        return reply.status(400).send({ message: 'Choose a paid plan to subscribe to.' });
+      return answer(reply, auth.user.id, () => billing.subscribe(auth.user, request.body));
+    },
+  );
+
+  api.put(
+    '/payments',
+    {
+      schema: {
+        tags: ['payments'],
+        security: [{ bearer: [] }],
+        body: paymentBodySchema,
+        response: { 200: paymentResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const auth = await requireUser(services, request, reply);
+      if (!auth) return;
+      return answer(reply, auth.user.id, () => billing.update(auth.user, request.body));
+    },
+  );
+
+  api.post(
+    '/payments/local/payment-methods',
+    {
+      schema: {
+        tags: ['payments'],
+        security: [{ bearer: [] }],
+        body: localPaymentMethodBodySchema,
+        response: { 200: z.object({ paymentMethodId: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const auth = await requireUser(services, request, reply);
+      if (!auth) return;
+      if (!(billing.provider instanceof LocalPaymentProcessor)) {
+        return reply.status(404).send({ message: 'The local test processor is not in use.' });
+      }
+      try {
+        return {
+          paymentMethodId: await billing.provider.createPaymentMethod(auth.user.id, request.body),
+        };
+      } catch (error) {
+        if (error instanceof PaymentDeclined)
+          return reply.status(402).send({ message: error.message });
+        throw error;
+      }
+    },
+  );
+
+  api.get(
+    '/payments/paypal',
+    {
+      schema: {
+        tags: ['payments'],
+        security: [{ bearer: [] }],
+        response: { 200: paypalLookupSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const auth = await requireUser(services, request, reply);
+      if (!auth) return;
+      // No PayPal adapter is configured, so no user has a PayPal subscription to cancel there.
+      return { status: 'SUCCESS' as const, userSubscription: '' };
+    },
+  );
+};
