@@ -2,21 +2,42 @@ import { z } from 'zod';
 import { EMAIL_PATTERN } from './auth';
 import { MESSAGES } from '../messages';
 
-/** Spec 000 §3 'Payment request'. */
-export const paymentBodySchema = z.object({
-  name: z.string().trim().min(1, MESSAGES.nameOnCardRequired).max(200),
-  email: z
-    .string()
-    .trim()
-    .min(1, MESSAGES.emailRequired)
-    .regex(EMAIL_PATTERN, MESSAGES.emailInvalidSignIn),
-  zipcode: z.string().trim().min(1, MESSAGES.zipcodeRequired).max(20),
-  planId: z.number().int().min(1).max(4),
-  paymentMethodId: z.string().trim().max(255).default(''),
-  billingCycle: z
-    .union([z.literal(0), z.literal(1), z.literal(2)])
-    .transform((c) => (c === 0 ? 1 : c)),
-});
+/**
+ * Spec 000 §3 'Payment request'. Cancelling (planId 1) sends the same body, but card
+ * holder details are only required when a card is charged.
+ */
+export const paymentBodySchema = z
+  .object({
+    name: z.string().trim().max(200).default(''),
+    email: z.string().trim().max(320).default(''),
+    zipcode: z.string().trim().max(20).default(''),
+    planId: z.number().int().min(1).max(4),
+    paymentMethodId: z.string().trim().max(255).default(''),
+    billingCycle: z
+      .union([z.literal(0), z.literal(1), z.literal(2)])
+      .transform((c) => (c === 0 ? 1 : c)),
+  })
+  .superRefine((body, ctx) => {
+    if (body.planId === 1) return;
+    if (!body.name)
+      ctx.addIssue({ code: 'custom', path: ['name'], message: MESSAGES.nameOnCardRequired });
+    if (!body.email)
+      ctx.addIssue({ code: 'custom', path: ['email'], message: MESSAGES.emailRequired });
+    else if (!EMAIL_PATTERN.test(body.email)) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: MESSAGES.emailInvalidSignIn });
+    }
+    if (!body.zipcode)
+      ctx.addIssue({ code: 'custom', path: ['zipcode'], message: MESSAGES.zipcodeRequired });
+    if (!body.paymentMethodId) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['paymentMethodId'],
+        message: 'Enter your card details.',
+      });
+    }
+  });
+export type PaymentBody = z.infer<typeof paymentBodySchema>;
+export type PaymentBodyInput = z.input<typeof paymentBodySchema>;
 
 /** Spec 000 §3 'Payment response', plus the plan it now gives. */
 export const paymentResponseSchema = z.object({

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { FREE_PLAN_ID, planById } from '@core/plans';
+import type { PaymentBody } from '@core/schemas/payments';
 import type { Clock } from '../auth/clock';
 import type { User } from '../auth/users';
 import type { Db } from '../db/connect';
@@ -11,15 +12,6 @@ import {
   type ProviderSubscription,
 } from '../providers/payments/port';
 import { addBillingPeriod } from './periods';
-
-export interface PaymentBody {
-  name: string;
-  email: string;
-  zipcode: string;
-  planId: number;
-  paymentMethodId: string;
-  billingCycle: number;
-}
 
 export interface BillingOutcome {
   planId: number;

@@ -1,5 +1,7 @@
 import { useCallback } from 'react';
+import { ROUTES } from '@core/routes';
 import type { AuthResponse } from '@core/schemas/auth';
+import { readCheckout, saveCheckout } from '../checkout-intent';
 import { useModals } from '../modals/modal-context';
 import { useSession } from '../session/session-context';
 import { sessionFromAuth } from './auth-api';
@@ -15,7 +17,14 @@ export function useCompleteSignIn(): (auth: AuthResponse) => void {
     (auth: AuthResponse) => {
       setSession(sessionFromAuth(auth));
       dismiss();
-      window.location.reload();
+      // A visitor who chose a plan before signing in goes on to pay (spec 000 §4 'Pricing').
+      const intent = readCheckout();
+      if (intent?.afterSignIn) {
+        saveCheckout({ ...intent, afterSignIn: false });
+        window.location.assign(ROUTES.payment);
+      } else {
+        window.location.reload();
+      }
     },
     [setSession, dismiss],
   );

@@ -10,6 +10,7 @@ import { BILLING_ANNUAL, isPaidPlan, planById } from '@core/plans';
 import { ROUTES } from '@core/routes';
 import { authApi } from '../../app/auth/auth-api';
 import { useSession } from '../../app/session/session-context';
+import { saveCheckout } from '../../app/checkout-intent';
 import { STORAGE_KEYS, writeStored } from '../../app/storage';
 
 function formatDate(iso: string | null): string | null {
@@ -72,6 +73,14 @@ export function AccountPage() {
   const cycle = session.billingCycle === BILLING_ANNUAL ? 'annual' : 'monthly';
   const renew = formatDate(session.renewDate);
   const cancel = formatDate(session.cancelDate);
+  // The change-plan and change-payment flags of spec 000 §4 'Payment'.
+  const markChange = (flag: 'changePlan' | 'changePayment') =>
+    saveCheckout({
+      planId: session.planId,
+      billingCycle: session.billingCycle === BILLING_ANNUAL ? 2 : 1,
+      changePlan: flag === 'changePlan',
+      changePayment: flag === 'changePayment',
+    });
 
   return (
     <Container className="py-5" style={{ maxWidth: 720 }}>
@@ -100,9 +109,14 @@ export function AccountPage() {
             renew && <div className="text-muted">Renews on {renew}</div>
           )}
           {isPaidPlan(plan.planId) && (
-            <div className="mt-2 d-flex gap-3">
-              <Link to={ROUTES.pricing}>Change plan</Link>
-              <Link to={ROUTES.cancel}>Cancel</Link>
+            <div className="mt-2 d-flex flex-wrap gap-3">
+              <Link to={ROUTES.pricing} onClick={() => markChange('changePlan')}>
+                Change plan
+              </Link>
+              <Link to={ROUTES.payment} onClick={() => markChange('changePayment')}>
+                Change payment method
+              </Link>
+              {!cancel && <Link to={ROUTES.cancel}>Cancel</Link>}
             </div>
           )}
         </Card.Body>

@@ -1,9 +1,89 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link } from 'react-router';
+import { FREE_PLAN_ID } from '@core/plans';
+import { ROUTES } from '@core/routes';
+import { useSession } from '../../app/session/session-context';
+import { paymentsApi } from './payments-api';
 
+function formatDate(iso: string | null): string {
+  return iso
+    ? new Date(iso).toLocaleDateString(undefined, {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+      })
+    : '';
+}
+
+/** Spec 000 §2 'Cancel' and §4 'Cancel'. */
 export function CancelPage() {
+  const { session, setSession } = useSession();
+  const [state, setState] = useState<'ask' | 'processing' | 'done'>('ask');
+  const [cancelsAt, setCancelsAt] = useState<string | null>(null);
+
+  const cancel = async () => {
+    setState('processing');
+    try {
+      const lookup = await paymentsApi.paypalLookup(session.token);
+      if (lookup.userSubscription) throw new Error('PayPal subscriptions are not handled here.');
+      const result = await paymentsApi.update(session.token, {
+        planId: FREE_PLAN_ID,
+        billingCycle: session.billingCycle === 2 ? 2 : 1,
+      });
+      setCancelsAt(result.cancelsAt);
+      // Spec: the interface shows the free plan; the paid period still runs to its end.
+      setSession({
+        ...session,
+        token: result.token,
+        planId: FREE_PLAN_ID,
+        billingCycle: 1,
+        cancelDate: result.cancelsAt,
+        renewDate: null,
+      });
+      setState('done');
+    } catch (error) {
+      console.error('cancel failed', error);
+      setState('ask');
+    }
+  };
+
+  if (state === 'done') {
+    return (
+      <Container className="py-5 text-center" style={{ maxWidth: 560 }}>
+        <h1 className="h3">Your subscription is cancelled</h1>
+        {cancelsAt && (
+          <p>
+            Your paid plan stays active until {formatDate(cancelsAt)}; then your account moves to
+            the Free plan.
+          </p>
+        )}
+        <Link to={ROUTES.home} className="btn btn-primary">
+          Back to tools
+        </Link>
+      </Container>
+    );
+  }
   return (
-    <Container className="py-4">
-      <h1 className="h2">Are you sure?</h1>
+    <Container className="py-5 text-center" style={{ maxWidth: 560 }}>
+      <h1 className="h3 mb-4">Are you sure?</h1>
+      {session.planId === FREE_PLAN_ID && (
+        <Alert variant="info">You are on the Free plan: there is nothing to cancel.</Alert>
+      )}
+      <Button
+        variant="danger"
+        onClick={() => void cancel()}
+        disabled={state === 'processing' || session.planId === FREE_PLAN_ID}
+      >
+        {state === 'processing' && <Spinner size="sm" className="me-2" aria-label="Processing" />}
+        Yes, please cancel
+      </Button>
+      <div className="mt-3">
+        <Link to={ROUTES.home}>No, take me back to tools</Link>
+      </div>
     </Container>
   );
 }

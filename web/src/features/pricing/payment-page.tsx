@@ -1,9 +1,193 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, useNavigate } from 'react-router';
+import { MESSAGES } from '@core/messages';
+import { BILLING_ANNUAL, planById } from '@core/plans';
+import { ROUTES } from '@core/routes';
+import { ApiError } from '../../app/api-client';
+import { validateEmail } from '../../app/auth/validation';
+import { useSession } from '../../app/session/session-context';
+import { clearCheckout, readCheckout } from '../../app/checkout-intent';
+import { LocalCardFields, parseCard, type CardInput } from './local-card-fields';
+import { paymentsApi } from './payments-api';
 
+interface Errors {
+  name?: string | undefined;
+  email?: string | undefined;
+  zipcode?: string | undefined;
+  card?: string | undefined;
+  form?: string | undefined;
+}
+
+/** Spec 000 §2 'Payment' and §4 'Payment'. */
 export function PaymentPage() {
+  const { session, signedIn, setSession } = useSession();
+  const navigate = useNavigate();
+  const [intent] = useState(readCheckout);
+  const config = useQuery({ queryKey: ['payments-config'], queryFn: paymentsApi.config });
+  const [name, setName] = useState(session.name);
+  const [email, setEmail] = useState(session.email);
+  const [zipcode, setZipcode] = useState('');
+  const [card, setCard] = useState<CardInput>({ number: '', expiry: '', cvc: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [processing, setProcessing] = useState(false);
+
+  // Leaving the page clears the change flags (spec 000 §4).
+  useEffect(() => () => clearCheckout(), []);
+
+  if (!signedIn || !intent) {
+    return (
+      <Container className="py-5 text-center">
+        <h1 className="h3">Choose a plan first</h1>
+        <Link to={ROUTES.pricing} className="btn btn-primary mt-3">
+          See pricing
+        </Link>
+      </Container>
+    );
+  }
+
+  const plan = planById(intent.changePayment ? session.planId : intent.planId);
+  const cycle = intent.changePayment
+    ? session.billingCycle === BILLING_ANNUAL
+      ? 2
+      : 1
+    : intent.billingCycle;
+  const price = cycle === BILLING_ANNUAL ? plan.yearlyPrice : plan.monthlyPrice;
+  const alreadyOnPlan =
+    !intent.changePayment &&
+    session.planId === intent.planId &&
+    session.billingCycle === intent.billingCycle;
+  const title = intent.changePayment
+    ? `Change Payment Method for ${plan.title} Plan`
+    : `${plan.title} Plan Payment`;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsedCard = parseCard(card);
+    const next: Errors = {
+      name: name.trim() ? undefined : MESSAGES.nameOnCardRequired,
+      email: validateEmail(email, MESSAGES.emailInvalidSignIn),
+      zipcode: zipcode.trim() ? undefined : MESSAGES.zipcodeRequired,
+      card: typeof parsedCard === 'string' ? parsedCard : undefined,
+    };
+    setErrors(next);
+    if (next.name || next.email || next.zipcode || next.card || typeof parsedCard === 'string')
+      return;
+    setProcessing(true);
+    try {
+      let paymentMethodId: string;
+      try {
+        ({ paymentMethodId } = await paymentsApi.createLocalPaymentMethod(
+          session.token,
+          parsedCard,
+        ));
+      } catch (error) {
+        // Card errors come from the card provider, shown under the card fields.
+        setErrors({ card: error instanceof ApiError ? error.message : String(error) });
+        return;
+      }
+      const body = {
+        name,
+        email,
+        zipcode,
+        planId: plan.planId,
+        paymentMethodId,
+        billingCycle: cycle,
+      };
+      const useUpdate = intent.changePlan || intent.changePayment;
+      const result = useUpdate
+        ? await paymentsApi.update(session.token, body)
+        : await paymentsApi.create(session.token, body);
+      setSession({
+        ...session,
+        token: result.token,
+        planId: result.planId,
+        billingCycle: result.billingCycle,
+        renewDate: result.renewsAt,
+        cancelDate: result.cancelsAt,
+      });
+      clearCheckout();
+      navigate(ROUTES.confirmation, { state: { planId: result.planId } });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 500) {
+        setErrors({ form: MESSAGES.alreadySubscribed(plan.plan) });
+      } else {
+        const detail = error instanceof ApiError && error.status === 402 ? ` ${error.message}` : '';
+        setErrors({ form: `${MESSAGES.paymentError}${detail}` });
+      }
+    } finally {
+      setProcessing(false);
+    }
+  };
+
   return (
-    <Container className="py-4">
-      <h1 className="h2">Payment</h1>
+    <Container className="py-5" style={{ maxWidth: 560 }}>
+      <h1 className="h3 mb-1">{title}</h1>
+      <p className="text-muted">
+        ${price}.00 {cycle === BILLING_ANNUAL ? 'a year' : 'a month'}
+      </p>
+      {config.data?.provider === 'local' && (
+        <Alert variant="info" className="small" data-testid="test-processor-note">
+          Payments go to SpeedRank&apos;s local test processor: no money moves. Use the test card
+          4242 4242 4242 4242 with any future expiry and any CVC; 4000 0000 0000 0002 is declined.
+        </Alert>
+      )}
+      <Form noValidate onSubmit={onSubmit}>
+        <Form.Group className="mb-3" controlId="pay-name">
+          <Form.Label>Name on card</Form.Label>
+          <Form.Control
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            isInvalid={Boolean(errors.name)}
+            autoComplete="cc-name"
+          />
+          <Form.Control.Feedback type="invalid">{errors.name}</Form.Control.Feedback>
+        </Form.Group>
+        <Row>
+          <Col sm={8}>
+            <Form.Group className="mb-3" controlId="pay-email">
+              <Form.Label>Billing email</Form.Label>
+              <Form.Control
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                isInvalid={Boolean(errors.email)}
+                autoComplete="email"
+              />
+              <Form.Control.Feedback type="invalid">{errors.email}</Form.Control.Feedback>
+            </Form.Group>
+          </Col>
+          <Col sm={4}>
+            <Form.Group className="mb-3" controlId="pay-zip">
+              <Form.Label>Postal code</Form.Label>
+              <Form.Control
+                value={zipcode}
+                onChange={(e) => setZipcode(e.target.value)}
+                isInvalid={Boolean(errors.zipcode)}
+                autoComplete="postal-code"
+              />
+              <Form.Control.Feedback type="invalid">{errors.zipcode}</Form.Control.Feedback>
+            </Form.Group>
+          </Col>
+        </Row>
+        <LocalCardFields value={card} onChange={setCard} error={errors.card} />
+        {errors.form && (
+          <Alert variant="danger" data-testid="payment-error">
+            {errors.form}
+          </Alert>
+        )}
+        <Button type="submit" className="w-100" disabled={processing || alreadyOnPlan}>
+          {processing && <Spinner size="sm" className="me-2" aria-label="Processing" />}
+          {alreadyOnPlan ? 'Subscribed' : intent.changePayment ? 'Update card' : `Pay $${price}.00`}
+        </Button>
+      </Form>
     </Container>
   );
 }

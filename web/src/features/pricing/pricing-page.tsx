@@ -11,7 +11,7 @@ import { BILLING_ANNUAL, BILLING_MONTHLY, PLANS, isPaidPlan, type Plan } from '@
 import { ROUTES } from '@core/routes';
 import { useModals } from '../../app/modals/modal-context';
 import { useSession } from '../../app/session/session-context';
-import { saveCheckout } from './checkout-intent';
+import { readCheckout, saveCheckout } from '../../app/checkout-intent';
 
 /** Spec 000 §2 'Pricing': what every plan includes. */
 const ALL_PLANS_INCLUDE = [
@@ -40,9 +40,10 @@ export function PricingPage() {
   const { open } = useModals();
   const navigate = useNavigate();
   const [cycle, setCycle] = useState<1 | 2>(BILLING_MONTHLY);
+  const changePlan = Boolean(readCheckout()?.changePlan);
 
   const choose = (plan: Plan) => {
-    saveCheckout({ planId: plan.planId, billingCycle: cycle });
+    saveCheckout({ planId: plan.planId, billingCycle: cycle, afterSignIn: !signedIn, changePlan });
     if (signedIn) navigate(ROUTES.payment);
     else open('signIn', { content: 'createAccount' });
   };

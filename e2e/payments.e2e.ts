@@ -1,0 +1,97 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@core/messages';
+import { useBrowser } from './support/browser';
+
+const h = useBrowser();
+let n = 0;
+
+async function registerFromPricing(page: Page, planTestId: string) {
+  await page.goto('/pricing');
+  await page
+    .getByTestId(planTestId)
+    .getByRole('button', { name: /pay with stripe/ })
+    .click();
+  const form = page.getByTestId('create-account-form');
+  await form.getByLabel('Email').fill(`buyer-${Date.now()}-${n++}@example.com`);
+  await form.getByLabel('Password', { exact: true }).fill('buyer-pass1');
+  await form.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+  // After signing up from a plan card, the visitor goes on to pay.
+  await page.waitForURL('**/payment');
+}
+
+async function pay(page: Page, cardNumber: string) {
+  const main = page.getByRole('main');
+  await main.getByLabel('Name on card').fill('Pat Buyer');
+  await main.getByLabel('Postal code').fill('94107');
+  await main.getByLabel('Card number').fill(cardNumber);
+  await main.getByLabel('Expiry').fill('12 / 30');
+  await main.getByLabel('CVC').fill('123');
+  await main.getByRole('button', { name: /^Pay \$/ }).click();
+}
+
+describe('subscriptions in the browser', () => {
+  it('subscribes to Lite monthly, changes to Guru annual, and cancels', async () => {
+    const { page } = await h.newPage();
+    await registerFromPricing(page, 'plan-lite');
+    await page.getByRole('heading', { name: 'Lite Plan Payment' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Pay $19.00' }).count()).toBe(1);
+    await pay(page, '4242 4242 4242 4242');
+    await page
+      .getByRole('heading', { name: 'Success! You have subscribed to the Lite Plan' })
+      .waitFor();
+
+    await page.getByRole('link', { name: 'Account' }).click();
+    expect(await page.getByTestId('plan-line').textContent()).toBe('Lite Plan (monthly)');
+    await page.getByTestId('remaining-SERP searches').getByText('50').waitFor();
+    await page.getByTestId('remaining-Keyword (GPT3) searches').getByText('2000').waitFor();
+    await page.getByText(/^Renews on /).waitFor();
+
+    await page.getByRole('link', { name: 'Change plan' }).click();
+    await page.getByRole('main').getByText('Annual').click();
+    await page.getByTestId('plan-lite').getByText('your current plan').waitFor();
+    await page
+      .getByTestId('plan-guru')
+      .getByRole('button', { name: 'pay with stripe $278.00' })
+      .click();
+    await page.getByRole('heading', { name: 'Guru Plan Payment' }).waitFor();
+    await pay(page, '4242424242424242');
+    await page
+      .getByRole('heading', { name: 'Success! You have subscribed to the Guru Plan' })
+      .waitFor();
+    await page.getByRole('link', { name: 'Account' }).click();
+    expect(await page.getByTestId('plan-line').textContent()).toBe('Guru Plan (annual)');
+    await page.getByTestId('remaining-SERP searches').getByText('100').waitFor();
+
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.getByRole('heading', { name: 'Are you sure?' }).waitFor();
+    await page.getByRole('button', { name: 'Yes, please cancel' }).click();
+    await page.getByText(/stays active until/).waitFor();
+    await page.getByRole('link', { name: 'Account' }).click();
+    // Paid service runs to the end of the period, with its cancel date.
+    await page.getByText(/^Cancels on /).waitFor();
+  });
+
+  it('shows a declined card and leaves the plan unchanged', async () => {
+    const { page } = await h.newPage();
+    await registerFromPricing(page, 'plan-pro');
+    await pay(page, '4000 0000 0000 0002');
+    const error = page.getByTestId('payment-error');
+    await error.waitFor();
+    expect(await error.textContent()).toBe(`${MESSAGES.paymentError} Your card was declined.`);
+    await page.getByRole('link', { name: 'Account' }).click();
+    expect(await page.getByTestId('plan-line').textContent()).toBe('Free Plan');
+  });
+
+  it('validates the payment form with the spec messages', async () => {
+    const { page } = await h.newPage();
+    await registerFromPricing(page, 'plan-lite');
+    const main = page.getByRole('main');
+    await main.getByLabel('Billing email').fill('');
+    await main.getByRole('button', { name: /^Pay \$/ }).click();
+    await main.getByText(MESSAGES.nameOnCardRequired).waitFor();
+    await main.getByText(MESSAGES.zipcodeRequired).waitFor();
+    await main.getByText(MESSAGES.emailRequired).waitFor();
+    await main.getByText('Your card number is incomplete.').waitFor();
+  });
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import {
+  paymentResponseSchema,
+  paymentsConfigSchema,
+  paypalLookupSchema,
+  type PaymentBodyInput,
+} from '@core/schemas/payments';
+import { apiRequest } from '../../app/api-client';
+
+export const paymentsApi = {
+  config: () => apiRequest('/payments/config', paymentsConfigSchema),
+  createLocalPaymentMethod: (
+    token: string,
+    card: { number: string; expMonth: number; expYear: number; cvc: string },
+  ) =>
+    apiRequest('/payments/local/payment-methods', z.object({ paymentMethodId: z.string() }), {
+      method: 'POST',
+      token,
+      body: card,
+    }),
+  create: (token: string, body: PaymentBodyInput) =>
+    apiRequest('/payments', paymentResponseSchema, { method: 'POST', token, body }),
+  update: (token: string, body: PaymentBodyInput) =>
+    apiRequest('/payments', paymentResponseSchema, { method: 'PUT', token, body }),
+  paypalLookup: (token: string) => apiRequest('/payments/paypal', paypalLookupSchema, { token }),
+};
