@@ -15,6 +15,7 @@ import { emailLinkRoutes } from './routes/email-links/email-links';
 import { emailSubscriberRoutes } from './routes/email-subscribers/email-subscribers';
 import { healthRoutes } from './routes/health/health';
 import { paymentRoutes } from './routes/payments/payments';
+import { stripeWebhookRoutes } from './routes/payments/stripe-webhook-route';
 import { rateLimitRoutes } from './routes/rate-limit/rate-limit';
 import { serpRoutes } from './routes/serp/serp';
 import { settingsRoutes } from './routes/settings/settings';
@@ -52,7 +53,10 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
   const services = createServices(config, db, app.log, clock);
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, { googleSignIn: Boolean(config.GOOGLE_CLIENT_ID) });
+  await registerSecurityHeaders(app, {
+    googleSignIn: Boolean(config.GOOGLE_CLIENT_ID),
+    stripe: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY),
+  });
   await registerOpenApi(app, API_PREFIX);
 
   await app.register(
@@ -67,6 +71,7 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
       await api.register(serpRoutes, { services });
       await api.register(rateLimitRoutes, { services });
       await api.register(paymentRoutes, { services });
+      await api.register(stripeWebhookRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

@@ -58,6 +58,13 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_BASE_URL: z.string().url().default('https://api.stripe.com'),
+  STRIPE_PRICE_LITE_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_LITE_YEARLY: z.string().optional(),
+  STRIPE_PRICE_GURU_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_GURU_YEARLY: z.string().optional(),
+  STRIPE_PRICE_PRO_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_PRO_YEARLY: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

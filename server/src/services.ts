@@ -13,7 +13,7 @@ import { createEmailSender, type EmailSender } from './providers/email';
 import { createRealSerpProvider } from './providers/serp';
 import { CachedSerp } from './providers/serp/serp-cache';
 import { Billing } from './billing/billing';
-import { LocalPaymentProcessor } from './providers/payments/local-processor';
+import { createPaymentsProvider } from './providers/payments';
 import { Quotas } from './quota/quotas';
 
 /** Everything the routes use, built once per app so tests can swap the clock. */
@@ -61,7 +61,7 @@ export function createServices(
         })
       : null,
     quotas: new Quotas(db, clock),
-    billing: new Billing(db, new LocalPaymentProcessor(db, clock), clock),
+    billing: new Billing(db, createPaymentsProvider(config, db, clock), clock),
     serp: serpProvider
       ? new CachedSerp(serpProvider, db, clock, config.SERP_CACHE_TTL_MINUTES)
       : null,

@@ -207,6 +207,57 @@ export class Billing {
   }
 
   /**
+   * Brings one subscription in line with the provider's record of it (webhooks): status,
+   * plan, period and cancellation, and the user's plan with them.
+   */
+  async syncSubscription(remote: {
+    providerSubscriptionId: string;
+    status: string;
+    planId: number | null;
+    billingCycle: number | null;
+    periodStart: Date;
+    periodEnd: Date;
+    cancelAtPeriodEnd: boolean;
+  }): Promise<boolean> {
+    const sub = await this.db.kysely
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('provider_subscription_id', '=', remote.providerSubscriptionId)
+      .executeTakeFirst();
+    if (!sub) return false;
+    const now = this.clock.now().toISOString();
+    const ended = ['canceled', 'incomplete_expired', 'unpaid'].includes(remote.status);
+    const planId = remote.planId ?? sub.plan_id;
+    const billingCycle = remote.billingCycle ?? sub.billing_cycle;
+    await this.db.kysely
+      .updateTable('subscriptions')
+      .set({
+        status: ended ? 'canceled' : remote.status === 'past_due' ? 'past_due' : 'active',
+        plan_id: planId,
+        billing_cycle: billingCycle,
+        current_period_start: remote.periodStart.toISOString(),
+        current_period_end: remote.periodEnd.toISOString(),
+        cancel_at_period_end: remote.cancelAtPeriodEnd ? 1 : 0,
+        updated_at: now,
+      })
+      .where('id', '=', sub.id)
+      .execute();
+    const end = remote.periodEnd.toISOString();
+    await this.applyToUser(
+      sub.user_id,
+      ended
+        ? { planId: FREE_PLAN_ID, billingCycle: 1, renewsAt: null, cancelsAt: null }
+        : {
+            planId,
+            billingCycle,
+            renewsAt: remote.cancelAtPeriodEnd ? null : end,
+            cancelsAt: remote.cancelAtPeriodEnd ? end : null,
+          },
+    );
+    return true;
+  }
+
+  /**
    * Settles a user's due subscriptions: renews those still wanted (the local processor
    * charges the card) and ends the cancelled or unpaid ones, falling back to free.
    */

@@ -17,6 +17,7 @@ import { useSession } from '../../app/session/session-context';
 import { clearCheckout, readCheckout } from '../../app/checkout-intent';
 import { LocalCardFields, parseCard, type CardInput } from './local-card-fields';
 import { paymentsApi } from './payments-api';
+import { StripeCardField, type CreatePaymentMethod } from './stripe-card-field';
 
 interface Errors {
   name?: string | undefined;
@@ -38,6 +39,8 @@ export function PaymentPage() {
   const [card, setCard] = useState<CardInput>({ number: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [processing, setProcessing] = useState(false);
+  const [stripeCreate, setStripeCreate] = useState<{ create: CreatePaymentMethod } | null>(null);
+  const stripeKey = config.data?.provider === 'stripe' ? config.data.stripePublishableKey : null;
 
   // Leaving the page clears the change flags (spec 000 §4).
   useEffect(() => () => clearCheckout(), []);
@@ -70,7 +73,8 @@ export function PaymentPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsedCard = parseCard(card);
+    // With Stripe the card fields are Stripe's own and Stripe checks them.
+    const parsedCard = stripeKey ? null : parseCard(card);
     const next: Errors = {
       name: name.trim() ? undefined : MESSAGES.nameOnCardRequired,
       email: validateEmail(email, MESSAGES.emailInvalidSignIn),
@@ -84,13 +88,19 @@ export function PaymentPage() {
     try {
       let paymentMethodId: string;
       try {
-        ({ paymentMethodId } = await paymentsApi.createLocalPaymentMethod(
-          session.token,
-          parsedCard,
-        ));
+        if (parsedCard) {
+          ({ paymentMethodId } = await paymentsApi.createLocalPaymentMethod(
+            session.token,
+            parsedCard,
+          ));
+        } else if (stripeCreate) {
+          paymentMethodId = await stripeCreate.create({ name, email, zipcode });
+        } else {
+          throw new Error('The card form is still loading.');
+        }
       } catch (error) {
         // Card errors come from the card provider, shown under the card fields.
-        setErrors({ card: error instanceof ApiError ? error.message : String(error) });
+        setErrors({ card: error instanceof Error ? error.message : String(error) });
         return;
       }
       const body = {
@@ -177,7 +187,15 @@ export function PaymentPage() {
             </Form.Group>
           </Col>
         </Row>
-        <LocalCardFields value={card} onChange={setCard} error={errors.card} />
+        {stripeKey ? (
+          <StripeCardField
+            publishableKey={stripeKey}
+            onReady={(create) => setStripeCreate({ create })}
+            error={errors.card}
+          />
+        ) : (
+          <LocalCardFields value={card} onChange={setCard} error={errors.card} />
+        )}
         {errors.form && (
           <Alert variant="danger" data-testid="payment-error">
             {errors.form}

@@ -1,0 +1,241 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { TestClock } from '../../../test/clock';
+import { startRecordedServer, type RecordedRequest } from '../../../test/recorded-server';
+import { PaymentDeclined } from './port';
+import { StripePaymentsProvider, priceKey } from './stripe';
+
+const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
+const prices = { [priceKey(2, 1)]: 'price_lite_monthly', [priceKey(3, 2)]: 'price_guru_yearly' };
+const charge = {
+  userId: 'u_8812',
+  email: 'pat@example.com',
+  name: 'Pat Payer',
+  zipcode: '94107',
+  planId: 2,
+  billingCycle: 1,
+  paymentMethodId: 'pm_1QxExamplePm987',
+  amount: 19,
+};
+
+/** A recorded Stripe: answers by path, remembers requests. */
+function stripeRoutes(overrides: Record<string, { status?: number; fixture: string }> = {}) {
+  return (req: RecordedRequest) => {
+    const key = `${req.method} ${req.url.pathname}`;
+    if (overrides[key]) return overrides[key]!;
+    if (key === 'POST /v1/customers') return { fixture: fixture('stripe-customer.json') };
+    if (req.url.pathname.startsWith('/v1/payment_methods/'))
+      return { json: { id: 'pm_new', object: 'payment_method' } };
+    return { fixture: fixture('stripe-subscription.json') };
+  };
+}
+
+describe('Stripe adapter contract', () => {
+  let server: Awaited<ReturnType<typeof startRecordedServer>> | undefined;
+  afterEach(async () => server?.close());
+
+  it('creates a customer and a subscription with the documented form parameters', async () => {
+    server = await startRecordedServer(stripeRoutes());
+    const stripe = new StripePaymentsProvider('sk_test_123', prices, server.baseUrl);
+    const sub = await stripe.subscribe(charge);
+    const [customer, subscription] = server.requests;
+    expect(customer!.headers.authorization).toBe('Bearer sk_test_123');
+    expect(customer!.headers['idempotency-key']).toEqual(expect.any(String));
+    expect(Object.fromEntries(new URLSearchParams(customer!.body))).toMatchObject({
+      email: 'pat@example.com',
+      payment_method: 'pm_1QxExamplePm987',
+      'invoice_settings[default_payment_method]': 'pm_1QxExamplePm987',
+      'metadata[user_id]': 'u_8812',
+    });
+    expect(Object.fromEntries(new URLSearchParams(subscription!.body))).toMatchObject({
+      customer: 'cus_RExample45678',
+      'items[0][price]': 'price_lite_monthly',
+      payment_behavior: 'error_if_incomplete',
+    });
+    // Basil+: the period comes from the subscription item.
+    expect(sub).toEqual({
+      providerSubscriptionId: 'sub_1QxExampleAbC123',
+      providerCustomerId: 'cus_RExample45678',
+      periodStart: new Date(1763630400 * 1000),
+      periodEnd: new Date(1766222400 * 1000),
+    });
+  });
+
+  it("turns a 402 card error into a decline with Stripe's message", async () => {
+    server = await startRecordedServer(
+      stripeRoutes({
+        'POST /v1/subscriptions': { status: 402, fixture: fixture('stripe-card-declined.json') },
+      }),
+    );
+    const error = await new StripePaymentsProvider('sk', prices, server.baseUrl)
+      .subscribe(charge)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaymentDeclined);
+    expect((error as PaymentDeclined).message).toBe('Your card has insufficient funds.');
+  });
+
+  it('reports a bad key as an error, not a decline', async () => {
+    server = await startRecordedServer(
+      stripeRoutes({
+        'POST /v1/customers': { status: 401, fixture: fixture('stripe-invalid-key.json') },
+      }),
+    );
+    const error = await new StripePaymentsProvider('sk', prices, server.baseUrl)
+      .subscribe(charge)
+      .catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(PaymentDeclined);
+    expect(String(error)).toContain('Invalid API Key provided');
+  });
+
+  it('changes plan on the existing item and cancels at period end', async () => {
+    server = await startRecordedServer(stripeRoutes());
+    const stripe = new StripePaymentsProvider('sk', prices, server.baseUrl);
+    await stripe.changePlan('sub_1QxExampleAbC123', { ...charge, planId: 3, billingCycle: 2 });
+    const update = server.requests.find(
+      (r) => r.method === 'POST' && r.url.pathname === '/v1/subscriptions/sub_1QxExampleAbC123',
+    );
+    expect(Object.fromEntries(new URLSearchParams(update!.body))).toMatchObject({
+      'items[0][id]': 'si_RExampleItem01',
+      'items[0][price]': 'price_guru_yearly',
+    });
+    await stripe.cancelAtPeriodEnd('sub_1QxExampleAbC123');
+    expect(server.requests.at(-1)!.body).toBe('cancel_at_period_end=true');
+  });
+});
+
+describe('Stripe webhook', () => {
+  let t: TestApp;
+  let server: Awaited<ReturnType<typeof startRecordedServer>>;
+  afterEach(async () => {
+    await t?.close();
+    await server?.close();
+  });
+  const secret = 'whsec_test_secret';
+  const sign = (body: string, timestamp: number) =>
+    `t=${timestamp},v1=${crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+
+  async function setup(subscriptionFixture: object) {
+    server = await startRecordedServer((req) =>
+      req.url.pathname.startsWith('/v1/subscriptions/')
+        ? { json: subscriptionFixture }
+        : { json: {} },
+    );
+    const clock = new TestClock(new Date(1764000000 * 1000));
+    t = await buildTestApp({
+      clock,
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test',
+        STRIPE_WEBHOOK_SECRET: secret,
+        STRIPE_BASE_URL: server.baseUrl,
+        STRIPE_PRICE_LITE_MONTHLY: 'price_lite_monthly',
+        SESSION_TTL_HOURS: '20000',
+      },
+    });
+    const auth = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/backend-service/v1/auth/register',
+        payload: { email: 'hook@example.com', password: 'password123' },
+      })
+    ).json();
+    const now = new Date(1764000000 * 1000).toISOString();
+    await t.db.kysely
+      .insertInto('subscriptions')
+      .values({
+        id: crypto.randomUUID(),
+        user_id: auth.userId,
+        provider: 'stripe',
+        provider_subscription_id: 'sub_1QxExampleAbC123',
+        provider_customer_id: 'cus_RExample45678',
+        payment_method_id: 'pm_1',
+        plan_id: 2,
+        billing_cycle: 1,
+        status: 'active',
+        current_period_start: now,
+        current_period_end: new Date(1766222400 * 1000).toISOString(),
+        cancel_at_period_end: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await t.db.kysely
+      .updateTable('users')
+      .set({ plan_id: 2 })
+      .where('id', '=', auth.userId)
+      .execute();
+    return auth.userId as string;
+  }
+
+  const post = (body: string, signature: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/backend-service/v1/payments/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload: body,
+    });
+
+  const cancelEvent = JSON.stringify({
+    id: 'evt_1QxExampleEvt777',
+    object: 'event',
+    type: 'customer.subscription.updated',
+    data: {
+      object: { id: 'sub_1QxExampleAbC123', object: 'subscription', cancel_at_period_end: true },
+    },
+  });
+  const stripeSub = JSON.parse(fs.readFileSync(fixture('stripe-subscription.json'), 'utf8'));
+
+  it('refuses a wrong or stale signature and changes nothing', async () => {
+    const userId = await setup({ ...stripeSub, cancel_at_period_end: true });
+    expect(
+      (await post(cancelEvent, sign(cancelEvent.replace('777', '778'), 1764000000))).statusCode,
+    ).toBe(400);
+    expect((await post(cancelEvent, 't=1764000000,v1=deadbeef')).statusCode).toBe(400);
+    expect((await post(cancelEvent, sign(cancelEvent, 1764000000 - 3600))).statusCode).toBe(400);
+    const user = await t.db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(user.cancels_at).toBeNull();
+  });
+
+  it('applies a signed event from a fresh read of the subscription, once', async () => {
+    const userId = await setup({ ...stripeSub, cancel_at_period_end: true });
+    const first = await post(cancelEvent, sign(cancelEvent, 1764000000));
+    expect(first.json()).toEqual({ received: true });
+    const user = await t.db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({
+      plan_id: 2,
+      cancels_at: new Date(1766222400 * 1000).toISOString(),
+      renews_at: null,
+    });
+    const requestsAfterFirst = server.requests.length;
+    const replay = await post(cancelEvent, sign(cancelEvent, 1764000000));
+    expect(replay.json()).toEqual({ received: true, duplicate: true });
+    expect(server.requests.length).toBe(requestsAfterFirst);
+  });
+
+  it('drops the user to free when the subscription is deleted', async () => {
+    const userId = await setup({ ...stripeSub, status: 'canceled' });
+    const deleted = JSON.stringify({
+      id: 'evt_del',
+      type: 'customer.subscription.deleted',
+      data: { object: { id: 'sub_1QxExampleAbC123' } },
+    });
+    expect((await post(deleted, sign(deleted, 1764000000))).statusCode).toBe(200);
+    const user = await t.db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(user.plan_id).toBe(1);
+  });
+});
