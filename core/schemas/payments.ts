@@ -70,3 +70,10 @@ export const paypalLookupSchema = z.object({
   status: z.literal('SUCCESS'),
   userSubscription: z.string(),
 });
+
+/** Spec 000 §7 'PUT /payments/paypal': cancels when userSubscription is non-empty. */
+export const paypalCancelBodySchema = z.object({
+  planId: z.number().int().min(1).max(4),
+  billingCycle: z.number().int().min(0).max(2),
+  paymentMethodId: z.string().max(255).optional(),
+});

@@ -14,6 +14,7 @@ import { createRealSerpProvider } from './providers/serp';
 import { CachedSerp } from './providers/serp/serp-cache';
 import { Billing } from './billing/billing';
 import { createPaymentsProvider } from './providers/payments';
+import { PayPalSubscriptions } from './providers/payments/paypal';
 import { Quotas } from './quota/quotas';
 
 /** Everything the routes use, built once per app so tests can swap the clock. */
@@ -32,6 +33,8 @@ export interface Services {
   serp: CachedSerp | null;
   quotas: Quotas;
   billing: Billing;
+  /** Null unless PayPal keys are set. */
+  paypal: PayPalSubscriptions | null;
   /** How user-given URLs are fetched (SSRF guard, limits). */
   pageFetch: SafeFetchOptions;
 }
@@ -62,6 +65,15 @@ export function createServices(
       : null,
     quotas: new Quotas(db, clock),
     billing: new Billing(db, createPaymentsProvider(config, db, clock), clock),
+    paypal:
+      config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
+        ? new PayPalSubscriptions(
+            config.PAYPAL_CLIENT_ID,
+            config.PAYPAL_CLIENT_SECRET,
+            config.PAYPAL_BASE_URL,
+            config.PROVIDER_TIMEOUT_MS,
+          )
+        : null,
     serp: serpProvider
       ? new CachedSerp(serpProvider, db, clock, config.SERP_CACHE_TTL_MINUTES)
       : null,

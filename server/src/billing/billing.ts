@@ -206,6 +206,39 @@ export class Billing {
     });
   }
 
+  /** The user's live PayPal subscription id, or '' (spec 000 §7 'userSubscription'). */
+  async paypalSubscriptionOf(userId: string): Promise<{ id: string; providerId: string } | null> {
+    const row = await this.db.kysely
+      .selectFrom('subscriptions')
+      .select(['id', 'provider_subscription_id'])
+      .where('user_id', '=', userId)
+      .where('provider', '=', 'paypal')
+      .where('status', '=', 'active')
+      .where('cancel_at_period_end', '=', 0)
+      .executeTakeFirst();
+    return row ? { id: row.id, providerId: row.provider_subscription_id } : null;
+  }
+
+  /** Records a PayPal cancellation: paid service runs to the end of the period. */
+  async cancelPaypal(userId: string, subscriptionRowId: string): Promise<BillingOutcome> {
+    const sub = await this.db.kysely
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('id', '=', subscriptionRowId)
+      .executeTakeFirstOrThrow();
+    await this.db.kysely
+      .updateTable('subscriptions')
+      .set({ cancel_at_period_end: 1, updated_at: this.clock.now().toISOString() })
+      .where('id', '=', sub.id)
+      .execute();
+    return this.applyToUser(userId, {
+      planId: sub.plan_id,
+      billingCycle: sub.billing_cycle,
+      renewsAt: null,
+      cancelsAt: sub.current_period_end,
+    });
+  }
+
   /**
    * Brings one subscription in line with the provider's record of it (webhooks): status,
    * plan, period and cancellation, and the user's plan with them.

@@ -7,6 +7,7 @@ import {
   paymentBodySchema,
   paymentResponseSchema,
   paymentsConfigSchema,
+  paypalCancelBodySchema,
   paypalLookupSchema,
 } from '@core/schemas/payments';
 import { BillingError, type BillingOutcome } from '../../billing/billing';
@@ -133,8 +134,33 @@ export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
     async (request, reply) => {
       const auth = await requireUser(services, request, reply);
       if (!auth) return;
-      // No PayPal adapter is configured, so no user has a PayPal subscription to cancel there.
-      return { status: 'SUCCESS' as const, userSubscription: '' };
+      const sub = services.paypal ? await billing.paypalSubscriptionOf(auth.user.id) : null;
+      return { status: 'SUCCESS' as const, userSubscription: sub?.providerId ?? '' };
+    },
+  );
+
+  api.put(
+    '/payments/paypal',
+    {
+      schema: {
+        tags: ['payments'],
+        security: [{ bearer: [] }],
+        body: paypalCancelBodySchema,
+        response: { 200: paymentResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const auth = await requireUser(services, request, reply);
+      if (!auth) return;
+      const sub = services.paypal ? await billing.paypalSubscriptionOf(auth.user.id) : null;
+      if (!services.paypal || !sub) {
+        return reply.status(404).send({ message: 'You have no PayPal subscription to cancel.' });
+      }
+      const paypal = services.paypal;
+      return answer(reply, auth.user.id, async () => {
+        await paypal.cancel(sub.providerId, 'Cancelled from the SpeedRank account page');
+        return billing.cancelPaypal(auth.user.id, sub.id);
+      });
     },
   );
 };

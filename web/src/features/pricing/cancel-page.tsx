@@ -29,11 +29,11 @@ export function CancelPage() {
     setState('processing');
     try {
       const lookup = await paymentsApi.paypalLookup(session.token);
-      if (lookup.userSubscription) throw new Error('PayPal subscriptions are not handled here.');
-      const result = await paymentsApi.update(session.token, {
-        planId: FREE_PLAN_ID,
-        billingCycle: session.billingCycle === 2 ? 2 : 1,
-      });
+      const body = { planId: FREE_PLAN_ID, billingCycle: session.billingCycle === 2 ? 2 : 1 };
+      // Spec 000 §7: a PayPal subscription is cancelled there, any other with PUT /payments.
+      const result = lookup.userSubscription
+        ? await paymentsApi.paypalCancel(session.token, body)
+        : await paymentsApi.update(session.token, body);
       setCancelsAt(result.cancelsAt);
       // Spec: the interface shows the free plan; the paid period still runs to its end.
       setSession({

@@ -23,4 +23,6 @@ export const paymentsApi = {
   update: (token: string, body: PaymentBodyInput) =>
     apiRequest('/payments', paymentResponseSchema, { method: 'PUT', token, body }),
   paypalLookup: (token: string) => apiRequest('/payments/paypal', paypalLookupSchema, { token }),
+  paypalCancel: (token: string, body: { planId: number; billingCycle: number }) =>
+    apiRequest('/payments/paypal', paymentResponseSchema, { method: 'PUT', token, body }),
 };
