@@ -29,7 +29,10 @@ export function CancelPage() {
     setState('processing');
     try {
       const lookup = await paymentsApi.paypalLookup(session.token);
-      const body = { planId: FREE_PLAN_ID, billingCycle: session.billingCycle === 2 ? 2 : 1 };
+      const body = {
+        planId: FREE_PLAN_ID,
+        billingCycle: session.billingCycle === 2 ? (2 as const) : (1 as const),
+      };
       // Spec 000 §7: a PayPal subscription is cancelled there, any other with PUT /payments.
       const result = lookup.userSubscription
         ? await paymentsApi.paypalCancel(session.token, body)
