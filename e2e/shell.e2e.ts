@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, inject, it } from 'vitest';
 import { PAGE_PATHS, SETTINGS_LINK_PATHS } from '@core/routes';
 import { useBrowser } from './support/browser';
 
@@ -98,24 +100,26 @@ describe('header', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(await page.getByTestId('brand').textContent()).toBe('SpeedRank');
-    await page.evaluate(() =>
-      localStorage.setItem(
-        'speedrank.session',
-        JSON.stringify({
-          name: 'Pat',
-          email: 'pat@example.com',
-          userId: 'u1',
-          token: 'x',
-          planId: 4,
-          renewDate: null,
-          billingCycle: 1,
-          cancelDate: null,
-          google: false,
-        }),
-      ),
-    );
+
+    const res = await fetch(`${h.baseUrl}/backend-service/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `pro-${Date.now()}@example.com`, password: 'pro-password1' }),
+    });
+    const auth = await res.json();
+    const db = new Database(path.join(inject('dataDir'), 'speedrank.sqlite'));
+    db.prepare('update users set plan_id = 4 where id = ?').run(auth.userId);
+    db.close();
+    await page.evaluate((a) => {
+      const session = { ...a, renewDate: null, cancelDate: null };
+      delete session.renewsAt;
+      delete session.cancelsAt;
+      localStorage.setItem('speedrank.session', JSON.stringify(session));
+    }, auth);
     await page.reload();
     await page.getByRole('link', { name: 'Account' }).waitFor();
+    // The refreshed session carries the plan the server has.
+    await page.getByTestId('brand').getByText('Pro').waitFor();
     expect(await page.getByTestId('brand').textContent()).toBe('SpeedRankPro');
   });
 });

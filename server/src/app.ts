@@ -22,6 +22,7 @@ import { settingsRoutes } from './routes/settings/settings';
 import { siteConfigRoutes } from './routes/site-config/site-config';
 import { usageRoutes } from './routes/usage/usage';
 import { createServices, type Services } from './services';
+import { sandboxSites } from './sandbox/serve';
 import { registerWebApp } from './web/serve-web-app';
 
 export const API_PREFIX = '/backend-service/v1';
@@ -53,6 +54,8 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
   const services = createServices(config, db, app.log, clock);
 
   registerErrorHandler(app);
+  // The sandbox web answers its own host names before anything else sees the request.
+  await app.register(sandboxSites, { enabled: config.SANDBOX === 'on' });
   await registerSecurityHeaders(app, {
     googleSignIn: Boolean(config.GOOGLE_CLIENT_ID),
     stripe: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY),

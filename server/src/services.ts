@@ -11,6 +11,8 @@ import type { Db } from './db/connect';
 import type { SafeFetchOptions } from './http/safe-fetch';
 import { createEmailSender, type EmailSender } from './providers/email';
 import { createRealSerpProvider } from './providers/serp';
+import { SandboxIndexProvider } from './providers/serp/sandbox-index';
+import { buildManifest } from './sandbox/manifest';
 import { CachedSerp } from './providers/serp/serp-cache';
 import { Billing } from './billing/billing';
 import { createPaymentsProvider } from './providers/payments';
@@ -45,7 +47,12 @@ export function createServices(
   log: FastifyBaseLogger,
   clock: Clock = systemClock,
 ): Services {
-  const serpProvider = createRealSerpProvider(config);
+  // With no SERP key, the sandbox index answers (its URLs carry the app's port).
+  const serpProvider =
+    createRealSerpProvider(config) ??
+    (config.SANDBOX === 'on'
+      ? new SandboxIndexProvider(() => buildManifest({ port: config.PORT }))
+      : null);
   return {
     config,
     db,

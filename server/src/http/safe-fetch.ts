@@ -4,6 +4,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isSandboxUrl, resolveSandboxAddress } from '../sandbox/host';
 import { isBlockedAddress } from './address-guard';
+import { decodeBody } from './decode-body';
 
 export interface SafeFetchOptions {
   /** The sandbox web is the one local target allowed, and only while it is on. */
@@ -198,7 +199,7 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
       finalUrl: url.toString(),
       status: res.status,
       contentType: String(res.headers['content-type'] ?? ''),
-      body: res.body.toString('utf8'),
+      body: decodeBody(res.body, String(res.headers['content-type'] ?? '')),
       redirects,
       truncated: res.truncated,
     };

@@ -14,12 +14,31 @@
  */
 export function countWords(text: string): number {
   let count = 0;
-  for (const token of text.split(/\s+/u)) {
-    if (WORD_CHAR.test(token)) count += 1;
+  let inWord = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    let space: boolean;
+    let wordChar: boolean;
+    // ASCII by arithmetic; everything else by Unicode property (this runs on every page).
+    if (code < 128) {
+      space = code === 32 || (code >= 9 && code <= 13);
+      wordChar = (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122);
+    } else {
+      const char = String.fromCodePoint(text.codePointAt(i) as number);
+      if (char.length === 2) i += 1;
+      space = SPACE.test(char);
+      wordChar = !space && WORD_CHAR.test(char);
+    }
+    if (space) inWord = false;
+    else if (wordChar && !inWord) {
+      inWord = true;
+      count += 1;
+    }
   }
   return count;
 }
 
+const SPACE = /\s/u;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /** Elements whose content a reader never sees. */
@@ -129,8 +148,11 @@ const NAMED_ENTITIES: Readonly<Record<string, string>> = {
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+[0-9]*);/gi, (whole, ref: string) => {
     if (ref[0] === '#') {
-      const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      const code =
+        ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff
+        ? String.fromCodePoint(code)
+        : whole;
     }
     return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
   });
@@ -164,7 +186,8 @@ function readStartTag(html: string, start: number): StartTag | null {
       continue;
     }
     const key = (match[1] as string).toLowerCase();
-    if (!attributes.has(key)) attributes.set(key, decodeEntities(match[2] ?? match[3] ?? match[4] ?? ''));
+    if (!attributes.has(key))
+      attributes.set(key, decodeEntities(match[2] ?? match[3] ?? match[4] ?? ''));
     i = ATTRIBUTE.lastIndex;
   }
   return { name, attributes, end: html.length };
@@ -173,7 +196,12 @@ function readStartTag(html: string, start: number): StartTag | null {
 function isHidden(attributes: Map<string, string>): boolean {
   if (attributes.has('hidden')) return true;
   const style = attributes.get('style');
-  return style !== undefined && /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i.test(style);
+  return (
+    style !== undefined &&
+    /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i.test(
+      style,
+    )
+  );
 }
 
 /**
@@ -191,7 +219,8 @@ export function htmlToVisibleText(html: string): string {
 
   const text = (raw: string): void => {
     // Source line breaks are plain whitespace; only element boundaries break lines.
-    if (hiddenFrom === -1 && raw.length > 0) out.push(decodeEntities(raw.replace(/[ \t\r\n\f]+/g, ' ')));
+    if (hiddenFrom === -1 && raw.length > 0)
+      out.push(decodeEntities(raw.replace(/[ \t\r\n\f]+/g, ' ')));
   };
   const blockBreak = (): void => {
     if (hiddenFrom === -1) out.push('\n');
@@ -241,11 +270,13 @@ export function htmlToVisibleText(html: string): string {
     i = tag.end;
     const { name } = tag;
     const top = stack[stack.length - 1];
-    if (top !== undefined && SELF_CLOSING_SIBLINGS.has(name) && top === name) popTo(stack.length - 1);
+    if (top !== undefined && SELF_CLOSING_SIBLINGS.has(name) && top === name)
+      popTo(stack.length - 1);
     else if (top === 'p' && !INLINE.has(name)) popTo(stack.length - 1);
     if (!INLINE.has(name)) blockBreak();
     if (VOID.has(name)) continue;
-    if (hiddenFrom === -1 && (INVISIBLE.has(name) || isHidden(tag.attributes))) hiddenFrom = stack.length;
+    if (hiddenFrom === -1 && (INVISIBLE.has(name) || isHidden(tag.attributes)))
+      hiddenFrom = stack.length;
     stack.push(name);
     if (RAW_TEXT.has(name)) {
       const closeMatch = new RegExp(`</${name}\\s*>`, 'ig');

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxManifest } from '../../sandbox/manifest';
+import { buildManifest } from '../../sandbox/manifest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { freePort } from '../../../test/free-port';
+
+const API = '/backend-service/v1';
+
+/** The app listening for real, so the sandbox hosts answer on the port the manifest names. */
+let t: TestApp;
+let manifest: SandboxManifest;
+beforeAll(async () => {
+  const port = await freePort();
+  // Plenty of searches: these tests are about results, not quotas.
+  t = await buildTestApp({ env: { PORT: String(port) } });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  manifest = buildManifest({ port });
+}, 60_000);
+afterAll(async () => t?.close());
+
+const post = (url: string, payload: object, ip = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: `${API}${url}`, payload, remoteAddress: ip });
+
+describe('page facts against the sandbox manifest (ground truth)', () => {
+  it('agrees with the manifest on every sandbox URL', async () => {
+    const urls = manifest.pages.map((p) => p.url);
+    const mismatches: string[] = [];
+    for (let i = 0; i < urls.length; i += 100) {
+      const batch = urls.slice(i, i + 100);
+      const res = await post('/send-urls', { results: batch.map((link) => ({ link })) });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      batch.forEach((url, j) => {
+        const truth = manifest.pages.find((p) => p.url === url)!;
+        const result = body.resultArray[j];
+        const hops = body.redirectArray[j].redirects;
+        const say = (what: string, got: unknown, want: unknown) =>
+          mismatches.push(
+            `${url} ${what}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`,
+          );
+        if (result.status !== truth.status) say('status', result.status, truth.status);
+        const redirects = hops.slice(0, -1);
+        if (JSON.stringify(redirects) !== JSON.stringify(truth.redirects))
+          say('redirects', redirects, truth.redirects);
+        if (truth.status !== 200) return;
+        if (Math.abs(result.total - truth.wordCount) > truth.wordCount * 0.02)
+          say('words', result.total, truth.wordCount);
+        const meta = result.meta;
+        if (meta.title !== (truth.title ?? '')) say('title', meta.title, truth.title);
+        if (meta.description !== (truth.description ?? ''))
+          say('description', meta.description, truth.description);
+        if (meta.lang !== (truth.lang ?? '')) say('lang', meta.lang, truth.lang);
+        if (meta.h1 !== (truth.h1 ?? '')) say('h1', meta.h1, truth.h1);
+        if (JSON.stringify(meta.h2.list) !== JSON.stringify(truth.h2))
+          say('h2', meta.h2.list, truth.h2);
+        if (meta.url !== (truth.canonical ?? '')) say('canonical', meta.url, truth.canonical);
+        if (JSON.stringify(result.schemaObject) !== JSON.stringify(truth.schemaTypes))
+          say('schema', result.schemaObject, truth.schemaTypes);
+      });
+    }
+    expect(mismatches.slice(0, 10)).toEqual([]);
+    expect(urls.length).toBeGreaterThanOrEqual(400);
+  }, 120_000);
+
+  it('refuses private and metadata addresses with a clear error', async () => {
+    const refused = [
+      'http://127.0.0.1:22/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/',
+      'http://localhost/',
+    ];
+    const res = await post('/send-urls', { results: refused.map((link) => ({ link })) });
+    for (const result of res.json().resultArray) {
+      expect(result.total).toBeNull();
+      expect(result.error).toMatch(/private or local address/);
+    }
+  });
+});
+
+describe('search and rank check on the sandbox index', () => {
+  it('answers ten results a page with distinct domains and says where they come from', async () => {
+    const res = await post(
+      '/serp-search',
+      {
+        searchTerm: 'dog food',
+        device: 2,
+        pageNum: 1,
+        google_domain: 'google.com',
+        gl: 'us',
+        hl: 'en',
+      },
+      '10.0.0.1',
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.source).toBe('sandbox');
+    expect(body.organic_results.length).toBeGreaterThanOrEqual(10);
+    expect(
+      new Set(body.organic_results.map((r: { domain: string }) => r.domain)).size,
+    ).toBeGreaterThan(1);
+    expect(body.organic_results.map((r: { position: number }) => r.position)).toEqual(
+      body.organic_results.map((_: unknown, i: number) => i + 1),
+    );
+  });
+
+  it('puts a featured answer first and shifts the rest', async () => {
+    const res = await post(
+      '/serp-search',
+      { searchTerm: 'cities in florida', device: 2 },
+      '10.0.0.2',
+    );
+    const body = res.json();
+    expect(body.answer_box.answers[0].source.link).toBe(body.organic_results[0].link);
+    expect(body.organic_results[1].position).toBe(2);
+  });
+
+  it('finds a sandbox site at the position the index gives, and says N/A for an absent one', async () => {
+    const search = async (pageNum: number) =>
+      (
+        await post('/serp-search', { searchTerm: 'stock tickers', device: 2, pageNum }, '10.0.0.3')
+      ).json();
+    const first = await search(1);
+    const target = first.organic_results.find((r: { position: number }) => r.position > 3);
+    const firstIndex = first.organic_results.findIndex(
+      (r: { domain: string }) => r.domain === target.domain,
+    );
+    const res = await post(
+      '/rank-check',
+      { searchTerm: 'stock tickers', device: 2, url: `https://www.${target.domain}/some/page` },
+      '10.0.0.4',
+    );
+    expect(res.json()).toMatchObject({
+      position: first.organic_results[firstIndex].position,
+      domain: target.domain,
+      pagesSearched: 1,
+    });
+
+    const absent = await post(
+      '/rank-check',
+      { searchTerm: 'stock tickers', device: 2, url: 'https://nowhere.example.org' },
+      '10.0.0.5',
+    );
+    expect(absent.json()).toMatchObject({ position: 'N/A', domain: '', result: null });
+  });
+
+  it('meters searches per visitor and keeps more pages for paid plans', async () => {
+    for (let i = 0; i < 10; i++) {
+      expect(
+        (await post('/serp-search', { searchTerm: 'ice cream flavors' }, '10.0.0.9')).statusCode,
+      ).toBe(200);
+    }
+    const limited = await post('/serp-search', { searchTerm: 'ice cream flavors' }, '10.0.0.9');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe('You have hit your monthly search limit. Upgrade here.');
+    const more = await post(
+      '/serp-search',
+      { searchTerm: 'ice cream flavors', pageNum: 2 },
+      '10.0.0.10',
+    );
+    expect(more.statusCode).toBe(403);
+    expect(more.json().message).toBe('Please upgrade to view more results');
+  });
+});

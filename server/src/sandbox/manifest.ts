@@ -1,0 +1,266 @@
+/**
+ * The manifest: for every sandbox URL, the facts an analyzer should find when it fetches
+ * it. Facts are read from the page model (the same content the server renders), never
+ * parsed back out of HTML.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { getSandbox, locationKey } from './generate';
+import { DEFAULT_SANDBOX_PORT, sandboxOrigin, SANDBOX_DOMAIN } from './host';
+import type {
+  Canonical,
+  Location,
+  PageModel,
+  PageTemplate,
+  SandboxModel,
+  SpeedProfile,
+} from './model';
+import { modelFacts } from './page-text';
+import { indexSandbox, resolveLocation, type SandboxIndex } from './routing';
+import { schemaTypes } from './structured-data';
+
+/** How many words of a page's text go into its search summary. */
+export const SUMMARY_WORDS = 300;
+
+/** Sites whose `www.` host is listed in the manifest (every `www.` host redirects). */
+const WWW_EXAMPLES = ['scoops', 'ticker-watch'];
+
+/** One redirecting response: `url` answered `status` with `Location: redirectUrl`. */
+export interface SandboxRedirect {
+  status: number;
+  url: string;
+  redirectUrl: string;
+}
+
+export interface SandboxSite {
+  id: string;
+  name: string;
+  /** `scoops.sandbox.localhost` */
+  host: string;
+  /** `http://scoops.sandbox.localhost:8080` */
+  origin: string;
+  topic: string;
+  lang: string | null;
+  /** Pages on the site that answer 200. */
+  pageCount: number;
+}
+
+export interface SandboxPage {
+  /** The URL as requested. */
+  url: string;
+  site: string;
+  /** Status after following every redirect. */
+  status: number;
+  finalUrl: string;
+  /** The redirecting responses in order; empty when the URL answers directly. */
+  redirects: SandboxRedirect[];
+  /** Visible words of the final page, as `countWords` counts them (see visible-text.ts). */
+  wordCount: number;
+  title: string | null;
+  description: string | null;
+  lang: string | null;
+  /** Text of the first h1 in document order. */
+  h1: string | null;
+  /** Text of every h2 in document order. */
+  h2: string[];
+  /** The canonical link resolved to an absolute URL, or null when the page has none. */
+  canonical: string | null;
+  /**
+   * schema.org types of the page's valid JSON-LD (single objects, arrays, `@graph`) and
+   * microdata, nested types included, sorted and unique.
+   */
+  schemaTypes: string[];
+  speedProfile: SpeedProfile;
+  template: PageTemplate;
+  /** Whether the sandbox search index should list this URL. */
+  searchable: boolean;
+  /** Title, description, headings and the start of the main text, for search indexing. */
+  summary: string;
+}
+
+export interface SandboxShopVariant {
+  sku: string;
+  gtin12: string;
+  name: string;
+  url: string;
+  price: number;
+  listPrice: number | null;
+  inStock: boolean;
+  options: { name: string; value: string }[];
+}
+
+export interface SandboxShopProduct {
+  itemNumber: string;
+  url: string;
+  name: string;
+  brand: string;
+  category: string;
+  image: string;
+  lowPrice: number;
+  highPrice: number;
+  variants: SandboxShopVariant[];
+}
+
+/** Ground truth for the pet shop scraper. */
+export interface SandboxShop {
+  site: string;
+  listingUrls: string[];
+  products: SandboxShopProduct[];
+  brokenProductUrls: string[];
+}
+
+export interface SandboxManifest {
+  version: 1;
+  seed: number;
+  port: number;
+  domain: string;
+  sites: SandboxSite[];
+  pages: SandboxPage[];
+  shop: SandboxShop;
+}
+
+function absolute(location: Location, port: number): string {
+  return `${sandboxOrigin(location.site, port)}${location.path}`;
+}
+
+function canonicalUrl(canonical: Canonical, port: number): string | null {
+  return canonical.kind === 'none' ? null : absolute(canonical.to, port);
+}
+
+function summaryOf(page: PageModel, facts: ReturnType<typeof modelFacts>): string {
+  const parts = [page.title, page.description, facts.h1, ...facts.h2, facts.mainText].filter(
+    (part): part is string => part !== null && part !== '',
+  );
+  return parts.join(' ').split(/\s+/).slice(0, SUMMARY_WORDS).join(' ');
+}
+
+const MAX_HOPS = 10;
+
+function entryFor(
+  index: SandboxIndex,
+  start: { site: string; www: boolean; path: string },
+  port: number,
+  indexed: Set<string>,
+): SandboxPage {
+  const redirects: SandboxRedirect[] = [];
+  let host = { site: start.site, www: start.www };
+  let location: Location = { site: start.site, path: start.path };
+  const urlOf = (h: typeof host, l: Location): string =>
+    `${sandboxOrigin(h.www ? `www.${h.site}` : h.site, port)}${l.path}`;
+  for (let hop = 0; hop <= MAX_HOPS; hop += 1) {
+    const resolution = resolveLocation(index, host, location.path);
+    if (resolution.kind === 'redirect') {
+      redirects.push({
+        status: resolution.status,
+        url: urlOf(host, location),
+        redirectUrl: absolute(resolution.to, port),
+      });
+      host = { site: resolution.to.site, www: false };
+      location = resolution.to;
+      continue;
+    }
+    if (resolution.kind !== 'page')
+      throw new Error(`Manifest URL on a host that is not a site: ${start.site}`);
+    const { page } = resolution;
+    const facts = modelFacts(page);
+    const isRedirect = redirects.length > 0;
+    return {
+      url: urlOf({ site: start.site, www: start.www }, { site: start.site, path: start.path }),
+      site: start.site,
+      status: page.status,
+      finalUrl: urlOf(host, location),
+      redirects,
+      wordCount: facts.wordCount,
+      title: page.title,
+      description: page.description,
+      lang: page.lang,
+      h1: facts.h1,
+      h2: facts.h2,
+      canonical: canonicalUrl(page.canonical, port),
+      schemaTypes: page.schema.encoding === 'none' ? [] : schemaTypes(page.schema.nodes),
+      speedProfile: page.profile,
+      template: page.template,
+      searchable:
+        page.status === 200 &&
+        (isRedirect
+          ? indexed.has(locationKey({ site: start.site, path: start.path })) && !start.www
+          : page.searchable),
+      summary: summaryOf(page, facts),
+    };
+  }
+  throw new Error(`Redirect loop from ${start.site}${start.path}`);
+}
+
+/** The manifest for the sandbox served on `port` (URLs carry the port). */
+export function buildManifest(
+  options: { port?: number; sandbox?: SandboxModel } = {},
+): SandboxManifest {
+  const port = options.port ?? DEFAULT_SANDBOX_PORT;
+  const sandbox = options.sandbox ?? getSandbox();
+  const index = indexSandbox(sandbox);
+  const indexed = new Set(sandbox.indexedRedirects);
+  const starts = [
+    ...sandbox.pages.map((page) => ({ site: page.site, www: false, path: page.path })),
+    ...sandbox.redirects.map((rule) => ({
+      site: rule.from.site,
+      www: false,
+      path: rule.from.path,
+    })),
+    ...WWW_EXAMPLES.map((site) => ({ site, www: true, path: '/' })),
+  ];
+  const pages = starts
+    .map((start) => entryFor(index, start, port, indexed))
+    .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+  const shop = sandbox.shop;
+  const url = (p: string): string => absolute({ site: shop.site, path: p }, port);
+  return {
+    version: 1,
+    seed: sandbox.seed,
+    port,
+    domain: SANDBOX_DOMAIN,
+    sites: sandbox.sites.map((site) => ({
+      id: site.id,
+      name: site.name,
+      host: `${site.id}.${SANDBOX_DOMAIN}`,
+      origin: sandboxOrigin(site.id, port),
+      topic: site.topic,
+      lang: site.lang,
+      pageCount: sandbox.pages.filter((page) => page.site === site.id && page.status === 200)
+        .length,
+    })),
+    pages,
+    shop: {
+      site: shop.site,
+      listingUrls: shop.listingPaths.map(url),
+      products: shop.products.map((product) => {
+        const prices = product.variants.map((variant) => variant.price);
+        return {
+          itemNumber: product.itemNumber,
+          url: url(product.path),
+          name: product.name,
+          brand: product.brand,
+          category: product.category,
+          image: url(`/images/${product.image}.png`),
+          lowPrice: Math.min(...prices),
+          highPrice: Math.max(...prices),
+          variants: product.variants.map(({ path: variantPath, ...variant }) => ({
+            ...variant,
+            url: url(variantPath),
+          })),
+        };
+      }),
+      brokenProductUrls: shop.brokenProductPaths.map(url),
+    },
+  };
+}
+
+/** Writes the manifest as `manifest.json` into `dir` (created if needed); returns the file's path. */
+export async function writeManifest(
+  dir: string,
+  manifest: SandboxManifest = buildManifest(),
+): Promise<string> {
+  const file = path.join(dir, 'manifest.json');
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(file, `${JSON.stringify(manifest, null, 2)}\n`);
+  return file;
+}

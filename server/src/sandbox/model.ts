@@ -1,0 +1,201 @@
+/**
+ * The sandbox's in-memory model: every page as structured content. The HTML renderer and
+ * the manifest both read this model, so the manifest's facts are facts about the same
+ * content the server sends.
+ */
+export const SPEED_PROFILES = [
+  'light',
+  'heavy-images',
+  'render-blocking',
+  'long-tasks',
+  'layout-shift',
+] as const;
+export type SpeedProfile = (typeof SPEED_PROFILES)[number];
+
+/** A place on the sandbox web: a site id and an absolute path on it. */
+export interface Location {
+  site: string;
+  path: string;
+}
+
+/** A link target: a path on the same site, or a page on another sandbox site. */
+export type Href = string | Location;
+
+export type Inline = string | { text: string; href: Href } | { text: string; strong: true };
+
+export type HiddenMode = 'attribute' | 'display-none' | 'visibility-hidden';
+
+export type ContainerTag =
+  'header' | 'nav' | 'main' | 'article' | 'section' | 'aside' | 'footer' | 'div';
+
+export type Block =
+  | { kind: 'heading'; level: 1 | 2 | 3; text: string; className?: string }
+  | { kind: 'paragraph'; runs: Inline[]; className?: string }
+  | { kind: 'list'; ordered: boolean; items: Inline[][]; className?: string }
+  | { kind: 'table'; head: string[]; rows: string[][] }
+  | {
+      kind: 'figure';
+      image: string;
+      alt: string;
+      caption: string | null;
+      sized: boolean;
+      lazy: boolean;
+    }
+  | { kind: 'quote'; text: string; cite: string }
+  | { kind: 'links'; label: string; links: { text: string; href: Href }[] }
+  | { kind: 'breadcrumb'; items: { text: string; href: Href | null }[] }
+  | { kind: 'video'; poster: string; src: string }
+  | { kind: 'button'; text: string }
+  | { kind: 'noscript'; text: string }
+  | { kind: 'template'; text: string }
+  | {
+      kind: 'container';
+      tag: ContainerTag;
+      className?: string;
+      hidden?: HiddenMode;
+      /** Carries the page's main schema.org item when the page uses microdata. */
+      mainEntity?: boolean;
+      blocks: Block[];
+    };
+
+export type SchemaValue = string | number | boolean | SchemaNode | SchemaValue[];
+
+/** A schema.org node in JSON-LD form. */
+export interface SchemaNode {
+  '@type': string | string[];
+  [property: string]: SchemaValue;
+}
+
+/** How the page carries its schema.org nodes. */
+export type SchemaEncoding = 'json-ld' | 'json-ld-array' | 'json-ld-graph' | 'microdata' | 'none';
+
+export interface StructuredData {
+  encoding: SchemaEncoding;
+  nodes: SchemaNode[];
+  /** Adds a JSON-LD block with a syntax error, which readers must skip. */
+  broken: boolean;
+}
+
+export type Canonical =
+  { kind: 'none' } | { kind: 'absolute'; to: Location } | { kind: 'relative'; to: Location };
+
+export type PageTemplate =
+  | 'home'
+  | 'about'
+  | 'contact'
+  | 'faq'
+  | 'article'
+  | 'news'
+  | 'listicle'
+  | 'howto'
+  | 'recipe'
+  | 'review'
+  | 'product'
+  | 'category'
+  | 'event'
+  | 'video'
+  | 'location'
+  | 'service'
+  | 'data-table'
+  | 'print'
+  | 'listing'
+  | 'not-found'
+  | 'gone';
+
+/** What makes a page slow or janky in a browser; none of it changes the HTML's text. */
+export interface SpeedDetails {
+  /** Server delay of the render-blocking stylesheet and script in the head. */
+  blockingDelayMs: number | null;
+  /** Busy loops run by inline scripts, in milliseconds each. */
+  longTasksMs: number[];
+  /** A banner inserted above the content after this delay. */
+  lateInsert: { delayMs: number; heightPx: number } | null;
+}
+
+export interface PageModel {
+  site: string;
+  path: string;
+  template: PageTemplate;
+  status: 200 | 404 | 410;
+  lang: string | null;
+  title: string | null;
+  description: string | null;
+  canonical: Canonical;
+  profile: SpeedProfile;
+  speed: SpeedDetails;
+  /** `<link rel=prev|next>` in the head, for paginated listings. */
+  headLinks: { rel: 'prev' | 'next'; href: Href }[];
+  /** The body's blocks in document order. */
+  body: Block[];
+  schema: StructuredData;
+  /** False for copies that point their canonical elsewhere and for redirect targets. */
+  searchable: boolean;
+}
+
+export interface SiteModel {
+  id: string;
+  name: string;
+  topic: string;
+  lang: string | null;
+  accent: string;
+  /** Paths robots.txt disallows. */
+  disallow: string[];
+}
+
+export interface RedirectRule {
+  from: Location;
+  status: 301 | 302;
+  to: Location;
+}
+
+export interface ImageSpec {
+  name: string;
+  width: number;
+  height: number;
+  /** 'heavy' images are noisy and barely compress, like an unoptimised photo. */
+  weight: 'light' | 'heavy';
+  hue: number;
+}
+
+export interface ShopVariant {
+  sku: string;
+  gtin12: string;
+  name: string;
+  /** Product URL path with `?variant=<sku>`. */
+  path: string;
+  price: number;
+  /** Price before the discount, or null when not discounted. */
+  listPrice: number | null;
+  inStock: boolean;
+  options: { name: string; value: string }[];
+}
+
+export interface ShopProduct {
+  itemNumber: string;
+  path: string;
+  name: string;
+  brand: string;
+  category: string;
+  image: string;
+  variants: ShopVariant[];
+}
+
+export interface ShopModel {
+  site: string;
+  /** Paths of the paginated product listing, page 1 first. */
+  listingPaths: string[];
+  products: ShopProduct[];
+  /** Product links on the listing that answer 404 or 410. */
+  brokenProductPaths: string[];
+}
+
+export interface SandboxModel {
+  seed: number;
+  sites: SiteModel[];
+  pages: PageModel[];
+  redirects: RedirectRule[];
+  images: ImageSpec[];
+  shop: ShopModel;
+  /** Redirecting URLs the search index keeps instead of their targets (`site` + `path`). */
+  indexedRedirects: string[];
+}

@@ -1,0 +1,130 @@
+/** Answers one sandbox request without I/O: status, headers, body and an optional delay. */
+import { BLOCKING_DELAYS_MS } from './generate';
+import { sandboxOrigin, type SandboxHost } from './host';
+import type { ImageCache } from './images';
+import { LANGUAGE_PACKS } from './language-packs';
+import type { SandboxModel, SiteModel } from './model';
+import { renderDirectory, renderPage } from './render-page';
+import { indexSandbox, resolveLocation } from './routing';
+import { blockingCss, blockingJs, robotsTxt, siteCss, sitemapXml } from './site-files';
+import { topicById } from './topics/all-topics';
+
+export interface SandboxResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Buffer;
+  /** How long the server waits before answering (render-blocking assets). */
+  delayMs: number;
+}
+
+const HTML = 'text/html; charset=utf-8';
+
+function reply(
+  status: number,
+  type: string,
+  body: string | Buffer,
+  cache: string,
+  delayMs = 0,
+  extra: Record<string, string> = {},
+): SandboxResponse {
+  return {
+    status,
+    headers: { 'content-type': type, 'cache-control': cache, ...extra },
+    body,
+    delayMs,
+  };
+}
+
+const notFound = (): SandboxResponse =>
+  reply(404, 'text/plain; charset=utf-8', 'Not found\n', 'no-cache');
+
+/** Answers a request for `url` on a sandbox host. */
+export type Responder = (host: SandboxHost, method: string, url: string) => SandboxResponse;
+
+export function createResponder(sandbox: SandboxModel, images: ImageCache): Responder {
+  const index = indexSandbox(sandbox);
+  const sitePages = new Map<string, SandboxModel['pages']>();
+  for (const page of sandbox.pages) {
+    const list = sitePages.get(page.site);
+    if (list) list.push(page);
+    else sitePages.set(page.site, [page]);
+  }
+
+  const respond = (host: SandboxHost, method: string, url: string): SandboxResponse => {
+    if (method !== 'GET' && method !== 'HEAD') {
+      return reply(405, 'text/plain; charset=utf-8', 'Method not allowed\n', 'no-cache', 0, {
+        allow: 'GET, HEAD',
+      });
+    }
+    const port = host.port ?? 80;
+    let path: string;
+    try {
+      path = decodeURI(url.split('?')[0] ?? '/');
+    } catch {
+      return reply(400, 'text/plain; charset=utf-8', 'Bad request\n', 'no-cache');
+    }
+    const site = index.sites.get(host.site);
+    if (site && !host.www) {
+      const origin = sandboxOrigin(site.id, port);
+      if (path === '/robots.txt')
+        return reply(
+          200,
+          'text/plain; charset=utf-8',
+          robotsTxt(site, origin),
+          'public, max-age=3600',
+        );
+      if (path === '/sitemap.xml')
+        return reply(
+          200,
+          'application/xml; charset=utf-8',
+          sitemapXml(sitePages.get(site.id) ?? [], origin),
+          'public, max-age=3600',
+        );
+      if (path === '/assets/site.css')
+        return reply(200, 'text/css; charset=utf-8', siteCss(site), 'public, max-age=3600');
+      const blocking = /^\/assets\/blocking-(\d+)\.(css|js)$/.exec(path);
+      if (blocking) {
+        const delay = Number(blocking[1]);
+        if (!(BLOCKING_DELAYS_MS as readonly number[]).includes(delay)) return notFound();
+        return blocking[2] === 'css'
+          ? reply(200, 'text/css; charset=utf-8', blockingCss(delay), 'no-store', delay)
+          : reply(200, 'text/javascript; charset=utf-8', blockingJs(delay), 'no-store', delay);
+      }
+      const image = /^\/images\/([a-z0-9-]+)\.png$/.exec(path);
+      if (image) {
+        const bytes = images.get(image[1] as string);
+        return bytes ? reply(200, 'image/png', bytes, 'public, max-age=86400') : notFound();
+      }
+    }
+    const resolution = resolveLocation(index, host, path);
+    switch (resolution.kind) {
+      case 'directory':
+        return path === '/'
+          ? reply(200, HTML, renderDirectory(sandbox.sites, port), 'no-cache')
+          : notFound();
+      case 'unknown-site':
+        return reply(
+          404,
+          'text/plain; charset=utf-8',
+          `No sandbox site is called "${host.site}".\n`,
+          'no-cache',
+        );
+      case 'redirect':
+        return reply(resolution.status, 'text/plain; charset=utf-8', '', 'no-store', 0, {
+          location: `${sandboxOrigin(resolution.to.site, port)}${resolution.to.path}`,
+        });
+      case 'page': {
+        const { page } = resolution;
+        // A page only resolves on a known site, which is the host's own.
+        const pack = LANGUAGE_PACKS[topicById((site as SiteModel).topic).lang];
+        const html = renderPage(page, {
+          port,
+          images: index.images,
+          lateBannerText: pack.ui.newsletterText,
+        });
+        return reply(page.status, HTML, html, 'no-cache');
+      }
+    }
+  };
+  return respond;
+}

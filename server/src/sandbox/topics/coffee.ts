@@ -1,0 +1,70 @@
+import type { Topic } from './topic';
+
+export const coffee: Topic = {
+  id: 'coffee',
+  lang: 'en',
+  phrases: [
+    'coffee',
+    'pour-over coffee',
+    'espresso at home',
+    'cold brew',
+    'coffee grinders',
+    'single-origin beans',
+  ],
+  items: [
+    'Ethiopian Yirgacheffe',
+    'Colombian Huila',
+    'Kenyan AA',
+    'Brazilian Santos',
+    'Guatemalan Antigua',
+    'Sumatra Mandheling',
+    'Costa Rican Tarrazu',
+    'house espresso blend',
+    'decaf Colombian',
+  ],
+  itemNoun: ['coffee', 'coffees'],
+  adjectives: ['bright', 'chocolatey', 'fruity', 'balanced', 'smooth', 'bold'],
+  audiences: ['home baristas', 'office coffee makers', 'beginners', 'espresso fans'],
+  slots: { gear: ['a burr grinder', 'an AeroPress', 'a Chemex', 'a moka pot', 'a French press'] },
+  intros: [
+    'Better {topic} at home starts with fresh beans and a good grinder.',
+    'We brewed {phrase} every morning for a month to write this.',
+    'This is our honest take on {phrase}.',
+  ],
+  facts: [
+    'Use about 60 grams of coffee per liter of water as a starting ratio.',
+    'Grind right before brewing; ground coffee goes stale within minutes.',
+    '{Item} tastes especially good as pour-over.',
+    'Brewing with {gear} brings out the sweetness of {item}.',
+    'Water just off the boil, around 93 degrees Celsius, extracts best.',
+    'Cold brew steeps for 12 to 18 hours and tastes less acidic.',
+    'We preferred {item} over {item2} in a blind tasting.',
+  ],
+  headings: ['Tasting notes', 'How we brewed it', 'Grind size', 'Price and value', 'Who it is for'],
+  titles: [
+    '{Item} Review',
+    'How to Make {Phrase}',
+    'Best Coffee for {Audience}',
+    '{Item} vs {Item2}',
+  ],
+  questions: [
+    {
+      q: 'How long do coffee beans stay fresh?',
+      a: 'About a month after roasting if stored airtight and away from light.',
+    },
+  ],
+  steps: [
+    'Heat the water.',
+    'Weigh and grind the beans.',
+    'Rinse the filter.',
+    'Bloom the grounds for 30 seconds.',
+    'Pour in slow circles.',
+    'Serve right away.',
+  ],
+  products: {
+    brands: ['Morning Ritual', 'Third Wave Co', 'Roast Republic'],
+    kinds: ['Whole Bean', 'Espresso Roast', 'Light Roast'],
+  },
+  events: ['Latte Art Night', 'Cupping Session', 'Open Mic Friday'],
+  places: ['Portland', 'Seattle', 'Minneapolis'],
+};

@@ -1,0 +1,73 @@
+import type { Topic } from './topic';
+
+export const esHelados: Topic = {
+  id: 'es-helados',
+  lang: 'es',
+  phrases: [
+    'helado artesanal',
+    'sabores de helado',
+    'helado casero',
+    'heladerías',
+    'sorbetes de fruta',
+  ],
+  items: [
+    'dulce de leche',
+    'turrón',
+    'pistacho',
+    'chocolate amargo',
+    'fresa',
+    'mango',
+    'limón',
+    'vainilla',
+    'horchata',
+    'café con leche',
+  ],
+  itemNoun: ['sabor', 'sabores'],
+  adjectives: ['cremoso', 'artesanal', 'refrescante', 'intenso', 'natural', 'clásico'],
+  audiences: ['familias', 'niños', 'turistas', 'amantes del dulce'],
+  intros: [
+    'El {topic} se prepara cada mañana en nuestro obrador con leche fresca.',
+    'En esta página hablamos de {phrase} y de cómo elegir el mejor.',
+    'Llevamos años probando {phrase} en cada ciudad que visitamos.',
+  ],
+  facts: [
+    'El helado de {item} es uno de los más pedidos en verano.',
+    'Un buen helado artesanal tiene poco aire y mucho sabor.',
+    'Servimos el helado a una temperatura algo más alta que la del congelador.',
+    'El {item} combina muy bien con el {item2}.',
+    'Los sorbetes no llevan leche y son ideales para los días de calor.',
+    'Usamos fruta de temporada y azúcar de caña.',
+  ],
+  headings: [
+    'Nuestros sabores favoritos',
+    'Cómo hacer helado casero',
+    'El secreto del {item}',
+    'Dónde encontrarnos',
+    'Preguntas frecuentes',
+  ],
+  titles: [
+    'Los {n} mejores sabores de helado',
+    'Helado de {item} casero',
+    'Guía de {phrase}',
+    '{Item} o {item2}: ¿cuál elegir?',
+  ],
+  questions: [
+    { q: '¿Tenéis helados sin lactosa?', a: 'Sí, todos los sorbetes de fruta son sin lactosa.' },
+    { q: '¿Cuánto dura el helado casero?', a: 'Unas dos semanas en un recipiente hermético.' },
+  ],
+  steps: [
+    'Calienta la leche con el azúcar.',
+    'Añade las yemas poco a poco.',
+    'Enfría la mezcla toda la noche.',
+    'Bate en la heladera.',
+    'Congela cuatro horas antes de servir.',
+  ],
+  ingredients: [
+    '500 ml de leche entera',
+    '200 ml de nata',
+    '150 g de azúcar',
+    '4 yemas de huevo',
+    'una pizca de sal',
+  ],
+  places: ['Madrid', 'Valencia', 'Sevilla'],
+};
