@@ -16,6 +16,7 @@ import { emailSubscriberRoutes } from './routes/email-subscribers/email-subscrib
 import { healthRoutes } from './routes/health/health';
 import { paymentRoutes } from './routes/payments/payments';
 import { stripeWebhookRoutes } from './routes/payments/stripe-webhook-route';
+import { pagespeedRoutes } from './routes/pagespeed/pagespeed';
 import { rateLimitRoutes } from './routes/rate-limit/rate-limit';
 import { serpRoutes } from './routes/serp/serp';
 import { settingsRoutes } from './routes/settings/settings';
@@ -75,10 +76,13 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
       await api.register(rateLimitRoutes, { services });
       await api.register(paymentRoutes, { services });
       await api.register(stripeWebhookRoutes, { services });
+      await api.register(pagespeedRoutes, { services });
     },
     { prefix: API_PREFIX },
   );
 
   await registerWebApp(app, { distDir: config.webDistDir, apiPrefix: API_PREFIX });
+  // Browsers of the speed pool end with the app.
+  app.addHook('onClose', () => services.speed.close());
   return Object.assign(app, { services });
 }

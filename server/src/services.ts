@@ -17,7 +17,11 @@ import { CachedSerp } from './providers/serp/serp-cache';
 import { Billing } from './billing/billing';
 import { createPaymentsProvider } from './providers/payments';
 import { PayPalSubscriptions } from './providers/payments/paypal';
+import { createFieldDataProvider } from './providers/field-data';
+import { createLabSpeedProvider } from './providers/lab-speed';
 import { Quotas } from './quota/quotas';
+import { SpeedJobs } from './speed/speed-jobs';
+import { SpeedTests } from './speed/speed-tests';
 
 /** Everything the routes use, built once per app so tests can swap the clock. */
 export interface Services {
@@ -34,6 +38,9 @@ export interface Services {
   /** The search provider behind the SERP tools; null when none is available. */
   serp: CachedSerp | null;
   quotas: Quotas;
+  /** Speed samples as jobs on the lab provider. */
+  speed: SpeedJobs;
+  speedTests: SpeedTests;
   billing: Billing;
   /** Null unless PayPal keys are set. */
   paypal: PayPalSubscriptions | null;
@@ -71,6 +78,14 @@ export function createServices(
         })
       : null,
     quotas: new Quotas(db, clock),
+    speed: new SpeedJobs(
+      createLabSpeedProvider(config),
+      createFieldDataProvider(config),
+      db,
+      clock,
+      config.SPEED_CACHE_TTL_MINUTES,
+    ),
+    speedTests: new SpeedTests(),
     billing: new Billing(db, createPaymentsProvider(config, db, clock), clock),
     paypal:
       config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET

@@ -10,6 +10,7 @@ export interface Database {
   rate_counters: RateCountersTable;
   email_subscribers: EmailSubscribersTable;
   serp_cache: SerpCacheTable;
+  speed_cache: SpeedCacheTable;
   usage_counters: UsageCountersTable;
   subscriptions: SubscriptionsTable;
   local_payment_methods: LocalPaymentMethodsTable;
@@ -132,4 +133,11 @@ export interface PaymentEventsTable {
   provider: string;
   type: string;
   received_at: string;
+}
+
+/** Only the fields SpeedRank shows, never whole Lighthouse reports (DESIGN §8). */
+export interface SpeedCacheTable {
+  key: string;
+  value: string;
+  expires_at: string;
 }

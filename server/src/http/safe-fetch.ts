@@ -143,6 +143,23 @@ function requestOnce(url: URL, address: string, options: SafeFetchOptions, signa
   });
 }
 
+/** Checks a user-given URL before anything loads it: scheme, credentials, and address. */
+export async function vetUrl(input: string, options: SafeFetchOptions): Promise<URL> {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    throw new FetchRefused('bad_url', 'That is not a valid URL.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new FetchRefused('bad_url', 'Only http and https URLs can be tested.');
+  }
+  if (url.username || url.password)
+    throw new FetchRefused('bad_url', 'URLs with credentials are not tested.');
+  await vetHost(url, options);
+  return url;
+}
+
 /**
  * Fetches a user-given URL: http(s) only, every hop's address checked after DNS
  * resolution, redirects followed by hand with the same check, size and time capped.

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as usersAndSettings from './2026-11-22-001-users-and-settings';
 import * as accounts from './2026-11-22-002-accounts';
 import * as serpCache from './2026-11-22-003-serp-cache';
+import * as speed from './2026-11-22-004-speed';
 import * as plansAndPayments from './2026-11-22-005-plans-and-payments';
 
 /** All migrations in order; names are date-prefixed so they sort as they apply. */
@@ -9,5 +10,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-001-users-and-settings': usersAndSettings,
   '2026-11-22-002-accounts': accounts,
   '2026-11-22-003-serp-cache': serpCache,
+  '2026-11-22-004-speed': speed,
   '2026-11-22-005-plans-and-payments': plansAndPayments,
 };

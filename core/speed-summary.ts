@@ -1,0 +1,96 @@
+/**
+ * Averaging the lab samples of a speed test (spec 002 §3 'Averaged lab metrics'), with the
+ * median and spread of the scores beside the spec's mean.
+ */
+
+export const LAB_KEYS = ['psi', 'fcp', 'si', 'lcp', 'tti', 'tbt', 'cls'] as const;
+export type LabKey = (typeof LAB_KEYS)[number];
+
+/** One sample's metric: numericValue is ms for timings, unitless for cls and psi. */
+export interface SampleMetric {
+  score: number;
+  numericValue: number;
+}
+export type SampleMetrics = Partial<Record<LabKey, SampleMetric>> & { psi: SampleMetric };
+
+export interface AveragedMetric {
+  label: string;
+  displayValue: string;
+  value: number;
+}
+
+export interface LabSummary {
+  samples: number;
+  metrics: Partial<Record<LabKey, AveragedMetric>>;
+  score: { mean: number; median: number; min: number; max: number };
+}
+
+const LABELS: Record<LabKey, string> = {
+  psi: 'Performance',
+  fcp: 'FCP',
+  si: 'SI',
+  lcp: 'LCP',
+  tti: 'TTI',
+  tbt: 'TBT',
+  cls: 'CLS',
+};
+
+const round = (value: number, decimals: number) => {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+};
+
+/** Spec units: ' s' for fcp, si, lcp and tti; ' ms' for tbt; none for cls and psi. */
+export function formatMetric(key: LabKey, value: number): AveragedMetric {
+  switch (key) {
+    case 'fcp':
+    case 'si':
+    case 'lcp':
+    case 'tti': {
+      const seconds = round(value / 1000, 1);
+      return { label: LABELS[key], displayValue: `${seconds.toFixed(1)} s`, value: seconds };
+    }
+    case 'tbt': {
+      const ms = round(value, 1);
+      return { label: LABELS[key], displayValue: `${ms.toLocaleString('en-US')} ms`, value: ms };
+    }
+    case 'cls': {
+      const cls = round(value, 2);
+      return { label: LABELS[key], displayValue: cls.toFixed(2), value: cls };
+    }
+    case 'psi': {
+      const score = round(value, 1);
+      return { label: LABELS[key], displayValue: String(score), value: score };
+    }
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The averaged line of successful samples, or null when none succeeded ('no data'). */
+export function summarizeSamples(samples: SampleMetrics[]): LabSummary | null {
+  if (samples.length === 0) return null;
+  const metrics: Partial<Record<LabKey, AveragedMetric>> = {};
+  for (const key of LAB_KEYS) {
+    const values = samples
+      .map((s) => (key === 'psi' ? s.psi.score : s[key]?.numericValue))
+      .filter((v): v is number => typeof v === 'number');
+    if (values.length)
+      metrics[key] = formatMetric(key, values.reduce((a, b) => a + b, 0) / values.length);
+  }
+  const scores = samples.map((s) => s.psi.score);
+  return {
+    samples: samples.length,
+    metrics,
+    score: {
+      mean: round(scores.reduce((a, b) => a + b, 0) / scores.length, 1),
+      median: round(median(scores), 1),
+      min: Math.min(...scores),
+      max: Math.max(...scores),
+    },
+  };
+}

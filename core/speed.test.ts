@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import lhr from './fixtures/lh-12-8-2-mobile-light.json';
+import { mapFieldData, mapLighthouseResult, type LighthouseResultLike } from './speed';
+
+describe('mapLighthouseResult (Lighthouse 12.8.2 result)', () => {
+  const mapped = mapLighthouseResult(lhr as LighthouseResultLike)!;
+
+  it('takes numbers from numericValue and scores out of 100', () => {
+    const audits = lhr.audits as Record<string, { numericValue?: number; score: number | null }>;
+    expect(mapped.lab.psi!.score).toBe(Math.round(lhr.categories.performance.score * 100));
+    expect(mapped.lab.lcp!.numericValue).toBe(audits['largest-contentful-paint']!.numericValue);
+    expect(mapped.lab.tbt!.numericValue).toBe(audits['total-blocking-time']!.numericValue);
+    expect(mapped.lab.cls!.numericValue).toBe(audits['cumulative-layout-shift']!.numericValue);
+    expect(mapped.lab.tti!.score).toBe(Math.round(audits.interactive!.score! * 100));
+    expect(Object.keys(mapped.lab).sort()).toEqual([
+      'cls',
+      'fcp',
+      'lcp',
+      'psi',
+      'si',
+      'tbt',
+      'tti',
+    ]);
+  });
+
+  it('keeps the filmstrip thumbnails and the final URL', () => {
+    expect(mapped.filmstrip.length).toBeGreaterThan(0);
+    expect(mapped.filmstrip[0]).toMatch(/^data:image\/jpeg;base64,/);
+    expect(mapped.finalUrl).toBe(lhr.finalDisplayedUrl);
+  });
+
+  it('gives no result without a performance score', () => {
+    expect(
+      mapLighthouseResult({ categories: { performance: { score: null } }, audits: {} }),
+    ).toBeNull();
+  });
+});
+
+describe('mapFieldData', () => {
+  it('maps PSI categories and passes Core Web Vitals only when LCP, INP and CLS pass', () => {
+    const set = mapFieldData({
+      LARGEST_CONTENTFUL_PAINT_MS: { percentile: 2310, category: 'FAST' },
+      INTERACTION_TO_NEXT_PAINT: { percentile: 151, category: 'FAST' },
+      CUMULATIVE_LAYOUT_SHIFT_SCORE: { percentile: 4, category: 'FAST' },
+      FIRST_CONTENTFUL_PAINT_MS: { percentile: 1903, category: 'AVERAGE' },
+    })!;
+    expect(set.coreWebVitals).toBe('Pass');
+    expect(set.metrics.lcp).toEqual({ label: 'LCP', displayValue: '2.3 s', speedColor: 'pass' });
+    expect(set.metrics.cls!.displayValue).toBe('0.04');
+    expect(set.metrics.fcp!.speedColor).toBe('average');
+    expect(set.metrics.fid).toBeUndefined();
+    const failing = mapFieldData({
+      LARGEST_CONTENTFUL_PAINT_MS: { percentile: 4100, category: 'SLOW' },
+      INTERACTION_TO_NEXT_PAINT: { percentile: 151, category: 'FAST' },
+      CUMULATIVE_LAYOUT_SHIFT_SCORE: { percentile: 4, category: 'FAST' },
+    })!;
+    expect(failing.coreWebVitals).toBe('Fail');
+  });
+
+  it('means not enough data when there are no metrics', () => {
+    expect(mapFieldData(undefined)).toBeNull();
+    expect(mapFieldData({})).toBeNull();
+  });
+});

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { categoryClass, type SpeedClass } from './metrics';
+import { LAB_KEYS, type LabKey } from './speed-summary';
+
+/** Lighthouse audit ids behind the spec's lab metrics (spec 002 §7). */
+export const LAB_AUDITS: Record<Exclude<LabKey, 'psi'>, string> = {
+  fcp: 'first-contentful-paint',
+  si: 'speed-index',
+  lcp: 'largest-contentful-paint',
+  tti: 'interactive',
+  tbt: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+};
+
+const LABELS: Record<LabKey, string> = {
+  psi: 'Performance',
+  fcp: 'First Contentful Paint',
+  si: 'Speed Index',
+  lcp: 'Largest Contentful Paint',
+  tti: 'Time to Interactive',
+  tbt: 'Total Blocking Time',
+  cls: 'Cumulative Layout Shift',
+};
+
+export const labMetricSchema = z.object({
+  label: z.string(),
+  displayValue: z.string(),
+  /** 0–100. */
+  score: z.number(),
+  /** Milliseconds for timings; unitless for cls; the 0–1 category score for psi. */
+  numericValue: z.number(),
+});
+export type LabMetric = z.infer<typeof labMetricSchema>;
+
+export const fieldMetricSchema = z.object({
+  label: z.string(),
+  displayValue: z.string(),
+  speedColor: z.enum(['pass', 'average', 'fail']).nullable(),
+});
+export type FieldMetric = z.infer<typeof fieldMetricSchema>;
+
+export const fieldSetSchema = z
+  .object({
+    metrics: z.record(z.string(), fieldMetricSchema),
+    coreWebVitals: z.enum(['Pass', 'Fail']).nullable(),
+  })
+  .nullable();
+export type FieldSet = z.infer<typeof fieldSetSchema>;
+
+export const runResultSchema = z.object({
+  lab: z.record(z.string(), labMetricSchema),
+  field: z.object({ page: fieldSetSchema, origin: fieldSetSchema }),
+  /** Filmstrip thumbnails as data URIs. */
+  filmstrip: z.array(z.string()),
+  finalUrl: z.string(),
+  source: z.enum(['local-lighthouse', 'psi']),
+});
+export type RunResult = z.infer<typeof runResultSchema>;
+
+export const RUN_STAGES = [
+  'queued',
+  'loading',
+  'tracing',
+  'auditing',
+  'done',
+  'error',
+  'cancelled',
+] as const;
+export type RunStage = (typeof RUN_STAGES)[number];
+
+export const startRunBodySchema = z.object({
+  url: z.string().trim().min(1, 'Please enter a valid url').max(2048),
+  strategy: z.enum(['mobile', 'desktop']),
+  /** Which sample of the test this is (1-based): the first one counts as a test. */
+  sample: z.number().int().min(1).max(50).default(1),
+  /** How many samples the test has; checked against the plan's limit. */
+  samples: z.number().int().min(1).max(50).default(1),
+});
+
+export const runStatusSchema = z.object({
+  status: z.enum(['queued', 'running', 'done', 'error', 'cancelled']),
+  stage: z.enum(RUN_STAGES),
+  result: runResultSchema.nullable(),
+  error: z.string().nullable(),
+});
+export type RunStatus = z.infer<typeof runStatusSchema>;
+
+/** The parts of a Lighthouse result (LHR) SpeedRank reads; PSI returns the same shape. */
+export interface LighthouseResultLike {
+  finalDisplayedUrl?: string;
+  finalUrl?: string;
+  categories: { performance?: { score: number | null } };
+  audits: Record<
+    string,
+    | { score: number | null; numericValue?: number; displayValue?: string; details?: unknown }
+    | undefined
+  >;
+}
+
+/** Maps an LHR to the spec's lab metrics: numbers from numericValue, never display strings. */
+export function mapLighthouseResult(
+  lhr: LighthouseResultLike,
+): Pick<RunResult, 'lab' | 'filmstrip' | 'finalUrl'> | null {
+  const performance = lhr.categories.performance?.score;
+  if (performance === null || performance === undefined) return null;
+  const lab: Record<string, LabMetric> = {
+    psi: {
+      label: LABELS.psi,
+      displayValue: String(Math.round(performance * 100)),
+      score: Math.round(performance * 100),
+      numericValue: performance,
+    },
+  };
+  for (const key of LAB_KEYS) {
+    if (key === 'psi') continue;
+    const audit = lhr.audits[LAB_AUDITS[key]];
+    if (!audit || typeof audit.numericValue !== 'number') continue;
+    lab[key] = {
+      label: LABELS[key],
+      displayValue: audit.displayValue ?? '',
+      score: Math.round((audit.score ?? 0) * 100),
+      numericValue: audit.numericValue,
+    };
+  }
+  const details = lhr.audits['screenshot-thumbnails']?.details as
+    { items?: { data?: unknown }[] } | undefined;
+  const filmstrip = (details?.items ?? [])
+    .map((item) => item.data)
+    .filter((data): data is string => typeof data === 'string' && data.startsWith('data:image/'))
+    .slice(0, 10);
+  return { lab, filmstrip, finalUrl: lhr.finalDisplayedUrl ?? lhr.finalUrl ?? '' };
+}
+
+/** PSI / CrUX field metrics keyed by their API names (percentile and category). */
+export type FieldSource = Record<string, { percentile: number; category?: string } | undefined>;
+
+const FIELD_METRICS: { key: string; source: string; label: string; format(p: number): string }[] = [
+  {
+    key: 'lcp',
+    source: 'LARGEST_CONTENTFUL_PAINT_MS',
+    label: 'LCP',
+    format: (p) => `${(p / 1000).toFixed(1)} s`,
+  },
+  {
+    key: 'inp',
+    source: 'INTERACTION_TO_NEXT_PAINT',
+    label: 'INP',
+    format: (p) => `${Math.round(p)} ms`,
+  },
+  {
+    key: 'cls',
+    source: 'CUMULATIVE_LAYOUT_SHIFT_SCORE',
+    label: 'CLS',
+    format: (p) => (p / 100).toFixed(2),
+  },
+  {
+    key: 'fid',
+    source: 'FIRST_INPUT_DELAY_MS',
+    label: 'FID',
+    format: (p) => `${Math.round(p)} ms`,
+  },
+  {
+    key: 'fcp',
+    source: 'FIRST_CONTENTFUL_PAINT_MS',
+    label: 'FCP',
+    format: (p) => `${(p / 1000).toFixed(1)} s`,
+  },
+  {
+    key: 'ttfb',
+    source: 'EXPERIMENTAL_TIME_TO_FIRST_BYTE',
+    label: 'TTFB',
+    format: (p) => `${(p / 1000).toFixed(1)} s`,
+  },
+];
+
+/**
+ * Field data from PSI's loadingExperience shape; null when there is none (the notice
+ * 'does not have enough real user data'). The badge passes only when LCP, INP and CLS
+ * all pass (INP replaced FID in 2024); FID shows only where a source still sends it.
+ */
+export function mapFieldData(metrics: FieldSource | undefined | null): FieldSet {
+  if (!metrics || Object.keys(metrics).length === 0) return null;
+  const out: Record<string, FieldMetric> = {};
+  for (const m of FIELD_METRICS) {
+    const value = metrics[m.source];
+    if (!value) continue;
+    out[m.key] = {
+      label: m.label,
+      displayValue: m.format(value.percentile),
+      speedColor: categoryClass(value.category),
+    };
+  }
+  if (Object.keys(out).length === 0) return null;
+  const vitals = ['lcp', 'inp', 'cls'].map((k) => out[k]?.speedColor ?? null);
+  const coreWebVitals = vitals.some((c) => c === null)
+    ? null
+    : vitals.every((c: SpeedClass | null) => c === 'pass')
+      ? 'Pass'
+      : 'Fail';
+  return { metrics: out, coreWebVitals };
+}

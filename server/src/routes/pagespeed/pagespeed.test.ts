@@ -1,0 +1,160 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunStatus } from '@core/speed';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { NoFieldData } from '../../providers/field-data/none';
+import {
+  LabRunError,
+  type LabRunRequest,
+  type LabSpeedProvider,
+} from '../../providers/lab-speed/port';
+import { SpeedJobs } from '../../speed/speed-jobs';
+
+const API = '/backend-service/v1';
+
+/** A lab whose runs finish when the test says so. */
+class ScriptedLab implements LabSpeedProvider {
+  readonly source = 'local-lighthouse' as const;
+  runs: LabRunRequest[] = [];
+  private finishers: ((fail?: boolean) => void)[] = [];
+  async run(request: LabRunRequest) {
+    this.runs.push(request);
+    request.onStage('loading');
+    return new Promise<Awaited<ReturnType<LabSpeedProvider['run']>>>((resolve, reject) => {
+      request.signal.addEventListener('abort', () =>
+        reject(new LabRunError('cancelled', 'The run was cancelled.')),
+      );
+      this.finishers.push((fail) =>
+        fail
+          ? reject(new LabRunError('failed', 'The browser failed during the run (crashed).'))
+          : resolve({
+              lab: {
+                psi: { label: 'Performance', displayValue: '88', score: 88, numericValue: 0.88 },
+              },
+              filmstrip: [],
+              finalUrl: request.url,
+              source: 'local-lighthouse',
+            }),
+      );
+    });
+  }
+  finish(index: number, fail = false) {
+    this.finishers[index]?.(fail);
+  }
+  async close() {}
+}
+
+describe('pagespeed runs', () => {
+  let t: TestApp;
+  let lab: ScriptedLab;
+  afterEach(async () => t?.close());
+
+  async function setup() {
+    t = await buildTestApp({ env: { SPEED_CACHE_TTL_MINUTES: '0' } });
+    lab = new ScriptedLab();
+    t.app.services.speed = new SpeedJobs(lab, new NoFieldData(), t.db, t.app.services.clock, 0);
+  }
+  const start = (payload: object, ip = '10.1.1.1') =>
+    t.app.inject({ method: 'POST', url: `${API}/pagespeed/runs`, payload, remoteAddress: ip });
+  const status = async (runId: string): Promise<RunStatus> =>
+    (await t.app.inject({ method: 'GET', url: `${API}/pagespeed/runs/${runId}` })).json();
+  const settle = () => new Promise((r) => setTimeout(r, 20));
+  const url = 'http://scoops.sandbox.localhost:8080/';
+
+  it('answers a run id at once, reports its stages, and its result when done', async () => {
+    await setup();
+    const res = await start({ url, strategy: 'mobile' });
+    expect(res.statusCode).toBe(202);
+    const { runId } = res.json();
+    await settle();
+    expect(await status(runId)).toMatchObject({
+      status: 'running',
+      stage: 'loading',
+      result: null,
+    });
+    lab.finish(0);
+    await settle();
+    expect(await status(runId)).toMatchObject({
+      status: 'done',
+      stage: 'done',
+      result: { lab: { psi: { score: 88 } } },
+    });
+  });
+
+  it('streams progress over Server-Sent Events until the run ends', async () => {
+    await setup();
+    const { runId } = (await start({ url, strategy: 'desktop' })).json();
+    await settle();
+    setTimeout(() => lab.finish(0), 50);
+    const events = await t.app.inject({
+      method: 'GET',
+      url: `${API}/pagespeed/runs/${runId}/events`,
+    });
+    expect(events.headers['content-type']).toBe('text/event-stream');
+    const stages = events.body
+      .trim()
+      .split('\n\n')
+      .map((chunk) => JSON.parse(chunk.replace(/^data: /, '')).stage);
+    expect(stages[0]).toBe('loading');
+    expect(stages.at(-1)).toBe('done');
+  });
+
+  it("cancels a run, and turns a crashed browser into that sample's error", async () => {
+    await setup();
+    const first = (await start({ url, strategy: 'mobile' })).json();
+    await settle();
+    const cancel = await t.app.inject({
+      method: 'DELETE',
+      url: `${API}/pagespeed/runs/${first.runId}`,
+    });
+    expect(cancel.json()).toEqual({ cancelled: true });
+    expect(lab.runs[0]!.signal.aborted).toBe(true);
+    expect((await status(first.runId)).status).toBe('cancelled');
+
+    const second = (
+      await start({ url, strategy: 'mobile', sample: 2, samples: 3, testId: first.testId })
+    ).json();
+    await settle();
+    lab.finish(1, true);
+    await settle();
+    expect(await status(second.runId)).toMatchObject({
+      status: 'error',
+      error: 'The browser failed during the run (crashed).',
+    });
+  });
+
+  it('refuses private addresses before any browser starts', async () => {
+    await setup();
+    for (const target of [
+      'http://127.0.0.1:22/',
+      'http://169.254.169.254/',
+      'http://[::1]/',
+      'file:///etc/passwd',
+    ]) {
+      const res = await start({ url: target, strategy: 'mobile' });
+      expect(res.statusCode, target).toBe(400);
+      expect(res.json().message).toMatch(/^Please enter a valid url\./);
+    }
+    expect(lab.runs).toEqual([]);
+  });
+
+  it('counts one test per test id, enforces the plan sample limit and the monthly quota', async () => {
+    await setup();
+    const tooMany = await start({ url, strategy: 'mobile', sample: 1, samples: 4 });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe('Upgrade to run more than 3 samples.');
+
+    const first = (await start({ url, strategy: 'mobile', samples: 3 })).json();
+    for (const sample of [2, 3]) {
+      expect(
+        (await start({ url, strategy: 'mobile', sample, samples: 3, testId: first.testId })).json()
+          .testId,
+      ).toBe(first.testId);
+    }
+    expect(await t.app.services.quotas.used('ip:10.1.1.1', 'speed')).toBe(1);
+    for (let i = 0; i < 9; i++)
+      expect((await start({ url, strategy: 'mobile' })).statusCode).toBe(202);
+    const limited = await start({ url, strategy: 'mobile' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe('You have hit your monthly test limit. Upgrade here.');
+  });
+});

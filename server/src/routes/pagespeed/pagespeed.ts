@@ -1,0 +1,123 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@core/schemas/common';
+import { QUOTA_MESSAGES } from '@core/schemas/quota';
+import { runStatusSchema, startRunBodySchema } from '@core/speed';
+import { FetchRefused, vetUrl } from '../../http/safe-fetch';
+import { authenticate } from '../../plugins/authenticate';
+import { monthlyLimit, planOf, subjectOf } from '../../quota/plan-limits';
+import type { Services } from '../../services';
+
+const runParams = z.object({ runId: z.string().uuid() });
+const NOT_FOUND = 'No such speed run.';
+const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+
+/** Speed samples as jobs (issue 5 item 4): start, status, progress events, cancel. */
+export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // services.speed is read per request: tests swap in an engine with a scripted lab.
+  const { speedTests, quotas } = services;
+
+  api.post(
+    '/pagespeed/runs',
+    {
+      schema: {
+        tags: ['pagespeed'],
+        body: startRunBodySchema.extend({ testId: z.string().uuid().optional() }),
+        response: { 202: z.object({ runId: z.string(), testId: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { url, strategy, sample, samples, testId } = request.body;
+      // A sample naming an open test (same visitor, URL) runs on that test's count.
+      let vetted: URL;
+      try {
+        // Before any browser starts: a private or malformed target never reaches Chromium.
+        vetted = await vetUrl(url, services.pageFetch);
+      } catch (error) {
+        if (error instanceof FetchRefused)
+          return reply.status(400).send({ message: `Please enter a valid url. ${error.message}` });
+        throw error;
+      }
+      const auth = await authenticate(services, request);
+      const user = auth?.user ?? null;
+      const plan = planOf(user);
+      if (samples > plan.speedTestSampleLimit) {
+        return reply
+          .status(400)
+          .send({ message: QUOTA_MESSAGES.upgradeForSamples(plan.speedTestSampleLimit) });
+      }
+      const subject = subjectOf(user, request.ip);
+      let test = testId;
+      if (!test || !speedTests.next(test, subject, vetted.toString())) {
+        if (!(await quotas.consume(subject, 'speed', monthlyLimit(plan, 'speed')))) {
+          return reply.status(429).send({ message: QUOTA_MESSAGES.monthlyTestLimit });
+        }
+        test = speedTests.open(subject, vetted.toString(), samples);
+      }
+      const runId = services.speed.start(vetted.toString(), strategy, sample);
+      return reply.status(202).send({ runId, testId: test });
+    },
+  );
+
+  api.get(
+    '/pagespeed/runs/:runId',
+    {
+      schema: {
+        tags: ['pagespeed'],
+        params: runParams,
+        response: { 200: runStatusSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      services.speed.get(request.params.runId) ?? reply.status(404).send({ message: NOT_FOUND }),
+  );
+
+  api.delete(
+    '/pagespeed/runs/:runId',
+    {
+      schema: {
+        tags: ['pagespeed'],
+        params: runParams,
+        response: { 200: z.object({ cancelled: z.boolean() }), 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!services.speed.get(request.params.runId))
+        return reply.status(404).send({ message: NOT_FOUND });
+      return { cancelled: services.speed.cancel(request.params.runId) };
+    },
+  );
+
+  api.get(
+    '/pagespeed/runs/:runId/events',
+    { schema: { tags: ['pagespeed'], params: runParams } },
+    async (request, reply) => {
+      const { runId } = request.params;
+      const current = services.speed.get(runId);
+      if (!current) return reply.status(404).send({ message: NOT_FOUND });
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      const send = (status: { stage: string; status: string }) => {
+        res.write(`data: ${JSON.stringify({ stage: status.stage, status: status.status })}\n\n`);
+        if (['done', 'error', 'cancelled'].includes(status.status)) {
+          unsubscribe();
+          res.end();
+        }
+      };
+      const unsubscribe = services.speed.subscribe(runId, send);
+      request.raw.on('close', unsubscribe);
+      send(current);
+    },
+  );
+};

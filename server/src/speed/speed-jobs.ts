@@ -1,0 +1,154 @@
+import crypto from 'node:crypto';
+import type { RunResult, RunStatus } from '@core/speed';
+import type { Clock } from '../auth/clock';
+import type { Db } from '../db/connect';
+import type { FieldDataProvider } from '../providers/field-data/port';
+import { LabRunError, type LabSpeedProvider, type Strategy } from '../providers/lab-speed/port';
+
+interface Job {
+  status: RunStatus;
+  listeners: Set<(status: RunStatus) => void>;
+  abort: AbortController;
+  finishedAt: number | null;
+}
+
+const KEEP_FINISHED_MS = 10 * 60_000;
+
+/**
+ * Speed samples as jobs in this process: started at once, run on the lab provider's
+ * bounded pool, followed through their stages, cancellable, and cached per URL, device,
+ * source and sample number (so the samples of one test stay separate runs).
+ */
+export class SpeedJobs {
+  private readonly jobs = new Map<string, Job>();
+
+  constructor(
+    readonly lab: LabSpeedProvider,
+    private readonly field: FieldDataProvider,
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly cacheTtlMinutes: number,
+  ) {}
+
+  private cacheKey(url: string, strategy: Strategy, sample: number): string {
+    return crypto
+      .createHash('sha256')
+      .update(JSON.stringify([url, strategy, this.lab.source, sample]))
+      .digest('hex');
+  }
+
+  private emit(job: Job, patch: Partial<RunStatus>): void {
+    job.status = { ...job.status, ...patch };
+    for (const listener of job.listeners) listener(job.status);
+  }
+
+  start(url: string, strategy: Strategy, sample: number): string {
+    const runId = crypto.randomUUID();
+    const job: Job = {
+      status: { status: 'queued', stage: 'queued', result: null, error: null },
+      listeners: new Set(),
+      abort: new AbortController(),
+      finishedAt: null,
+    };
+    this.jobs.set(runId, job);
+    this.prune();
+    void this.execute(job, url, strategy, sample);
+    return runId;
+  }
+
+  private async execute(job: Job, url: string, strategy: Strategy, sample: number): Promise<void> {
+    const key = this.cacheKey(url, strategy, sample);
+    try {
+      const cached = await this.readCache(key);
+      const result =
+        cached ??
+        (await (async () => {
+          const [lab, field] = await Promise.all([
+            this.lab.run({
+              url,
+              strategy,
+              signal: job.abort.signal,
+              onStage: (stage) => this.emit(job, { status: 'running', stage }),
+            }),
+            this.field.fetch(url, strategy).catch(() => ({ page: null, origin: null })),
+          ]);
+          const full: RunResult = { ...lab, field: lab.field ?? field };
+          await this.writeCache(key, full);
+          return full;
+        })());
+      this.emit(job, { status: 'done', stage: 'done', result });
+    } catch (error) {
+      const cancelled = error instanceof LabRunError && error.kind === 'cancelled';
+      const message = error instanceof Error ? error.message : String(error);
+      this.emit(
+        job,
+        cancelled
+          ? { status: 'cancelled', stage: 'cancelled', error: message }
+          : { status: 'error', stage: 'error', error: message },
+      );
+    } finally {
+      job.finishedAt = Date.now();
+    }
+  }
+
+  get(runId: string): RunStatus | null {
+    return this.jobs.get(runId)?.status ?? null;
+  }
+
+  /** Calls `listener` with every change until the run ends; returns the unsubscribe. */
+  subscribe(runId: string, listener: (status: RunStatus) => void): () => void {
+    const job = this.jobs.get(runId);
+    if (!job) return () => undefined;
+    job.listeners.add(listener);
+    return () => job.listeners.delete(listener);
+  }
+
+  cancel(runId: string): boolean {
+    const job = this.jobs.get(runId);
+    if (!job || job.finishedAt !== null) return false;
+    job.abort.abort();
+    this.emit(job, { status: 'cancelled', stage: 'cancelled', error: 'The run was cancelled.' });
+    return true;
+  }
+
+  private prune(): void {
+    const now = Date.now();
+    for (const [id, job] of this.jobs) {
+      if (job.finishedAt !== null && now - job.finishedAt > KEEP_FINISHED_MS) this.jobs.delete(id);
+    }
+  }
+
+  private async readCache(key: string): Promise<RunResult | null> {
+    if (this.cacheTtlMinutes <= 0) return null;
+    const row = await this.db.kysely
+      .selectFrom('speed_cache')
+      .select('value')
+      .where('key', '=', key)
+      .where('expires_at', '>', this.clock.now().toISOString())
+      .executeTakeFirst();
+    return row ? (JSON.parse(row.value) as RunResult) : null;
+  }
+
+  private async writeCache(key: string, result: RunResult): Promise<void> {
+    if (this.cacheTtlMinutes <= 0) return;
+    const row = {
+      key,
+      value: JSON.stringify(result),
+      expires_at: new Date(
+        this.clock.now().getTime() + this.cacheTtlMinutes * 60_000,
+      ).toISOString(),
+    };
+    await this.db.kysely
+      .insertInto('speed_cache')
+      .values(row)
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({ value: row.value, expires_at: row.expires_at }),
+      )
+      .execute();
+  }
+
+  close(): Promise<void> {
+    for (const job of this.jobs.values()) job.abort.abort();
+    return this.lab.close();
+  }
+}
