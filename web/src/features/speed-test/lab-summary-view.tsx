@@ -1,0 +1,99 @@
+import { scoreClass } from '@core/metrics';
+import type { LabKey, LabSummary } from '@core/speed-summary';
+import type { Device } from './use-speed-test';
+
+const SHOWN: LabKey[] = ['fcp', 'lcp', 'tbt', 'si', 'tti', 'cls'];
+
+/** A small bar chart of the sample scores, with the mean drawn across. */
+function ScoreChart({ scores, mean }: { scores: number[]; mean: number }) {
+  const width = Math.max(120, scores.length * 28);
+  const height = 80;
+  const bar = width / scores.length;
+  return (
+    <svg
+      width={width}
+      height={height + 14}
+      role="img"
+      aria-label={`Sample scores: ${scores.join(', ')}`}
+      data-testid="score-chart"
+    >
+      {scores.map((score, i) => {
+        const h = (score / 100) * height;
+        return (
+          <g key={i}>
+            <rect
+              x={i * bar + 4}
+              y={height - h}
+              width={bar - 8}
+              height={h}
+              className={`sr-bar-${scoreClass(score)}`}
+              rx={2}
+            />
+            <text
+              x={i * bar + bar / 2}
+              y={height + 12}
+              fontSize={10}
+              textAnchor="middle"
+              fill="#6c757d"
+            >
+              {i + 1}
+            </text>
+          </g>
+        );
+      })}
+      <line
+        x1={0}
+        x2={width}
+        y1={height - (mean / 100) * height}
+        y2={height - (mean / 100) * height}
+        stroke="#212529"
+        strokeDasharray="4 3"
+      />
+    </svg>
+  );
+}
+
+/** 'Mobile/Desktop PSI scores averaged across N samples' with the metrics (spec 002 §2). */
+export function LabSummaryView({
+  summary,
+  device,
+  scores,
+}: {
+  summary: LabSummary;
+  device: Device;
+  scores: number[];
+}) {
+  const mean = summary.score.mean;
+  return (
+    <div className="border rounded p-3 mt-3" data-testid="lab-average">
+      <div className="d-flex flex-wrap align-items-center gap-4">
+        <div>
+          <div className="small text-muted">
+            {device === 'mobile' ? 'Mobile' : 'Desktop'} PSI scores averaged across{' '}
+            {summary.samples} samples
+          </div>
+          <div className={`display-6 fw-bold sr-${scoreClass(mean)}`} data-testid="average-score">
+            {summary.metrics.psi?.displayValue ?? mean}
+            <span className="fs-5 text-muted">/100</span>
+          </div>
+          <div className="small text-muted" data-testid="score-spread">
+            median {summary.score.median} · spread {summary.score.min}–{summary.score.max}
+          </div>
+        </div>
+        <ScoreChart scores={scores} mean={mean} />
+      </div>
+      <dl className="row row-cols-3 row-cols-md-6 mt-3 mb-0 small" data-testid="average-metrics">
+        {SHOWN.map((key) => {
+          const metric = summary.metrics[key];
+          if (!metric) return null;
+          return (
+            <div key={key} className="col">
+              <dt className="text-muted">{metric.label}</dt>
+              <dd className="fw-semibold mb-0">{metric.displayValue}</dd>
+            </div>
+          );
+        })}
+      </dl>
+    </div>
+  );
+}
