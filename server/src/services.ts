@@ -55,6 +55,13 @@ export function createServices(
   clock: Clock = systemClock,
 ): Services {
   // With no SERP key, the sandbox index answers (its URLs carry the app's port).
+  const pageFetch: SafeFetchOptions = {
+    sandbox: { enabled: config.SANDBOX === 'on', appPort: config.PORT },
+    timeoutMs: 15_000,
+    maxBytes: 5 * 1024 * 1024,
+    maxRedirects: 5,
+    userAgent: 'SpeedRank/1.0 (+page facts)',
+  };
   const serpProvider =
     createRealSerpProvider(config) ??
     (config.SANDBOX === 'on'
@@ -79,7 +86,7 @@ export function createServices(
       : null,
     quotas: new Quotas(db, clock),
     speed: new SpeedJobs(
-      createLabSpeedProvider(config),
+      createLabSpeedProvider(config, pageFetch),
       createFieldDataProvider(config),
       db,
       clock,
@@ -99,12 +106,6 @@ export function createServices(
     serp: serpProvider
       ? new CachedSerp(serpProvider, db, clock, config.SERP_CACHE_TTL_MINUTES)
       : null,
-    pageFetch: {
-      sandbox: { enabled: config.SANDBOX === 'on', appPort: config.PORT },
-      timeoutMs: 15_000,
-      maxBytes: 5 * 1024 * 1024,
-      maxRedirects: 5,
-      userAgent: 'SpeedRank/1.0 (+page facts)',
-    },
+    pageFetch,
   };
 }

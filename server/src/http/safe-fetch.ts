@@ -55,7 +55,7 @@ async function systemResolve(hostname: string): Promise<string[]> {
 }
 
 /** Resolves once, checks every address, and pins the connection to a checked one. */
-async function vetHost(url: URL, options: SafeFetchOptions): Promise<string> {
+export async function vetHost(url: URL, options: SafeFetchOptions): Promise<string> {
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   if (options.sandbox.enabled && isSandboxUrl(url, options.sandbox.appPort)) {
     return resolveSandboxAddress(hostname) ?? '127.0.0.1';

@@ -26,6 +26,8 @@ export class ChromiumPool {
   constructor(
     private readonly chromePath: string,
     readonly size: number,
+    /** Extra flags, e.g. the guard proxy every request must go through. */
+    private readonly extraFlags: () => Promise<string[]> = async () => [],
   ) {}
 
   private async acquire(): Promise<Chrome> {

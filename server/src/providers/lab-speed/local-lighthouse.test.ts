@@ -3,6 +3,8 @@ import type { SandboxPage } from '../../sandbox/manifest';
 import { buildManifest } from '../../sandbox/manifest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { freePort } from '../../../test/free-port';
+import http from 'node:http';
+import { GuardProxy } from './guard-proxy';
 import { LocalLighthouseProvider } from './local-lighthouse';
 import { LabRunError, type LabResult } from './port';
 
@@ -34,6 +36,7 @@ beforeAll(async () => {
     process.env.CHROME_PATH ?? '/usr/bin/chromium',
     1,
     120_000,
+    t.app.services.pageFetch,
   );
 }, 60_000);
 afterAll(async () => {
@@ -78,4 +81,31 @@ describe('local Lighthouse on the sandbox web', () => {
     const next = await run(pages.light.url);
     expect(next.lab.psi!.score).toBeGreaterThan(0);
   }, 240_000);
+
+  it('gives the browser no route to private addresses, even from inside a sandbox page', async () => {
+    const proxy = new GuardProxy(t.app.services.pageFetch);
+    const address = await proxy.start();
+    const via = (target: string) =>
+      new Promise<number>((resolve) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port: Number(address.split(':')[1]),
+            path: target,
+            headers: { host: new URL(target).host },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.end();
+      });
+    expect(
+      await via(`http://127.0.0.1:${new URL(pages.light.url).port}/backend-service/v1/health`),
+    ).toBe(403);
+    expect(await via('http://169.254.169.254/latest/meta-data/')).toBe(403);
+    expect(await via(pages.light.url)).toBe(200);
+    await proxy.close();
+  });
 });

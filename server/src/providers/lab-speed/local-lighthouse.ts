@@ -1,7 +1,9 @@
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { mapLighthouseResult, type LighthouseResultLike } from '@core/speed';
+import type { SafeFetchOptions } from '../../http/safe-fetch';
 import { ChromiumPool } from './chromium-pool';
+import { GuardProxy } from './guard-proxy';
 import { LabRunError, type LabResult, type LabRunRequest, type LabSpeedProvider } from './port';
 
 /**
@@ -11,13 +13,21 @@ import { LabRunError, type LabResult, type LabRunRequest, type LabSpeedProvider 
 export class LocalLighthouseProvider implements LabSpeedProvider {
   readonly source = 'local-lighthouse' as const;
   private readonly pool: ChromiumPool;
+  private readonly proxy: GuardProxy;
 
   constructor(
     chromePath: string,
     concurrency: number,
     private readonly timeoutMs: number,
+    guard: SafeFetchOptions,
   ) {
-    this.pool = new ChromiumPool(chromePath, concurrency);
+    this.proxy = new GuardProxy(guard);
+    // Every request of the browser goes through the guard; '<-loopback>' keeps even
+    // loopback names from bypassing it.
+    this.pool = new ChromiumPool(chromePath, concurrency, async () => [
+      `--proxy-server=http://${await this.proxy.start()}`,
+      '--proxy-bypass-list=<-loopback>',
+    ]);
   }
 
   async run(request: LabRunRequest): Promise<LabResult> {
@@ -75,7 +85,8 @@ export class LocalLighthouseProvider implements LabSpeedProvider {
     });
   }
 
-  close(): Promise<void> {
-    return this.pool.close();
+  async close(): Promise<void> {
+    await this.pool.close();
+    await this.proxy.close();
   }
 }
