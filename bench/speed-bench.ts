@@ -2,7 +2,7 @@
  * Local Lighthouse on sandbox pages: wall time per run (cold and warm Chromium), score and
  * LCP mean and standard deviation per page and device, and the wall time of 10 runs at
  * concurrency 1, 2 and the default. Prints figures; asserts nothing.
- *   npx tsx bench/speed-bench.ts [--samples 5]
+ *   npx tsx bench/speed-bench.ts [--samples 5] [--concurrency-only]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,7 +22,8 @@ const argValue = (name: string) => {
 };
 const samples = argValue('--samples') || 5;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const defaultConcurrency = Math.max(1, os.cpus().length - 1);
+/** The server's setting: one Lighthouse run at a time per process. */
+const defaultConcurrency = 1;
 
 const stats = (values: number[]) => {
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
@@ -56,7 +57,10 @@ console.log(
 const runOnce = (lh: LocalLighthouseProvider, url: string, strategy: Strategy) =>
   lh.run({ url, strategy, signal: new AbortController().signal, onStage: () => undefined });
 
-for (const [name, page] of Object.entries(pages)) {
+// --concurrency-only skips the per-page figures.
+for (const [name, page] of process.argv.includes('--concurrency-only')
+  ? []
+  : Object.entries(pages)) {
   for (const strategy of ['mobile', 'desktop'] as const) {
     const cold = new LocalLighthouseProvider(chromePath, 1, 300_000, app.services.pageFetch);
     const coldStart = performance.now();
@@ -82,7 +86,11 @@ for (const [name, page] of Object.entries(pages)) {
   }
 }
 
-for (const concurrency of [...new Set([1, 2, defaultConcurrency])]) {
+// --concurrency N measures only that concurrency.
+const onlyConcurrency = argValue('--concurrency');
+for (const concurrency of Number.isNaN(onlyConcurrency)
+  ? [...new Set([1, 2, defaultConcurrency])]
+  : [onlyConcurrency]) {
   const pool = new LocalLighthouseProvider(
     chromePath,
     concurrency,
@@ -96,11 +104,15 @@ for (const concurrency of [...new Set([1, 2, defaultConcurrency])]) {
   );
   const ms = performance.now() - start;
   const ok = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const reasons = settled.flatMap((r) =>
+    r.status === 'rejected' ? [String((r.reason as Error).message)] : [],
+  );
   const s = stats(ok.map((r) => r.lab.psi!.score));
   console.log(
     `10 runs of the light page at concurrency ${concurrency}${concurrency === defaultConcurrency ? ' (default)' : ''}: ` +
       `${(ms / 1000).toFixed(1)} s; ${10 - ok.length} failed; score mean ${s.mean.toFixed(1)} sd ${s.sd.toFixed(1)}`,
   );
+  for (const reason of new Set(reasons)) console.log(`  failure: ${reason}`);
   await pool.close();
 }
 

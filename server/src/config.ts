@@ -63,7 +63,6 @@ const envSchema = z.object({
   PSI_BASE_URL: z.string().url().default('https://www.googleapis.com'),
   CRUX_API_KEY: z.string().min(1).optional(),
   CRUX_BASE_URL: z.string().url().default('https://chromeuxreport.googleapis.com'),
-  SPEED_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
   SPEED_RUN_TIMEOUT_MS: positiveInt(300_000),
   SPEED_CACHE_TTL_MINUTES: z.coerce.number().int().min(0).default(10),
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
