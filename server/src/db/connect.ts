@@ -21,6 +21,9 @@ export interface DbOptions {
 export function connectDb(options: DbOptions): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client the server closes (restart, failover, admin) must not crash the
+    // process; the pool opens a fresh one on the next query.
+    pool.on('error', () => undefined);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, kind: 'postgres', close: () => kysely.destroy() };
   }
