@@ -12,6 +12,7 @@ import { CheckEmailView } from './check-email-view';
 import { GoogleButton } from './google-button';
 import { useCompleteSignIn } from './use-complete-sign-in';
 import { validateEmail, validatePassword } from './validation';
+import { EmailField } from '../../components/email-field';
 
 interface Errors {
   email?: string | undefined;
@@ -98,17 +99,7 @@ export function CreateAccountForm() {
         <Form.Label>Name (optional)</Form.Label>
         <Form.Control value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
       </Form.Group>
-      <Form.Group className="mb-3" controlId="create-email">
-        <Form.Label>Email</Form.Label>
-        <Form.Control
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          isInvalid={Boolean(errors.email)}
-          autoComplete="email"
-        />
-        <Form.Control.Feedback type="invalid">{errors.email}</Form.Control.Feedback>
-      </Form.Group>
+      <EmailField id="create-email" value={email} onChange={setEmail} error={errors.email} />
       <PasswordField
         id="create-password"
         label="Password"

@@ -14,6 +14,7 @@ import { GoogleButton } from './google-button';
 import { saveOrigin } from './origin';
 import { useCompleteSignIn } from './use-complete-sign-in';
 import { legacyPasswordUsable, validateEmail } from './validation';
+import { EmailField } from '../../components/email-field';
 
 interface Errors {
   email?: string | undefined;
@@ -108,17 +109,7 @@ export function SignInForm() {
       <h2 className="h4 mb-1">Sign in to SpeedRank</h2>
       <p className="text-muted">Welcome back! Sign in to see your remaining searches.</p>
       <GoogleButton text="signin_with" onCredential={(c) => void onGoogle(c)} />
-      <Form.Group className="mb-3" controlId="sign-in-email">
-        <Form.Label>Email</Form.Label>
-        <Form.Control
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          isInvalid={Boolean(errors.email)}
-          autoComplete="email"
-        />
-        <Form.Control.Feedback type="invalid">{errors.email}</Form.Control.Feedback>
-      </Form.Group>
+      <EmailField id="sign-in-email" value={email} onChange={setEmail} error={errors.email} />
       <PasswordField
         id="sign-in-password"
         label="Password"

@@ -8,6 +8,7 @@ import { CheckEmailView } from '../../app/auth/check-email-view';
 import { readOrigin } from '../../app/auth/origin';
 import { validateEmail } from '../../app/auth/validation';
 import { useSettings } from '../../app/settings/settings-context';
+import { EmailField } from '../../components/email-field';
 
 interface Props {
   kind: 'secure-link' | 'reset-password';
@@ -86,17 +87,7 @@ export function EmailLinkRequest({ kind, heading, intro, invalidMessage }: Props
         <Form noValidate onSubmit={onSubmit}>
           <h1 className="h3">{heading}</h1>
           <p className="text-muted">{intro}</p>
-          <Form.Group className="mb-3" controlId={`${kind}-email`}>
-            <Form.Label>Email</Form.Label>
-            <Form.Control
-              type="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              isInvalid={Boolean(error)}
-              autoComplete="email"
-            />
-            <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
-          </Form.Group>
+          <EmailField id={`${kind}-email`} value={email} onChange={setEmail} error={error} />
           <Button type="submit" className="w-100" disabled={busy}>
             Send link
           </Button>

@@ -18,6 +18,7 @@ import { clearCheckout, readCheckout } from '../../app/checkout-intent';
 import { LocalCardFields, parseCard, type CardInput } from './local-card-fields';
 import { paymentsApi } from './payments-api';
 import { StripeCardField, type CreatePaymentMethod } from './stripe-card-field';
+import { EmailField } from '../../components/email-field';
 
 interface Errors {
   name?: string | undefined;
@@ -162,17 +163,13 @@ export function PaymentPage() {
         </Form.Group>
         <Row>
           <Col sm={8}>
-            <Form.Group className="mb-3" controlId="pay-email">
-              <Form.Label>Billing email</Form.Label>
-              <Form.Control
-                type="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                isInvalid={Boolean(errors.email)}
-                autoComplete="email"
-              />
-              <Form.Control.Feedback type="invalid">{errors.email}</Form.Control.Feedback>
-            </Form.Group>
+            <EmailField
+              id="pay-email"
+              label="Billing email"
+              value={email}
+              onChange={setEmail}
+              error={errors.email}
+            />
           </Col>
           <Col sm={4}>
             <Form.Group className="mb-3" controlId="pay-zip">
