@@ -25,7 +25,7 @@ describe('routes', () => {
     await page.getByTestId('not-found').waitFor();
     await page.getByRole('link', { name: 'Go to the tools' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await page.getByTestId('tool-card').count()).toBeGreaterThanOrEqual(5);
+    await expect.poll(() => page.getByTestId('tool-card').count()).toBeGreaterThanOrEqual(5);
   });
 
   it('routes are exact: other case is not found', async () => {

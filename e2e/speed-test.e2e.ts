@@ -14,7 +14,7 @@ describe('website speed test in the browser (real Lighthouse runs)', () => {
       .getByPlaceholder('Enter a web page URL')
       .fill(`bake-street.sandbox.localhost:${port()}/about`);
     await page.getByRole('button', { name: 'analyze' }).click();
-    expect(await page.getByTestId('sample-row').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('sample-row').count()).toBe(3);
     const average = page.getByTestId('lab-average');
     await average.waitFor({ timeout: 150_000 });
     const scores = await page.getByTestId('sample-score').allTextContents();
