@@ -22,8 +22,6 @@ const argValue = (name: string) => {
 };
 const samples = argValue('--samples') || 5;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-/** The server's setting: one Lighthouse run at a time per process. */
-const defaultConcurrency = 1;
 
 const stats = (values: number[]) => {
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
@@ -35,6 +33,7 @@ const stats = (values: number[]) => {
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-bench-'));
 const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+const defaultConcurrency = config.SPEED_CONCURRENCY;
 const db = connectDb({ sqlitePath: config.sqlitePath });
 await migrateToLatest(db);
 const app = await buildApp({ config, db });
@@ -86,34 +85,40 @@ for (const [name, page] of process.argv.includes('--concurrency-only')
   }
 }
 
-// --concurrency N measures only that concurrency.
+// --concurrency N measures only that concurrency. The heavy page shows whether runs that
+// share the cores still measure the page: its score should not move with concurrency.
 const onlyConcurrency = argValue('--concurrency');
 for (const concurrency of Number.isNaN(onlyConcurrency)
   ? [...new Set([1, 2, defaultConcurrency])]
   : [onlyConcurrency]) {
-  const pool = new LocalLighthouseProvider(
-    chromePath,
-    concurrency,
-    300_000,
-    app.services.pageFetch,
-  );
-  const start = performance.now();
-  // A failed run is a sample error in the product; here it is counted, not fatal.
-  const settled = await Promise.allSettled(
-    Array.from({ length: 10 }, () => runOnce(pool, pages.light.url, 'mobile')),
-  );
-  const ms = performance.now() - start;
-  const ok = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-  const reasons = settled.flatMap((r) =>
-    r.status === 'rejected' ? [String((r.reason as Error).message)] : [],
-  );
-  const s = stats(ok.map((r) => r.lab.psi!.score));
-  console.log(
-    `10 runs of the light page at concurrency ${concurrency}${concurrency === defaultConcurrency ? ' (default)' : ''}: ` +
-      `${(ms / 1000).toFixed(1)} s; ${10 - ok.length} failed; score mean ${s.mean.toFixed(1)} sd ${s.sd.toFixed(1)}`,
-  );
-  for (const reason of new Set(reasons)) console.log(`  failure: ${reason}`);
-  await pool.close();
+  for (const [name, page] of [
+    ['light', pages.light],
+    ['heavy', pages.heavy],
+  ] as const) {
+    const pool = new LocalLighthouseProvider(
+      chromePath,
+      concurrency,
+      300_000,
+      app.services.pageFetch,
+    );
+    const start = performance.now();
+    // A failed run is a sample error in the product; here it is counted, not fatal.
+    const settled = await Promise.allSettled(
+      Array.from({ length: 10 }, () => runOnce(pool, page.url, 'mobile')),
+    );
+    const ms = performance.now() - start;
+    const ok = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const reasons = settled.flatMap((r) =>
+      r.status === 'rejected' ? [String((r.reason as Error).message)] : [],
+    );
+    const s = stats(ok.map((r) => r.lab.psi!.score));
+    console.log(
+      `10 runs of the ${name} page at concurrency ${concurrency}${concurrency === defaultConcurrency ? ' (default)' : ''}: ` +
+        `${(ms / 1000).toFixed(1)} s; ${10 - ok.length} failed; score mean ${s.mean.toFixed(1)} sd ${s.sd.toFixed(1)}`,
+    );
+    for (const reason of new Set(reasons)) console.log(`  failure: ${reason}`);
+    await pool.close();
+  }
 }
 
 await app.close();

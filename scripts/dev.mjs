@@ -8,7 +8,7 @@ const children = [
   spawn('npx', ['tsx', 'watch', 'server/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, NODE_ENV: 'development' },
+    env: { ...process.env, PORT: apiPort },
   }),
   spawn('npx', ['vite', '--port', process.env.PORT ?? '8080', '--strictPort'], {
     cwd: root,

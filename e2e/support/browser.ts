@@ -1,18 +1,8 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { CHROMIUM_FLAGS } from '../../server/src/providers/lab-speed/chromium-flags';
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-/** The flags our machines need: no sandbox as root, no background network chatter. */
-export const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export interface BrowserHarness {
   readonly browser: Browser;
@@ -30,7 +20,7 @@ export function useBrowser(): BrowserHarness {
   const contexts: BrowserContext[] = [];
   const baseUrl = inject('baseUrl');
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   });
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close()));

@@ -54,7 +54,6 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
       DATABASE_URL: '',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

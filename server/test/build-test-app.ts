@@ -48,7 +48,6 @@ export async function buildTestApp(
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
-    NODE_ENV: 'test',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...options.env,

@@ -1,23 +1,26 @@
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxPage } from '../../sandbox/manifest';
 import { buildManifest } from '../../sandbox/manifest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { freePort } from '../../../test/free-port';
-import http from 'node:http';
 import { GuardProxy } from './guard-proxy';
 import { LocalLighthouseProvider } from './local-lighthouse';
-import { LabRunError, type LabResult } from './port';
+import { LabRunError, type LabResult, type Strategy } from './port';
 
 /** Real Lighthouse runs in Debian's Chromium against sandbox pages served by the app. */
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 let t: TestApp;
+let appPort: number;
 let pages: Record<'light' | 'long-tasks' | 'layout-shift', SandboxPage>;
-let lighthouse: LocalLighthouseProvider;
 
 beforeAll(async () => {
-  const port = await freePort();
-  t = await buildTestApp({ env: { PORT: String(port) } });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  const manifest = buildManifest({ port });
+  appPort = await freePort();
+  t = await buildTestApp({ env: { PORT: String(appPort) } });
+  await t.app.listen({ port: appPort, host: '127.0.0.1' });
+  const manifest = buildManifest({ port: appPort });
   const pick = (profile: SandboxPage['speedProfile']) =>
     manifest.pages.find(
       (p) =>
@@ -32,31 +35,36 @@ beforeAll(async () => {
     'long-tasks': pick('long-tasks'),
     'layout-shift': pick('layout-shift'),
   };
-  lighthouse = new LocalLighthouseProvider(
-    process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    1,
-    120_000,
-    t.app.services.pageFetch,
-  );
 }, 60_000);
 afterAll(async () => {
-  await lighthouse?.close();
   await t?.close();
 });
 
-const run = (url: string): Promise<LabResult> =>
-  lighthouse.run({
+const sample = (
+  provider: LocalLighthouseProvider,
+  url: string,
+  options: { strategy?: Strategy; onStage?: (stage: string) => void } = {},
+): Promise<LabResult> =>
+  provider.run({
     url,
-    strategy: 'mobile',
+    strategy: options.strategy ?? 'mobile',
     signal: new AbortController().signal,
-    onStage: () => undefined,
+    onStage: options.onStage ?? (() => undefined),
   });
 
 describe('local Lighthouse on the sandbox web', () => {
+  let lighthouse: LocalLighthouseProvider;
+  beforeAll(() => {
+    lighthouse = new LocalLighthouseProvider(CHROME_PATH, 2, 120_000, t.app.services.pageFetch);
+  });
+  afterAll(async () => {
+    await lighthouse.close();
+  });
+
   it('scores a heavy page lower than a light page, and a shifting page with more CLS', async () => {
-    const light = await run(pages.light.url);
-    const heavy = await run(pages['long-tasks'].url);
-    const shifting = await run(pages['layout-shift'].url);
+    const light = await sample(lighthouse, pages.light.url);
+    const heavy = await sample(lighthouse, pages['long-tasks'].url);
+    const shifting = await sample(lighthouse, pages['layout-shift'].url);
     expect(light.source).toBe('local-lighthouse');
     expect(light.lab.psi!.score).toBeGreaterThan(heavy.lab.psi!.score);
     expect(heavy.lab.tbt!.numericValue).toBeGreaterThan(light.lab.tbt!.numericValue);
@@ -65,24 +73,37 @@ describe('local Lighthouse on the sandbox web', () => {
     expect(light.filmstrip.length).toBeGreaterThan(0);
   }, 240_000);
 
-  it("turns a Chromium killed mid-run into that sample's error, and the next sample succeeds", async () => {
-    const controller = new AbortController();
-    const killed = lighthouse.run({
-      url: pages['long-tasks'].url,
-      strategy: 'mobile',
-      signal: controller.signal,
-      onStage: (stage) => {
-        // Kill the browser the moment the page starts loading.
-        if (stage === 'loading') setTimeout(() => controller.abort(), 300);
-      },
-    });
-    const error = await killed.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(LabRunError);
-    const next = await run(pages.light.url);
-    expect(next.lab.psi!.score).toBeGreaterThan(0);
+  it('runs two samples at once in separate Lighthouse processes, each reporting its stages', async () => {
+    const stages: string[][] = [[], []];
+    const results = await Promise.all(
+      (['mobile', 'desktop'] as const).map((strategy, i) =>
+        sample(lighthouse, pages.light.url, {
+          strategy,
+          onStage: (stage) => stages[i]!.push(stage),
+        }),
+      ),
+    );
+    for (const result of results) expect(result.lab.psi!.score).toBeGreaterThan(0);
+    for (const seen of stages) expect(seen).toEqual(['loading', 'tracing', 'auditing']);
   }, 240_000);
 
-  it('gives the browser no route to private addresses, even from inside a sandbox page', async () => {
+  it('gives the browser itself no route to private addresses, only to the sandbox hosts', async () => {
+    await lighthouse.useSlot(async ({ chrome }) => {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      try {
+        const page = await browser.newPage();
+        const health = await page.goto(`http://127.0.0.1:${appPort}/backend-service/v1/health`);
+        expect(health?.status()).toBe(403);
+        const sandbox = await page.goto(pages.light.url);
+        expect(sandbox?.status()).toBe(200);
+        await page.close();
+      } finally {
+        await browser.close();
+      }
+    });
+  }, 60_000);
+
+  it('refuses private addresses in the guard proxy, for every request a page makes', async () => {
     const proxy = new GuardProxy(t.app.services.pageFetch);
     const address = await proxy.start();
     const via = (target: string) =>
@@ -101,11 +122,74 @@ describe('local Lighthouse on the sandbox web', () => {
         );
         req.end();
       });
-    expect(
-      await via(`http://127.0.0.1:${new URL(pages.light.url).port}/backend-service/v1/health`),
-    ).toBe(403);
+    expect(await via(`http://127.0.0.1:${appPort}/backend-service/v1/health`)).toBe(403);
     expect(await via('http://169.254.169.254/latest/meta-data/')).toBe(403);
     expect(await via(pages.light.url)).toBe(200);
     await proxy.close();
   });
+});
+
+describe('crash recovery', () => {
+  // One slot, so the only browser and Lighthouse process of this test process are the run's.
+  let lighthouse: LocalLighthouseProvider;
+  beforeAll(() => {
+    lighthouse = new LocalLighthouseProvider(CHROME_PATH, 1, 120_000, t.app.services.pageFetch);
+  });
+  afterAll(async () => {
+    await lighthouse.close();
+  });
+
+  const childPids = (pattern: string) => {
+    try {
+      return execFileSync('pgrep', ['-P', String(process.pid), '-f', pattern], {
+        encoding: 'utf8',
+      })
+        .split('\n')
+        .filter(Boolean)
+        .map(Number);
+    } catch {
+      return [];
+    }
+  };
+
+  it.each([
+    ['Chromium', 'chromium'],
+    ['Lighthouse', 'lighthouse-child'],
+  ])(
+    "turns a %s process killed mid-run into that sample's error, and the next sample succeeds",
+    async (_name, pattern) => {
+      let killed = 0;
+      const error = await sample(lighthouse, pages['long-tasks'].url, {
+        onStage: (stage) => {
+          if (stage !== 'tracing') return;
+          for (const pid of childPids(pattern)) {
+            process.kill(pid, 'SIGKILL');
+            killed++;
+          }
+        },
+      }).catch((e: unknown) => e);
+      expect(killed).toBe(1);
+      expect(error).toBeInstanceOf(LabRunError);
+      expect((error as LabRunError).kind).toBe('failed');
+      const next = await sample(lighthouse, pages.light.url);
+      expect(next.lab.psi!.score).toBeGreaterThan(0);
+    },
+    240_000,
+  );
+
+  it('cancels a run when its signal aborts', async () => {
+    const controller = new AbortController();
+    const error = await lighthouse
+      .run({
+        url: pages['long-tasks'].url,
+        strategy: 'mobile',
+        signal: controller.signal,
+        onStage: (stage) => {
+          if (stage === 'tracing') controller.abort();
+        },
+      })
+      .catch((e: unknown) => e);
+    expect((error as LabRunError).kind).toBe('cancelled');
+    expect((await sample(lighthouse, pages.light.url)).lab.psi!.score).toBeGreaterThan(0);
+  }, 240_000);
 });

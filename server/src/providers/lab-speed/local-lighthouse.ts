@@ -1,18 +1,27 @@
-import lighthouse from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { mapLighthouseResult, type LighthouseResultLike } from '@core/speed';
 import type { SafeFetchOptions } from '../../http/safe-fetch';
-import { ChromiumPool } from './chromium-pool';
 import { GuardProxy } from './guard-proxy';
+import { LabPool, type LabSlot } from './lab-pool';
 import { LabRunError, type LabResult, type LabRunRequest, type LabSpeedProvider } from './port';
+
+const cancelled = () => new LabRunError('cancelled', 'The run was cancelled.');
+
+/** Rejects when the browser process exits; `dispose` stops listening. */
+function whenExits(chrome: LabSlot['chrome']) {
+  let listener = () => {};
+  const promise = new Promise<never>((_, reject) => {
+    listener = () => reject(new LabRunError('failed', 'The browser stopped during the run.'));
+    chrome.process.once('exit', listener);
+  });
+  return { promise, dispose: () => chrome.process.off('exit', listener) };
+}
 
 /**
  * Lighthouse in Debian's Chromium, mobile (Lighthouse's default) or desktop preset, on a
- * bounded pool of browsers, with a per-run time limit.
+ * bounded pool of browser + Lighthouse process slots, with a per-run time limit.
  */
 export class LocalLighthouseProvider implements LabSpeedProvider {
   readonly source = 'local-lighthouse' as const;
-  private readonly pool: ChromiumPool;
+  private readonly pool: LabPool;
   private readonly proxy: GuardProxy;
 
   constructor(
@@ -24,30 +33,31 @@ export class LocalLighthouseProvider implements LabSpeedProvider {
     this.proxy = new GuardProxy(guard);
     // Every request of the browser goes through the guard; '<-loopback>' keeps even
     // loopback names from bypassing it.
-    this.pool = new ChromiumPool(chromePath, concurrency, async () => [
+    this.pool = new LabPool(chromePath, concurrency, async () => [
       `--proxy-server=http://${await this.proxy.start()}`,
       '--proxy-bypass-list=<-loopback>',
     ]);
   }
 
+  /** Runs `task` in a pool slot; tests use it to reach the browser itself. */
+  useSlot<T>(task: (slot: LabSlot) => Promise<T>): Promise<T> {
+    return this.pool.use(task);
+  }
+
   async run(request: LabRunRequest): Promise<LabResult> {
-    if (request.signal.aborted) throw new LabRunError('cancelled', 'The run was cancelled.');
-    return this.pool.use(async (port, chrome) => {
-      request.onStage('loading');
+    if (request.signal.aborted) throw cancelled();
+    return this.pool.use(async ({ chrome, lighthouse }) => {
       let timer: NodeJS.Timeout | undefined;
-      const onAbort = () => void Promise.resolve(chrome.kill()).catch(() => undefined);
-      request.signal.addEventListener('abort', onAbort, { once: true });
+      // Killing the browser ends the run at once; the pool replaces the slot.
+      const stop = () => void Promise.resolve(chrome.kill()).catch(() => undefined);
+      request.signal.addEventListener('abort', stop, { once: true });
+      // Lighthouse itself would wait out its load timeout on a dead browser.
+      const browserGone = whenExits(chrome);
       try {
-        const run = lighthouse(
-          request.url,
-          { port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' },
-          request.strategy === 'desktop' ? desktopConfig : undefined,
-        );
-        // Lighthouse reports no progress of its own; tracing follows the page load.
-        const tracing = setTimeout(() => request.onStage('tracing'), 1500);
         const limit = new Promise<never>((_, reject) => {
           timer = setTimeout(() => {
-            onAbort();
+            stop();
+            lighthouse.kill();
             reject(
               new LabRunError(
                 'timeout',
@@ -56,31 +66,22 @@ export class LocalLighthouseProvider implements LabSpeedProvider {
             );
           }, this.timeoutMs);
         });
-        const result = await Promise.race([run, limit]);
-        clearTimeout(tracing);
-        if (request.signal.aborted) throw new LabRunError('cancelled', 'The run was cancelled.');
-        request.onStage('auditing');
-        const lhr = result?.lhr as unknown as
-          (LighthouseResultLike & { runtimeError?: { code: string; message: string } }) | undefined;
-        if (!lhr) throw new LabRunError('failed', 'Lighthouse returned no result.');
-        if (lhr.runtimeError)
-          throw new LabRunError(
-            'failed',
-            `Lighthouse could not measure the page (${lhr.runtimeError.code}).`,
-          );
-        const mapped = mapLighthouseResult(lhr);
-        if (!mapped) throw new LabRunError('failed', 'Lighthouse returned no performance score.');
-        return { ...mapped, source: this.source };
+        const job = { url: request.url, strategy: request.strategy, port: chrome.port };
+        const measurement = await Promise.race([
+          lighthouse.run(job, request.onStage),
+          limit,
+          browserGone.promise,
+        ]);
+        if (request.signal.aborted) throw cancelled();
+        return { ...measurement, source: this.source };
       } catch (error) {
+        if (request.signal.aborted) throw cancelled();
         if (error instanceof LabRunError) throw error;
-        if (request.signal.aborted) throw new LabRunError('cancelled', 'The run was cancelled.');
-        throw new LabRunError(
-          'failed',
-          `The browser failed during the run (${error instanceof Error ? error.message : String(error)}).`,
-        );
+        throw new LabRunError('failed', error instanceof Error ? error.message : String(error));
       } finally {
         clearTimeout(timer);
-        request.signal.removeEventListener('abort', onAbort);
+        browserGone.dispose();
+        request.signal.removeEventListener('abort', stop);
       }
     });
   }

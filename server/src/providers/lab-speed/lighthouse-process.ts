@@ -1,0 +1,65 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { LabStage } from './port';
+import type {
+  LighthouseChildMessage,
+  LighthouseJob,
+  LighthouseMeasurement,
+} from './lighthouse-protocol';
+
+const CHILD_ENTRY = fileURLToPath(new URL('./lighthouse-child.ts', import.meta.url));
+/** The child is TypeScript like the rest of the server; tsx's loader runs it. */
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/** One Lighthouse child process (lighthouse-child.ts): one job at a time, reusable. */
+export class LighthouseProcess {
+  private readonly child: ChildProcess;
+  private exited = false;
+
+  constructor() {
+    this.child = fork(CHILD_ENTRY, [], {
+      execArgv: ['--import', TSX_LOADER],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    this.child.once('exit', () => {
+      this.exited = true;
+    });
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  get alive(): boolean {
+    return !this.exited && this.child.connected;
+  }
+
+  /** Resolves with the measurement; rejects with the child's message or its death. */
+  run(job: LighthouseJob, onStage: (stage: LabStage) => void): Promise<LighthouseMeasurement> {
+    return new Promise((resolve, reject) => {
+      const cleanup = () => {
+        this.child.off('message', onMessage);
+        this.child.off('exit', onExit);
+      };
+      const onMessage = (message: LighthouseChildMessage) => {
+        if (message.type === 'stage') return onStage(message.stage);
+        cleanup();
+        if (message.type === 'done') resolve(message.measurement);
+        else reject(new Error(message.message));
+      };
+      const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+        cleanup();
+        reject(new Error(`The Lighthouse process stopped (${signal ?? `exit ${code}`}).`));
+      };
+      this.child.on('message', onMessage);
+      this.child.once('exit', onExit);
+      if (!this.alive) return onExit(this.child.exitCode, this.child.signalCode);
+      this.child.send(job);
+    });
+  }
+
+  kill(): void {
+    if (!this.exited) this.child.kill('SIGKILL');
+  }
+}

@@ -1,0 +1,17 @@
+import type { RunResult } from '@core/speed';
+import type { LabStage, Strategy } from './port';
+
+/** What the server asks a Lighthouse child process to do: one run in the browser on `port`. */
+export interface LighthouseJob {
+  url: string;
+  strategy: Strategy;
+  port: number;
+}
+
+export type LighthouseMeasurement = Pick<RunResult, 'lab' | 'filmstrip' | 'finalUrl'>;
+
+/** What the child answers, in order: stages, then exactly one `done` or `failed`. */
+export type LighthouseChildMessage =
+  | { type: 'stage'; stage: LabStage }
+  | { type: 'done'; measurement: LighthouseMeasurement }
+  | { type: 'failed'; message: string };
