@@ -11,22 +11,26 @@ import { FetchRefused, vetHost, type SafeFetchOptions } from '../../http/safe-fe
  */
 export class GuardProxy {
   private server: http.Server | null = null;
-  private port = 0;
+  /** One listen for every caller, even callers that arrive while it is under way. */
+  private started: Promise<string> | null = null;
 
   constructor(private readonly options: SafeFetchOptions) {}
 
-  async start(): Promise<string> {
-    if (this.server) return `127.0.0.1:${this.port}`;
+  start(): Promise<string> {
+    this.started ??= this.listen();
+    return this.started;
+  }
+
+  private async listen(): Promise<string> {
     const server = http.createServer((req, res) => void this.forward(req, res));
     server.on(
       'connect',
       (req: http.IncomingMessage, socket: net.Socket, head: Buffer) =>
         void this.tunnel(req, socket, head),
     );
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     this.server = server;
-    this.port = (server.address() as AddressInfo).port;
-    return `127.0.0.1:${this.port}`;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
 
   private async forward(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -82,6 +86,7 @@ export class GuardProxy {
   async close(): Promise<void> {
     const server = this.server;
     this.server = null;
+    this.started = null;
     if (!server) return;
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
