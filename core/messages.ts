@@ -23,6 +23,10 @@ export const MESSAGES = {
   freeTrialLimit:
     'You have reached the limits of free usage on this tool. To continue today, please see our pricing page',
   freeTrialReset: 'Your free usage limits will reset next month.',
+  searchingTop100: 'Searching top 100 results...',
+  foundAtPosition: 'Found at Position',
+  notRanking: 'Your site is not ranking in the top 100',
+  serpSearchFailed: 'Doh! Something went wrong. Go have a snack and try again in 5 minutes.',
 } as const;
 
 /** Server-side error codes of spec 000 §8, sent in the 409 message body. */

@@ -5,6 +5,10 @@ describe('rank matching (spec 001 §5)', () => {
   it('reduces an entered URL to its bare host', () => {
     expect(siteKey('https://www.Example.com/shoes?x=1')).toBe('example.com');
     expect(siteKey('http://example.com/')).toBe('example.com');
+    expect(siteKey('http://scoops.sandbox.localhost:8080/flavors')).toBe(
+      'scoops.sandbox.localhost',
+    );
+    expect(siteKey('user@www.example.com:443')).toBe('example.com');
     expect(siteKey('www.example.com')).toBe('example.com');
     expect(siteKey('example.com/path/')).toBe('example.com');
     expect(siteKey('  ')).toBe('');

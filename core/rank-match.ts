@@ -5,7 +5,9 @@
 export function siteKey(enteredUrl: string): string {
   const trimmed = enteredUrl.trim().toLowerCase();
   const withoutProtocol = trimmed.replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
-  const host = withoutProtocol.split(/[/?#]/)[0] ?? '';
+  const authority = withoutProtocol.split(/[/?#]/)[0] ?? '';
+  // Result domains carry neither credentials nor a port, so neither may decide the match.
+  const host = authority.replace(/^.*@/, '').replace(/:\d*$/, '');
   return host.replace(/^www\./, '').replace(/\/+$/, '');
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AuthResponse } from './auth';
 
 /** The browser's stored session record of spec 000 §3. */
 export const storedSessionSchema = z.object({
@@ -25,5 +26,21 @@ export function blankSession(): StoredSession {
     billingCycle: 1,
     cancelDate: null,
     google: false,
+  };
+}
+
+/** Spec 000 §3: the stored session record built from the auth object. */
+export function sessionFromAuth(auth: AuthResponse): StoredSession {
+  return {
+    ...blankSession(),
+    name: auth.name,
+    email: auth.email,
+    userId: auth.userId,
+    token: auth.token,
+    planId: auth.planId,
+    renewDate: auth.renewsAt,
+    billingCycle: auth.billingCycle,
+    cancelDate: auth.cancelsAt,
+    google: auth.google,
   };
 }

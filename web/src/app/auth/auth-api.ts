@@ -9,7 +9,7 @@ import {
   type AuthResponse,
 } from '@core/schemas/auth';
 import { userSettingsSchema, type SaveSettingsBody } from '@core/schemas/settings';
-import { blankSession, type StoredSession } from '@core/schemas/session';
+import type { StoredSession } from '@core/schemas/session';
 import { apiRequest } from '../api-client';
 
 /** Register answers 202 for a legacy account: the new password waits for the email link. */
@@ -67,22 +67,6 @@ export const authApi = {
       apiRequest('/usage/keyword-tool', usageKeywordResponseSchema, { token }),
   },
 };
-
-/** Spec 000 §3: the stored session record built from the auth object. */
-export function sessionFromAuth(auth: AuthResponse): StoredSession {
-  return {
-    ...blankSession(),
-    name: auth.name,
-    email: auth.email,
-    userId: auth.userId,
-    token: auth.token,
-    planId: auth.planId,
-    renewDate: auth.renewsAt,
-    billingCycle: auth.billingCycle,
-    cancelDate: auth.cancelsAt,
-    google: auth.google,
-  };
-}
 
 export function isAuthResponse(value: unknown): value is AuthResponse {
   return authResponseSchema.safeParse(value).success;

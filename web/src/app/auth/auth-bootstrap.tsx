@@ -8,7 +8,8 @@ import { useModals } from '../modals/modal-context';
 import { useSession } from '../session/session-context';
 import { useSettings } from '../settings/settings-context';
 import { STORAGE_KEYS, writeStored } from '../storage';
-import { authApi, sessionFromAuth } from './auth-api';
+import { sessionFromAuth } from '@core/schemas/session';
+import { authApi } from './auth-api';
 import { originDestination, readOrigin, saveOrigin } from './origin';
 
 const LOCALE_PARAMS = ['googleDomain', 'country', 'language'] as const;

@@ -4,7 +4,7 @@ import type { AuthResponse } from '@core/schemas/auth';
 import { readCheckout, saveCheckout } from '../checkout-intent';
 import { useModals } from '../modals/modal-context';
 import { useSession } from '../session/session-context';
-import { sessionFromAuth } from './auth-api';
+import { sessionFromAuth } from '@core/schemas/session';
 
 /**
  * Spec 000 §4 'Signed out to signed in': store the session, close the modals and reload,

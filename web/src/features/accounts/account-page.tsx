@@ -12,6 +12,7 @@ import { authApi } from '../../app/auth/auth-api';
 import { useSession } from '../../app/session/session-context';
 import { saveCheckout } from '../../app/checkout-intent';
 import { STORAGE_KEYS, writeStored } from '../../app/storage';
+import { serpUsageKey } from '../../components/remaining-searches';
 
 function formatDate(iso: string | null): string | null {
   if (!iso) return null;
@@ -23,7 +24,7 @@ function formatDate(iso: string | null): string | null {
 function useRemaining(token: string) {
   const enabled = Boolean(token);
   const serp = useQuery({
-    queryKey: ['usage', 'serp', token],
+    queryKey: serpUsageKey(token),
     queryFn: () => authApi.usage.serp(token),
     enabled,
   });

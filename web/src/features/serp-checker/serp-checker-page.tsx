@@ -1,13 +1,171 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import { useLocation, useNavigate } from 'react-router';
+import { SERP_CHECKER_GATE_MS } from '@core/limits';
+import { MESSAGES } from '@core/messages';
+import { FREE_PLAN_ID } from '@core/plans';
+import { ROUTES } from '@core/routes';
+import { QUOTA_MESSAGES } from '@core/schemas/quota';
+import { ApiError } from '../../app/api-client';
+import { authApi } from '../../app/auth/auth-api';
+import { useModals } from '../../app/modals/modal-context';
+import { useSession } from '../../app/session/session-context';
+import { useSettings } from '../../app/settings/settings-context';
 import { PageHeader } from '../../components/page-header';
+import { RemainingSearches, serpUsageKey } from '../../components/remaining-searches';
+import { SearchDomainLine } from '../../components/search-domain-line';
+import { UpgradeMessage } from '../../components/upgrade-message';
+import { rankApi, type RankCheckResponse } from './rank-api';
+import { RankResult } from './rank-result';
 
+type Outcome =
+  | { kind: 'idle' }
+  | { kind: 'searching' }
+  | { kind: 'done'; site: string; response: RankCheckResponse }
+  | { kind: 'failed'; message: string };
+
+/** Spec 001 §2 'SERP checker screen' and §4 'SERP checker flow'. */
 export function SerpCheckerPage() {
+  const { session, signedIn } = useSession();
+  const { settings, device, setSearchTerm } = useSettings();
+  const { open } = useModals();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const [term, setTerm] = useState('');
+  const [site, setSite] = useState('');
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  const [limitReached, setLimitReached] = useState(false);
+  const gated = useRef(false);
+
+  // Visitors meet the account gate once, a second after they arrive.
+  useEffect(() => {
+    if (signedIn || gated.current) return;
+    const timer = window.setTimeout(() => {
+      gated.current = true;
+      open('gate', { content: 'createAccount' });
+    }, SERP_CHECKER_GATE_MS);
+    return () => window.clearTimeout(timer);
+  }, [signedIn, open]);
+
+  const onLimit = () => {
+    setOutcome({ kind: 'idle' });
+    if (session.planId === FREE_PLAN_ID) navigate(ROUTES.freeTrial);
+    else setLimitReached(true);
+  };
+
+  const search = async (event: FormEvent) => {
+    event.preventDefault();
+    const searchTerm = term.trim();
+    const url = site.trim();
+    if (!searchTerm || !url) return;
+    if (!signedIn) {
+      open('gate', { content: 'createAccount' });
+      return;
+    }
+    const token = session.token;
+    setLimitReached(false);
+    setOutcome({ kind: 'searching' });
+    try {
+      await rankApi.rateLimit(token, searchTerm);
+    } catch (error) {
+      // Spec 001 §7.2: for the SERP checker only 429 means the limit is reached.
+      if (error instanceof ApiError && error.status === 429) return onLimit();
+    }
+    try {
+      const response = await rankApi.check(token, {
+        searchTerm,
+        url,
+        device,
+        google_domain: settings.googleDomain,
+        gl: settings.country,
+        hl: settings.language,
+      });
+      setOutcome({ kind: 'done', site: url, response });
+      setSearchTerm(searchTerm);
+      authApi
+        .saveSettings(token, {
+          deviceType: settings.deviceType,
+          googleDomain: settings.googleDomain,
+          country: settings.country,
+          language: settings.language,
+          originUrl: pathname,
+        })
+        .catch((e: unknown) => console.error('saving settings failed', e));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429) return onLimit();
+      console.error('rank lookup failed', error);
+      setOutcome({
+        kind: 'failed',
+        message: error instanceof ApiError ? error.message : MESSAGES.serpSearchFailed,
+      });
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: serpUsageKey(token) });
+    }
+  };
+
+  const searching = outcome.kind === 'searching';
   return (
     <Container className="py-4">
       <PageHeader crumb="SERP Checker" heading="SERP Checker" />
       <p className="lead">
         Find the position of your site within the top 100 results for a search term.
       </p>
+      <SearchDomainLine />
+      {signedIn && <RemainingSearches token={session.token} />}
+      {limitReached && (
+        <Alert variant="warning" data-testid="rate-limit-alert">
+          <UpgradeMessage text={QUOTA_MESSAGES.monthlySearchLimit} />
+        </Alert>
+      )}
+      <Form onSubmit={(e) => void search(e)} noValidate>
+        <Row className="g-2 align-items-end">
+          <Col md>
+            <Form.Label htmlFor="serp-checker-term">Search term</Form.Label>
+            <Form.Control
+              id="serp-checker-term"
+              value={term}
+              onChange={(e) => setTerm(e.target.value)}
+              placeholder="Enter Google search term"
+            />
+          </Col>
+          <Col md>
+            <Form.Label htmlFor="serp-checker-site">Your site</Form.Label>
+            <Form.Control
+              id="serp-checker-site"
+              value={site}
+              onChange={(e) => setSite(e.target.value)}
+              placeholder="https://"
+              inputMode="url"
+            />
+          </Col>
+          <Col md="auto" className="d-grid">
+            <Button type="submit" disabled={searching}>
+              {searching ? (
+                <>
+                  <Spinner size="sm" className="me-2" aria-hidden />
+                  {MESSAGES.searchingTop100}
+                </>
+              ) : (
+                'Search'
+              )}
+            </Button>
+          </Col>
+        </Row>
+      </Form>
+      {outcome.kind === 'done' && <RankResult site={outcome.site} response={outcome.response} />}
+      {outcome.kind === 'failed' && (
+        <Alert variant="danger" className="mt-4" data-testid="rank-error">
+          {outcome.message}
+        </Alert>
+      )}
     </Container>
   );
 }

@@ -26,6 +26,7 @@ import { useSession } from '../../app/session/session-context';
 import { useSettings } from '../../app/settings/settings-context';
 import { readStored, writeStored } from '../../app/storage';
 import { PageHeader } from '../../components/page-header';
+import { UpgradeMessage } from '../../components/upgrade-message';
 import { FieldDataView } from './field-data-view';
 import { LabSummaryView } from './lab-summary-view';
 import { SampleRows } from './sample-rows';
@@ -219,17 +220,13 @@ export function SpeedTestPage() {
           data-testid="speed-alert"
           style={{ cursor: 'pointer' }}
         >
-          {speedAlertText(alert.type, alert.max).replace(' Upgrade here.', ' ')}
-          {speedAlertText(alert.type, alert.max).endsWith('Upgrade here.') ? (
-            <Link to={ROUTES.pricing}>Upgrade here.</Link>
-          ) : null}
+          <UpgradeMessage text={speedAlertText(alert.type, alert.max)} />
         </Alert>
       )}
 
       {run?.blocked && (
         <Alert variant="warning" data-testid="speed-blocked">
-          {run.blocked.replace(' Upgrade here.', ' ')}
-          {run.blocked.endsWith('Upgrade here.') && <Link to={ROUTES.pricing}>Upgrade here.</Link>}
+          <UpgradeMessage text={run.blocked} />
         </Alert>
       )}
       {run && !run.invalidUrl && !run.blocked && (

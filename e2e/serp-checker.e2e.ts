@@ -1,0 +1,93 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@core/messages';
+import { planById } from '@core/plans';
+import { authResponseSchema } from '@core/schemas/auth';
+import { serpSearchResponseSchema } from '@core/schemas/serp';
+import { sessionFromAuth } from '@core/schemas/session';
+import { STORAGE_KEYS } from '../web/src/app/storage';
+import { useBrowser } from './support/browser';
+
+const h = useBrowser();
+const api = (path: string) => `${h.baseUrl}/backend-service/v1${path}`;
+let counter = 0;
+const uniqueEmail = () => `checker-${Date.now()}-${counter++}@example.com`;
+
+async function registerByApi(page: Page) {
+  const response = await page.request.post(api('/auth/register'), {
+    data: { name: 'Casey', email: uniqueEmail(), password: 'correct-horse1' },
+  });
+  return authResponseSchema.parse(await response.json());
+}
+
+describe('SERP checker', () => {
+  it('gates a visitor after a second; once registered, finds the site where the index ranks it', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/serp-checker');
+    const gate = page.getByRole('dialog', { name: 'Create an account' });
+    await gate.waitFor({ timeout: 5_000 });
+    const form = gate.getByTestId('create-account-form');
+    await form.getByLabel('Email').fill(uniqueEmail());
+    await form.getByLabel('Password', { exact: true }).fill('correct-horse1');
+    await form.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+    await page.getByRole('link', { name: 'Account' }).waitFor();
+    await gate.waitFor({ state: 'hidden' });
+    await page.getByTestId('remaining-searches').getByText('10').waitFor();
+
+    // Ground truth: the index's own ranking, read with the same account.
+    const session = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.session);
+    const token = (JSON.parse(session!) as { token: string }).token;
+    const serp = serpSearchResponseSchema.parse(
+      await (
+        await page.request.post(api('/serp-search'), {
+          data: { searchTerm: 'ice cream flavors' },
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json(),
+    );
+    // The search puts a featured answer first; the rank check reads the plain results.
+    const organic = serp.answer_box ? serp.organic_results.slice(1) : serp.organic_results;
+    const wanted = organic[2]!.domain;
+    const expected = organic.findIndex((r) => r.domain === wanted) + 1;
+
+    await page.getByLabel('Search term').fill('ice cream flavors');
+    await page.getByLabel('Your site').fill(`https://www.${wanted}:${new URL(h.baseUrl).port}/`);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByTestId('rank-result').waitFor();
+    expect(await page.getByTestId('rank-position').textContent()).toBe(String(expected));
+    expect(await page.getByTestId('rank-result').textContent()).toContain(wanted);
+    await page.getByTestId('rank-source').getByText('Results from the sandbox index').waitFor();
+    // One search for the ground truth, one for the check.
+    await page.getByTestId('remaining-searches').getByText('8').waitFor();
+
+    await page.getByLabel('Your site').fill('example.org');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByTestId('rank-not-found').getByText(MESSAGES.notRanking).waitFor();
+    expect(await page.getByTestId('rank-result').textContent()).toContain('example.org');
+  }, 60_000);
+
+  it('sends a free user who has used every search to the free-trial page', async () => {
+    const { page } = await h.newPage();
+    const auth = await registerByApi(page);
+    for (let i = 0; i < planById(1).searchLimit; i++) {
+      const used = await page.request.post(api('/rank-check'), {
+        data: { searchTerm: 'dog food', url: 'example.org' },
+        headers: { authorization: `Bearer ${auth.token}` },
+      });
+      expect(used.status()).toBe(200);
+    }
+    // The session is stored before the app loads, as a returning user's would be.
+    await page.goto('/');
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [STORAGE_KEYS.session, JSON.stringify(sessionFromAuth(auth))],
+    );
+    await page.goto('/serp-checker');
+    await page.getByTestId('remaining-searches').getByText('0').waitFor();
+    await page.getByLabel('Search term').fill('dog food');
+    await page.getByLabel('Your site').fill('example.org');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL('**/free-trial-page');
+    await page.getByText(MESSAGES.freeTrialReset).waitFor();
+  }, 60_000);
+});

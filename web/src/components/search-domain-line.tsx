@@ -1,0 +1,22 @@
+import Button from 'react-bootstrap/Button';
+import { findCountry, flagEmoji } from '@core/reference';
+import { useModals } from '../app/modals/modal-context';
+import { useSettings } from '../app/settings/settings-context';
+
+/** Spec 001 §2: 'Searching {domain}' with the country's flag and a 'change' link to settings. */
+export function SearchDomainLine() {
+  const { settings } = useSettings();
+  const { open } = useModals();
+  const country = findCountry(settings.country);
+  return (
+    <p className="mb-2" data-testid="search-domain">
+      Searching {settings.googleDomain}{' '}
+      <span role="img" aria-label={country?.name ?? settings.country}>
+        {flagEmoji(settings.country)}
+      </span>{' '}
+      <Button variant="link" className="p-0 align-baseline" onClick={() => open('settings')}>
+        change
+      </Button>
+    </p>
+  );
+}
