@@ -4,6 +4,7 @@
  * concurrency 1, 2 and the default. Prints figures; asserts nothing.
  *   npx tsx bench/speed-bench.ts [--samples 5] [--concurrency-only]
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,6 +54,31 @@ console.log(
   `machine: ${os.cpus().length} cores, ${chromePath}; ${samples} samples per page and device`,
 );
 
+/** Resident memory of this process and every process below it (Chromium, Lighthouse), in MB. */
+function treeRssMb(): number {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,rss='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number, number]);
+  const inTree = new Set([process.pid]);
+  // Walk down until no new child turns up.
+  for (let size = 0; size !== inTree.size;) {
+    size = inTree.size;
+    for (const [pid, ppid] of rows) if (inTree.has(ppid)) inTree.add(pid);
+  }
+  return rows.reduce((sum, [pid, , rss]) => (inTree.has(pid) ? sum + rss : sum), 0) / 1024;
+}
+
+/** Samples treeRssMb every half second until stopped; answers the peak. */
+function watchPeakRss(): () => number {
+  let peak = treeRssMb();
+  const timer = setInterval(() => (peak = Math.max(peak, treeRssMb())), 500);
+  return () => {
+    clearInterval(timer);
+    return peak;
+  };
+}
+
 const runOnce = (lh: LocalLighthouseProvider, url: string, strategy: Strategy) =>
   lh.run({ url, strategy, signal: new AbortController().signal, onStage: () => undefined });
 
@@ -101,12 +127,14 @@ for (const concurrency of Number.isNaN(onlyConcurrency)
       300_000,
       app.services.pageFetch,
     );
+    const stopWatching = watchPeakRss();
     const start = performance.now();
     // A failed run is a sample error in the product; here it is counted, not fatal.
     const settled = await Promise.allSettled(
       Array.from({ length: 10 }, () => runOnce(pool, page.url, 'mobile')),
     );
     const ms = performance.now() - start;
+    const peakMb = stopWatching();
     const ok = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     const reasons = settled.flatMap((r) =>
       r.status === 'rejected' ? [String((r.reason as Error).message)] : [],
@@ -114,7 +142,8 @@ for (const concurrency of Number.isNaN(onlyConcurrency)
     const s = stats(ok.map((r) => r.lab.psi!.score));
     console.log(
       `10 runs of the ${name} page at concurrency ${concurrency}${concurrency === defaultConcurrency ? ' (default)' : ''}: ` +
-        `${(ms / 1000).toFixed(1)} s; ${10 - ok.length} failed; score mean ${s.mean.toFixed(1)} sd ${s.sd.toFixed(1)}`,
+        `${(ms / 1000).toFixed(1)} s; ${10 - ok.length} failed; score mean ${s.mean.toFixed(1)} sd ${s.sd.toFixed(1)}; ` +
+        `peak memory ${Math.round(peakMb)} MB (server, Chromium and Lighthouse processes)`,
     );
     for (const reason of new Set(reasons)) console.log(`  failure: ${reason}`);
     await pool.close();
