@@ -54,25 +54,37 @@ console.log(
   `machine: ${os.cpus().length} cores, ${chromePath}; ${samples} samples per page and device`,
 );
 
-/** Resident memory of this process and every process below it (Chromium, Lighthouse), in MB. */
-function treeRssMb(): number {
-  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,rss='], { encoding: 'utf8' })
+/**
+ * Proportional set size (shared pages split between their users, so Chromium's processes
+ * are not counted many times over) of this process and every process below it, in MB.
+ */
+function treeMemoryMb(): number {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' })
     .trim()
     .split('\n')
-    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number, number]);
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
   const inTree = new Set([process.pid]);
   // Walk down until no new child turns up.
   for (let size = 0; size !== inTree.size;) {
     size = inTree.size;
     for (const [pid, ppid] of rows) if (inTree.has(ppid)) inTree.add(pid);
   }
-  return rows.reduce((sum, [pid, , rss]) => (inTree.has(pid) ? sum + rss : sum), 0) / 1024;
+  let kb = 0;
+  for (const pid of inTree) {
+    try {
+      const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      kb += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+    } catch {
+      // The process ended between ps and the read.
+    }
+  }
+  return kb / 1024;
 }
 
-/** Samples treeRssMb every half second until stopped; answers the peak. */
-function watchPeakRss(): () => number {
-  let peak = treeRssMb();
-  const timer = setInterval(() => (peak = Math.max(peak, treeRssMb())), 500);
+/** Samples treeMemoryMb every half second until stopped; answers the peak. */
+function watchPeakMemory(): () => number {
+  let peak = treeMemoryMb();
+  const timer = setInterval(() => (peak = Math.max(peak, treeMemoryMb())), 500);
   return () => {
     clearInterval(timer);
     return peak;
@@ -127,7 +139,7 @@ for (const concurrency of Number.isNaN(onlyConcurrency)
       300_000,
       app.services.pageFetch,
     );
-    const stopWatching = watchPeakRss();
+    const stopWatching = watchPeakMemory();
     const start = performance.now();
     // A failed run is a sample error in the product; here it is counted, not fatal.
     const settled = await Promise.allSettled(

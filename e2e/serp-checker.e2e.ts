@@ -1,5 +1,7 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@core/messages';
 import { planById } from '@core/plans';
 import { authResponseSchema } from '@core/schemas/auth';
@@ -18,6 +20,15 @@ async function registerByApi(page: Page) {
     data: { name: 'Casey', email: uniqueEmail(), password: 'correct-horse1' },
   });
   return authResponseSchema.parse(await response.json());
+}
+
+/** Stores the session as a returning user's would be, before the app loads. */
+async function storeSession(page: Page, auth: Awaited<ReturnType<typeof registerByApi>>) {
+  await page.goto('/');
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [STORAGE_KEYS.session, JSON.stringify(sessionFromAuth(auth))],
+  );
 }
 
 describe('SERP checker', () => {
@@ -76,12 +87,7 @@ describe('SERP checker', () => {
       });
       expect(used.status()).toBe(200);
     }
-    // The session is stored before the app loads, as a returning user's would be.
-    await page.goto('/');
-    await page.evaluate(
-      ([key, value]) => localStorage.setItem(key!, value!),
-      [STORAGE_KEYS.session, JSON.stringify(sessionFromAuth(auth))],
-    );
+    await storeSession(page, auth);
     await page.goto('/serp-checker');
     await page.getByTestId('remaining-searches').getByText('0').waitFor();
     await page.getByLabel('Search term').fill('dog food');
@@ -89,5 +95,33 @@ describe('SERP checker', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL('**/free-trial-page');
     await page.getByText(MESSAGES.freeTrialReset).waitFor();
+  }, 60_000);
+
+  it('shows a paid user at the monthly limit the limit alert, and stays on the page', async () => {
+    const { page } = await h.newPage();
+    const auth = await registerByApi(page);
+    // A Lite user who has used the month's searches; the page learns the plan at load.
+    const db = new Database(path.join(inject('dataDir'), 'speedrank.sqlite'));
+    try {
+      db.prepare('update users set plan_id = 2 where id = ?').run(auth.userId);
+      db.prepare(
+        'insert into usage_counters (subject, tool, period, count) values (?, ?, ?, ?)',
+      ).run(auth.userId, 'serp', new Date().toISOString().slice(0, 7), planById(2).searchLimit);
+    } finally {
+      db.close();
+    }
+    await storeSession(page, auth);
+    await page.goto('/serp-checker');
+    await page.getByTestId('remaining-searches').getByText('0').waitFor();
+    await page.getByLabel('Search term').fill('dog food');
+    await page.getByLabel('Your site').fill('example.org');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const alert = page.getByTestId('rate-limit-alert');
+    await alert.getByText('You have hit your monthly search limit.').waitFor();
+    expect(await alert.getByRole('link', { name: 'Upgrade here.' }).getAttribute('href')).toBe(
+      '/pricing',
+    );
+    expect(new URL(page.url()).pathname).toBe('/serp-checker');
+    expect(await page.getByTestId('rank-result').count()).toBe(0);
   }, 60_000);
 });
