@@ -31,6 +31,12 @@ async function storeSession(page: Page, auth: Awaited<ReturnType<typeof register
   );
 }
 
+async function checkRank(page: Page, term: string, site: string) {
+  await page.getByLabel('Search term').fill(term);
+  await page.getByLabel('Your site').fill(site);
+  await page.getByRole('button', { name: 'Search' }).click();
+}
+
 describe('SERP checker', () => {
   it('gates a visitor after a second; once registered, finds the site where the index ranks it', async () => {
     const { page } = await h.newPage();
@@ -61,9 +67,7 @@ describe('SERP checker', () => {
     const wanted = organic[2]!.domain;
     const expected = organic.findIndex((r) => r.domain === wanted) + 1;
 
-    await page.getByLabel('Search term').fill('ice cream flavors');
-    await page.getByLabel('Your site').fill(`https://www.${wanted}:${new URL(h.baseUrl).port}/`);
-    await page.getByRole('button', { name: 'Search' }).click();
+    await checkRank(page, 'ice cream flavors', `https://www.${wanted}:${new URL(h.baseUrl).port}/`);
     await page.getByTestId('rank-result').waitFor();
     expect(await page.getByTestId('rank-position').textContent()).toBe(String(expected));
     expect(await page.getByTestId('rank-result').textContent()).toContain(wanted);
@@ -71,8 +75,7 @@ describe('SERP checker', () => {
     // One search for the ground truth, one for the check.
     await page.getByTestId('remaining-searches').getByText('8').waitFor();
 
-    await page.getByLabel('Your site').fill('example.org');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await checkRank(page, 'ice cream flavors', 'example.org');
     await page.getByTestId('rank-not-found').getByText(MESSAGES.notRanking).waitFor();
     expect(await page.getByTestId('rank-result').textContent()).toContain('example.org');
   }, 60_000);
@@ -90,9 +93,7 @@ describe('SERP checker', () => {
     await storeSession(page, auth);
     await page.goto('/serp-checker');
     await page.getByTestId('remaining-searches').getByText('0').waitFor();
-    await page.getByLabel('Search term').fill('dog food');
-    await page.getByLabel('Your site').fill('example.org');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await checkRank(page, 'dog food', 'example.org');
     await page.waitForURL('**/free-trial-page');
     await page.getByText(MESSAGES.freeTrialReset).waitFor();
   }, 60_000);
@@ -113,9 +114,7 @@ describe('SERP checker', () => {
     await storeSession(page, auth);
     await page.goto('/serp-checker');
     await page.getByTestId('remaining-searches').getByText('0').waitFor();
-    await page.getByLabel('Search term').fill('dog food');
-    await page.getByLabel('Your site').fill('example.org');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await checkRank(page, 'dog food', 'example.org');
     const alert = page.getByTestId('rate-limit-alert');
     await alert.getByText('You have hit your monthly search limit.').waitFor();
     expect(await alert.getByRole('link', { name: 'Upgrade here.' }).getAttribute('href')).toBe(

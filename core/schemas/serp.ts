@@ -45,6 +45,8 @@ export const serpSearchResponseSchema = z.object({
   source: z.enum(SERP_SOURCES),
   answer_box: answerBoxSchema.optional(),
   organic_results: z.array(organicResultSchema),
+  /** Pass as `testId` to POST /pagespeed/runs: this search pays for its cards' samples. */
+  speedTestId: z.string().uuid(),
 });
 export type SerpSearchResponse = z.infer<typeof serpSearchResponseSchema>;
 

@@ -2,37 +2,48 @@ import crypto from 'node:crypto';
 
 interface SpeedTest {
   subject: string;
-  url: string;
-  samples: number;
-  started: number;
+  /** Runs each URL may still start under this test. */
+  remaining: Map<string, number>;
   createdAt: number;
 }
 
 const TEST_LIFETIME_MS = 60 * 60_000;
+/** A SERP card's URL: one sample on each device, and the one retry spec 001 §4 allows each. */
+const RUNS_PER_SERP_RESULT = 4;
 
 /**
- * The samples of one speed test. A sample without an open test counts a test against the
- * monthly quota and opens one; later samples name it, and cannot run more samples than
- * the test asked for (on each of the two devices).
+ * What a counted test or search paid for. A speed test counts once against the monthly
+ * quota and may then run the samples it asked for on each of the two devices (spec 002 §4:
+ * switching device runs the other). A SERP search pays for the speed samples of its result
+ * cards the same way; the speed quota is not touched for them.
  */
 export class SpeedTests {
   private readonly tests = new Map<string, SpeedTest>();
 
+  /** A speed test of `url` whose first sample is starting now. */
   open(subject: string, url: string, samples: number): string {
-    const testId = crypto.randomUUID();
-    this.prune();
-    this.tests.set(testId, { subject, url, samples, started: 1, createdAt: Date.now() });
-    return testId;
+    return this.add(subject, new Map([[url, samples * 2 - 1]]));
   }
 
-  /** True when this sample belongs to an open test of the same subject and URL. */
+  /** The speed samples of a SERP search's result cards. */
+  openForResults(subject: string, urls: readonly string[]): string {
+    return this.add(subject, new Map(urls.map((url) => [url, RUNS_PER_SERP_RESULT])));
+  }
+
+  /** True, and one run fewer left, when the test is open for this subject and URL. */
   next(testId: string, subject: string, url: string): boolean {
     const test = this.tests.get(testId);
-    if (!test || test.subject !== subject || test.url !== url || test.started >= test.samples * 2)
-      return false;
-    // Each device of a test may run its samples (spec 002 §4: switching device runs the other).
-    test.started++;
+    const left = test?.subject === subject ? (test.remaining.get(url) ?? 0) : 0;
+    if (left <= 0) return false;
+    test!.remaining.set(url, left - 1);
     return true;
+  }
+
+  private add(subject: string, remaining: Map<string, number>): string {
+    this.prune();
+    const testId = crypto.randomUUID();
+    this.tests.set(testId, { subject, remaining, createdAt: Date.now() });
+    return testId;
   }
 
   private prune(): void {

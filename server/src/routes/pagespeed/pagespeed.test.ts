@@ -157,4 +157,44 @@ describe('pagespeed runs', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe('You have hit your monthly test limit. Upgrade here.');
   });
+
+  it("runs a SERP search's cards on the search's count, not on the speed-test quota", async () => {
+    await setup();
+    const search = await t.app.inject({
+      method: 'POST',
+      url: `${API}/serp-search`,
+      payload: { searchTerm: 'ice cream flavors' },
+      remoteAddress: '10.1.1.1',
+    });
+    expect(search.statusCode).toBe(200);
+    const { organic_results: results, speedTestId } = search.json() as {
+      organic_results: { link: string }[];
+      speedTestId: string;
+    };
+    expect(results.length).toBeGreaterThan(3);
+    for (const result of results.slice(0, 3))
+      for (const strategy of ['mobile', 'desktop'])
+        expect(
+          (await start({ url: result.link, strategy, testId: speedTestId })).json().testId,
+        ).toBe(speedTestId);
+    expect(await t.app.services.quotas.used('ip:10.1.1.1', 'speed')).toBe(0);
+
+    // Not one of the results, or somebody else's search: a speed test of its own.
+    expect((await start({ url, strategy: 'mobile', testId: speedTestId })).json().testId).not.toBe(
+      speedTestId,
+    );
+    await start({ url: results[0]!.link, strategy: 'mobile', testId: speedTestId }, '10.2.2.2');
+    expect(await t.app.services.quotas.used('ip:10.1.1.1', 'speed')).toBe(1);
+    expect(await t.app.services.quotas.used('ip:10.2.2.2', 'speed')).toBe(1);
+
+    // Each card may run a sample per device and one retry of each, no more.
+    const card = results[1]!.link;
+    for (const strategy of ['mobile', 'desktop'])
+      expect((await start({ url: card, strategy, testId: speedTestId })).json().testId).toBe(
+        speedTestId,
+      );
+    expect(
+      (await start({ url: card, strategy: 'mobile', testId: speedTestId })).json().testId,
+    ).not.toBe(speedTestId);
+  });
 });

@@ -44,7 +44,7 @@ async function sendProviderError(reply: FastifyReply, error: unknown) {
 export function withAnswerFirst(
   page: SerpPage,
   pageNum: number,
-): Omit<SerpSearchResponse, 'source'> {
+): Omit<SerpSearchResponse, 'source' | 'speedTestId'> {
   const box = page.answer_box;
   if (!box || pageNum !== 1) return { organic_results: page.organic_results };
   const featured = {
@@ -76,7 +76,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
   const metered = async <T>(
     request: FastifyRequest,
     reply: FastifyReply,
-    run: () => Promise<T>,
+    run: (subject: string) => Promise<T>,
   ) => {
     const auth = await authenticate(services, request);
     const user = auth?.user ?? null;
@@ -86,7 +86,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
       return reply.status(429).send({ message: QUOTA_MESSAGES.monthlySearchLimit });
     }
     try {
-      return await run();
+      return await run(subject);
     } catch (error) {
       await services.quotas.refund(subject, 'serp');
       return sendProviderError(reply, error);
@@ -121,18 +121,26 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
           return reply.status(403).send({ message: QUOTA_MESSAGES.upgradeForMoreResults });
         }
         try {
-          return {
-            source: serp.provider.source,
-            ...withAnswerFirst(await serp.search(query), b.pageNum),
-          };
+          return answer(await serp.search(query), subjectOf(auth!.user, request.ip));
         } catch (error) {
           return sendProviderError(reply, error);
         }
       }
-      return metered(request, reply, async () => ({
-        source: serp.provider.source,
-        ...withAnswerFirst(await serp.search(query), b.pageNum),
-      }));
+      return metered(request, reply, async (subject) => answer(await serp.search(query), subject));
+
+      /** The page, and the speed samples of its cards paid for by this search. */
+      function answer(page: SerpPage, subject: string) {
+        const results = withAnswerFirst(page, b.pageNum);
+        const urls = results.organic_results.flatMap((r) => {
+          const url = URL.canParse(r.link) ? new URL(r.link).toString() : null;
+          return url ? [url] : [];
+        });
+        return {
+          source: serp!.provider.source,
+          ...results,
+          speedTestId: services.speedTests.openForResults(subject, urls),
+        };
+      }
     },
   );
 
