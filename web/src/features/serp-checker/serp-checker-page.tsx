@@ -15,6 +15,7 @@ import { ROUTES } from '@core/routes';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import { ApiError } from '../../app/api-client';
 import { authApi } from '../../app/auth/auth-api';
+import { checkSerpRateLimit } from '../../app/serp-rate-limit';
 import { useModals } from '../../app/modals/modal-context';
 import { useSession } from '../../app/session/session-context';
 import { useSettings } from '../../app/settings/settings-context';
@@ -74,7 +75,7 @@ export function SerpCheckerPage() {
     setLimitReached(false);
     setOutcome({ kind: 'searching' });
     try {
-      await rankApi.rateLimit(token, searchTerm);
+      await checkSerpRateLimit(token, searchTerm);
     } catch (error) {
       // Spec 001 §7.2: for the SERP checker only 429 means the limit is reached.
       if (error instanceof ApiError && error.status === 429) return onLimit();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import type { RunResult } from './speed-api';
+import type { RunResult } from '../../app/speed-runs';
 
 type Scope = 'origin' | 'page';
 

@@ -8,7 +8,6 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import ToggleButton from 'react-bootstrap/ToggleButton';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { SCORE_LEGEND } from '@core/metrics';
 import { FREE_PLAN_ID, planById } from '@core/plans';
 import { ROUTES } from '@core/routes';
 import { rateLimitResponseSchema } from '@core/schemas/quota';
@@ -26,6 +25,7 @@ import { useSession } from '../../app/session/session-context';
 import { useSettings } from '../../app/settings/settings-context';
 import { readStored, writeStored } from '../../app/storage';
 import { PageHeader } from '../../components/page-header';
+import { ScoreLegend } from '../../components/score-legend';
 import { UpgradeMessage } from '../../components/upgrade-message';
 import { FieldDataView } from './field-data-view';
 import { LabSummaryView } from './lab-summary-view';
@@ -232,14 +232,7 @@ export function SpeedTestPage() {
       {run && !run.invalidUrl && !run.blocked && (
         <section className="mt-4" aria-label="Results">
           <h2 className="h5">Lab Data</h2>
-          <div className="small mb-2 d-flex gap-3" aria-label="Score scale">
-            {SCORE_LEGEND.map((band) => (
-              <span key={band.range}>
-                <span className={`sr-legend-dot ${band.cls}`} />
-                {band.range} {band.cls}
-              </span>
-            ))}
-          </div>
+          <ScoreLegend className="mb-2 d-flex" />
           <SampleRows samples={run.samples} />
           {complete && showAverage && summary && (
             <LabSummaryView

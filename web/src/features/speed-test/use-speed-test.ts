@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../app/api-client';
-import { speedApi, type RunResult } from './speed-api';
+import { STAGE_PROGRESS, followRun, speedApi, type RunResult } from '../../app/speed-runs';
 
 export type Device = 'mobile' | 'desktop';
 
@@ -21,44 +21,8 @@ export interface DeviceRun {
   blocked: string | null;
 }
 
-/** How far along each reported stage is. */
-const STAGE_PROGRESS: Record<string, number> = {
-  queued: 5,
-  loading: 25,
-  tracing: 55,
-  auditing: 85,
-  done: 100,
-};
-
 function waiting(): SampleState {
   return { status: 'waiting', stage: 'waiting', progress: 0, result: null };
-}
-
-/** Follows one run's Server-Sent Events until it ends, then reads its result. */
-function followRun(runId: string, onStage: (stage: string) => void): Promise<RunResult | null> {
-  return new Promise((resolve) => {
-    const events = new EventSource(speedApi.eventsUrl(runId));
-    const finish = async () => {
-      events.close();
-      try {
-        const status = await speedApi.status(runId);
-        resolve(status.status === 'done' && status.result ? status.result : null);
-      } catch {
-        resolve(null);
-      }
-    };
-    events.onmessage = (message) => {
-      let stage: string;
-      try {
-        stage = String((JSON.parse(message.data as string) as { stage?: unknown }).stage ?? '');
-      } catch {
-        stage = String(message.data);
-      }
-      onStage(stage);
-      if (stage === 'done' || stage === 'error' || stage === 'cancelled') void finish();
-    };
-    events.onerror = () => void finish();
-  });
 }
 
 /**
