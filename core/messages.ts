@@ -27,6 +27,9 @@ export const MESSAGES = {
   foundAtPosition: 'Found at Position',
   notRanking: 'Your site is not ranking in the top 100',
   serpSearchFailed: 'Doh! Something went wrong. Go have a snack and try again in 5 minutes.',
+  exportUpgrade: 'Please upgrade to export results',
+  exportNotReady: 'You can export once all results are loaded (30-45 seconds)',
+  exportNotReadyFree: 'Paid users can export once all results are loaded (30-45 seconds)',
 } as const;
 
 /** Server-side error codes of spec 000 §8, sent in the 409 message body. */

@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, inject, it } from 'vitest';
+import { MESSAGES } from '@core/messages';
+import { authResponseSchema } from '@core/schemas/auth';
+import { sessionFromAuth } from '@core/schemas/session';
+import { EXPORT_FILE_NAME, EXPORT_HEADERS } from '@core/serp-export';
 import { buildManifest } from '../server/src/sandbox/manifest';
+import { STORAGE_KEYS } from '../web/src/app/storage';
 import { useBrowser } from './support/browser';
 
 const h = useBrowser();
@@ -16,6 +24,8 @@ describe('SERP analysis', () => {
     const count = await cards.count();
     expect(count).toBeGreaterThanOrEqual(10);
     await page.getByTestId('serp-source').getByText('from the sandbox index').waitFor();
+    await page.getByTestId('export-csv').click();
+    await page.getByTestId('serp-notice').getByText(MESSAGES.exportNotReadyFree).waitFor();
 
     // Page facts: every card's word count is the manifest's count for its URL.
     await page
@@ -32,6 +42,16 @@ describe('SERP analysis', () => {
         `Word count: ${entry!.wordCount}`,
       );
     }
+
+    // A schema-type filter keeps the cards that have the type, as many as the button says.
+    const typeButton = page.getByTestId('serp-stats').getByRole('button', { name: /\(\d+\)$/ });
+    const label = (await typeButton.first().textContent())!;
+    const expected = Number(/\((\d+)\)$/.exec(label)![1]);
+    await typeButton.first().click();
+    await page.getByTestId('stats-filters').getByText('You have 1 filter(s) applied').waitFor();
+    expect(await cards.count()).toBe(expected);
+    await page.getByTestId('stats-filters').getByRole('button', { name: 'clear' }).click();
+    await expect.poll(() => cards.count()).toBe(count);
 
     // The first card's details: its title tag and its HTTP status.
     const first = cards.first();
@@ -64,4 +84,37 @@ describe('SERP analysis', () => {
       '/serp-analysis-tool?searchTerm=site%3Awww.example.com',
     );
   });
+
+  it('lets a paid user export every card as google_serp.csv once all have loaded', async () => {
+    const { page } = await h.newPage();
+    const registered = await page.request.post(`${h.baseUrl}/backend-service/v1/auth/register`, {
+      data: { name: 'Pat', email: `export-${Date.now()}@example.com`, password: 'correct-horse1' },
+    });
+    const auth = authResponseSchema.parse(await registered.json());
+    const db = new Database(path.join(inject('dataDir'), 'speedrank.sqlite'));
+    try {
+      db.prepare('update users set plan_id = 2 where id = ?').run(auth.userId);
+    } finally {
+      db.close();
+    }
+    await page.goto('/');
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [STORAGE_KEYS.session, JSON.stringify(sessionFromAuth({ ...auth, planId: 2 }))],
+    );
+    // The same search as above: its samples come from the speed cache.
+    await page.goto('/serp-analysis-tool?searchTerm=lemon%20sorbet');
+    const cards = page.getByTestId('result-card');
+    await cards.first().waitFor();
+    await page.getByTestId('stats-loading').waitFor({ state: 'detached', timeout: 240_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-csv').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(EXPORT_FILE_NAME);
+    const lines = fs.readFileSync((await download.path())!, 'utf8').split('\r\n');
+    expect(lines[0]).toBe(EXPORT_HEADERS.join(','));
+    expect(lines).toHaveLength((await cards.count()) + 1);
+    expect(lines[1]!.startsWith('1,')).toBe(true);
+  }, 300_000);
 });

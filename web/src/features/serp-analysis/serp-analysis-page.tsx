@@ -10,7 +10,7 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '@core/messages';
-import { FREE_PLAN_ID } from '@core/plans';
+import { FREE_PLAN_ID, isPaidPlan } from '@core/plans';
 import { ROUTES } from '@core/routes';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import { SERP_SOURCE_LABELS, type SerpSource } from '@core/schemas/serp';
@@ -27,6 +27,7 @@ import { ScoreLegend } from '../../components/score-legend';
 import { RemainingSearches, serpUsageKey } from '../../components/remaining-searches';
 import { SearchDomainLine } from '../../components/search-domain-line';
 import { UpgradeMessage } from '../../components/upgrade-message';
+import { ExportButton } from './export-button';
 import { ResultCard } from './result-card';
 import { SerpStatsCard } from './serp-stats-card';
 import { useSerpAnalysis } from './use-serp-analysis';
@@ -47,12 +48,16 @@ export function SerpAnalysisPage() {
   const [limitReached, setLimitReached] = useState(false);
   const [labMetric, setLabMetric] = useState<LabKey>('psi');
   const [gateDue, setGateDue] = useState(false);
+  const [filters, setFilters] = useState<string[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
 
   const run = useCallback(
     async (raw: string) => {
       const searchTerm = raw.trim();
       if (!searchTerm) return;
       setUrlLike(looksLikeUrl(searchTerm) ? searchTerm : null);
+      setFilters([]);
+      setNotice(null);
       setLimitReached(false);
       if (token) {
         try {
@@ -129,6 +134,9 @@ export function SerpAnalysisPage() {
     return () => window.clearTimeout(timer);
   }, [gateDue, signedIn, current, open]);
 
+  const matches = (result: { link: string }) =>
+    filters.every((type) => state.facts[result.link]?.schemaObject.includes(type));
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(term);
@@ -202,14 +210,34 @@ export function SerpAnalysisPage() {
       )}
       {state.status === 'done' && state.results.length > 0 && (
         <section aria-label="Results" className="mt-3">
-          <SerpStatsCard state={state} />
+          <SerpStatsCard
+            state={state}
+            filters={filters}
+            onToggleFilter={(type) =>
+              setFilters((f) => (f.includes(type) ? f.filter((t) => t !== type) : [...f, type]))
+            }
+            onClearFilters={() => setFilters([])}
+          />
+          <div className="d-flex flex-wrap gap-2 mb-2">
+            <ExportButton state={state} paid={isPaidPlan(session.planId)} onRefused={setNotice} />
+          </div>
+          {notice && (
+            <Alert
+              variant="info"
+              dismissible
+              onClose={() => setNotice(null)}
+              data-testid="serp-notice"
+            >
+              {notice}
+            </Alert>
+          )}
           <p className="small text-body-secondary" data-testid="serp-source">
             {state.results.length} results from the{' '}
             {SERP_SOURCE_LABELS[state.source as SerpSource] ?? state.source}; speed from{' '}
             {speedSourceOf(state)}
           </p>
           <Row xs={1} md={2} lg={3} className="g-3 align-items-start">
-            {state.results.map((result) => (
+            {state.results.filter(matches).map((result) => (
               <Col key={result.link}>
                 <ResultCard
                   result={result}

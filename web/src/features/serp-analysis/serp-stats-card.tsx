@@ -1,10 +1,24 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { scoreClass } from '@core/metrics';
 import { meanOf } from '@core/serp-display';
 import type { SerpAnalysis } from './use-serp-analysis';
 
+/** Schema types shown before 'view N more' (spec 001 §9). */
+const SCHEMA_TYPES_SHOWN = 4;
+
+interface Props {
+  state: SerpAnalysis;
+  /** Selected schema types: a card stays visible only when it has all of them. */
+  filters: readonly string[];
+  onToggleFilter(type: string): void;
+  onClearFilters(): void;
+}
+
 /** Spec 001 §2 'Serp Stats': what the cards have in common, as their data arrives. */
-export function SerpStatsCard({ state }: { state: SerpAnalysis }) {
+export function SerpStatsCard({ state, filters, onToggleFilter, onClearFilters }: Props) {
+  const [allTypes, setAllTypes] = useState(false);
   const cards = state.results.map((r) => ({
     facts: state.facts[r.link],
     speed: state.speed[r.link],
@@ -19,7 +33,8 @@ export function SerpStatsCard({ state }: { state: SerpAnalysis }) {
   const cls = meanOf(done.map((lab) => lab.cls?.numericValue));
   const types = new Map<string, number>();
   for (const c of cards)
-    for (const type of c.facts?.schemaObject ?? []) types.set(type, (types.get(type) ?? 0) + 1);
+    for (const type of new Set(c.facts?.schemaObject)) types.set(type, (types.get(type) ?? 0) + 1);
+  const sorted = [...types].sort((a, b) => b[1] - a[1]);
 
   return (
     <Card className="mb-4" data-testid="serp-stats">
@@ -44,14 +59,42 @@ export function SerpStatsCard({ state }: { state: SerpAnalysis }) {
           <dd className="col-sm-8">{cls === null ? '-' : cls.toFixed(3)}</dd>
           <dt className="col-sm-4">Schema types</dt>
           <dd className="col-sm-8" data-testid="stats-schema">
-            {types.size === 0
-              ? '-'
-              : [...types]
-                  .sort((a, b) => b[1] - a[1])
-                  .map(([type, count]) => `${type} (${count})`)
-                  .join(', ')}
+            {types.size === 0 && '-'}
+            <div className="d-flex flex-wrap gap-1">
+              {sorted
+                .slice(0, allTypes ? sorted.length : SCHEMA_TYPES_SHOWN)
+                .map(([type, count]) => (
+                  <Button
+                    key={type}
+                    size="sm"
+                    variant={filters.includes(type) ? 'primary' : 'outline-primary'}
+                    aria-pressed={filters.includes(type)}
+                    onClick={() => onToggleFilter(type)}
+                  >
+                    {type} ({count})
+                  </Button>
+                ))}
+              {sorted.length > SCHEMA_TYPES_SHOWN && (
+                <Button variant="link" size="sm" onClick={() => setAllTypes(!allTypes)}>
+                  {allTypes ? 'view less' : `view ${sorted.length - SCHEMA_TYPES_SHOWN} more`}
+                </Button>
+              )}
+            </div>
           </dd>
         </dl>
+        {filters.length > 0 && (
+          <p className="small mt-2 mb-0" data-testid="stats-filters">
+            You have {filters.length} filter(s) applied{' '}
+            <Button
+              variant="link"
+              size="sm"
+              className="p-0 align-baseline"
+              onClick={onClearFilters}
+            >
+              clear
+            </Button>
+          </p>
+        )}
         {loading > 0 && (
           <p className="small text-body-secondary mt-2 mb-0" data-testid="stats-loading">
             {loading} page(s) still loading

@@ -1,0 +1,92 @@
+import type { FieldSet, LabMetric } from './speed';
+
+/** Spec 001 §9: the export file and its header row, in order. */
+export const EXPORT_FILE_NAME = 'google_serp.csv';
+export const EXPORT_HEADERS = [
+  'Rank',
+  'word count',
+  'title tag',
+  'meta desc',
+  'h1',
+  'canonical',
+  'http status',
+  'schema types',
+  'cwv',
+  'performance score',
+  'lab-fcp (s)',
+  'lab-si (s)',
+  'lab-lcp (s)',
+  'lab-tti (s)',
+  'lab-tbt (ms)',
+  'lab-cls (score)',
+  'field-lcp (s)',
+  'field-fid (ms)',
+  'field-cls (score)',
+  'field-fcp (s)',
+  'URL',
+] as const;
+
+const NA = 'N/A';
+
+export interface ExportInput {
+  rank: number;
+  url: string;
+  wordCount: number | null;
+  meta: { title: string; description: string; h1: string; url: string } | null;
+  /** The final answer's status after any redirects. */
+  httpStatus: number | null;
+  schemaTypes: readonly string[];
+  lab: Record<string, LabMetric> | null;
+  field: FieldSet | null;
+}
+
+const seconds = (metric: LabMetric | undefined) =>
+  metric ? (metric.numericValue / 1000).toFixed(1) : NA;
+/** Spec 001 §5: commas and non-numeric characters stripped from field numbers. */
+const fieldNumber = (field: FieldSet | null, key: string) => {
+  const display = field?.metrics[key]?.displayValue;
+  const number = display?.replace(/[^0-9.]/g, '');
+  return number ? number : NA;
+};
+
+/** One export row (spec 001 §3 'Export row'): every value 'N/A' until known. */
+export function exportRow(input: ExportInput): string[] {
+  const { lab, field, meta } = input;
+  return [
+    String(input.rank),
+    input.wordCount === null ? NA : String(input.wordCount),
+    meta?.title || NA,
+    meta?.description || NA,
+    meta?.h1 || NA,
+    meta?.url || NA,
+    input.httpStatus === null ? NA : String(input.httpStatus),
+    input.schemaTypes.length ? input.schemaTypes.join(' ') : NA,
+    field ? (field.coreWebVitals ?? NA) : 'Not Enough Data',
+    lab?.psi ? String(lab.psi.score) : NA,
+    seconds(lab?.fcp),
+    seconds(lab?.si),
+    seconds(lab?.lcp),
+    seconds(lab?.tti),
+    lab?.tbt ? String(Math.round(lab.tbt.numericValue)) : NA,
+    lab?.cls ? lab.cls.numericValue.toFixed(3) : NA,
+    fieldNumber(field, 'lcp'),
+    fieldNumber(field, 'fid'),
+    fieldNumber(field, 'cls'),
+    fieldNumber(field, 'fcp'),
+    input.url,
+  ];
+}
+
+/** Title, description and h1 are always quoted (spec 001 §5); others when CSV needs it. */
+const ALWAYS_QUOTED = new Set([2, 3, 4]);
+
+function cell(value: string, index: number): string {
+  const needs = ALWAYS_QUOTED.has(index) || /[",\r\n]/.test(value);
+  return needs ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+export function toCsv(rows: readonly string[][]): string {
+  return [EXPORT_HEADERS as readonly string[], ...rows]
+    .map((row, r) => row.map((v, i) => (r === 0 ? v : cell(v, i))).join(','))
+    .join('\r\n');
+}
