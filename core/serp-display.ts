@@ -5,6 +5,8 @@ export const TITLE_MAX_CHARS = 50;
 export const WORD_COUNT_ERROR_MS = 25_000;
 /** The account gate opens this long after a visitor's first search. */
 export const SERP_GATE_AFTER_SEARCH_MS = 30_000;
+/** How long the share button's 'copied' tooltip stays. */
+export const COPIED_TOOLTIP_MS = 3_000;
 
 /** A result title cut to its first 50 characters plus '...'. */
 export function shortTitle(title: string): string {

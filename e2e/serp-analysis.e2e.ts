@@ -85,8 +85,8 @@ describe('SERP analysis', () => {
     );
   });
 
-  it('lets a paid user export every card as google_serp.csv once all have loaded', async () => {
-    const { page } = await h.newPage();
+  it('lets a paid user export, share and load more results', async () => {
+    const { page, context } = await h.newPage();
     const registered = await page.request.post(`${h.baseUrl}/backend-service/v1/auth/register`, {
       data: { name: 'Pat', email: `export-${Date.now()}@example.com`, password: 'correct-horse1' },
     });
@@ -116,5 +116,24 @@ describe('SERP analysis', () => {
     expect(lines[0]).toBe(EXPORT_HEADERS.join(','));
     expect(lines).toHaveLength((await cards.count()) + 1);
     expect(lines[1]!.startsWith('1,')).toBe(true);
+
+    // Share copies the page's link with the search term.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByTestId('share-link').click();
+    await page.getByRole('tooltip').getByText('copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${h.baseUrl}/serp-analysis-tool?searchTerm=lemon%20sorbet`,
+    );
+
+    // More Results adds the second page below the first, ranks continuing.
+    const before = await cards.count();
+    await page.getByTestId('more-results').click();
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBeGreaterThan(before);
+    const ranks = (await page.getByTestId('result-rank').allTextContents()).map((r) =>
+      Number(r.slice(1)),
+    );
+    expect(new Set(ranks).size).toBe(ranks.length);
+    expect(Math.max(...ranks)).toBeGreaterThan(before);
+    await page.getByTestId('stats-loading').waitFor({ state: 'detached', timeout: 240_000 });
   }, 300_000);
 });

@@ -28,9 +28,13 @@ import { RemainingSearches, serpUsageKey } from '../../components/remaining-sear
 import { SearchDomainLine } from '../../components/search-domain-line';
 import { UpgradeMessage } from '../../components/upgrade-message';
 import { ExportButton } from './export-button';
+import { ShareButton } from './share-button';
 import { ResultCard } from './result-card';
 import { SerpStatsCard } from './serp-stats-card';
 import { useSerpAnalysis } from './use-serp-analysis';
+
+/** The search body's page limit: ten pages of ten results. */
+const MAX_PAGES = 10;
 
 /** Spec 001 §2 'SERP analysis screen' and §4 'Search flow'. */
 export function SerpAnalysisPage() {
@@ -42,7 +46,8 @@ export function SerpAnalysisPage() {
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const token = signedIn ? session.token : null;
-  const { state, search, retry } = useSerpAnalysis(token);
+  const { state, search, loadMore, retry } = useSerpAnalysis(token);
+  const paid = signedIn && isPaidPlan(session.planId);
   const [term, setTerm] = useState(() => params.get('searchTerm') ?? '');
   const [urlLike, setUrlLike] = useState<string | null>(null);
   const [limitReached, setLimitReached] = useState(false);
@@ -134,6 +139,16 @@ export function SerpAnalysisPage() {
     return () => window.clearTimeout(timer);
   }, [gateDue, signedIn, current, open]);
 
+  // Spec 001 §6: more results for paid plans; free users are told to upgrade, visitors gated.
+  const moreResults = async () => {
+    if (!signedIn) return open('gate', { content: 'createAccount' });
+    if (!paid) return setNotice(QUOTA_MESSAGES.upgradeForMoreResults);
+    setFilters([]);
+    setNotice(null);
+    const failed = await loadMore();
+    if (failed) setNotice(failed);
+  };
+
   const matches = (result: { link: string }) =>
     filters.every((type) => state.facts[result.link]?.schemaObject.includes(type));
 
@@ -219,7 +234,8 @@ export function SerpAnalysisPage() {
             onClearFilters={() => setFilters([])}
           />
           <div className="d-flex flex-wrap gap-2 mb-2">
-            <ExportButton state={state} paid={isPaidPlan(session.planId)} onRefused={setNotice} />
+            <ExportButton state={state} paid={paid} onRefused={setNotice} />
+            <ShareButton term={state.term} />
           </div>
           {notice && (
             <Alert
@@ -251,6 +267,23 @@ export function SerpAnalysisPage() {
               </Col>
             ))}
           </Row>
+          {state.pageNum < MAX_PAGES && (
+            <div className="text-center my-4">
+              <Button
+                variant="outline-primary"
+                onClick={() => void moreResults()}
+                disabled={state.loadingMore}
+                data-testid="more-results"
+              >
+                {!paid && (
+                  <span aria-label="paid feature" className="me-1">
+                    🔒
+                  </span>
+                )}
+                {state.loadingMore ? <Spinner size="sm" aria-label="Loading" /> : 'More Results'}
+              </Button>
+            </div>
+          )}
         </section>
       )}
     </Container>

@@ -1,0 +1,48 @@
+import { useEffect, useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Overlay from 'react-bootstrap/Overlay';
+import Tooltip from 'react-bootstrap/Tooltip';
+import { ROUTES } from '@core/routes';
+import { COPIED_TOOLTIP_MS } from '@core/serp-display';
+
+/** Spec 001 §4 'Share link': copies the page URL with the search term; 'copied' for 3 s. */
+export function ShareButton({ term }: { term: string }) {
+  const target = useRef<HTMLButtonElement>(null);
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), COPIED_TOOLTIP_MS);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+
+  const share = async () => {
+    const url = `${window.location.origin}${ROUTES.serpAnalysis}?searchTerm=${encodeURIComponent(term)}`;
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch (error) {
+      console.error('copying the share link failed', error);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        ref={target}
+        variant="outline-secondary"
+        size="sm"
+        onClick={() => void share()}
+        data-testid="share-link"
+      >
+        Share
+      </Button>
+      <Overlay target={target} show={copied} placement="top">
+        {(props) => (
+          <Tooltip id="share-copied" {...props}>
+            copied
+          </Tooltip>
+        )}
+      </Overlay>
+    </>
+  );
+}
