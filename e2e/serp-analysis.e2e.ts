@@ -85,7 +85,7 @@ describe('SERP analysis', () => {
     );
   });
 
-  it('lets a paid user export, share and load more results', async () => {
+  it('lets a paid user export, share, find their site and load more results', async () => {
     const { page, context } = await h.newPage();
     const registered = await page.request.post(`${h.baseUrl}/backend-service/v1/auth/register`, {
       data: { name: 'Pat', email: `export-${Date.now()}@example.com`, password: 'correct-horse1' },
@@ -124,6 +124,22 @@ describe('SERP analysis', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       `${h.baseUrl}/serp-analysis-tool?searchTerm=lemon%20sorbet`,
     );
+
+    // Find your site: where a result's domain ranks, and that an unknown site does not.
+    const domain = (await cards.last().locator('.text-truncate').first().textContent())!;
+    await page.getByLabel('find your site').check();
+    await page.getByLabel('Your site', { exact: true }).fill(`http://${domain}/`);
+    await page.getByRole('button', { name: 'find', exact: true }).click();
+    const modal = page.getByTestId('rank-modal');
+    await modal.getByText(MESSAGES.foundAtPosition).waitFor();
+    expect(await modal.getByTestId('rank-result').textContent()).toContain(domain);
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+    await page.getByLabel('Your site', { exact: true }).fill('example.org');
+    await page.getByRole('button', { name: 'find', exact: true }).click();
+    await modal.getByTestId('rank-not-found').waitFor();
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
 
     // More Results adds the second page below the first, ranks continuing.
     const before = await cards.count();

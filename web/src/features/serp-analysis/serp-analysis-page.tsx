@@ -28,6 +28,7 @@ import { RemainingSearches, serpUsageKey } from '../../components/remaining-sear
 import { SearchDomainLine } from '../../components/search-domain-line';
 import { UpgradeMessage } from '../../components/upgrade-message';
 import { ExportButton } from './export-button';
+import { FindYourSite } from './find-your-site';
 import { ShareButton } from './share-button';
 import { ResultCard } from './result-card';
 import { SerpStatsCard } from './serp-stats-card';
@@ -232,6 +233,16 @@ export function SerpAnalysisPage() {
               setFilters((f) => (f.includes(type) ? f.filter((t) => t !== type) : [...f, type]))
             }
             onClearFilters={() => setFilters([])}
+          />
+          <FindYourSite
+            token={token}
+            search={{
+              searchTerm: state.term,
+              device,
+              google_domain: settings.googleDomain,
+              gl: settings.country,
+              hl: settings.language,
+            }}
           />
           <div className="d-flex flex-wrap gap-2 mb-2">
             <ExportButton state={state} paid={paid} onRefused={setNotice} />

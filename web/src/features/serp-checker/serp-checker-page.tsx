@@ -23,8 +23,8 @@ import { PageHeader } from '../../components/page-header';
 import { RemainingSearches, serpUsageKey } from '../../components/remaining-searches';
 import { SearchDomainLine } from '../../components/search-domain-line';
 import { UpgradeMessage } from '../../components/upgrade-message';
-import { rankApi, type RankCheckResponse } from './rank-api';
-import { RankResult } from './rank-result';
+import { rankApi, type RankCheckResponse } from '../../app/rank-api';
+import { RankResult } from '../../components/rank-result';
 
 type Outcome =
   | { kind: 'idle' }

@@ -1,7 +1,7 @@
 import Card from 'react-bootstrap/Card';
 import { SERP_SOURCE_LABELS } from '@core/schemas/serp';
 import { MESSAGES } from '@core/messages';
-import type { RankCheckResponse } from './rank-api';
+import type { RankCheckResponse } from '../app/rank-api';
 
 /** Spec 001 §2: 'Found at Position' with the number, domain and linked title, or not ranking. */
 export function RankResult({ site, response }: { site: string; response: RankCheckResponse }) {
