@@ -117,6 +117,11 @@ describe('SERP analysis', () => {
     expect(lines).toHaveLength((await cards.count()) + 1);
     expect(lines[1]!.startsWith('1,')).toBe(true);
 
+    // Without a CrUX key there is no real-user data, and the Field tab says so.
+    await cards.first().getByRole('button', { name: 'more data' }).click();
+    await cards.first().getByRole('tab', { name: 'Field' }).click();
+    await cards.first().getByText('Not enough real user data').waitFor();
+
     // Share copies the page's link with the search term.
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.getByTestId('share-link').click();

@@ -21,8 +21,12 @@ interface Props {
   /** The lab metric chosen in any card's Lab tab; spec 001 §2 shares it across cards. */
   labMetric: LabKey;
   onLabMetric(metric: LabKey): void;
+  /** Likewise the field metric of the Field tab. */
+  fieldMetric: string;
+  onFieldMetric(metric: string): void;
 }
 
+const FIELD_CHIPS = ['lcp', 'inp', 'fid', 'cls'] as const;
 const PSI_REPORT = 'https://pagespeed.web.dev/report?url=';
 const SCHEMA_VALIDATOR = 'https://validator.schema.org/#url=';
 
@@ -101,7 +105,9 @@ function ResultDetails({
   speed,
   labMetric,
   onLabMetric,
-}: Pick<Props, 'result' | 'facts' | 'speed' | 'labMetric' | 'onLabMetric'>) {
+  fieldMetric,
+  onFieldMetric,
+}: Omit<Props, 'factsFailed' | 'onRetry'>) {
   const meta = facts?.meta;
   const labResult = speed?.status === 'done' ? speed.result : null;
   const metric = labResult?.lab[labMetric];
@@ -178,6 +184,14 @@ function ResultDetails({
           )}
         </p>
       </Tab>
+      <Tab eventKey="field" title="Field">
+        <FieldPanel
+          speed={speed}
+          metric={fieldMetric}
+          onMetric={onFieldMetric}
+          id={result.position}
+        />
+      </Tab>
       <Tab eventKey="tech" title="Tech">
         <div className="small mt-2" data-testid="result-tech">
           {facts ? (
@@ -204,5 +218,71 @@ function ResultDetails({
         </div>
       </Tab>
     </Tabs>
+  );
+}
+
+/**
+ * Spec 001 §2 'Field': the page's real-user metrics as chips, FCP beside them and the Core
+ * Web Vitals badge. INP stands where the spec has FID, which CrUX no longer reports; FID
+ * still shows when a source sends it.
+ */
+function FieldPanel({
+  speed,
+  metric,
+  onMetric,
+  id,
+}: {
+  speed: CardSpeed | undefined;
+  metric: string;
+  onMetric(metric: string): void;
+  id: number;
+}) {
+  if (speed?.status !== 'done') return <p className="small mt-2 mb-0">Still Loading</p>;
+  const field = speed.result?.field.page;
+  if (!field) return <p className="small mt-2 mb-0">Not enough real user data</p>;
+  const chips = FIELD_CHIPS.filter((key) => key !== 'fid' || field.metrics.fid);
+  const chosen = field.metrics[metric];
+  const fcp = field.metrics.fcp;
+  return (
+    <div className="small mt-2" data-testid="result-field">
+      <div className="d-flex flex-wrap gap-1" role="radiogroup" aria-label="Field metric">
+        {chips.map((key) => (
+          <ToggleButton
+            key={key}
+            id={`field-${key}-${id}`}
+            type="radio"
+            size="sm"
+            variant="outline-secondary"
+            value={key}
+            checked={metric === key}
+            onChange={() => onMetric(key)}
+          >
+            {key}
+          </ToggleButton>
+        ))}
+      </div>
+      <p className="mt-2 mb-1">
+        {chosen ? (
+          <>
+            {chosen.label}:{' '}
+            <strong className={chosen.speedColor ? `sr-${chosen.speedColor}` : ''}>
+              {chosen.displayValue}
+            </strong>
+          </>
+        ) : (
+          'no data'
+        )}
+      </p>
+      {fcp && (
+        <p className="mb-1">
+          {fcp.label}: {fcp.displayValue}
+        </p>
+      )}
+      {field.coreWebVitals && (
+        <Badge bg={field.coreWebVitals === 'Pass' ? 'success' : 'danger'}>
+          Core Web Vitals: {field.coreWebVitals}
+        </Badge>
+      )}
+    </div>
   );
 }

@@ -53,6 +53,7 @@ export function SerpAnalysisPage() {
   const [urlLike, setUrlLike] = useState<string | null>(null);
   const [limitReached, setLimitReached] = useState(false);
   const [labMetric, setLabMetric] = useState<LabKey>('psi');
+  const [fieldMetric, setFieldMetric] = useState('lcp');
   const [gateDue, setGateDue] = useState(false);
   const [filters, setFilters] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
@@ -274,6 +275,8 @@ export function SerpAnalysisPage() {
                   onRetry={() => retry(result.link)}
                   labMetric={labMetric}
                   onLabMetric={setLabMetric}
+                  fieldMetric={fieldMetric}
+                  onFieldMetric={setFieldMetric}
                 />
               </Col>
             ))}
