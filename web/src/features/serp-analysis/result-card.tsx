@@ -156,22 +156,13 @@ function ResultDetails({
         </div>
       </Tab>
       <Tab eventKey="lab" title="Lab">
-        <div className="d-flex flex-wrap gap-1 mt-2" role="radiogroup" aria-label="Lab metric">
-          {LAB_KEYS.map((key) => (
-            <ToggleButton
-              key={key}
-              id={`lab-${key}-${result.position}`}
-              type="radio"
-              size="sm"
-              variant="outline-secondary"
-              value={key}
-              checked={labMetric === key}
-              onChange={() => onLabMetric(key)}
-            >
-              {key}
-            </ToggleButton>
-          ))}
-        </div>
+        <MetricChips
+          label="Lab metric"
+          idPrefix={`lab-${result.position}`}
+          keys={LAB_KEYS}
+          value={labMetric}
+          onChange={onLabMetric}
+        />
         <p className="small mt-2 mb-0" data-testid="result-lab">
           {metric ? (
             <>
@@ -245,22 +236,13 @@ function FieldPanel({
   const fcp = field.metrics.fcp;
   return (
     <div className="small mt-2" data-testid="result-field">
-      <div className="d-flex flex-wrap gap-1" role="radiogroup" aria-label="Field metric">
-        {chips.map((key) => (
-          <ToggleButton
-            key={key}
-            id={`field-${key}-${id}`}
-            type="radio"
-            size="sm"
-            variant="outline-secondary"
-            value={key}
-            checked={metric === key}
-            onChange={() => onMetric(key)}
-          >
-            {key}
-          </ToggleButton>
-        ))}
-      </div>
+      <MetricChips
+        label="Field metric"
+        idPrefix={`field-${id}`}
+        keys={chips}
+        value={metric}
+        onChange={onMetric}
+      />
       <p className="mt-2 mb-1">
         {chosen ? (
           <>
@@ -283,6 +265,40 @@ function FieldPanel({
           Core Web Vitals: {field.coreWebVitals}
         </Badge>
       )}
+    </div>
+  );
+}
+
+/** Radio chips choosing which metric the cards show (spec 001 §2). */
+function MetricChips<K extends string>({
+  label,
+  idPrefix,
+  keys,
+  value,
+  onChange,
+}: {
+  label: string;
+  idPrefix: string;
+  keys: readonly K[];
+  value: string;
+  onChange(key: K): void;
+}) {
+  return (
+    <div className="d-flex flex-wrap gap-1 mt-2" role="radiogroup" aria-label={label}>
+      {keys.map((key) => (
+        <ToggleButton
+          key={key}
+          id={`${idPrefix}-${key}`}
+          type="radio"
+          size="sm"
+          variant="outline-secondary"
+          value={key}
+          checked={value === key}
+          onChange={() => onChange(key)}
+        >
+          {key}
+        </ToggleButton>
+      ))}
     </div>
   );
 }
