@@ -105,6 +105,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     async (request, reply) => {
       const serp = services.serp;
       if (!serp) return reply.status(503).send({ message: NO_PROVIDER });
+      const source = serp.provider.source;
       const b = request.body;
       const query: SerpQuery = {
         query: b.searchTerm,
@@ -136,7 +137,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
           return url ? [url] : [];
         });
         return {
-          source: serp!.provider.source,
+          source,
           ...results,
           speedTestId: services.speedTests.openForResults(subject, urls),
         };

@@ -8,20 +8,21 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { MESSAGES } from '@core/messages';
-import { FREE_PLAN_ID, isPaidPlan } from '@core/plans';
+import { isPaidPlan } from '@core/plans';
 import { ROUTES } from '@core/routes';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import { SERP_SOURCE_LABELS, type SerpSource } from '@core/schemas/serp';
 import { SERP_GATE_AFTER_SEARCH_MS, looksLikeUrl } from '@core/serp-display';
 import type { LabKey } from '@core/speed-summary';
 import { ApiError } from '../../app/api-client';
-import { authApi } from '../../app/auth/auth-api';
 import { checkSerpRateLimit } from '../../app/serp-rate-limit';
 import { useModals } from '../../app/modals/modal-context';
 import { useSession } from '../../app/session/session-context';
+import { saveSearchSettings } from '../../app/settings/save-search-settings';
 import { useSettings } from '../../app/settings/settings-context';
+import { useLimitReached } from '../../app/use-limit-reached';
 import { PageHeader } from '../../components/page-header';
 import { ScoreLegend } from '../../components/score-legend';
 import { RemainingSearches, serpUsageKey } from '../../components/remaining-searches';
@@ -42,7 +43,6 @@ export function SerpAnalysisPage() {
   const { session, signedIn } = useSession();
   const { settings, device, setSearchTerm, onSaved } = useSettings();
   const { open, current } = useModals();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
@@ -51,7 +51,7 @@ export function SerpAnalysisPage() {
   const paid = signedIn && isPaidPlan(session.planId);
   const [term, setTerm] = useState(() => params.get('searchTerm') ?? '');
   const [urlLike, setUrlLike] = useState<string | null>(null);
-  const [limitReached, setLimitReached] = useState(false);
+  const { limitReached, reachLimit, clearLimit } = useLimitReached();
   const [labMetric, setLabMetric] = useState<LabKey>('psi');
   const [fieldMetric, setFieldMetric] = useState('lcp');
   const [gateDue, setGateDue] = useState(false);
@@ -65,16 +65,12 @@ export function SerpAnalysisPage() {
       setUrlLike(looksLikeUrl(searchTerm) ? searchTerm : null);
       setFilters([]);
       setNotice(null);
-      setLimitReached(false);
+      clearLimit();
       if (token) {
         try {
           await checkSerpRateLimit(token, searchTerm);
         } catch (error) {
-          if (error instanceof ApiError && error.status === 429) {
-            if (session.planId === FREE_PLAN_ID) navigate(ROUTES.freeTrial);
-            else setLimitReached(true);
-            return;
-          }
+          if (error instanceof ApiError && error.status === 429) return reachLimit();
           console.error('rate-limit check failed', error);
         }
       }
@@ -87,30 +83,13 @@ export function SerpAnalysisPage() {
         hl: settings.language,
       });
       if (token) void queryClient.invalidateQueries({ queryKey: serpUsageKey(token) });
-      if (outcome === 'limit') {
-        if (session.planId === FREE_PLAN_ID) navigate(ROUTES.freeTrial);
-        else setLimitReached(true);
-        return;
-      }
+      if (outcome === 'limit') return reachLimit();
       if (outcome !== 'ok') return;
       setSearchTerm(searchTerm);
-      if (token)
-        authApi
-          .saveSettings(token, { ...settings, originUrl: pathname })
-          .catch((e: unknown) => console.error('saving settings failed', e));
+      if (token) saveSearchSettings(token, settings, pathname);
       else setGateDue(true);
     },
-    [
-      token,
-      session.planId,
-      navigate,
-      search,
-      device,
-      settings,
-      queryClient,
-      setSearchTerm,
-      pathname,
-    ],
+    [token, reachLimit, clearLimit, search, device, settings, queryClient, setSearchTerm, pathname],
   );
 
   // ?searchTerm= runs a search on load.

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../app/api-client';
 import { STAGE_PROGRESS, followRun, speedApi, type RunResult } from '../../app/speed-runs';
 import { serpApi, type OrganicResult, type PageFacts, type SerpSearchBody } from './serp-api';
 
@@ -140,8 +141,7 @@ export function useSerpAnalysis(token: string | null) {
         if (gen !== generation.current) return 'failed';
         console.error('SERP search failed', error);
         setState((s) => ({ ...s, status: 'failed' }));
-        const status = (error as { status?: number }).status;
-        return status === 429 ? 'limit' : 'failed';
+        return error instanceof ApiError && error.status === 429 ? 'limit' : 'failed';
       }
       if (gen !== generation.current) return 'ok';
       const results = response.organic_results;

@@ -7,18 +7,17 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { SERP_CHECKER_GATE_MS } from '@core/limits';
 import { MESSAGES } from '@core/messages';
-import { FREE_PLAN_ID } from '@core/plans';
-import { ROUTES } from '@core/routes';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import { ApiError } from '../../app/api-client';
-import { authApi } from '../../app/auth/auth-api';
 import { checkSerpRateLimit } from '../../app/serp-rate-limit';
 import { useModals } from '../../app/modals/modal-context';
 import { useSession } from '../../app/session/session-context';
+import { saveSearchSettings } from '../../app/settings/save-search-settings';
 import { useSettings } from '../../app/settings/settings-context';
+import { useLimitReached } from '../../app/use-limit-reached';
 import { PageHeader } from '../../components/page-header';
 import { RemainingSearches, serpUsageKey } from '../../components/remaining-searches';
 import { SearchDomainLine } from '../../components/search-domain-line';
@@ -37,13 +36,12 @@ export function SerpCheckerPage() {
   const { session, signedIn } = useSession();
   const { settings, device, setSearchTerm } = useSettings();
   const { open } = useModals();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const [term, setTerm] = useState('');
   const [site, setSite] = useState('');
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
-  const [limitReached, setLimitReached] = useState(false);
+  const { limitReached, reachLimit, clearLimit } = useLimitReached();
   const gated = useRef(false);
 
   // Visitors meet the account gate once, a second after they arrive.
@@ -58,8 +56,7 @@ export function SerpCheckerPage() {
 
   const onLimit = () => {
     setOutcome({ kind: 'idle' });
-    if (session.planId === FREE_PLAN_ID) navigate(ROUTES.freeTrial);
-    else setLimitReached(true);
+    reachLimit();
   };
 
   const search = async (event: FormEvent) => {
@@ -72,7 +69,7 @@ export function SerpCheckerPage() {
       return;
     }
     const token = session.token;
-    setLimitReached(false);
+    clearLimit();
     setOutcome({ kind: 'searching' });
     try {
       await checkSerpRateLimit(token, searchTerm);
@@ -91,15 +88,7 @@ export function SerpCheckerPage() {
       });
       setOutcome({ kind: 'done', site: url, response });
       setSearchTerm(searchTerm);
-      authApi
-        .saveSettings(token, {
-          deviceType: settings.deviceType,
-          googleDomain: settings.googleDomain,
-          country: settings.country,
-          language: settings.language,
-          originUrl: pathname,
-        })
-        .catch((e: unknown) => console.error('saving settings failed', e));
+      saveSearchSettings(token, settings, pathname);
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) return onLimit();
       console.error('rank lookup failed', error);
