@@ -38,3 +38,33 @@ export const AUTH_CODES = {
   passwordIncorrect: 'Code: password_incorrect',
   oldUser: 'Code: old_user; User exists in the system but password is empty.',
 } as const;
+
+/** Keyword tool messages of spec 002 §5 and §8, and SpeedRank's own where the spec is silent. */
+export const KEYWORD_MESSAGES = {
+  termTooLong: 'only 175 max characters allowed',
+  signInRequired: 'please create an account or sign in',
+  monthlyLimit: 'You have hit your monthly search limit. Upgrade here.',
+  noUniqueTerms:
+    'the response does not contain any unique terms, try increasing the randomness in settings',
+  noUniqueTermsAtMax:
+    'the response does not contain any unique terms, try adjusting your search term',
+  noVolume: 'No search volume for these keywords',
+  modelFailed: 'Uh oh!',
+  tryAgain:
+    "Try searching again. If that doesn't work, change your search term, and confirm the country and language settings.",
+  volumeServiceError: (country: string, language: string) =>
+    `The search volume service could not answer for ${country} / ${language}. Volumes are sparse outside the USA and English.`,
+  volumesNeedSource:
+    'Search volumes need a keyword data source: set DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD on the server.',
+  sensitive:
+    'the response may contain sensitive content, consider adjusting your search terms to keep responses appropriate.',
+  unsafe:
+    'the response may contain unsafe content, consider adjusting your search terms to keep responses appropriate.',
+  englishOnly: (language: string) =>
+    `Offline keyword suggestions come from WordNet, which is English-only, and this keyword looks ${language}. To get ${language} keywords, set OPENAI_API_KEY (and OPENAI_BASE_URL and OPENAI_MODEL for a self-hosted model) on the server.`,
+  userMismatch: 'userId does not match the signed-in user',
+  noSearchProvider:
+    'No search provider is available: the sandbox is off and no SERP API key is configured.',
+  previewNeedsSearch:
+    'Top results are shown for the keywords of a search you ran in the last hour.',
+} as const;

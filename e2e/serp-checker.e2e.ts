@@ -1,35 +1,14 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@core/messages';
 import { planById } from '@core/plans';
-import { authResponseSchema } from '@core/schemas/auth';
 import { serpSearchResponseSchema } from '@core/schemas/serp';
-import { sessionFromAuth } from '@core/schemas/session';
 import { STORAGE_KEYS } from '../web/src/app/storage';
+import { registerByApi, setPlan, storeSession, uniqueEmail, withDb } from './support/accounts';
 import { useBrowser } from './support/browser';
 
 const h = useBrowser();
 const api = (path: string) => `${h.baseUrl}/backend-service/v1${path}`;
-let counter = 0;
-const uniqueEmail = () => `checker-${Date.now()}-${counter++}@example.com`;
-
-async function registerByApi(page: Page) {
-  const response = await page.request.post(api('/auth/register'), {
-    data: { name: 'Casey', email: uniqueEmail(), password: 'correct-horse1' },
-  });
-  return authResponseSchema.parse(await response.json());
-}
-
-/** Stores the session as a returning user's would be, before the app loads. */
-async function storeSession(page: Page, auth: Awaited<ReturnType<typeof registerByApi>>) {
-  await page.goto('/');
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(key!, value!),
-    [STORAGE_KEYS.session, JSON.stringify(sessionFromAuth(auth))],
-  );
-}
 
 async function checkRank(page: Page, term: string, site: string) {
   await page.getByLabel('Search term').fill(term);
@@ -102,15 +81,12 @@ describe('SERP checker', () => {
     const { page } = await h.newPage();
     const auth = await registerByApi(page);
     // A Lite user who has used the month's searches; the page learns the plan at load.
-    const db = new Database(path.join(inject('dataDir'), 'speedrank.sqlite'));
-    try {
-      db.prepare('update users set plan_id = 2 where id = ?').run(auth.userId);
-      db.prepare(
-        'insert into usage_counters (subject, tool, period, count) values (?, ?, ?, ?)',
-      ).run(auth.userId, 'serp', new Date().toISOString().slice(0, 7), planById(2).searchLimit);
-    } finally {
-      db.close();
-    }
+    setPlan(auth.userId, 2);
+    withDb((db) =>
+      db
+        .prepare('insert into usage_counters (subject, tool, period, count) values (?, ?, ?, ?)')
+        .run(auth.userId, 'serp', new Date().toISOString().slice(0, 7), planById(2).searchLimit),
+    );
     await storeSession(page, auth);
     await page.goto('/serp-checker');
     await page.getByTestId('remaining-searches').getByText('0').waitFor();

@@ -18,6 +18,8 @@ import { paymentRoutes } from './routes/payments/payments';
 import { stripeWebhookRoutes } from './routes/payments/stripe-webhook-route';
 import { pagespeedRoutes } from './routes/pagespeed/pagespeed';
 import { rateLimitRoutes } from './routes/rate-limit/rate-limit';
+import { keywordRoutes } from './routes/keywords/keywords';
+import { keywordSettingsRoutes } from './routes/settings/keyword-settings';
 import { serpRoutes } from './routes/serp/serp';
 import { settingsRoutes } from './routes/settings/settings';
 import { siteConfigRoutes } from './routes/site-config/site-config';
@@ -70,6 +72,8 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
       await api.register(authRoutes, { services });
       await api.register(emailLinkRoutes, { services });
       await api.register(settingsRoutes, { services });
+      await api.register(keywordSettingsRoutes, { services });
+      await api.register(keywordRoutes, { services });
       await api.register(usageRoutes, { services });
       await api.register(emailSubscriberRoutes, { services });
       await api.register(serpRoutes, { services });

@@ -74,6 +74,9 @@ const envSchema = z.object({
   /** Lighthouse runs at once, each with its own Chromium and process; see bench/speed-bench.ts. */
   SPEED_CONCURRENCY: positiveInt(DEFAULT_SPEED_CONCURRENCY),
   SPEED_CACHE_TTL_MINUTES: z.coerce.number().int().min(0).default(10),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_BASE_URL: z.string().url().default('https://api-m.paypal.com'),

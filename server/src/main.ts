@@ -23,6 +23,8 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const port = new URL(address).port;
   console.log(`SpeedRank is running at http://localhost:${port}`);
+  // The offline keyword dictionary loads after start, not on the first search.
+  await app.services.keywords.warm?.();
 }
 
 main().catch((error: unknown) => {

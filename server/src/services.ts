@@ -20,6 +20,11 @@ import { PayPalSubscriptions } from './providers/payments/paypal';
 import { createFieldDataProvider } from './providers/field-data';
 import { createLabSpeedProvider } from './providers/lab-speed';
 import { Quotas } from './quota/quotas';
+import { KeywordQuota } from './quota/keyword-quota';
+import { createKeywordSuggester, type KeywordSuggester } from './providers/keywords';
+import { createModerator, type Moderator } from './providers/moderation';
+import { WordListModerator } from './providers/moderation/word-list';
+import { createKeywordDataProvider, type KeywordDataProvider } from './providers/keyword-data';
 import { SpeedJobs } from './speed/speed-jobs';
 import { SpeedTests } from './speed/speed-tests';
 
@@ -46,6 +51,11 @@ export interface Services {
   paypal: PayPalSubscriptions | null;
   /** How user-given URLs are fetched (SSRF guard, limits). */
   pageFetch: SafeFetchOptions;
+  keywords: KeywordSuggester;
+  /** The configured content check, and the word list that stands in when it fails. */
+  moderation: { primary: Moderator; fallback: Moderator };
+  keywordData: KeywordDataProvider;
+  keywordQuota: KeywordQuota;
 }
 
 export function createServices(
@@ -67,6 +77,10 @@ export function createServices(
     (config.SANDBOX === 'on'
       ? new SandboxIndexProvider(() => buildManifest({ port: config.PORT }))
       : null);
+  const serp = serpProvider
+    ? new CachedSerp(serpProvider, db, clock, config.SERP_CACHE_TTL_MINUTES)
+    : null;
+  const quotas = new Quotas(db, clock);
   return {
     config,
     db,
@@ -84,7 +98,7 @@ export function createServices(
           clock,
         })
       : null,
-    quotas: new Quotas(db, clock),
+    quotas,
     speed: new SpeedJobs(
       createLabSpeedProvider(config, pageFetch),
       createFieldDataProvider(config),
@@ -103,9 +117,28 @@ export function createServices(
             config.PROVIDER_TIMEOUT_MS,
           )
         : null,
-    serp: serpProvider
-      ? new CachedSerp(serpProvider, db, clock, config.SERP_CACHE_TTL_MINUTES)
-      : null,
+    serp,
     pageFetch,
+    keywords: createKeywordSuggester(config, async (term, language) => {
+      // WordNet's Variation list also takes phrases from the search provider's pages.
+      if (!serp) return [];
+      try {
+        const page = await serp.search({
+          query: term,
+          device: 'desktop',
+          pageNum: 1,
+          googleDomain: 'google.com',
+          gl: 'us',
+          hl: language,
+        });
+        return page.organic_results.flatMap((r) => [r.title, r.snippet]);
+      } catch (error) {
+        log.warn({ err: error }, 'search documents for keyword variations failed');
+        return [];
+      }
+    }),
+    moderation: { primary: createModerator(config), fallback: new WordListModerator() },
+    keywordData: createKeywordDataProvider(config),
+    keywordQuota: new KeywordQuota(quotas, clock),
   };
 }

@@ -14,6 +14,10 @@ export interface RecordedReply {
   /** A fixture file path, or a value sent as JSON. */
   fixture?: string;
   json?: unknown;
+  /** A raw body sent as plain text, as some servers answer their failures. */
+  text?: string;
+  /** Extra response headers, e.g. a vendor's retry hints. */
+  headers?: Record<string, string>;
   delayMs?: number;
 }
 
@@ -36,10 +40,13 @@ export async function startRecordedServer(reply: (req: RecordedRequest) => Recor
       requests.push(recorded);
       const answer = reply(recorded);
       const send = () => {
-        const payload = answer.fixture
-          ? fs.readFileSync(answer.fixture, 'utf8')
-          : JSON.stringify(answer.json ?? {});
-        res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
+        const payload =
+          answer.text ??
+          (answer.fixture
+            ? fs.readFileSync(answer.fixture, 'utf8')
+            : JSON.stringify(answer.json ?? {}));
+        const type = answer.text === undefined ? 'application/json' : 'text/plain';
+        res.writeHead(answer.status ?? 200, { 'content-type': type, ...answer.headers });
         res.end(payload);
       };
       if (answer.delayMs) setTimeout(send, answer.delayMs);

@@ -5,6 +5,7 @@
 export interface Database {
   users: UsersTable;
   user_settings: UserSettingsTable;
+  keyword_settings: KeywordSettingsTable;
   sessions: SessionsTable;
   one_time_tokens: OneTimeTokensTable;
   rate_counters: RateCountersTable;
@@ -39,6 +40,16 @@ export interface UserSettingsTable {
   language: string;
   search_keyword: string;
   origin_url: string;
+  updated_at: string;
+}
+
+export interface KeywordSettingsTable {
+  user_id: string;
+  country: string;
+  country_code: string;
+  language: string;
+  temperature: number;
+  algorithm: string;
   updated_at: string;
 }
 

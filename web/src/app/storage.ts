@@ -24,4 +24,6 @@ export const STORAGE_KEYS = {
   /** Where the user was (and what they searched) before an email round trip. */
   origin: 'speedrank.origin',
   searchTerm: 'speedrank.searchTerm',
+  /** Spec 002 §3 keyword settings: country, country_code, language, temperature, algorithm. */
+  keywordSettings: 'speedrank.keywordSettings',
 } as const;

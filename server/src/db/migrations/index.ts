@@ -4,6 +4,7 @@ import * as accounts from './2026-11-22-002-accounts';
 import * as serpCache from './2026-11-22-003-serp-cache';
 import * as speed from './2026-11-22-004-speed';
 import * as plansAndPayments from './2026-11-22-005-plans-and-payments';
+import * as keywordSettings from './2026-11-23-006-keyword-settings';
 
 /** All migrations in order; names are date-prefixed so they sort as they apply. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-003-serp-cache': serpCache,
   '2026-11-22-004-speed': speed,
   '2026-11-22-005-plans-and-payments': plansAndPayments,
+  '2026-11-23-006-keyword-settings': keywordSettings,
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { findCountry } from '@core/reference';
-import { fetchJson } from '../../http/fetch-json';
-import { hostOf, mapProviderError } from './map-errors';
+import { countryLocationCode } from '../dataforseo/location';
+import { postLiveTask, type DataForSeoAccount } from '../dataforseo/live-task';
+import { hostOf } from './map-errors';
 import { SerpProviderError, type SerpPage, type SerpProvider, type SerpQuery } from './port';
 
 const itemSchema = z.object({
@@ -12,35 +12,9 @@ const itemSchema = z.object({
   description: z.string().nullish(),
 });
 
-const responseSchema = z.object({
-  status_code: z.number(),
-  status_message: z.string(),
-  tasks: z
-    .array(
-      z.object({
-        status_code: z.number(),
-        status_message: z.string(),
-        result: z.array(z.object({ items: z.array(itemSchema).nullish() })).nullish(),
-      }),
-    )
-    .nullish(),
-});
+const US_LOCATION_CODE = 2840;
 
-const OK = 20000;
-
-/** DataForSEO's task-level codes arrive with HTTP 200; map them like HTTP failures. */
-function taskError(code: number, message: string): SerpProviderError {
-  const detail = ` (DataForSEO says: ${message})`;
-  if (code === 40101)
-    return new SerpProviderError('unavailable', `DataForSEO could not search right now.${detail}`);
-  if (code >= 40100 && code < 40200)
-    return new SerpProviderError('auth', `DataForSEO refused the configured login.${detail}`);
-  if (code >= 40200 && code < 40300)
-    return new SerpProviderError('quota', `DataForSEO search quota is used up for now.${detail}`);
-  if (code >= 50000)
-    return new SerpProviderError('unavailable', `DataForSEO is not working right now.${detail}`);
-  return new SerpProviderError('bad_request', `DataForSEO rejected the search.${detail}`);
-}
+const resultSchema = z.object({ items: z.array(itemSchema).nullish() });
 
 /**
  * DataForSEO live SERP. It has no offset parameter: page N asks for depth N×10 and keeps
@@ -49,41 +23,37 @@ function taskError(code: number, message: string): SerpProviderError {
 export class DataForSeoProvider implements SerpProvider {
   readonly source = 'dataforseo' as const;
 
+  private readonly account: DataForSeoAccount;
+
   constructor(
-    private readonly login: string,
-    private readonly password: string,
-    private readonly baseUrl = 'https://api.dataforseo.com',
-    private readonly timeoutMs = 60_000,
-  ) {}
+    login: string,
+    password: string,
+    baseUrl = 'https://api.dataforseo.com',
+    timeoutMs = 60_000,
+  ) {
+    this.account = { login, password, baseUrl, timeoutMs };
+  }
 
   async search(query: SerpQuery): Promise<SerpPage> {
     const task = {
       keyword: query.query,
-      location_name: findCountry(query.gl)?.name ?? 'United States',
+      // A numeric code: i18n-iso-countries' short names ('UK') are not DataForSEO's names.
+      location_code: countryLocationCode(query.gl) ?? US_LOCATION_CODE,
       language_code: query.hl.slice(0, 2),
       se_domain: query.googleDomain,
       device: query.device,
       depth: query.pageNum * 10,
     };
-    let raw: unknown;
-    try {
-      raw = await fetchJson(`${this.baseUrl}/v3/serp/google/organic/live/advanced`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${this.login}:${this.password}`).toString('base64')}`,
-        },
-        body: [task],
-        timeoutMs: this.timeoutMs,
-      });
-    } catch (error) {
-      throw mapProviderError('DataForSEO', error);
-    }
-    const data = responseSchema.parse(raw);
-    if (data.status_code !== OK) throw taskError(data.status_code, data.status_message);
-    const first = data.tasks?.[0];
-    if (!first) throw new SerpProviderError('unavailable', 'DataForSEO answered without a task.');
-    if (first.status_code !== OK) throw taskError(first.status_code, first.status_message);
-    const items = first.result?.[0]?.items ?? [];
+    const answer = await postLiveTask(this.account, {
+      path: '/v3/serp/google/organic/live/advanced',
+      task,
+      result: resultSchema,
+      action: 'search',
+      // 'Internal SE Server Error.': Google did not answer DataForSEO; a retry may work.
+      outageCodes: [40101],
+    });
+    if (!answer.ok) throw new SerpProviderError(answer.failure, answer.message);
+    const items = answer.result[0]?.items ?? [];
     const organic = items.filter((i) => i.type === 'organic' && i.url);
     const offset = (query.pageNum - 1) * 10;
     const snippet =

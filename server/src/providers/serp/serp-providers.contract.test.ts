@@ -92,6 +92,8 @@ const cases: AdapterCase[] = [
         language_code: 'en',
         se_domain: 'google.co.uk',
         depth: 20,
+        // The United Kingdom by code: its short name 'UK' is not a DataForSEO location name.
+        location_code: 2826,
       });
     },
     firstOrganic: {

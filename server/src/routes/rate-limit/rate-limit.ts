@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { isPaidPlan } from '@core/plans';
 import { errorResponseSchema } from '@core/schemas/common';
 import {
   QUOTA_MESSAGES,
@@ -26,7 +25,7 @@ export const rateLimitRoutes: FastifyPluginAsync<{ services: Services }> = async
   { services },
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { quotas, clock } = services;
+  const { quotas } = services;
 
   api.post(
     '/rate-limit',
@@ -86,30 +85,9 @@ export const rateLimitRoutes: FastifyPluginAsync<{ services: Services }> = async
     async (request, reply) => {
       const auth = await requireUser(services, request, reply);
       if (!auth) return;
-      const plan = planOf(auth.user);
-      if (!isPaidPlan(plan.planId) || !plan.keywordsPerMin || !plan.keywordsPerHour) {
-        // Free accounts have only the monthly search limit (spec 000 §9: not applicable).
-        return { status: 'SUCCESS' as const };
-      }
-      const now = clock.now().toISOString();
-      const minute = now.slice(0, 16);
-      const hour = now.slice(0, 13);
-      const used = request.body.keywordsUsed;
-      const subject = auth.user.id;
-      // Spec 002 §9: 30 keywords a minute, 31 on the first search of the hour.
-      const firstSearch = (await quotas.used(subject, 'kw-hour', hour)) === 0;
-      const perMinute = plan.keywordsPerMin + (firstSearch ? 1 : 0);
-      if (!(await quotas.consume(subject, 'kw-hour', plan.keywordsPerHour, used, hour))) {
-        return reply
-          .status(429)
-          .send({ status: 'FAILURE', message: QUOTA_MESSAGES.keywordsPerHour });
-      }
-      if (!(await quotas.consume(subject, 'kw-minute', perMinute, used, minute))) {
-        await quotas.refund(subject, 'kw-hour', used, hour);
-        return reply
-          .status(429)
-          .send({ status: 'FAILURE', message: QUOTA_MESSAGES.keywordsPerMinute });
-      }
+      // Advisory: `/keyword` itself charges the quota and the windows.
+      const refusal = await services.keywordQuota.check(auth.user, request.body.keywordsUsed);
+      if (refusal) return reply.status(429).send({ status: 'FAILURE', message: refusal });
       return { status: 'SUCCESS' as const };
     },
   );

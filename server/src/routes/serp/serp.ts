@@ -14,6 +14,7 @@ import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import { collectPageFacts } from '../../page-facts/collect-page-facts';
 import { authenticate } from '../../plugins/authenticate';
 import { monthlyLimit, planOf, subjectOf } from '../../quota/plan-limits';
+import { FAILURE_STATUS } from '../../providers/failure-status';
 import { SerpProviderError, type SerpPage, type SerpQuery } from '../../providers/serp/port';
 import { checkRank } from '../../providers/serp/rank-check';
 import type { Services } from '../../services';
@@ -27,17 +28,9 @@ const errors = {
   504: errorResponseSchema,
 };
 
-const STATUS_BY_FAILURE = {
-  auth: 502,
-  quota: 503,
-  timeout: 504,
-  unavailable: 502,
-  bad_request: 502,
-} as const;
-
 async function sendProviderError(reply: FastifyReply, error: unknown) {
   if (!(error instanceof SerpProviderError)) throw error;
-  return reply.status(STATUS_BY_FAILURE[error.failure]).send({ message: error.message });
+  return reply.status(FAILURE_STATUS[error.failure]).send({ message: error.message });
 }
 
 /** Spec 001 §4: a featured answer goes first at position 1 and the others shift by one. */

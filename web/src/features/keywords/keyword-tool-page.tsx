@@ -1,14 +1,390 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
+import ProgressBar from 'react-bootstrap/ProgressBar';
+import Tooltip from 'react-bootstrap/Tooltip';
+import { useSearchParams } from 'react-router';
+import type { KeywordLists } from '@core/keywords/dedupe';
+import { keywordCsv } from '@core/keywords/export';
+import {
+  CONTENT_FILTER_RELEASE_MS,
+  DEFAULT_KEYWORD_SIZE,
+  KEYWORD_DRAWER_DELAY_MS,
+  KEYWORD_EXPORT_FILE,
+  KEYWORD_GATE_MS,
+  KEYWORD_SIZES,
+  KEYWORD_TERM_MAX,
+  type KeywordSize,
+} from '@core/keywords/limits';
+import { applyAffix, type AffixMode } from '@core/keywords/modify';
+import { KEYWORD_MESSAGES } from '@core/messages';
+import { flagEmoji } from '@core/reference';
+import { KEYWORD_LISTS, type KeywordList } from '@core/schemas/keywords';
+import { authApi } from '../../app/auth/auth-api';
+import { downloadTextFile } from '../../app/download-file';
+import { useModals } from '../../app/modals/modal-context';
+import { useSession } from '../../app/session/session-context';
 import { PageHeader } from '../../components/page-header';
+import { UpgradeMessage } from '../../components/upgrade-message';
+import { DebugPanel } from './debug-panel';
+import { KeywordCopy } from './keyword-copy';
+import { KeywordDrawer } from './keyword-drawer';
+import { KeywordSettingsModal } from './keyword-settings-modal';
+import { KeywordSources } from './keyword-sources';
+import { KeywordTabs } from './keyword-tabs';
+import { keywordUsageKey } from './keywords-api';
+import { ModifyResults } from './modify-results';
+import { useGatheringProgress } from './use-gathering-progress';
+import { SEARCH_STAGES, useKeywordSearch } from './use-keyword-search';
+import { useKeywordSettings } from './use-keyword-settings';
+import { useKeywordVolumes, volumeOf } from './use-keyword-volumes';
+import { useTypewriter } from './use-typewriter';
 
+type Notice = { variant: 'warning' | 'danger' | 'info'; text: string; detail?: string };
+
+const isList = (value: string | null): value is KeywordList =>
+  (KEYWORD_LISTS as readonly string[]).includes(value ?? '');
+
+const mapLists = (lists: KeywordLists, f: (keywords: string[]) => string[]): KeywordLists => ({
+  category: f(lists.category),
+  similar: f(lists.similar),
+  variation: f(lists.variation),
+  related: f(lists.related),
+});
+
+/** Spec 002 'Keyword suggestion tool' (§2–§8). */
 export function KeywordToolPage() {
+  const { session, signedIn } = useSession();
+  const { open } = useModals();
+  const token = session.token;
+  const [params] = useSearchParams();
+  const { settings, save } = useKeywordSettings(token);
+  const search = useKeywordSearch(token, session.planId);
+  const [term, setTerm] = useState(params.get('searchTerm') ?? '');
+  const [size, setSize] = useState<KeywordSize>(DEFAULT_KEYWORD_SIZE);
+  const [tab, setTab] = useState<KeywordList>(() => {
+    const wanted = params.get('algorithm');
+    return isList(wanted) ? wanted : 'category';
+  });
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [affix, setAffix] = useState<{ term: string; mode: AffixMode } | null>(null);
+  const [filterClosed, setFilterClosed] = useState(false);
+  const [returned, setReturned] = useState(true);
+  const [drawer, setDrawer] = useState<string | null>(null);
+  const [showSettings, setShowSettings] = useState(false);
+  const [showDebug, setShowDebug] = useState(false);
+  const typed = useTypewriter(term === '');
+  const drawerTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(drawerTimer.current), []);
+
+  const usage = useQuery({
+    queryKey: keywordUsageKey(token),
+    queryFn: () => authApi.usage.keywords(token),
+    enabled: signedIn,
+  });
+  const remaining = usage.data?.kwtSearchesLeft ?? 0;
+
+  const outcome = search.data ?? null;
+  const lists = useMemo(() => {
+    if (!outcome) return null;
+    return affix
+      ? mapLists(outcome.lists, (k) => applyAffix(k, affix.term, affix.mode))
+      : outcome.lists;
+  }, [outcome, affix]);
+  const allKeywords = useMemo(() => (lists ? KEYWORD_LISTS.flatMap((l) => lists[l]) : []), [lists]);
+  const volumes = useKeywordVolumes(token, allKeywords, settings, search.isSuccess);
+
+  const phase = search.isPending
+    ? 'running'
+    : search.isSuccess
+      ? volumes.settled
+        ? 'arrived'
+        : 'running'
+      : 'idle';
+  const done = search.stagesDone + (volumes.settled ? 1 : 0);
+  const progress = useGatheringProgress(
+    search.submittedAt,
+    phase,
+    done / (SEARCH_STAGES + 1),
+    size,
+  );
+  const showResults = Boolean(lists) && progress.complete;
+  const filterShows = Boolean(outcome && outcome.rank > 0 && !filterClosed);
+
+  // Visitors meet the account gate once, a second after they arrive (spec 002 §4).
+  const gated = useRef(false);
+  useEffect(() => {
+    if (signedIn || gated.current) return;
+    const timer = window.setTimeout(() => {
+      gated.current = true;
+      open('gate', { content: session.email ? 'signIn' : 'createAccount', variant: 'keywords' });
+    }, KEYWORD_GATE_MS);
+    return () => window.clearTimeout(timer);
+  }, [signedIn, open, session.email]);
+
+  const { mutate, isPending } = search;
+  const run = useCallback(
+    (raw: string) => {
+      const seed = raw.trim();
+      if (isPending || !seed) return;
+      if (raw.length > KEYWORD_TERM_MAX) {
+        setNotice({ variant: 'warning', text: KEYWORD_MESSAGES.termTooLong });
+        return;
+      }
+      if (!signedIn) {
+        setNotice({ variant: 'warning', text: KEYWORD_MESSAGES.signInRequired });
+        open('gate', { content: session.email ? 'signIn' : 'createAccount', variant: 'keywords' });
+        return;
+      }
+      setNotice(null);
+      setAffix(null);
+      setFilterClosed(false);
+      setReturned(false);
+      setDrawer(null);
+      mutate(
+        { term: seed, selectedSize: size, remaining, settings },
+        {
+          onSuccess: (result) => setReturned(result.rank === 0),
+          onError: (error) => {
+            if (error.kind === 'limit') setNotice({ variant: 'warning', text: error.message });
+            else if (error.kind === 'empty' || error.kind === 'language')
+              setNotice({ variant: 'info', text: error.message });
+            else
+              setNotice({
+                variant: 'danger',
+                text: KEYWORD_MESSAGES.modelFailed,
+                detail: `${error.message} ${KEYWORD_MESSAGES.tryAgain}`,
+              });
+          },
+        },
+      );
+    },
+    [isPending, signedIn, open, session.email, mutate, size, remaining, settings],
+  );
+
+  // `searchTerm` and `algorithm` pre-fill the form and run the search (spec 002 §2).
+  const autoRun = useRef<string | null>(null);
+  const wanted = params.get('searchTerm');
+  useEffect(() => {
+    if (!wanted || autoRun.current === wanted || !signedIn || usage.isPending) return;
+    autoRun.current = wanted;
+    setTerm(wanted);
+    run(wanted);
+  }, [wanted, signedIn, usage.isPending, run]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    run(term);
+  };
+
+  const pick = (keyword: string) => {
+    if (filterShows || !returned) return;
+    window.clearTimeout(drawerTimer.current);
+    drawerTimer.current = window.setTimeout(() => setDrawer(keyword), KEYWORD_DRAWER_DELAY_MS);
+  };
+
+  const closeFilter = () => {
+    setFilterClosed(true);
+    window.setTimeout(() => setReturned(true), CONTENT_FILTER_RELEASE_MS);
+  };
+
+  const exportCsv = () => {
+    if (!lists) return;
+    const rows = allKeywords.map((keyword) => {
+      const item = volumes.byKeyword.get(keyword.toLowerCase());
+      return {
+        keyword,
+        volume: volumeOf(volumes, keyword),
+        cpc: item?.keyword_info.cpc ?? null,
+        competition: item?.keyword_info.competition ?? null,
+        difficulty: item?.keyword_properties.keyword_difficulty ?? null,
+      };
+    });
+    downloadTextFile(KEYWORD_EXPORT_FILE, keywordCsv(rows, affix?.term ?? ''));
+  };
+
+  const nonDefaultMarket = settings.country_code !== 'us' || settings.language !== 'en';
+
   return (
     <Container className="py-4">
       <PageHeader crumb="Keyword Tool" heading="Keyword Suggestion Tool" />
-      <p className="lead">
-        Enter a seed term to get Category, Similar, Variation and Related keywords with their
-        monthly search volume.
-      </p>
+      <Form onSubmit={submit} noValidate>
+        <InputGroup>
+          <Form.Control
+            aria-label="Keyword"
+            value={term}
+            onChange={(e) => setTerm(e.target.value)}
+            placeholder={typed}
+            data-testid="keyword-input"
+          />
+          <Button type="submit" disabled={search.isPending}>
+            Search
+          </Button>
+        </InputGroup>
+        {signedIn && (
+          <div className="d-flex flex-wrap align-items-center gap-2 mt-2 small">
+            <Form.Select
+              size="sm"
+              aria-label="Keywords to use"
+              className="w-auto"
+              value={size}
+              onChange={(e) => setSize(Number(e.target.value) as KeywordSize)}
+            >
+              {KEYWORD_SIZES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </Form.Select>
+            <span data-testid="keywords-left">of your {usage.data ? remaining : '…'} Keywords</span>
+            <span aria-label={`Country ${settings.country}`} title={settings.country}>
+              {flagEmoji(settings.country_code)}
+            </span>
+            <Button variant="link" size="sm" className="p-0" onClick={() => setShowSettings(true)}>
+              settings
+            </Button>
+          </div>
+        )}
+      </Form>
+      <KeywordSources answer={outcome?.answers[0] ?? null} volumes={volumes.source} />
+
+      {notice && (
+        <Alert
+          variant={notice.variant}
+          className="mt-3"
+          dismissible
+          onClose={() => setNotice(null)}
+          data-testid="keyword-alert"
+        >
+          <UpgradeMessage text={notice.text} />
+          {notice.detail && <div className="small mt-1">{notice.detail}</div>}
+        </Alert>
+      )}
+
+      {phase !== 'idle' && !progress.complete && (
+        <div className="my-4" data-testid="keyword-progress">
+          <p className="mb-1">Gathering {size} Results...</p>
+          <ProgressBar now={progress.value} label={`${progress.value}%`} />
+        </div>
+      )}
+
+      {showResults && lists && outcome && (
+        <section className="mt-4" data-testid="keyword-results">
+          {outcome.identifiedCategory && (
+            <p className="mb-2" data-testid="identified-category">
+              Identified Category: <strong>{outcome.identifiedCategory}</strong>
+            </p>
+          )}
+          {filterShows && (
+            <Alert
+              variant={outcome.rank === 2 ? 'danger' : 'warning'}
+              dismissible
+              onClose={closeFilter}
+              data-testid="content-filter-alert"
+            >
+              {outcome.rank === 2 ? KEYWORD_MESSAGES.unsafe : KEYWORD_MESSAGES.sensitive}{' '}
+              <Button variant="link" className="p-0 align-baseline" onClick={closeFilter}>
+                view response
+              </Button>
+            </Alert>
+          )}
+          {volumes.status === 'error' && (
+            <Alert variant="warning" data-testid="volume-alert">
+              {KEYWORD_MESSAGES.noVolume}. {KEYWORD_MESSAGES.tryAgain}
+              {nonDefaultMarket && (
+                <div className="small mt-1">
+                  {KEYWORD_MESSAGES.volumeServiceError(settings.country, settings.language)}
+                </div>
+              )}
+              <div className="small text-muted mt-1">{volumes.error?.message}</div>
+            </Alert>
+          )}
+          <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
+            <OverlayTrigger
+              placement="top"
+              overlay={
+                <Tooltip>
+                  Export keyword data, including search volume and cpc in your specified location
+                </Tooltip>
+              }
+            >
+              <Button
+                variant="outline-secondary"
+                size="sm"
+                onClick={exportCsv}
+                disabled={filterShows}
+                data-testid="keyword-export"
+                aria-label="Export keyword data"
+              >
+                <span aria-hidden>⤓</span> Export
+              </Button>
+            </OverlayTrigger>
+            <OverlayTrigger
+              placement="top"
+              overlay={<Tooltip>you&apos;ll likely get different results</Tooltip>}
+            >
+              <Button
+                variant="outline-primary"
+                size="sm"
+                onClick={() => {
+                  window.scrollTo({ top: 0 });
+                  run(outcome.term);
+                }}
+              >
+                RUN AGAIN
+              </Button>
+            </OverlayTrigger>
+            <Button variant="link" size="sm" onClick={() => setShowDebug(true)}>
+              debug
+            </Button>
+          </div>
+          <KeywordTabs
+            lists={lists}
+            tab={tab}
+            onTab={setTab}
+            volumes={volumes}
+            onPick={pick}
+            blurred={filterShows}
+          />
+          <ModifyResults
+            active={affix}
+            onApply={(affixTerm, mode) => setAffix({ term: affixTerm, mode })}
+            onClear={() => setAffix(null)}
+            onTooLong={(text) => setNotice({ variant: 'warning', text })}
+          />
+          <KeywordDrawer
+            keyword={drawer}
+            token={token}
+            searchId={outcome.searchId}
+            settings={settings}
+            volumes={volumes}
+            onHide={() => setDrawer(null)}
+            onSearch={(keyword) => {
+              setDrawer(null);
+              setTerm(keyword);
+              run(keyword);
+            }}
+          />
+          <DebugPanel
+            answers={outcome.answers}
+            show={showDebug}
+            onHide={() => setShowDebug(false)}
+          />
+        </section>
+      )}
+
+      <KeywordSettingsModal
+        show={showSettings}
+        settings={settings}
+        onSave={save}
+        onClose={() => setShowSettings(false)}
+      />
+      <KeywordCopy />
     </Container>
   );
 }

@@ -1,6 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import { MESSAGES } from '@core/messages';
 import { EXPORT_FILE_NAME, exportRow, toCsv } from '@core/serp-export';
+import { downloadTextFile } from '../../app/download-file';
 import type { SerpAnalysis } from './use-serp-analysis';
 
 interface Props {
@@ -31,12 +32,7 @@ export function ExportButton({ state, paid, onRefused }: Props) {
         field: run?.field.page ?? null,
       });
     });
-    const blob = new Blob([toCsv(rows)], { type: 'text/csv;charset=utf-8' });
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(blob);
-    link.download = EXPORT_FILE_NAME;
-    link.click();
-    URL.revokeObjectURL(link.href);
+    downloadTextFile(EXPORT_FILE_NAME, toCsv(rows));
   };
 
   return (

@@ -1,0 +1,137 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { dedupeLists, type KeywordLists } from './dedupe';
+import { keywordCsv } from './export';
+import { applyAffix } from './modify';
+import { clampTemperature, sizePerRequest } from './settings';
+
+const lists = (partial: Partial<KeywordLists>): KeywordLists => ({
+  category: [],
+  similar: [],
+  variation: [],
+  related: [],
+  ...partial,
+});
+
+describe('dedupeLists (spec 002 §5)', () => {
+  it('drops the seed, lower-cased and trimmed', () => {
+    const out = dedupeLists(
+      ' Ice Cream ',
+      lists({ category: ['ice cream', 'ICE CREAM ', 'gelato'] }),
+    );
+    expect(out.category).toEqual(['gelato']);
+  });
+
+  it('keeps a keyword in the first tab that has it and drops it from later ones', () => {
+    const out = dedupeLists(
+      'ice cream',
+      lists({
+        category: ['gelato', 'sorbet'],
+        similar: ['Sorbet', 'frozen yogurt'],
+        variation: ['frozen yogurt', 'ice cream cone'],
+        related: ['gelato', 'dessert'],
+      }),
+    );
+    expect(out).toEqual({
+      category: ['gelato', 'sorbet'],
+      similar: ['frozen yogurt'],
+      variation: ['ice cream cone'],
+      related: ['dessert'],
+    });
+  });
+
+  it('drops a keyword at least twice the average length of the others in its list', () => {
+    expect(
+      dedupeLists('x', lists({ related: ['tea', 'gin', 'ale', 'a rambling answer'] })).related,
+    ).toEqual(['tea', 'gin', 'ale']);
+    // Exactly twice is dropped: 'abcd' against an average of 2.
+    expect(dedupeLists('x', lists({ related: ['ab', 'cd', 'abcd'] })).related).toEqual([
+      'ab',
+      'cd',
+    ]);
+    expect(dedupeLists('x', lists({ related: ['ab', 'cd', 'abc'] })).related).toHaveLength(3);
+  });
+
+  it('caps each list (the free plan keeps about 21)', () => {
+    const many = Array.from({ length: 30 }, (_, i) => `flavor ${i}`);
+    expect(dedupeLists('seed', lists({ category: many }), 21).category).toHaveLength(21);
+  });
+});
+
+describe('clampTemperature (spec 002 §5)', () => {
+  it.each([
+    [1.7, 1],
+    [-0.3, 0],
+    [0.456, 0.46],
+    [Number.NaN, 0.7],
+  ])('%s → %s', (input, expected) => expect(clampTemperature(input)).toBe(expected));
+});
+
+describe('sizePerRequest (spec 002 §7)', () => {
+  it('asks each request for a third of the chosen size', () => {
+    expect(sizePerRequest(30, 200)).toBe(10);
+    expect(sizePerRequest(90, 14000)).toBe(30);
+  });
+  it('spreads what is left when fewer keywords remain than chosen', () => {
+    expect(sizePerRequest(90, 45)).toBe(15);
+    expect(sizePerRequest(30, 2)).toBe(1);
+  });
+});
+
+describe('applyAffix (spec 002 §4)', () => {
+  it('appends or prepends the lower-cased term to every original', () => {
+    expect(applyAffix(['gelato', 'sorbet'], ' Near Me ', 'append')).toEqual([
+      'gelato near me',
+      'sorbet near me',
+    ]);
+    expect(applyAffix(['gelato'], 'Best', 'prepend')).toEqual(['best gelato']);
+  });
+  it('replaces an earlier term because it always starts from the originals', () => {
+    const originals = ['gelato'];
+    applyAffix(originals, 'near me', 'append');
+    expect(applyAffix(originals, 'cheap', 'prepend')).toEqual(['cheap gelato']);
+  });
+});
+
+describe('keywordCsv (spec 002 §5, §9)', () => {
+  const parse = (csv: string) => Papa.parse<string[]>(csv.trim()).data;
+
+  it('sorts by volume with unknown volumes last, five quoted columns', () => {
+    const csv = keywordCsv([
+      { keyword: 'sorbet', volume: null, cpc: null, competition: null, difficulty: null },
+      { keyword: 'gelato', volume: 9900, cpc: 1.2, competition: 0.4, difficulty: 31 },
+      { keyword: 'kulfi', volume: 100, cpc: 0.5, competition: 0.1, difficulty: 5 },
+    ]);
+    expect(csv.split('\r\n')[0]).toBe(
+      '"keyword","monthly search volume","cpc","competition","keyword difficulty"',
+    );
+    expect(parse(csv).slice(1)).toEqual([
+      ['gelato', '9900', '1.2', '0.4', '31'],
+      ['kulfi', '100', '0.5', '0.1', '5'],
+      ['sorbet', '-', '-', '-', '-'],
+    ]);
+  });
+
+  it('neutralises formulas and quotes commas, keeping the unknown marker', () => {
+    const rows = parse(
+      keywordCsv([
+        {
+          keyword: '=HYPERLINK("x")',
+          volume: null,
+          cpc: null,
+          competition: null,
+          difficulty: null,
+        },
+        { keyword: 'a, b', volume: null, cpc: null, competition: null, difficulty: null },
+      ]),
+    );
+    expect(rows[1]).toEqual(['\'=HYPERLINK("x")', '-', '-', '-', '-']);
+    expect(rows[2]![0]).toBe('a, b');
+  });
+
+  it("drops ' ?' from questions unless an append term is set", () => {
+    const row = { keyword: 'what is gelato ?', volume: 1, cpc: 1, competition: 1, difficulty: 1 };
+    expect(parse(keywordCsv([row]))[1]![0]).toBe('what is gelato');
+    expect(parse(keywordCsv([row], 'near me'))[1]![0]).toBe('what is gelato ?');
+  });
+});

@@ -1,0 +1,174 @@
+import fs from 'node:fs';
+import Papa from 'papaparse';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  FREE_KEYWORDS_PER_LIST,
+  KEYWORD_EXPORT_FILE,
+  KEYWORD_EXPORT_HEADERS,
+} from '@core/keywords/limits';
+import { KEYWORD_MESSAGES, MESSAGES } from '@core/messages';
+import { planById } from '@core/plans';
+import { KEYWORD_LISTS, type KeywordList } from '@core/schemas/keywords';
+import { STORAGE_KEYS } from '../web/src/app/storage';
+import { registerByApi, storeSession } from './support/accounts';
+import { useBrowser } from './support/browser';
+
+const h = useBrowser();
+const TOOL = '/keyword-suggestion-tool';
+
+async function signedIn(page: Page) {
+  const auth = await registerByApi(page, 'kwt');
+  await storeSession(page, auth);
+  return auth;
+}
+
+async function searchFor(page: Page, term: string) {
+  await page.getByTestId('keyword-input').fill(term);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+}
+
+/** The keywords on the cards of one tab, as a person reads them. */
+async function cardsOf(page: Page, list: KeywordList): Promise<string[]> {
+  await page.getByTestId(`keyword-tab-${list}`).click();
+  return page.getByTestId('keyword-card-keyword').allTextContents();
+}
+
+async function allCards(page: Page): Promise<Record<KeywordList, string[]>> {
+  const out = {} as Record<KeywordList, string[]>;
+  for (const list of KEYWORD_LISTS) out[list] = await cardsOf(page, list);
+  return out;
+}
+
+describe('keyword suggestion tool', () => {
+  it('gives a signed-in user four lists of unique keywords, the drawer, append/clear and the CSV', async () => {
+    const { page } = await h.newPage();
+    await signedIn(page);
+    await page.goto(TOOL);
+    const limit = planById(1).keywordSearchLimit;
+    await page.getByTestId('keywords-left').getByText(`of your ${limit} Keywords`).waitFor();
+    // With no model and no data source configured, the page names its offline sources.
+    await page.getByTestId('keyword-sources').getByText('WordNet 3.1').waitFor();
+    await page.getByTestId('volumes-need-source').waitFor();
+
+    await searchFor(page, 'ice cream');
+    await page.getByText('Gathering 30 Results...').waitFor();
+    await page.getByTestId('keyword-results').waitFor({ timeout: 20_000 });
+    await page.getByTestId('identified-category').waitFor();
+
+    const lists = await allCards(page);
+    const every = KEYWORD_LISTS.flatMap((l) => lists[l]);
+    for (const list of KEYWORD_LISTS) {
+      expect(lists[list].length, `${list} has keywords`).toBeGreaterThan(0);
+      expect(lists[list].length).toBeLessThanOrEqual(FREE_KEYWORDS_PER_LIST);
+    }
+    expect(new Set(every).size).toBe(every.length);
+    expect(every).not.toContain('ice cream');
+    expect(lists.variation.every((k) => k.includes('ice cream'))).toBe(true);
+    // No volume source: every volume is '-', never an invented number.
+    const volumes = await page.getByTestId('keyword-card-volume').allTextContents();
+    expect(new Set(volumes)).toEqual(new Set(['-']));
+    // The search charged its three requests of ten keywords.
+    await page
+      .getByTestId('keywords-left')
+      .getByText(`of your ${limit - 30} Keywords`)
+      .waitFor();
+
+    // The drawer: top results from the sandbox index and the SERP-analysis action.
+    await page.getByTestId('keyword-tab-category').click();
+    const first = lists.category[0]!;
+    await page.getByTestId('keyword-card').first().click();
+    const drawer = page.getByTestId('keyword-drawer');
+    await drawer.getByText('from sandbox index').waitFor();
+    await drawer.getByTestId('drawer-no-volumes').waitFor();
+    expect(
+      await drawer.getByRole('link', { name: 'Run a SERP analysis' }).getAttribute('href'),
+    ).toBe(`/serp-analysis-tool?searchTerm=${encodeURIComponent(first)}`);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    // Append, then clear restores the originals.
+    await page.getByLabel('Modify results').fill('Near Me');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByTestId('keyword-card-keyword').first().getByText(`${first} near me`).waitFor();
+    expect(await cardsOf(page, 'category')).toEqual(lists.category.map((k) => `${k} near me`));
+    await page.getByRole('button', { name: 'clear' }).click();
+    expect(await cardsOf(page, 'category')).toEqual(lists.category);
+
+    // The export holds exactly the cards, five quoted columns.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('keyword-export').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(KEYWORD_EXPORT_FILE);
+    const text = fs.readFileSync((await download.path())!, 'utf8');
+    expect(text.split('\r\n')[0]).toBe(KEYWORD_EXPORT_HEADERS.map((c) => `"${c}"`).join(','));
+    const rows = Papa.parse<string[]>(text.trim()).data.slice(1);
+    expect(rows.map((r) => r[0]).sort()).toEqual([...every].sort());
+    expect(rows.every((r) => r.length === 5 && r[1] === '-')).toBe(true);
+  }, 90_000);
+
+  it('opens the keyword gate for a visitor a second after arrival', async () => {
+    const { page } = await h.newPage();
+    await page.goto(TOOL);
+    const gate = page.getByRole('dialog', { name: 'Create an account' });
+    await gate.getByText(MESSAGES.createAccountGateKeywords).waitFor({ timeout: 5_000 });
+  });
+
+  it('blurs an unsafe answer until the alert is closed', async () => {
+    const { page } = await h.newPage();
+    await signedIn(page);
+    await page.goto(TOOL);
+    await searchFor(page, 'fuck');
+    const alert = page.getByTestId('content-filter-alert');
+    await alert.getByText(KEYWORD_MESSAGES.unsafe).waitFor({ timeout: 20_000 });
+    const results = page.getByTestId('keyword-cards').locator('..');
+    expect(await results.getAttribute('class')).toContain('sr-blurred');
+    // Not clickable while blurred: a click on another tab changes nothing.
+    const related = page.getByTestId('keyword-tab-related');
+    await related.click({ force: true });
+    await page.waitForTimeout(300);
+    expect(await related.getAttribute('class')).not.toContain('active');
+
+    await alert.getByRole('button', { name: 'view response' }).click();
+    await alert.waitFor({ state: 'detached' });
+    expect(await results.getAttribute('class')).toBeNull();
+    await page.waitForTimeout(1_100);
+    for (const list of KEYWORD_LISTS) {
+      if ((await cardsOf(page, list)).length === 0) continue;
+      await page.getByTestId('keyword-card').first().click();
+      await page.getByTestId('keyword-drawer').waitFor();
+      return;
+    }
+    throw new Error('the answer had no keywords to open');
+  }, 60_000);
+
+  it('refuses a 180-character term without a request, and keeps the settings it clamps', async () => {
+    const { page } = await h.newPage();
+    await signedIn(page);
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (/\/(keyword|kwt-rate-limit)$/.test(new URL(r.url()).pathname)) calls.push(r.url());
+    });
+    await page.goto(TOOL);
+    await searchFor(page, 'a'.repeat(180));
+    await page.getByTestId('keyword-alert').getByText(KEYWORD_MESSAGES.termTooLong).waitFor();
+    expect(calls).toEqual([]);
+
+    await page.getByRole('button', { name: 'settings' }).click();
+    const modal = page.getByRole('dialog', { name: 'Keyword settings' });
+    await modal.getByLabel('Randomness', { exact: true }).fill('1.7');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await modal.waitFor({ state: 'hidden', timeout: 2_000 });
+    const stored = await page.evaluate(
+      (k) => localStorage.getItem(k),
+      STORAGE_KEYS.keywordSettings,
+    );
+    expect(JSON.parse(stored!).temperature).toBe(1);
+    // Kept on the server too: a fresh browser of the same user reads it back.
+    await page.evaluate((k) => localStorage.removeItem(k), STORAGE_KEYS.keywordSettings);
+    await page.reload();
+    await page.getByRole('button', { name: 'settings' }).click();
+    await expect.poll(() => modal.getByLabel('Randomness', { exact: true }).inputValue()).toBe('1');
+  }, 60_000);
+});

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { authResponseSchema, type AuthResponse } from '@core/schemas/auth';
+import { sessionFromAuth } from '@core/schemas/session';
+import { STORAGE_KEYS } from '../../web/src/app/storage';
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${Date.now()}-${counter++}@example.com`;
+
+/** Registers an account through the API, as the create-account form would. */
+export async function registerByApi(page: Page, prefix?: string): Promise<AuthResponse> {
+  const response = await page.request.post(
+    `${inject('baseUrl')}/backend-service/v1/auth/register`,
+    {
+      data: { name: 'Casey', email: uniqueEmail(prefix), password: 'correct-horse1' },
+    },
+  );
+  return authResponseSchema.parse(await response.json());
+}
+
+/** Runs statements on the e2e server's SQLite file (plans, used quotas). */
+export function withDb(run: (db: Database.Database) => void) {
+  const db = new Database(path.join(inject('dataDir'), 'speedrank.sqlite'));
+  try {
+    run(db);
+  } finally {
+    db.close();
+  }
+}
+
+export const setPlan = (userId: string, planId: number) =>
+  withDb((db) => db.prepare('update users set plan_id = ? where id = ?').run(planId, userId));
+
+/** Stores the session as a returning user's would be, before the app loads. */
+export async function storeSession(page: Page, auth: AuthResponse) {
+  await page.goto('/');
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [STORAGE_KEYS.session, JSON.stringify(sessionFromAuth(auth))],
+  );
+}

@@ -1,0 +1,82 @@
+import type { LemmaSenses, LookupPos, Synset, WordNet } from './wordnet-lexicon';
+import { STOP_WORDS, wordRuns } from './wordnet-text';
+
+export interface Resolution {
+  /** What WordNet answers for: the seed itself, or its head noun when the seed is unknown. */
+  lemma: string;
+  pos: LookupPos;
+  /** Most frequent first; the first is the chosen sense. */
+  senses: Synset[];
+  /** The most frequent senses of the seed's other words ('florida' in 'cities in florida'). */
+  context: Synset[];
+  /** The seed as a whole is not in WordNet and `lemma` is its head noun. */
+  viaHead: boolean;
+}
+
+/** Nouns first: the seed is a search keyword, and nouns carry the hyponym tree. */
+const SEED_POS: LookupPos[] = ['n', 'v', 'a'];
+
+/**
+ * Finds the seed in WordNet: as a whole ('ice cream' → ice_cream), else its head noun
+ * ('ice cream flavors' → flavor, 'cities in florida' → city), with the seed's other words
+ * as context.
+ */
+export async function resolveSeed(wordnet: WordNet, seed: string): Promise<Resolution | null> {
+  for (const pos of SEED_POS) {
+    const whole = await wordnet.senses(seed, pos);
+    if (whole) return resolution(wordnet, whole, [], false);
+  }
+  const words = wordRuns(seed).flat();
+  const runs = headRuns(words);
+  for (const [r, run] of runs.entries()) {
+    // The longest known tail of the run: 'truck parts' before 'parts'.
+    for (let from = 0; from < run.length; from++) {
+      const tail = run.slice(from);
+      if (tail.length === words.length) continue;
+      const head = await wordnet.senses(tail.join(' '), 'n');
+      if (!head) continue;
+      const context = [run.slice(0, from), ...runs.filter((_, other) => other !== r)]
+        .filter((phrase) => phrase.length > 0)
+        .map((phrase) => phrase.join(' '));
+      return resolution(wordnet, head, context, true);
+    }
+  }
+  return null;
+}
+
+/**
+ * The seed's runs of content words, first run first: the head of 'cities in florida' is in
+ * 'cities', before the preposition. Numbers ('laptops 2024') are dropped.
+ */
+function headRuns(words: string[]): string[][] {
+  const runs: string[][] = [[]];
+  for (const word of words) {
+    if (STOP_WORDS.has(word)) runs.push([]);
+    else if (!/^\d+$/.test(word)) runs.at(-1)!.push(word);
+  }
+  return runs.filter((run) => run.length > 0);
+}
+
+async function resolution(
+  wordnet: WordNet,
+  found: LemmaSenses,
+  contextPhrases: string[],
+  viaHead: boolean,
+): Promise<Resolution> {
+  const hits = await Promise.all(contextPhrases.map((phrase) => contextSenses(wordnet, phrase)));
+  return {
+    lemma: found.lemma,
+    pos: found.pos,
+    senses: found.offsets.map((offset) => wordnet.synset(offset, found.pos)),
+    context: hits.flat().map((hit) => wordnet.synset(hit.offsets[0]!, hit.pos)),
+    viaHead,
+  };
+}
+
+/** A context phrase as one noun ('ice cream'), else its words that are nouns. */
+async function contextSenses(wordnet: WordNet, phrase: string): Promise<LemmaSenses[]> {
+  const whole = await wordnet.senses(phrase, 'n');
+  if (whole || !phrase.includes(' ')) return whole ? [whole] : [];
+  const words = await Promise.all(phrase.split(' ').map((word) => wordnet.senses(word, 'n')));
+  return words.filter((hit) => hit !== null);
+}

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DEFAULT_KEYWORD_SETTINGS } from '@core/keywords/settings';
+import { errorResponseSchema } from '@core/schemas/common';
+import { keywordSettingsSchema, type KeywordSettings } from '@core/schemas/keywords';
+import { requireUser } from '../../plugins/authenticate';
+import type { Services } from '../../services';
+
+const saveBodySchema = keywordSettingsSchema.partial().strict();
+
+/** Spec 002 §3 keyword settings of a signed-in user, so they follow the user between browsers. */
+export const keywordSettingsRoutes: FastifyPluginAsync<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = services;
+
+  const read = async (userId: string): Promise<KeywordSettings> => {
+    const row = await db.kysely
+      .selectFrom('keyword_settings')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return DEFAULT_KEYWORD_SETTINGS;
+    const parsed = keywordSettingsSchema.safeParse({
+      country: row.country,
+      country_code: row.country_code,
+      language: row.language,
+      temperature: Number(row.temperature),
+      algorithm: row.algorithm,
+    });
+    return parsed.success ? parsed.data : DEFAULT_KEYWORD_SETTINGS;
+  };
+
+  const response = {
+    200: keywordSettingsSchema,
+    400: errorResponseSchema,
+    401: errorResponseSchema,
+  };
+
+  api.get(
+    '/settings/keywords',
+    { schema: { tags: ['settings'], security: [{ bearer: [] }], response } },
+    async (request, reply) => {
+      const auth = await requireUser(services, request, reply);
+      if (!auth) return;
+      return read(auth.user.id);
+    },
+  );
+
+  api.post(
+    '/settings/keywords',
+    { schema: { tags: ['settings'], security: [{ bearer: [] }], body: saveBodySchema, response } },
+    async (request, reply) => {
+      const auth = await requireUser(services, request, reply);
+      if (!auth) return;
+      const next = { ...(await read(auth.user.id)), ...request.body };
+      const row = {
+        user_id: auth.user.id,
+        ...next,
+        updated_at: services.clock.now().toISOString(),
+      };
+      await db.kysely
+        .insertInto('keyword_settings')
+        .values(row)
+        .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+        .execute();
+      return next;
+    },
+  );
+};

@@ -1,0 +1,137 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import Button from 'react-bootstrap/Button';
+import ListGroup from 'react-bootstrap/ListGroup';
+import Offcanvas from 'react-bootstrap/Offcanvas';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link } from 'react-router';
+import { ROUTES } from '@core/routes';
+import type { KeywordSettings } from '@core/schemas/keywords';
+import { SERP_SOURCE_LABELS } from '@core/schemas/serp';
+import { keywordsApi } from './keywords-api';
+import type { KeywordVolumes } from './use-keyword-volumes';
+
+const VolumeChart = lazy(() => import('./volume-chart'));
+
+interface Props {
+  keyword: string | null;
+  token: string;
+  searchId: string;
+  settings: KeywordSettings;
+  volumes: KeywordVolumes;
+  onHide(): void;
+  onSearch(keyword: string): void;
+}
+
+const q = encodeURIComponent;
+
+/** Spec 002 §2 drawer: a 12-month volume chart, the top results and five actions. */
+export function KeywordDrawer({
+  keyword,
+  token,
+  searchId,
+  settings,
+  volumes,
+  onHide,
+  onSearch,
+}: Props) {
+  const item = keyword ? volumes.byKeyword.get(keyword.toLowerCase()) : undefined;
+  const months = item?.keyword_info.monthly_searches ?? [];
+  const top = useQuery({
+    queryKey: ['keyword-serp', keyword, searchId, settings.country_code, settings.language],
+    queryFn: () =>
+      keywordsApi.topResults(token, {
+        term: keyword!,
+        searchId,
+        gl: settings.country_code,
+        hl: settings.language,
+      }),
+    enabled: Boolean(keyword),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+  return (
+    <Offcanvas show={Boolean(keyword)} onHide={onHide} placement="end" data-testid="keyword-drawer">
+      <Offcanvas.Header closeButton>
+        <Offcanvas.Title>{keyword}</Offcanvas.Title>
+      </Offcanvas.Header>
+      <Offcanvas.Body>
+        <h2 className="h6">Monthly searches</h2>
+        {months.length > 0 ? (
+          <Suspense fallback={<Spinner size="sm" aria-label="Loading chart" />}>
+            <VolumeChart months={months} />
+          </Suspense>
+        ) : (
+          <p className="text-muted small" data-testid="drawer-no-volumes">
+            {volumes.source === 'none'
+              ? 'No monthly volumes: no keyword data source is configured.'
+              : 'No monthly volumes for this keyword in the chosen country and language.'}
+          </p>
+        )}
+
+        <h2 className="h6 mt-3">
+          Top results
+          {top.data && (
+            <span className="text-muted small"> from {SERP_SOURCE_LABELS[top.data.source]}</span>
+          )}
+        </h2>
+        {top.isPending && <Spinner size="sm" aria-label="Loading top results" />}
+        {top.isError && <p className="text-danger small">{top.error.message}</p>}
+        {top.data && top.data.organic_results.length === 0 && (
+          <p className="text-muted small">No results for this keyword.</p>
+        )}
+        {top.data && (
+          <ListGroup variant="flush" className="small mb-3" data-testid="drawer-top-results">
+            {top.data.organic_results.slice(0, 5).map((r) => (
+              <ListGroup.Item key={r.link} className="px-0">
+                <a href={r.link} target="_blank" rel="noreferrer">
+                  {r.title}
+                </a>
+                <div className="text-muted text-truncate">{r.domain}</div>
+              </ListGroup.Item>
+            ))}
+          </ListGroup>
+        )}
+
+        {keyword && (
+          <div className="d-grid gap-2">
+            <Button variant="primary" onClick={() => onSearch(keyword)}>
+              Search &lsquo;{keyword}&rsquo;
+            </Button>
+            <Link
+              className="btn btn-outline-primary"
+              to={`${ROUTES.serpAnalysis}?searchTerm=${q(keyword)}`}
+            >
+              Run a SERP analysis
+            </Link>
+            <a
+              className="btn btn-outline-secondary"
+              href={`https://trends.google.com/trends/explore?q=${q(keyword)}&geo=${settings.country_code.toUpperCase()}`}
+              target="_blank"
+              rel="noreferrer"
+            >
+              View trends
+            </a>
+            <a
+              className="btn btn-outline-secondary"
+              href={`https://www.google.com/search?tbm=isch&q=${q(keyword)}`}
+              target="_blank"
+              rel="noreferrer"
+            >
+              View images
+            </a>
+            <a
+              className="btn btn-outline-secondary"
+              href={`https://www.google.com/search?q=${q(keyword)}`}
+              target="_blank"
+              rel="noreferrer"
+            >
+              View web search
+            </a>
+          </div>
+        )}
+      </Offcanvas.Body>
+    </Offcanvas>
+  );
+}

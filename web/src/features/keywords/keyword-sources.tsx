@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { KEYWORD_MESSAGES } from '@core/messages';
+import type {
+  KeywordAnswer,
+  KeywordDataSource,
+  KeywordSource,
+  ModerationSource,
+} from '@core/schemas/keywords';
+import { keywordsApi } from './keywords-api';
+
+const SUGGESTION_LABELS: Record<KeywordSource, string> = {
+  wordnet: 'WordNet 3.1 (offline, English only)',
+  openai: 'a language model',
+};
+const MODERATION_LABELS: Record<ModerationSource, string> = {
+  'word-list': 'word-list filter',
+  openai: 'OpenAI moderation',
+};
+const VOLUME_LABELS: Record<KeywordDataSource, string> = {
+  none: 'no data source configured',
+  dataforseo: 'DataForSEO',
+};
+
+/** Names the source of every figure: suggestions, content check and volumes. */
+export function KeywordSources({
+  answer,
+  volumes,
+}: {
+  answer: KeywordAnswer | null;
+  volumes: KeywordDataSource | null;
+}) {
+  const sources = useQuery({ queryKey: ['keyword-sources'], queryFn: keywordsApi.sources });
+  const suggestion = answer?.source ?? sources.data?.suggestions;
+  const model = answer?.model ?? sources.data?.model;
+  const moderation = answer?.moderation ?? sources.data?.moderation;
+  const volume = volumes ?? sources.data?.volumes;
+  if (!suggestion || !moderation || !volume) return null;
+  return (
+    <div className="small text-muted mt-2" data-testid="keyword-sources">
+      <span>
+        Suggestions: {suggestion === 'openai' && model ? model : SUGGESTION_LABELS[suggestion]}
+      </span>
+      {' · '}
+      <span>Content check: {MODERATION_LABELS[moderation]}</span>
+      {' · '}
+      <span>Volumes: {VOLUME_LABELS[volume]}</span>
+      {answer && (
+        <>
+          {' · '}
+          <span>
+            Language: {answer.language}
+            {answer.languageFrom === 'settings' ? ' (from settings)' : ' (detected)'}
+          </span>
+        </>
+      )}
+      {volume === 'none' && (
+        <div data-testid="volumes-need-source">{KEYWORD_MESSAGES.volumesNeedSource}</div>
+      )}
+    </div>
+  );
+}

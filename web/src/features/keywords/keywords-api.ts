@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { kwtRateLimitBodySchema, rateLimitResponseSchema } from '@core/schemas/quota';
+import {
+  keywordDataResponseSchema,
+  keywordResponseSchema,
+  keywordSerpResponseSchema,
+  keywordSettingsSchema,
+  keywordSourcesResponseSchema,
+  type KeywordBody,
+  type KeywordDataBody,
+  type KeywordSerpBody,
+  type KeywordSettings,
+} from '@core/schemas/keywords';
+import { apiRequest } from '../../app/api-client';
+
+/** The keyword tool's calls (spec 002 §7), one function each, typed by the shared schemas. */
+export const keywordsApi = {
+  rateCheck: (token: string, body: z.input<typeof kwtRateLimitBodySchema>) =>
+    apiRequest('/kwt-rate-limit', rateLimitResponseSchema, { method: 'POST', token, body }),
+  suggest: (token: string, body: KeywordBody) =>
+    apiRequest('/keyword', keywordResponseSchema, { method: 'POST', token, body }),
+  volumes: (token: string, body: KeywordDataBody) =>
+    apiRequest('/keyword-data', keywordDataResponseSchema, { method: 'POST', token, body }),
+  topResults: (token: string, body: KeywordSerpBody) =>
+    apiRequest('/keyword-serp', keywordSerpResponseSchema, { method: 'POST', token, body }),
+  sources: () => apiRequest('/keyword-sources', keywordSourcesResponseSchema),
+  settings: (token: string) => apiRequest('/settings/keywords', keywordSettingsSchema, { token }),
+  saveSettings: (token: string, body: KeywordSettings) =>
+    apiRequest('/settings/keywords', keywordSettingsSchema, { method: 'POST', token, body }),
+};
+
+export const keywordUsageKey = (token: string) => ['usage', 'keywords', token] as const;

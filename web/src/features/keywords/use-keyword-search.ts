@@ -1,0 +1,127 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { dedupeLists, type KeywordLists } from '@core/keywords/dedupe';
+import { FREE_KEYWORDS_PER_LIST } from '@core/keywords/limits';
+import { sizePerRequest } from '@core/keywords/settings';
+import { KEYWORD_MESSAGES } from '@core/messages';
+import { isPaidPlan } from '@core/plans';
+import type { ContentRank, KeywordAnswer, KeywordSettings } from '@core/schemas/keywords';
+import { ApiError } from '../../app/api-client';
+import { keywordUsageKey, keywordsApi } from './keywords-api';
+
+export interface SearchInput {
+  term: string;
+  /** The chosen size (15, 30, 60 or 90). */
+  selectedSize: number;
+  /** Keywords left this month (kwtSearchesLeft). */
+  remaining: number;
+  settings: KeywordSettings;
+}
+
+export interface KeywordOutcome {
+  term: string;
+  /** Deduplicated lists as the source answered them (spec 002 §5). */
+  lists: KeywordLists;
+  /** Every answer as received, for the debug panel. */
+  answers: KeywordAnswer[];
+  identifiedCategory: string | null;
+  rank: ContentRank;
+  searchId: string;
+  temperature: number;
+}
+
+/** Why a search ended without results; `message` is shown as it is. */
+export class KeywordSearchError extends Error {
+  constructor(
+    readonly kind: 'limit' | 'language' | 'failed' | 'empty',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A search is the rate check, then category, then variation and related (spec 002 §4). */
+export const SEARCH_STAGES = 3;
+
+function toSearchError(error: unknown): KeywordSearchError {
+  if (error instanceof KeywordSearchError) return error;
+  if (error instanceof ApiError) {
+    if (error.status === 429) return new KeywordSearchError('limit', error.message);
+    if (error.status === 422) return new KeywordSearchError('language', error.message);
+    return new KeywordSearchError('failed', error.message);
+  }
+  return new KeywordSearchError('failed', error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * Spec 002 §4 'Keyword search' as one mutation: the advisory rate check, the category
+ * request (which opens the search), then variation and related together. `stagesDone`
+ * follows the real answers for the progress bar.
+ */
+export function useKeywordSearch(token: string, planId: number) {
+  const queryClient = useQueryClient();
+  const [stagesDone, setStagesDone] = useState(0);
+
+  const mutation = useMutation<KeywordOutcome, KeywordSearchError, SearchInput>({
+    mutationFn: async ({ term, selectedSize, remaining, settings }) => {
+      setStagesDone(0);
+      try {
+        const size = sizePerRequest(selectedSize, remaining);
+        try {
+          await keywordsApi.rateCheck(token, { keywordString: term, keywordsUsed: size });
+        } catch (error) {
+          // Spec 001 §7.2: for the keyword tool only 429 means the limit is reached.
+          if (error instanceof ApiError && error.status === 429) throw error;
+        }
+        const ask = (algorithm: 'category' | 'variation' | 'related', searchId?: string) =>
+          keywordsApi
+            .suggest(token, {
+              term,
+              temp: settings.temperature,
+              size,
+              algorithm,
+              language: settings.language,
+              country: settings.country_code,
+              ...(searchId ? { searchId } : {}),
+            })
+            .then((answer) => {
+              setStagesDone((n) => n + 1);
+              return answer;
+            });
+        const category = await ask('category');
+        const searchId = category[0]!.searchId;
+        const rest = await Promise.all([ask('variation', searchId), ask('related', searchId)]);
+        const answers = [...category, ...rest.flat()];
+        const raw: KeywordLists = { category: [], similar: [], variation: [], related: [] };
+        for (const a of answers) raw[a.list].push(...a.keywords);
+        const lists = dedupeLists(
+          term,
+          raw,
+          isPaidPlan(planId) ? undefined : FREE_KEYWORDS_PER_LIST,
+        );
+        if (Object.values(lists).every((l) => l.length === 0)) {
+          throw new KeywordSearchError(
+            'empty',
+            settings.temperature >= 1
+              ? KEYWORD_MESSAGES.noUniqueTermsAtMax
+              : KEYWORD_MESSAGES.noUniqueTerms,
+          );
+        }
+        return {
+          term,
+          lists,
+          answers,
+          identifiedCategory: category[0]!.identifiedCategory,
+          rank: Math.max(...answers.map((a) => a.response_filter.termFilter)) as ContentRank,
+          searchId,
+          temperature: settings.temperature,
+        };
+      } catch (error) {
+        throw toSearchError(error);
+      }
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keywordUsageKey(token) }),
+  });
+
+  return { ...mutation, stagesDone };
+}
