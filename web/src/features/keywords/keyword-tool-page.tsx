@@ -59,7 +59,7 @@ const mapLists = (lists: KeywordLists, f: (keywords: string[]) => string[]): Key
 
 /** Spec 002 'Keyword suggestion tool' (§2–§8). */
 export function KeywordToolPage() {
-  const { session, signedIn } = useSession();
+  const { session, signedIn, clearSession } = useSession();
   const { open } = useModals();
   const token = session.token;
   const [params] = useSearchParams();
@@ -151,7 +151,13 @@ export function KeywordToolPage() {
         {
           onSuccess: (result) => setReturned(result.rank === 0),
           onError: (error) => {
-            if (error.kind === 'limit') setNotice({ variant: 'warning', text: error.message });
+            if (error.kind === 'signedOut') {
+              // Spec 002 §8 'Invalid token': signed out, and the sign-in gate opens.
+              clearSession();
+              setNotice({ variant: 'warning', text: KEYWORD_MESSAGES.signInRequired });
+              open('gate', { content: 'signIn', variant: 'keywords' });
+            } else if (error.kind === 'limit')
+              setNotice({ variant: 'warning', text: error.message });
             else if (error.kind === 'empty' || error.kind === 'language')
               setNotice({ variant: 'info', text: error.message });
             else
@@ -164,7 +170,7 @@ export function KeywordToolPage() {
         },
       );
     },
-    [isPending, signedIn, open, session.email, mutate, size, remaining, settings],
+    [isPending, signedIn, open, session.email, mutate, size, remaining, settings, clearSession],
   );
 
   // `searchTerm` and `algorithm` pre-fill the form and run the search (spec 002 §2).

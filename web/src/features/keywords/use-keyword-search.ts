@@ -33,7 +33,7 @@ export interface KeywordOutcome {
 /** Why a search ended without results; `message` is shown as it is. */
 export class KeywordSearchError extends Error {
   constructor(
-    readonly kind: 'limit' | 'language' | 'failed' | 'empty',
+    readonly kind: 'limit' | 'language' | 'failed' | 'empty' | 'signedOut',
     message: string,
   ) {
     super(message);
@@ -46,6 +46,7 @@ export const SEARCH_STAGES = 3;
 function toSearchError(error: unknown): KeywordSearchError {
   if (error instanceof KeywordSearchError) return error;
   if (error instanceof ApiError) {
+    if (error.status === 401) return new KeywordSearchError('signedOut', error.message);
     if (error.status === 429) return new KeywordSearchError('limit', error.message);
     if (error.status === 422) return new KeywordSearchError('language', error.message);
     return new KeywordSearchError('failed', error.message);
