@@ -13,12 +13,8 @@ import { sessionFromAuth } from '@core/schemas/session';
 import { authResponseSchema } from '@core/schemas/auth';
 import { keywordResponseSchema } from '@core/schemas/keywords';
 import { CHROMIUM_FLAGS } from '../server/src/providers/lab-speed/chromium-flags';
-import { buildApp } from '../server/src/app';
-import { loadConfig } from '../server/src/config';
-import { connectDb } from '../server/src/db/connect';
-import { migrateToLatest } from '../server/src/db/migrate';
-import { freePort } from '../server/test/free-port';
 import { STORAGE_KEYS } from '../web/src/app/storage';
+import { startBenchApp } from './support/bench-app';
 
 const searches = Number(process.argv[process.argv.indexOf('--searches') + 1]) || 100;
 const SEEDS = [
@@ -46,13 +42,8 @@ const SEEDS = [
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-const port = await freePort();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-bench-'));
-const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-const db = connectDb({ sqlitePath: config.sqlitePath });
-await migrateToLatest(db);
-const app = await buildApp({ config, db });
-await app.listen({ port, host: '127.0.0.1' });
+const bench = await startBenchApp();
+const { app, db, config, port } = bench;
 const base = `http://127.0.0.1:${port}/backend-service/v1`;
 console.log(
   `machine: ${os.cpus().length} cores, node ${process.version}; source: ${app.services.keywords.source}`,
@@ -137,6 +128,4 @@ if (fs.existsSync(path.join(config.webDistDir, 'index.html'))) {
   console.log('browser figures skipped: build the web app first (npm run build)');
 }
 
-await app.close();
-await db.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await bench.close();

@@ -3,31 +3,20 @@
  * alone) and search latency of the sandbox index. Prints figures; asserts nothing.
  *   npx tsx bench/page-facts-bench.ts [--rounds 3]
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../server/src/app';
-import { loadConfig } from '../server/src/config';
-import { connectDb } from '../server/src/db/connect';
-import { migrateToLatest } from '../server/src/db/migrate';
 import { analyzeHtml } from '../server/src/page-facts/analyze-html';
 import { safeFetch } from '../server/src/http/safe-fetch';
 import { collectPageFacts } from '../server/src/page-facts/collect-page-facts';
 import { SandboxIndexProvider } from '../server/src/providers/serp/sandbox-index';
 import { buildManifest } from '../server/src/sandbox/manifest';
-import { freePort } from '../server/test/free-port';
+import { startBenchApp } from './support/bench-app';
 
 const rounds = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 3;
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-const port = await freePort();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-bench-'));
-const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-const db = connectDb({ sqlitePath: config.sqlitePath });
-await migrateToLatest(db);
-const app = await buildApp({ config, db });
-await app.listen({ port, host: '127.0.0.1' });
+const bench = await startBenchApp();
+const { app, port } = bench;
 const manifest = buildManifest({ port });
 const urls = manifest.pages
   .filter((p) => p.status === 200 && p.redirects.length === 0)
@@ -97,6 +86,4 @@ console.log(
   `sandbox search latency over ${latencies.length} searches: p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms`,
 );
 
-await app.close();
-await db.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await bench.close();

@@ -68,3 +68,18 @@ export const KEYWORD_MESSAGES = {
   previewNeedsSearch:
     'Top results are shown for the keywords of a search you ran in the last hour.',
 } as const;
+
+/** MixLab messages; the spec names none, so these are SpeedRank's own. */
+export const MIXLAB_MESSAGES = {
+  signInToScrape: 'Sign in to scrape.',
+  listingUnreadable: (restarts: number) =>
+    `The shop's listing could not be read after ${restarts + 1} tries. Try again later.`,
+} as const;
+
+/** Pro teaser page of spec 002 §2, §4, §5 and §9. */
+export const PRO_MESSAGES = {
+  emailRequired: MESSAGES.emailRequired,
+  emailInvalid: 'Please provide a valid email address.',
+  paidLaunch: 'The paid version launches January 2021.',
+  success: 'Success',
+} as const;

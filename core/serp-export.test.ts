@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXPORT_HEADERS, exportRow, toCsv } from './serp-export';
+import { EXPORT_HEADERS, serpCsv, exportRow } from './serp-export';
 
 const lab = {
   psi: { label: 'Performance', displayValue: '88', score: 88, numericValue: 0.88 },
@@ -71,8 +71,24 @@ describe('SERP export', () => {
       '0.05',
       'N/A',
     ]);
-    const csv = toCsv([row]).split('\r\n');
+    const csv = serpCsv([row]).split('\r\n');
     expect(csv[0]).toBe(EXPORT_HEADERS.join(','));
     expect(csv[1]).toContain(',"A, ""quoted"" title","Desc","Head",N/A,200,');
+  });
+});
+
+describe('SERP export cells', () => {
+  it('neutralises a page title that a spreadsheet would run as a formula', () => {
+    const row = exportRow({
+      rank: 1,
+      url: 'https://a.example/',
+      wordCount: 1,
+      meta: { title: '=HYPERLINK("https://evil.example")', description: '', h1: '', url: '' },
+      httpStatus: 200,
+      schemaTypes: [],
+      lab: null,
+      field: null,
+    });
+    expect(serpCsv([row]).split('\r\n')[1]).toContain(`,"'=HYPERLINK(""https://evil.example"")",`);
   });
 });

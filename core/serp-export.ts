@@ -1,3 +1,4 @@
+import { toCsv } from './csv';
 import type { FieldSet, LabMetric } from './speed';
 
 /** Spec 001 §9: the export file and its header row, in order. */
@@ -78,15 +79,8 @@ export function exportRow(input: ExportInput): string[] {
 }
 
 /** Title, description and h1 are always quoted (spec 001 §5); others when CSV needs it. */
-const ALWAYS_QUOTED = new Set([2, 3, 4]);
+const ALWAYS_QUOTED = EXPORT_HEADERS.map((_, i) => i >= 2 && i <= 4);
 
-function cell(value: string, index: number): string {
-  const needs = ALWAYS_QUOTED.has(index) || /[",\r\n]/.test(value);
-  return needs ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-export function toCsv(rows: readonly string[][]): string {
-  return [EXPORT_HEADERS as readonly string[], ...rows]
-    .map((row, r) => row.map((v, i) => (r === 0 ? v : cell(v, i))).join(','))
-    .join('\r\n');
+export function serpCsv(rows: readonly string[][]): string {
+  return toCsv(EXPORT_HEADERS, rows, ALWAYS_QUOTED);
 }

@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { toCsv } from '../csv';
 import { KEYWORD_EXPORT_HEADERS } from './limits';
 
 export interface KeywordExportRow {
@@ -11,8 +11,6 @@ export interface KeywordExportRow {
 }
 
 const cell = (value: number | null) => (value === null ? '-' : value);
-/** Cells a spreadsheet would run as formulas; a lone '-' is the unknown marker, kept as is. */
-const FORMULA = /^(?!-$)[=+\-@\t\r]/;
 
 /**
  * Spec 002 §5/§9 `keywords.csv`: sorted by volume (unknown last), five columns, every
@@ -27,8 +25,5 @@ export function keywordCsv(rows: readonly KeywordExportRow[], appendTerm = ''): 
     cell(row.competition),
     cell(row.difficulty),
   ]);
-  return Papa.unparse(
-    { fields: [...KEYWORD_EXPORT_HEADERS], data },
-    { quotes: true, escapeFormulae: FORMULA, newline: '\r\n' },
-  );
+  return toCsv(KEYWORD_EXPORT_HEADERS, data);
 }

@@ -5,6 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 
+/** The MixLab password of the app the browser tests run against. */
+export const E2E_MIXLAB_PASSWORD = 'e2e-mixlab-password';
+
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
@@ -55,6 +58,9 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      MIXLAB_PASSWORD: E2E_MIXLAB_PASSWORD,
+      // The shop is the app's own sandbox: no need to wait between its pages here.
+      SCRAPE_DELAY_MS: '10',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

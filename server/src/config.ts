@@ -42,6 +42,8 @@ const envSchema = z.object({
   REGISTRATIONS_PER_IP: positiveInt(20),
   EMAILS_PER_ADDRESS: positiveInt(5),
   EMAILS_PER_IP: positiveInt(20),
+  /** Pro demo requests per IP per hour: a person asks once; more is a script. */
+  DEMO_REQUESTS_PER_IP: positiveInt(10),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
@@ -77,6 +79,16 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  MIXLAB_PASSWORD: z.string().min(1).optional(),
+  SCRAPE_BASE_URL: optionalUrl,
+  SCRAPE_LISTING_PATH: z
+    .string()
+    .regex(/^\/.*\{page\}/, 'SCRAPE_LISTING_PATH must start with / and hold {page}')
+    .default('/shop/page/{page}'),
+  SCRAPE_CONCURRENCY: positiveInt(4),
+  SCRAPE_DELAY_MS: z.coerce.number().int().min(0).default(250),
+  SCRAPE_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  SCRAPE_MAX_PAGES: positiveInt(200),
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_BASE_URL: z.string().url().default('https://api-m.paypal.com'),

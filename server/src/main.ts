@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { connectDb } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { mixlabPasswordFile } from './scrape/password';
 
 async function main(): Promise<void> {
   // A local .env file, when present, fills variables not already set.
@@ -23,6 +24,11 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const port = new URL(address).port;
   console.log(`SpeedRank is running at http://localhost:${port}`);
+  if (!config.MIXLAB_PASSWORD) {
+    console.log(
+      `The MixLab password is in ${mixlabPasswordFile(config)} (or set MIXLAB_PASSWORD).`,
+    );
+  }
   // The offline keyword dictionary loads after start, not on the first search.
   await app.services.keywords.warm?.();
 }

@@ -10,6 +10,7 @@ export interface Database {
   one_time_tokens: OneTimeTokensTable;
   rate_counters: RateCountersTable;
   email_subscribers: EmailSubscribersTable;
+  demo_requests: DemoRequestsTable;
   serp_cache: SerpCacheTable;
   speed_cache: SpeedCacheTable;
   usage_counters: UsageCountersTable;
@@ -88,6 +89,12 @@ export interface EmailSubscribersTable {
   email: string;
   first_name: string;
   search_term: string;
+  created_at: string;
+}
+
+export interface DemoRequestsTable {
+  id: string;
+  email: string;
   created_at: string;
 }
 

@@ -18,15 +18,17 @@ interface RequestOptions {
   body?: unknown;
   token?: string | null;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. the MixLab password. */
+  headers?: Record<string, string>;
 }
 
 /** Calls the SpeedRank API and parses the answer with the shared zod schema. */
 export async function apiRequest<T>(
   path: string,
   schema: z.ZodType<T>,
-  { method = 'GET', body, token, signal }: RequestOptions = {},
+  { method = 'GET', body, token, signal, headers: extra }: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...extra };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   const response = await fetch(`${API_BASE}${path}`, {

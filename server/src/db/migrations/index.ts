@@ -5,6 +5,7 @@ import * as serpCache from './2026-11-22-003-serp-cache';
 import * as speed from './2026-11-22-004-speed';
 import * as plansAndPayments from './2026-11-22-005-plans-and-payments';
 import * as keywordSettings from './2026-11-23-006-keyword-settings';
+import * as demoRequests from './2026-11-23-007-demo-requests';
 
 /** All migrations in order; names are date-prefixed so they sort as they apply. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-004-speed': speed,
   '2026-11-22-005-plans-and-payments': plansAndPayments,
   '2026-11-23-006-keyword-settings': keywordSettings,
+  '2026-11-23-007-demo-requests': demoRequests,
 };

@@ -33,6 +33,17 @@ export function throttleRules(config: Config) {
       limit: config.EMAILS_PER_IP,
       windowMinutes: ONE_HOUR,
     }),
+    // A subscription follows each registration, so it shares the registrations' limit.
+    emailSubscriptions: (ip: string): ThrottleRule => ({
+      bucket: `subscribe:ip:${ip}`,
+      limit: config.REGISTRATIONS_PER_IP,
+      windowMinutes: ONE_HOUR,
+    }),
+    demoRequests: (ip: string): ThrottleRule => ({
+      bucket: `pro-demo:ip:${ip}`,
+      limit: config.DEMO_REQUESTS_PER_IP,
+      windowMinutes: ONE_HOUR,
+    }),
   };
 }
 

@@ -29,6 +29,7 @@ import { authApi } from '../../app/auth/auth-api';
 import { downloadTextFile } from '../../app/download-file';
 import { useModals } from '../../app/modals/modal-context';
 import { useSession } from '../../app/session/session-context';
+import { useArrivalGate } from '../../app/use-arrival-gate';
 import { PageHeader } from '../../components/page-header';
 import { UpgradeMessage } from '../../components/upgrade-message';
 import { DebugPanel } from './debug-panel';
@@ -116,16 +117,7 @@ export function KeywordToolPage() {
   const showResults = Boolean(lists) && progress.complete;
   const filterShows = Boolean(outcome && outcome.rank > 0 && !filterClosed);
 
-  // Visitors meet the account gate once, a second after they arrive (spec 002 §4).
-  const gated = useRef(false);
-  useEffect(() => {
-    if (signedIn || gated.current) return;
-    const timer = window.setTimeout(() => {
-      gated.current = true;
-      open('gate', { content: session.email ? 'signIn' : 'createAccount', variant: 'keywords' });
-    }, KEYWORD_GATE_MS);
-    return () => window.clearTimeout(timer);
-  }, [signedIn, open, session.email]);
+  useArrivalGate(KEYWORD_GATE_MS, 'keywords');
 
   const { mutate, isPending } = search;
   const run = useCallback(

@@ -1,13 +1,176 @@
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Collapse from 'react-bootstrap/Collapse';
 import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import ProgressBar from 'react-bootstrap/ProgressBar';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import { ITEMS_FILE, VARIANTS_FILE, itemsCsv, variantsCsv } from '@core/mixlab/export';
+import { MIXLAB_GATE_MS } from '@core/mixlab/limits';
+import { MIXLAB_MESSAGES } from '@core/messages';
+import { downloadTextFile } from '../../app/download-file';
+import { useModals } from '../../app/modals/modal-context';
+import { useSession } from '../../app/session/session-context';
+import { useArrivalGate } from '../../app/use-arrival-gate';
 import { PageHeader } from '../../components/page-header';
+import { mixlabApi } from './mixlab-api';
+import { useScrapeProgress } from './use-scrape-progress';
+import { useScrapeRun, type ScrapeState } from './use-scrape-run';
 
+const downloadBoth = (run: ScrapeState) => {
+  downloadTextFile(ITEMS_FILE, itemsCsv(run.products));
+  downloadTextFile(VARIANTS_FILE, variantsCsv(run.products));
+};
+
+/** Spec 002 'MixLab page': a shared password, then a scrape of the shop into two CSV files. */
 export function MixlabPage() {
+  const { session, signedIn } = useSession();
+  const { open } = useModals();
+  const [typed, setTyped] = useState('');
+  const [password, setPassword] = useState<string | null>(null);
+  const [unlockError, setUnlockError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [showErrors, setShowErrors] = useState(false);
+  useArrivalGate(MIXLAB_GATE_MS);
+  const scrape = useScrapeRun(session.token, password ?? '');
+  const run = scrape.state;
+  const progress = useScrapeProgress(run?.pagesDone ?? 0, run?.totalPages ?? 0, scrape.isPending);
+
+  const unlock = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!typed) return;
+    setChecking(true);
+    setUnlockError(null);
+    try {
+      await mixlabApi.unlock(typed);
+      setPassword(typed);
+    } catch (error) {
+      setUnlockError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const start = () => scrape.mutate(undefined, { onSuccess: downloadBoth });
+
   return (
     <Container className="py-4">
       <PageHeader crumb="MixLab" heading="MixLab" />
-      <p className="lead">
-        Scrape the product listing and product pages of a shop into two CSV files.
-      </p>
+      {password === null ? (
+        <Form onSubmit={(e) => void unlock(e)} className="mb-4" style={{ maxWidth: 420 }}>
+          <InputGroup>
+            <Form.Control
+              type="password"
+              aria-label="Password"
+              placeholder="Enter password"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              autoComplete="current-password"
+            />
+            <Button type="submit" disabled={checking}>
+              Submit
+            </Button>
+          </InputGroup>
+          {unlockError && (
+            <Alert variant="danger" className="mt-3" data-testid="mixlab-password-error">
+              {unlockError}
+            </Alert>
+          )}
+        </Form>
+      ) : !signedIn ? (
+        <Alert variant="info">
+          {MIXLAB_MESSAGES.signInToScrape}{' '}
+          <Button variant="link" className="p-0 align-baseline" onClick={() => open('signIn')}>
+            Sign in
+          </Button>
+        </Alert>
+      ) : (
+        <section data-testid="mixlab-scraper">
+          <p className="text-muted small">
+            Scrapes the product listing pages and product pages of{' '}
+            {run?.listingUrl ?? 'the configured shop'} into {ITEMS_FILE} and {VARIANTS_FILE}.
+          </p>
+          <Button onClick={start} disabled={scrape.isPending}>
+            {scrape.isPending && <Spinner size="sm" className="me-2" aria-hidden />}
+            Scrape
+          </Button>
+          {scrape.isError && (
+            <Alert variant="danger" className="mt-3">
+              {scrape.error.message}
+            </Alert>
+          )}
+          {run && (
+            <div className="mt-4">
+              <Row className="g-3 text-center mb-3" data-testid="mixlab-counters">
+                {[
+                  ['Total PLPs', run.totalPages],
+                  ['Total PDPs', run.totalPdps],
+                  ['Scraped PDPs', run.products.length],
+                  ['Total PDP Errors', run.errors.length],
+                ].map(([label, value]) => (
+                  <Col xs={6} md={3} key={label}>
+                    <div className="border rounded py-2">
+                      <div className="small text-muted">{label}</div>
+                      <div
+                        className="fs-4"
+                        data-testid={`mixlab-${String(label).toLowerCase().replaceAll(' ', '-')}`}
+                      >
+                        {value}
+                      </div>
+                    </div>
+                  </Col>
+                ))}
+              </Row>
+              <ProgressBar now={progress} label={`${progress}%`} data-testid="mixlab-progress" />
+              {run.errors.length > 0 && (
+                <div className="mt-3">
+                  <Button
+                    variant="link"
+                    className="p-0"
+                    onClick={() => setShowErrors((s) => !s)}
+                    aria-expanded={showErrors}
+                    aria-controls="mixlab-error-list"
+                  >
+                    {showErrors ? 'Hide' : 'Show'} error pages
+                  </Button>
+                  <Collapse in={showErrors}>
+                    <ul id="mixlab-error-list" className="small mt-2" data-testid="mixlab-errors">
+                      {run.errors.map((e) => (
+                        <li key={e.url}>
+                          <a href={e.url} target="_blank" rel="noreferrer">
+                            {e.url}
+                          </a>{' '}
+                          <span className="text-muted">({e.reason})</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </Collapse>
+                </div>
+              )}
+              {scrape.isSuccess && (
+                <div className="d-flex gap-2 mt-3">
+                  <Button
+                    variant="outline-primary"
+                    onClick={() => downloadTextFile(ITEMS_FILE, itemsCsv(run.products))}
+                  >
+                    Download {ITEMS_FILE}
+                  </Button>
+                  <Button
+                    variant="outline-primary"
+                    onClick={() => downloadTextFile(VARIANTS_FILE, variantsCsv(run.products))}
+                  >
+                    Download {VARIANTS_FILE}
+                  </Button>
+                </div>
+              )}
+            </div>
+          )}
+        </section>
+      )}
     </Container>
   );
 }

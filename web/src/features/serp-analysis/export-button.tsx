@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import { MESSAGES } from '@core/messages';
-import { EXPORT_FILE_NAME, exportRow, toCsv } from '@core/serp-export';
+import { EXPORT_FILE_NAME, exportRow, serpCsv } from '@core/serp-export';
 import { downloadTextFile } from '../../app/download-file';
 import type { SerpAnalysis } from './use-serp-analysis';
 
@@ -32,7 +32,7 @@ export function ExportButton({ state, paid, onRefused }: Props) {
         field: run?.field.page ?? null,
       });
     });
-    downloadTextFile(EXPORT_FILE_NAME, toCsv(rows));
+    downloadTextFile(EXPORT_FILE_NAME, serpCsv(rows));
   };
 
   return (

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -18,6 +18,7 @@ import { useSession } from '../../app/session/session-context';
 import { saveSearchSettings } from '../../app/settings/save-search-settings';
 import { useSettings } from '../../app/settings/settings-context';
 import { useLimitReached } from '../../app/use-limit-reached';
+import { useArrivalGate } from '../../app/use-arrival-gate';
 import { PageHeader } from '../../components/page-header';
 import { RemainingSearches, serpUsageKey } from '../../components/remaining-searches';
 import { SearchDomainLine } from '../../components/search-domain-line';
@@ -42,17 +43,7 @@ export function SerpCheckerPage() {
   const [site, setSite] = useState('');
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const { limitReached, reachLimit, clearLimit } = useLimitReached();
-  const gated = useRef(false);
-
-  // Visitors meet the account gate once, a second after they arrive.
-  useEffect(() => {
-    if (signedIn || gated.current) return;
-    const timer = window.setTimeout(() => {
-      gated.current = true;
-      open('gate', { content: 'createAccount' });
-    }, SERP_CHECKER_GATE_MS);
-    return () => window.clearTimeout(timer);
-  }, [signedIn, open]);
+  useArrivalGate(SERP_CHECKER_GATE_MS);
 
   const onLimit = () => {
     setOutcome({ kind: 'idle' });

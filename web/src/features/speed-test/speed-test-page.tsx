@@ -23,7 +23,7 @@ import { ApiError, apiRequest } from '../../app/api-client';
 import { useModals } from '../../app/modals/modal-context';
 import { useSession } from '../../app/session/session-context';
 import { useSettings } from '../../app/settings/settings-context';
-import { readStored, writeStored } from '../../app/storage';
+import { readStored, STORAGE_KEYS, writeStored } from '../../app/storage';
 import { PageHeader } from '../../components/page-header';
 import { ScoreLegend } from '../../components/score-legend';
 import { UpgradeMessage } from '../../components/upgrade-message';
@@ -34,7 +34,6 @@ import { SpeedFaq } from './speed-faq';
 import { useSpeedTest, type Device } from './use-speed-test';
 
 const FIRST_TEST_KEY = 'speedrank.firstSpeedTestDone';
-const SUBSCRIBED_KEY = 'speedrank.emailSubscribed';
 
 interface SpeedAlert {
   type: SpeedAlertType;
@@ -120,7 +119,7 @@ export function SpeedTestPage() {
       if (!(await checkRateLimit(target))) return;
     } else {
       const firstDone = readStored(FIRST_TEST_KEY, z.boolean(), false);
-      const subscribed = readStored(SUBSCRIBED_KEY, z.boolean(), false);
+      const subscribed = readStored(STORAGE_KEYS.emailSubscribed, z.boolean(), false);
       if (firstDone && !subscribed) {
         open('gate', { content: 'createAccount' });
         return;

@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
+import { connectDb } from '../../server/src/db/connect';
+import { migrateToLatest } from '../../server/src/db/migrate';
+import { freePort } from '../../server/test/free-port';
+
+/** The whole app on a fresh SQLite file, listening on a free loopback port. */
+export async function startBenchApp(env: Record<string, string> = {}) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-bench-'));
+  const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const db = connectDb({ sqlitePath: config.sqlitePath });
+  await migrateToLatest(db);
+  const app = await buildApp({ config, db });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    app,
+    db,
+    config,
+    port,
+    async close() {
+      await app.close();
+      await db.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

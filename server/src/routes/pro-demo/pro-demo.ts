@@ -1,0 +1,49 @@
+import crypto from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { statusResponseSchema } from '@core/schemas/auth';
+import { errorResponseSchema } from '@core/schemas/common';
+import { proDemoBodySchema } from '@core/schemas/pro';
+import type { Services } from '../../services';
+import { refuseIfThrottled, throttleRules } from '../auth/throttle-rules';
+
+/**
+ * Spec 002 §7 'Pro demo': keeps the address of someone asking for a demo. 201 for a new
+ * address, 200 when it is already on the list (the row is kept as it was).
+ */
+export const proDemoRoutes: FastifyPluginAsync<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  const rules = throttleRules(services.config);
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/pro-demo',
+    {
+      schema: {
+        tags: ['pro'],
+        body: proDemoBodySchema,
+        response: {
+          200: statusResponseSchema,
+          201: statusResponseSchema,
+          400: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const limit = await services.throttle.hit(rules.demoRequests(request.ip));
+      if (await refuseIfThrottled(reply, limit)) return;
+      const inserted = await services.db.kysely
+        .insertInto('demo_requests')
+        .values({
+          id: crypto.randomUUID(),
+          email: request.body.emailAddress,
+          created_at: services.clock.now().toISOString(),
+        })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return reply.status(inserted ? 201 : 200).send({ status: 'SUCCESS' });
+    },
+  );
+};

@@ -1,0 +1,163 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { statusResponseSchema } from '@core/schemas/auth';
+import { errorResponseSchema } from '@core/schemas/common';
+import {
+  MIXLAB_PASSWORD_HEADER,
+  scrapePageBodySchema,
+  scrapePageResponseSchema,
+  scrapePlpsResponseSchema,
+} from '@core/schemas/scrape';
+import { safeFetch } from '../../http/safe-fetch';
+import { requireUser } from '../../plugins/authenticate';
+import { sandboxOrigin } from '../../sandbox/host';
+import { PETSHOP_ID } from '../../sandbox/petshop';
+import { Crawl } from '../../scrape/crawl';
+import { listingUrl } from '../../scrape/listing-links';
+import { loadMixlabPassword, mixlabFailures, passwordMatches } from '../../scrape/password';
+import { RobotsCache } from '../../scrape/robots';
+import {
+  countListingPages,
+  ListingError,
+  scrapeListingPage,
+  type ScrapeTarget,
+} from '../../scrape/scrape-shop';
+import type { Services } from '../../services';
+import { refuseIfThrottled } from '../auth/throttle-rules';
+
+export const WRONG_PASSWORD = 'That MixLab password is not right.';
+const NO_TARGET = 'No shop to scrape: the sandbox is off and SCRAPE_BASE_URL is not set.';
+
+// Loose: the other headers (authorization) must pass through validation untouched.
+const headers = z.looseObject({
+  [MIXLAB_PASSWORD_HEADER]: z.string().optional().describe('The shared MixLab password.'),
+});
+const refusals = {
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  429: errorResponseSchema,
+  502: errorResponseSchema,
+  503: errorResponseSchema,
+};
+
+/** The MixLab scrape service (spec 002 §2 MixLab, §5, §7 scrapePLPs and scrapePage). */
+export const scrapeRoutes: FastifyPluginAsync<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { config, throttle } = services;
+  const password = loadMixlabPassword(config);
+  const robots = new RobotsCache(() => services.clock.now().getTime());
+  const baseUrl =
+    config.SCRAPE_BASE_URL ??
+    (config.SANDBOX === 'on' ? sandboxOrigin(PETSHOP_ID, config.PORT) : null);
+  const target: ScrapeTarget | null = baseUrl
+    ? { baseUrl, listingPath: config.SCRAPE_LISTING_PATH, maxPages: config.SCRAPE_MAX_PAGES }
+    : null;
+
+  // One Crawl per request: concurrent runs share nothing but the robots.txt cache.
+  const newCrawl = () =>
+    new Crawl({
+      fetch: (url) => safeFetch(url, services.pageFetch),
+      robots,
+      userAgent: services.pageFetch.userAgent,
+      concurrency: config.SCRAPE_CONCURRENCY,
+      delayMs: config.SCRAPE_DELAY_MS,
+      retries: config.SCRAPE_RETRIES,
+    });
+
+  /** 429 while the IP has too many wrong tries; 403, counting one more, when wrong. */
+  const refusePassword = async (request: FastifyRequest, reply: FastifyReply) => {
+    const rule = mixlabFailures(request.ip);
+    if (await refuseIfThrottled(reply, await throttle.check(rule))) return true;
+    const given = request.headers[MIXLAB_PASSWORD_HEADER];
+    if (passwordMatches(typeof given === 'string' ? given : undefined, password)) return false;
+    await throttle.hit(rule);
+    await reply.status(403).send({ message: WRONG_PASSWORD });
+    return true;
+  };
+
+  /**
+   * Sign-in, then the password: both are needed to scrape (spec 002 §5). Checked before
+   * the body is validated, so a stranger learns nothing from the API but 401.
+   */
+  const preValidation = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!(await requireUser(services, request, reply))) return reply;
+    if (await refusePassword(request, reply)) return reply;
+  };
+
+  const sendListingError = (reply: FastifyReply, error: unknown) => {
+    if (!(error instanceof ListingError)) throw error;
+    return reply.status(error.status).send({ message: error.message });
+  };
+
+  api.post(
+    '/mixlab/unlock',
+    {
+      schema: {
+        tags: ['mixlab'],
+        summary: 'Checks the MixLab password; no sign-in needed.',
+        headers,
+        response: { 200: statusResponseSchema, 403: refusals[403], 429: refusals[429] },
+      },
+    },
+    async (request, reply) => {
+      if (await refusePassword(request, reply)) return;
+      return { status: 'SUCCESS' };
+    },
+  );
+
+  api.post(
+    '/scrapePLPs',
+    {
+      schema: {
+        tags: ['mixlab'],
+        summary: 'How many listing pages the shop has.',
+        security: [{ bearer: [] }],
+        headers,
+        response: { 200: scrapePlpsResponseSchema, ...refusals },
+      },
+      preValidation,
+    },
+    async (_request, reply) => {
+      if (!target) return reply.status(503).send({ message: NO_TARGET });
+      try {
+        const totalPages = await countListingPages(newCrawl(), target);
+        return { totalPages, listingUrl: listingUrl(target.baseUrl, target.listingPath, 1) };
+      } catch (error) {
+        return sendListingError(reply, error);
+      }
+    },
+  );
+
+  api.post(
+    '/scrapePage',
+    {
+      schema: {
+        tags: ['mixlab'],
+        summary: 'Scrapes one listing page and its product pages.',
+        security: [{ bearer: [] }],
+        headers,
+        body: scrapePageBodySchema,
+        response: { 200: scrapePageResponseSchema, 400: errorResponseSchema, ...refusals },
+      },
+      preValidation,
+    },
+    async (request, reply) => {
+      if (!target) return reply.status(503).send({ message: NO_TARGET });
+      const { page } = request.body;
+      if (page > target.maxPages) {
+        return reply
+          .status(400)
+          .send({ message: `At most ${target.maxPages} listing pages are scraped.` });
+      }
+      try {
+        return await scrapeListingPage(newCrawl(), target, page);
+      } catch (error) {
+        return sendListingError(reply, error);
+      }
+    },
+  );
+};

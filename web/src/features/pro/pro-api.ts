@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { statusResponseSchema } from '@core/schemas/auth';
+import type { ProDemoBody } from '@core/schemas/pro';
+import { apiRequest } from '../../app/api-client';
+
+/** Spec 002 §7 'Pro demo': the address of someone asking for a demo. */
+export function useRequestDemo() {
+  return useMutation({
+    mutationFn: (body: ProDemoBody) =>
+      apiRequest('/pro-demo', statusResponseSchema, { method: 'POST', body }),
+  });
+}
