@@ -4,6 +4,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const restrict = (patterns) => ['error', { patterns }];
+const sandboxFace = {
+  group: ['**/sandbox/*'],
+  message: 'The sandbox is a world of its own: import its public face, @sandbox.',
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**'] },
@@ -69,6 +73,23 @@ export default tseslint.config(
         {
           group: ['**/web/src/**', 'react', 'react-dom'],
           message: 'server/ does not import the web app.',
+        },
+        sandboxFace,
+      ]),
+    },
+  },
+  {
+    files: ['e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict([sandboxFace]) },
+  },
+  {
+    // The sandbox web imports nothing of the product but the shared core.
+    files: ['sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        {
+          group: ['**/server/**', '**/web/**', '**/e2e/**', '**/bench/**', '@sandbox'],
+          message: 'sandbox/ imports only @core and its own files.',
         },
       ]),
     },

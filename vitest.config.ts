@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const alias = { '@core': fileURLToPath(new URL('./core', import.meta.url)) };
+const alias = {
+  '@core': fileURLToPath(new URL('./core', import.meta.url)),
+  '@sandbox': fileURLToPath(new URL('./sandbox/index.ts', import.meta.url)),
+};
 
 export default defineConfig({
   resolve: { alias },
@@ -11,7 +14,12 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.ts'],
+          include: [
+            'core/**/*.test.ts',
+            'sandbox/**/*.test.ts',
+            'server/**/*.test.ts',
+            'web/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 30_000,
         },

@@ -8,7 +8,7 @@ import { analyzeHtml } from '../server/src/page-facts/analyze-html';
 import { safeFetch } from '../server/src/http/safe-fetch';
 import { collectPageFacts } from '../server/src/page-facts/collect-page-facts';
 import { SandboxIndexProvider } from '../server/src/providers/serp/sandbox-index';
-import { buildManifest } from '../server/src/sandbox/manifest';
+import { buildManifest } from '@sandbox';
 import { startBenchApp } from './support/bench-app';
 
 const rounds = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 3;

@@ -6,8 +6,7 @@
  */
 import os from 'node:os';
 import { safeFetch } from '../server/src/http/safe-fetch';
-import { sandboxOrigin } from '../server/src/sandbox/host';
-import { PETSHOP_ID } from '../server/src/sandbox/petshop';
+import { PETSHOP_ID, sandboxOrigin } from '@sandbox';
 import { Crawl } from '../server/src/scrape/crawl';
 import { RobotsCache } from '../server/src/scrape/robots';
 import { countListingPages, scrapeListingPage } from '../server/src/scrape/scrape-shop';

@@ -14,7 +14,7 @@ import { connectDb } from '../server/src/db/connect';
 import { migrateToLatest } from '../server/src/db/migrate';
 import { LocalLighthouseProvider } from '../server/src/providers/lab-speed/local-lighthouse';
 import type { Strategy } from '../server/src/providers/lab-speed/port';
-import { buildManifest, type SandboxPage } from '../server/src/sandbox/manifest';
+import { buildManifest, type SandboxPage } from '@sandbox';
 import { freePort } from '../server/test/free-port';
 
 const argValue = (name: string) => {

@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ITEMS_FILE, ITEM_HEADERS, VARIANTS_FILE, VARIANT_HEADERS } from '@core/mixlab/export';
-import { buildManifest } from '../server/src/sandbox/manifest';
+import { buildManifest } from '@sandbox';
 import { registerByApi, storeSession } from './support/accounts';
 import { useBrowser } from './support/browser';
 import { E2E_MIXLAB_PASSWORD } from './support/global-setup';

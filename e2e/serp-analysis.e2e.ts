@@ -6,7 +6,7 @@ import { MESSAGES } from '@core/messages';
 import { authResponseSchema } from '@core/schemas/auth';
 import { sessionFromAuth } from '@core/schemas/session';
 import { EXPORT_FILE_NAME, EXPORT_HEADERS } from '@core/serp-export';
-import { buildManifest } from '../server/src/sandbox/manifest';
+import { buildManifest } from '@sandbox';
 import { STORAGE_KEYS } from '../web/src/app/storage';
 import { useBrowser } from './support/browser';
 

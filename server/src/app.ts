@@ -27,7 +27,7 @@ import { settingsRoutes } from './routes/settings/settings';
 import { siteConfigRoutes } from './routes/site-config/site-config';
 import { usageRoutes } from './routes/usage/usage';
 import { createServices, type Services } from './services';
-import { sandboxSites } from './sandbox/serve';
+import { sandboxSites } from '@sandbox';
 import { registerWebApp } from './web/serve-web-app';
 
 export const API_PREFIX = '/backend-service/v1';

@@ -12,7 +12,7 @@ import type { SafeFetchOptions } from './http/safe-fetch';
 import { createEmailSender, type EmailSender } from './providers/email';
 import { createRealSerpProvider } from './providers/serp';
 import { SandboxIndexProvider } from './providers/serp/sandbox-index';
-import { buildManifest } from './sandbox/manifest';
+import { buildManifest } from '@sandbox';
 import { CachedSerp } from './providers/serp/serp-cache';
 import { Billing } from './billing/billing';
 import { createPaymentsProvider } from './providers/payments';

@@ -2,7 +2,7 @@ import dns from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { isSandboxUrl, resolveSandboxAddress } from '../sandbox/host';
+import { isSandboxUrl, resolveSandboxAddress } from '@sandbox';
 import { isBlockedAddress } from './address-guard';
 import { decodeBody } from './decode-body';
 

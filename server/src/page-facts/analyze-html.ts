@@ -1,6 +1,6 @@
 import { getAttributeValue, getElementsByTagName, textContent, findAll } from 'domutils';
 import { parseDocument } from 'htmlparser2';
-import { countWords, htmlToVisibleText } from '../sandbox/visible-text';
+import { countWords, htmlToVisibleText } from '@core/visible-text';
 import { jsonLdTypes, microdataTypes } from './schema-types';
 
 export interface PageMeta {

@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import type { SandboxManifest, SandboxPage } from '../../sandbox/manifest';
+import type { SandboxManifest, SandboxPage } from '@sandbox';
 import type { SerpPage, SerpProvider, SerpQuery } from './port';
 
 const PAGE_SIZE = 10;

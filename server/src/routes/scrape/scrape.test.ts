@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIXLAB_PASSWORD_HEADER, type ScrapedProduct } from '@core/schemas/scrape';
-import { buildManifest, type SandboxManifest } from '../../sandbox/manifest';
+import { buildManifest, type SandboxManifest } from '@sandbox';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { freePort } from '../../../test/free-port';
 import { signUp } from '../../../test/users';

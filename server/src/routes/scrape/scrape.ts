@@ -11,8 +11,7 @@ import {
 } from '@core/schemas/scrape';
 import { safeFetch } from '../../http/safe-fetch';
 import { requireUser } from '../../plugins/authenticate';
-import { sandboxOrigin } from '../../sandbox/host';
-import { PETSHOP_ID } from '../../sandbox/petshop';
+import { PETSHOP_ID, sandboxOrigin } from '@sandbox';
 import { Crawl } from '../../scrape/crawl';
 import { listingUrl } from '../../scrape/listing-links';
 import { loadMixlabPassword, mixlabFailures, passwordMatches } from '../../scrape/password';

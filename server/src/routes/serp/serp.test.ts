@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxManifest } from '../../sandbox/manifest';
-import { buildManifest } from '../../sandbox/manifest';
+import { buildManifest, type SandboxManifest } from '@sandbox';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { freePort } from '../../../test/free-port';
 

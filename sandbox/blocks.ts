@@ -1,6 +1,6 @@
 import type { Block, Href, Inline } from './model';
 import { visibleLines } from './page-text';
-import { countWords } from './visible-text';
+import { countWords } from '@core/visible-text';
 
 /** Blocks in order with a running count of their visible words. */
 export class BlockList {

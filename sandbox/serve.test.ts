@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildManifest } from './manifest';
 import { sandboxSites, type SandboxSitesOptions } from './serve';
-import { countWords, htmlToVisibleText } from './visible-text';
+import { countWords, htmlToVisibleText } from '@core/visible-text';
 
 const manifest = buildManifest({ port: 8080 });
 

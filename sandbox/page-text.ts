@@ -1,5 +1,5 @@
 import type { Block, Inline, PageModel } from './model';
-import { countWords } from './visible-text';
+import { countWords } from '@core/visible-text';
 
 function inlineText(runs: readonly Inline[]): string {
   return runs.map((run) => (typeof run === 'string' ? run : run.text)).join('');

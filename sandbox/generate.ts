@@ -45,7 +45,7 @@ import { SITE_SPECS, type SiteSpec } from './sites';
 import * as sd from './structured-data';
 import { topicById } from './topics/all-topics';
 import type { Topic } from './topics/topic';
-import { countWords } from './visible-text';
+import { countWords } from '@core/visible-text';
 
 export const SANDBOX_SEED = 20_240_611;
 

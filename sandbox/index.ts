@@ -1,0 +1,13 @@
+/**
+ * The sandbox web's public face: what the server mounts and reads. Code outside `sandbox/`
+ * imports `@sandbox` only, never a file inside it.
+ */
+export { sandboxSites } from './serve';
+export {
+  buildManifest,
+  type SandboxManifest,
+  type SandboxPage,
+  type SandboxShop,
+} from './manifest';
+export { isSandboxUrl, resolveSandboxAddress, sandboxOrigin } from './host';
+export { PETSHOP_ID } from './petshop';
