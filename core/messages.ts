@@ -83,3 +83,23 @@ export const PRO_MESSAGES = {
   paidLaunch: 'The paid version launches January 2021.',
   success: 'Success',
 } as const;
+
+/** What a speed figure's absence or failure says: its source and its cause, never a pretend value. */
+export const SPEED_MESSAGES = {
+  /** Spec 002 §8: the source answered and knows too little about the page. */
+  notEnoughData: {
+    origin: 'The origin does not have enough real user data for this report',
+    page: 'This page does not have enough real user data for this report',
+  },
+  /** Spec 001 cards' short form of the same answer. */
+  notEnoughDataShort: 'Not enough real user data',
+  fieldNeedsSource:
+    'Field data needs a Chrome UX Report or PageSpeed Insights key: set CRUX_API_KEY (or PSI_API_KEY) on the server.',
+  fieldFailed: (reason: string) => `The field data lookup failed: ${reason}`,
+  /** Spec 002 §2's label when PageSpeed Insights ran the sample. */
+  psiError: 'PSI Error',
+  lighthouseError: 'Lighthouse error',
+  runFailed: 'This sample failed.',
+  browserMissing:
+    'Chromium is not installed on this server, so local speed tests cannot run. Install it with `apt-get install chromium` (or set CHROME_PATH), or set PSI_API_KEY.',
+} as const;

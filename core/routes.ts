@@ -31,6 +31,18 @@ export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
 
 export const PAGE_PATHS: readonly string[] = Object.values(ROUTES);
 
+/** The tool pages, where the specs run their token check on arrival. */
+export const TOOL_PATHS: readonly string[] = [
+  ROUTES.keywordTool,
+  ROUTES.serpAnalysis,
+  ROUTES.siteSpeedComparison,
+  ROUTES.serpChecker,
+  ROUTES.speedTest,
+  ROUTES.mixlab,
+  ROUTES.googleSays,
+  ROUTES.siteSpeedTracking,
+];
+
 /** Spec 000 §2 Header: the Settings link shows only on these routes. */
 export const SETTINGS_LINK_PATHS: readonly string[] = [
   ROUTES.siteSpeedTracking,
@@ -44,4 +56,16 @@ export const DEVICE_ONLY_SETTINGS_PATHS: readonly string[] = [ROUTES.speedTest];
 
 export function isPagePath(pathname: string): boolean {
   return PAGE_PATHS.includes(pathname);
+}
+
+const PAGE_BY_LOWER = new Map(PAGE_PATHS.map((p) => [p.toLowerCase(), p]));
+
+/**
+ * The spec route a near miss means ('/serp-analysis-tool/', '/gpt3-invite'), so it can be
+ * redirected there; null when the path is already a route or means none.
+ */
+export function canonicalPagePath(pathname: string): string | null {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const page = PAGE_BY_LOWER.get(trimmed.toLowerCase());
+  return page && page !== pathname ? page : null;
 }

@@ -49,7 +49,14 @@ describe('subscriptions in the browser', () => {
 
     await page.getByRole('link', { name: 'Change plan' }).click();
     await page.getByRole('main').getByText('Annual').click();
-    await page.getByTestId('plan-lite').getByText('your current plan').waitFor();
+    const lite = page.getByTestId('plan-lite');
+    await lite.getByText('your current plan').waitFor();
+    // The own plan is not offered again; Free is reached by cancelling, not 'Subscribed'.
+    expect(await lite.getByRole('button', { name: 'Subscribed' }).isDisabled()).toBe(true);
+    expect(await lite.getByRole('button', { name: /pay with stripe/ }).count()).toBe(0);
+    const free = page.getByTestId('plan-free');
+    expect(await free.getByRole('button', { name: 'Subscribed' }).count()).toBe(0);
+    expect(await free.getByRole('link', { name: 'cancel to return to Free' }).count()).toBe(1);
     await page
       .getByTestId('plan-guru')
       .getByRole('button', { name: 'pay with stripe $278.00' })
@@ -70,6 +77,13 @@ describe('subscriptions in the browser', () => {
     await page.getByRole('link', { name: 'Account' }).click();
     // Paid service runs to the end of the period, with its cancel date.
     await page.getByText(/^Cancels on /).waitFor();
+  });
+
+  it('confirms nothing on /confirmation opened without a payment', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/confirmation');
+    await page.getByTestId('no-payment').waitFor();
+    expect(await page.getByText(/^Success!/).count()).toBe(0);
   });
 
   it('shows a declined card and leaves the plan unchanged', async () => {

@@ -28,11 +28,16 @@ describe('routes', () => {
     await expect.poll(() => page.getByTestId('tool-card').count()).toBeGreaterThanOrEqual(5);
   });
 
-  it('routes are exact: other case is not found', async () => {
+  it.each([
+    ['/gpt3-invite', '/GPT3-invite'],
+    ['/serp-analysis-tool/?searchTerm=x', '/serp-analysis-tool?searchTerm=x'],
+  ])('redirects the near miss %s to its route', async (from, to) => {
     const { page } = await h.newPage();
-    const response = await page.goto('/gpt3-invite');
-    expect(response?.status()).toBe(404);
-    await page.getByTestId('not-found').waitFor();
+    const response = await page.goto(from);
+    expect(response?.status()).toBe(200);
+    const url = new URL(page.url());
+    expect(`${url.pathname}${url.search}`).toBe(to);
+    expect(await page.getByTestId('not-found').count()).toBe(0);
   });
 
   it('the comparison tool route renders the SERP analysis screen', async () => {
@@ -81,20 +86,25 @@ describe('header', () => {
     );
   });
 
-  it('collapses into a hamburger menu at 900 px', async () => {
-    const { page } = await h.newPage({ width: 900, height: 800 });
-    await page.goto('/');
-    const pricing = page.getByRole('link', { name: 'Pricing' });
-    expect(await pricing.isVisible()).toBe(false);
-    await page.getByRole('button', { name: 'Toggle navigation' }).click();
-    await pricing.waitFor({ state: 'visible' });
-    const wide = await h.newPage({ width: 1200, height: 800 });
-    await wide.page.goto('/');
-    expect(await wide.page.getByRole('button', { name: 'Toggle navigation' }).isVisible()).toBe(
-      false,
-    );
-    expect(await wide.page.getByRole('link', { name: 'Pricing' }).isVisible()).toBe(true);
-  });
+  it.each([
+    [991, true],
+    [992, true],
+    [993, false],
+  ])(
+    'at %i px the navigation is collapsed: %s (spec 000: 992 px or less)',
+    async (width, collapsed) => {
+      const { page } = await h.newPage({ width, height: 800 });
+      await page.goto('/');
+      const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+      const pricing = page.getByRole('link', { name: 'Pricing' });
+      await page.getByTestId('brand').waitFor();
+      expect(await toggle.isVisible()).toBe(collapsed);
+      expect(await pricing.isVisible()).toBe(!collapsed);
+      if (!collapsed) return;
+      await toggle.click();
+      await pricing.waitFor({ state: 'visible' });
+    },
+  );
 
   it('shows Sign In to visitors and the Pro brand with Account for plan 4', async () => {
     const { page } = await h.newPage();

@@ -60,7 +60,12 @@ export const emailLinkBodySchema = z.object({
 });
 
 export const emailParamsSchema = z.object({ email: emailSchema });
-export const tokenParamsSchema = z.object({ token: z.string().min(16).max(200) });
+/**
+ * An emailed link's token. Any string is accepted here: a malformed token is just another
+ * unusable link and gets the friendly 'expired or already used' answer, not a validator's.
+ */
+export const tokenParamsSchema = z.object({ token: z.string() });
+export const EMAIL_TOKEN_LENGTH = { min: 16, max: 200 } as const;
 
 export const resetPasswordBodySchema = z.object({ password: passwordSchema });
 

@@ -117,12 +117,16 @@ describe('quota endpoints', () => {
     expect(limited.json().message).toBe(QUOTA_MESSAGES.keywordsPerMinute);
   });
 
-  it('answers the anonymous IP check and consumes searches per IP', async () => {
+  it('answers the IP check from the keyword allowance of the visitor’s address', async () => {
     t = await buildTestApp();
     const check = () =>
       t.app.inject({ method: 'GET', url: `${API}/ip-rate-limit/ip-limit` }).then((r) => r.json());
     expect(await check()).toEqual({ status: 'SUCCESS' });
+    // SERP searches are another allowance.
     await t.app.services.quotas.consume('ip:127.0.0.1', 'serp', 10, 10);
+    expect(await check()).toEqual({ status: 'SUCCESS' });
+    const limit = PLANS[0]!.keywordSearchLimit;
+    await t.app.services.quotas.consume('ip:127.0.0.1', 'keywords', limit, limit);
     expect(await check()).toEqual({ status: 'FAILURE' });
   });
 });

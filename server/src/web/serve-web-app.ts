@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { isPagePath } from '@core/routes';
+import { canonicalPagePath, isPagePath } from '@core/routes';
 
 interface WebAppOptions {
   distDir: string;
@@ -10,8 +10,9 @@ interface WebAppOptions {
 }
 
 /**
- * Serves the built single-page app. Spec routes answer 200 with index.html; any other
- * path outside the API answers 404 with the same page, which shows its not-found screen.
+ * Serves the built single-page app. Spec routes answer 200 with index.html; a near miss
+ * (trailing slash, other letter case) is redirected to its route; any other path outside
+ * the API answers 404 with the same page, which shows its not-found screen.
  */
 export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
   const indexFile = path.join(options.distDir, 'index.html');
@@ -34,6 +35,11 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         .status(503)
         .type('text/plain')
         .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
+    }
+    const canonical = canonicalPagePath(pathname);
+    if (canonical) {
+      const query = request.url.slice(pathname.length);
+      return reply.redirect(`${canonical}${query}`, 301);
     }
     const status = isPagePath(pathname) ? 200 : 404;
     return reply

@@ -4,6 +4,7 @@ import { AUTH_CODES, MESSAGES } from '@core/messages';
 import { buildTestApp, testDatabaseUrl, type TestApp } from '../../../test/build-test-app';
 import { TestClock } from '../../../test/clock';
 import { lastLinkTo } from '../../../test/outbox';
+import { LINK_UNUSABLE } from '../email-links/email-links';
 
 const API = '/backend-service/v1';
 
@@ -190,6 +191,12 @@ describe('accounts API (SQLite)', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json().email).toBe('eve@example.com');
     expect((await get(`/secure-link/${token}`)).statusCode).toBe(401);
+    // A malformed token is just another unusable link: the friendly message, not a validator's.
+    for (const bad of ['short', 'not a token at all !', 'x'.repeat(90)]) {
+      const res = await get(`/reset-password/${bad}`);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe(LINK_UNUSABLE);
+    }
 
     await post('/secure-link/eve@example.com', {
       originUrl: '/',

@@ -9,6 +9,7 @@ import {
   resetPasswordBodySchema,
   statusResponseSchema,
   tokenParamsSchema,
+  EMAIL_TOKEN_LENGTH,
 } from '@core/schemas/auth';
 import { sendLinkEmail, type LinkKind } from '../../auth/link-emails';
 import { hashPassword } from '../../auth/passwords';
@@ -71,7 +72,10 @@ export const emailLinkRoutes: FastifyPluginAsync<{ services: Services }> = async
       },
       async (request, reply) => {
         const purpose = kind === 'secure-link' ? 'secure_link' : 'reset_password';
-        const consumed = await services.oneTimeTokens.consume(request.params.token, purpose);
+        const { token } = request.params;
+        const wellFormed =
+          token.length >= EMAIL_TOKEN_LENGTH.min && token.length <= EMAIL_TOKEN_LENGTH.max;
+        const consumed = wellFormed && (await services.oneTimeTokens.consume(token, purpose));
         const user = consumed && (await services.users.byId(consumed.userId));
         if (!consumed || !user) return reply.status(401).send({ message: LINK_UNUSABLE });
         if (consumed.pendingPasswordHash && user.password_hash === null) {

@@ -96,8 +96,10 @@ export const rateLimitRoutes: FastifyPluginAsync<{ services: Services }> = async
     '/ip-rate-limit/ip-limit',
     { schema: { tags: ['quota'], response: { 200: ipLimitResponseSchema } } },
     async (request) => {
+      // Spec 002 §7 lists it with the keyword calls: the keyword allowance of the user, or
+      // of the visitor's IP address.
       const auth = await authenticate(services, request);
-      const left = await remaining(quotas, auth?.user ?? null, request.ip, 'serp');
+      const left = await remaining(quotas, auth?.user ?? null, request.ip, 'keywords');
       return { status: left > 0 ? ('SUCCESS' as const) : ('FAILURE' as const) };
     },
   );

@@ -4,13 +4,12 @@ import Container from 'react-bootstrap/Container';
 import { useLocation, useNavigate } from 'react-router';
 import { ROUTES } from '@core/routes';
 import { ApiError } from '../api-client';
-import { useModals } from '../modals/modal-context';
 import { useSession } from '../session/session-context';
 import { useSettings } from '../settings/settings-context';
-import { STORAGE_KEYS, writeStored } from '../storage';
 import { sessionFromAuth } from '@core/schemas/session';
 import { authApi } from './auth-api';
 import { originDestination, readOrigin, saveOrigin } from './origin';
+import { useSignOutRejected } from './token-check';
 
 const LOCALE_PARAMS = ['googleDomain', 'country', 'language'] as const;
 
@@ -19,12 +18,12 @@ const LOCALE_PARAMS = ['googleDomain', 'country', 'language'] as const;
  * parameters of an emailed link ('s' secure link, 'p' password reset).
  */
 export function AuthBootstrap() {
-  const { session, setSession, clearSession } = useSession();
+  const { session, setSession, markReady } = useSession();
   const { settings, load } = useSettings();
-  const { open } = useModals();
   const navigate = useNavigate();
   const location = useLocation();
   const [linkError, setLinkError] = useState<string | null>(null);
+  const signOutRejected = useSignOutRejected();
   const ran = useRef(false);
 
   useEffect(() => {
@@ -49,6 +48,7 @@ export function AuthBootstrap() {
     };
 
     const redeem = async (kind: 'secure-link' | 'reset-password', token: string) => {
+      markReady();
       try {
         const auth = await authApi.redeemEmailLink(kind, token);
         setSession(sessionFromAuth(auth));
@@ -78,16 +78,13 @@ export function AuthBootstrap() {
       try {
         const auth = await authApi.refresh(session);
         setSession({ ...session, ...sessionFromAuth(auth) });
+        markReady();
         await loadServerSettings(auth.token);
       } catch (error) {
-        if (error instanceof ApiError && error.status === 401) {
-          // Spec 000 §8 'Invalid stored token'.
-          clearSession();
-          writeStored(STORAGE_KEYS.emailSubscribed, false);
-          open('gate', { content: 'signIn' });
-        } else {
-          console.error('token refresh failed', error);
-        }
+        if (error instanceof ApiError && error.status === 401) signOutRejected();
+        else console.error('token refresh failed', error);
+      } finally {
+        markReady();
       }
     };
 

@@ -8,6 +8,7 @@ import { PRO_PLAN_ID } from '@core/plans';
 import { ROUTES, SETTINGS_LINK_PATHS } from '@core/routes';
 import { useModals } from '../modals/modal-context';
 import { useSession } from '../session/session-context';
+import { useMediaQuery, WIDE_NAV_QUERY } from '../use-media-query';
 
 function useScrolledPast(px: number): boolean {
   const [scrolled, setScrolled] = useState(() => window.scrollY > px);
@@ -19,12 +20,16 @@ function useScrolledPast(px: number): boolean {
   return scrolled;
 }
 
-/** Spec 000 §2 'Header'. Bootstrap's lg breakpoint collapses the nav below 992 px. */
+/**
+ * Spec 000 §2 'Header'. The nav collapses at 992 px or less; Bootstrap's lg breakpoint would
+ * still expand it at exactly 992 px, so the width decides in code.
+ */
 export function Header() {
   const { pathname } = useLocation();
   const { session, signedIn } = useSession();
   const { open } = useModals();
   const scrolled = useScrolledPast(HEADER_SHADOW_SCROLL_PX);
+  const wide = useMediaQuery(WIDE_NAV_QUERY);
   // The menu belongs to the page it was opened on, so a route change closes it.
   const [expandedOn, setExpandedOn] = useState<string | null>(null);
   const expanded = expandedOn === pathname;
@@ -33,7 +38,7 @@ export function Header() {
 
   return (
     <Navbar
-      expand="lg"
+      expand={wide}
       bg="white"
       sticky="top"
       expanded={expanded}
@@ -48,7 +53,7 @@ export function Header() {
         </Navbar.Brand>
         <Navbar.Toggle aria-controls="sr-nav" />
         <Navbar.Collapse id="sr-nav">
-          <Nav className="ms-auto align-items-lg-center">
+          <Nav className={`ms-auto ${wide ? 'align-items-center' : ''}`}>
             {showSettings && (
               <Nav.Link
                 as="button"

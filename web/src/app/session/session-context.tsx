@@ -1,29 +1,64 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { blankSession, storedSessionSchema, type StoredSession } from '@core/schemas/session';
 import { readStored, STORAGE_KEYS, writeStored } from '../storage';
 
 interface SessionValue {
   session: StoredSession;
   signedIn: boolean;
+  /**
+   * The stored token has been refreshed at page load (or there is none): calls made with it
+   * now will not race the refresh, which replaces it.
+   */
+  ready: boolean;
+  markReady(): void;
   setSession(next: StoredSession): void;
   clearSession(): void;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-/** The stored user session of spec 000 §3; log-out replaces it with a blank record. */
+const readSession = () => readStored(STORAGE_KEYS.session, storedSessionSchema, blankSession());
+
+/**
+ * The stored user session of spec 000 §3; log-out replaces it with a blank record, in every
+ * open tab (they follow the storage event).
+ */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [session, setState] = useState<StoredSession>(() =>
-    readStored(STORAGE_KEYS.session, storedSessionSchema, blankSession()),
-  );
+  const [session, setState] = useState<StoredSession>(readSession);
+  const [refreshed, setRefreshed] = useState(false);
   const setSession = useCallback((next: StoredSession) => {
     writeStored(STORAGE_KEYS.session, next);
     setState(next);
   }, []);
   const clearSession = useCallback(() => setSession(blankSession()), [setSession]);
+  const markReady = useCallback(() => setRefreshed(true), []);
+
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === STORAGE_KEYS.session) setState(readSession());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
   const value = useMemo(
-    () => ({ session, signedIn: Boolean(session.token), setSession, clearSession }),
-    [session, setSession, clearSession],
+    () => ({
+      session,
+      signedIn: Boolean(session.token),
+      ready: refreshed || !session.token,
+      markReady,
+      setSession,
+      clearSession,
+    }),
+    [session, refreshed, markReady, setSession, clearSession],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

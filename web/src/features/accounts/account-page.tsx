@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -8,11 +7,10 @@ import Row from 'react-bootstrap/Row';
 import { Link, useNavigate } from 'react-router';
 import { BILLING_ANNUAL, isPaidPlan, planById } from '@core/plans';
 import { ROUTES } from '@core/routes';
-import { authApi } from '../../app/auth/auth-api';
 import { useSession } from '../../app/session/session-context';
 import { saveCheckout } from '../../app/checkout-intent';
 import { STORAGE_KEYS, writeStored } from '../../app/storage';
-import { serpUsageKey } from '../../components/remaining-searches';
+import { useRemaining } from '../../app/usage';
 
 function formatDate(iso: string | null): string | null {
   if (!iso) return null;
@@ -21,29 +19,16 @@ function formatDate(iso: string | null): string | null {
   return date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-function useRemaining(token: string) {
-  const enabled = Boolean(token);
-  const serp = useQuery({
-    queryKey: serpUsageKey(token),
-    queryFn: () => authApi.usage.serp(token),
-    enabled,
-  });
-  const speed = useQuery({
-    queryKey: ['usage', 'speed', token],
-    queryFn: () => authApi.usage.speed(token),
-    enabled,
-  });
-  const keywords = useQuery({
-    queryKey: ['usage', 'keywords', token],
-    queryFn: () => authApi.usage.keywords(token),
-    enabled,
-  });
+function useAllRemaining() {
+  const serp = useRemaining('serp');
+  const speed = useRemaining('speed');
+  const keywords = useRemaining('keywords');
   return [
-    { label: 'SERP searches', value: serp.data?.numOfSerpLeft, failed: serp.isError },
-    { label: 'Speed tests', value: speed.data?.numOfwebsiteSearchesLeft, failed: speed.isError },
+    { label: 'SERP searches', value: serp.data, failed: serp.isError },
+    { label: 'Speed tests', value: speed.data, failed: speed.isError },
     {
       label: 'Keyword (GPT3) searches',
-      value: keywords.data?.kwtSearchesLeft,
+      value: keywords.data,
       failed: keywords.isError,
     },
   ];
@@ -53,7 +38,7 @@ function useRemaining(token: string) {
 export function AccountPage() {
   const { session, signedIn, clearSession } = useSession();
   const navigate = useNavigate();
-  const remaining = useRemaining(session.token);
+  const remaining = useAllRemaining();
 
   const logOut = () => {
     clearSession();

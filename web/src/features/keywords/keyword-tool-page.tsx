@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -25,11 +24,11 @@ import { applyAffix, type AffixMode } from '@core/keywords/modify';
 import { KEYWORD_MESSAGES } from '@core/messages';
 import { flagEmoji } from '@core/reference';
 import { KEYWORD_LISTS, type KeywordList } from '@core/schemas/keywords';
-import { authApi } from '../../app/auth/auth-api';
 import { downloadTextFile } from '../../app/download-file';
 import { useModals } from '../../app/modals/modal-context';
 import { useSession } from '../../app/session/session-context';
 import { useArrivalGate } from '../../app/use-arrival-gate';
+import { useRemaining } from '../../app/usage';
 import { PageHeader } from '../../components/page-header';
 import { UpgradeMessage } from '../../components/upgrade-message';
 import { DebugPanel } from './debug-panel';
@@ -38,7 +37,6 @@ import { KeywordDrawer } from './keyword-drawer';
 import { KeywordSettingsModal } from './keyword-settings-modal';
 import { KeywordSources } from './keyword-sources';
 import { KeywordTabs } from './keyword-tabs';
-import { keywordUsageKey } from './keywords-api';
 import { ModifyResults } from './modify-results';
 import { useGatheringProgress } from './use-gathering-progress';
 import { SEARCH_STAGES, useKeywordSearch } from './use-keyword-search';
@@ -83,12 +81,8 @@ export function KeywordToolPage() {
   const drawerTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(drawerTimer.current), []);
 
-  const usage = useQuery({
-    queryKey: keywordUsageKey(token),
-    queryFn: () => authApi.usage.keywords(token),
-    enabled: signedIn,
-  });
-  const remaining = usage.data?.kwtSearchesLeft ?? 0;
+  const usage = useRemaining('keywords');
+  const remaining = usage.data ?? 0;
 
   const outcome = search.data ?? null;
   const lists = useMemo(() => {

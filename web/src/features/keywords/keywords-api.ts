@@ -28,5 +28,3 @@ export const keywordsApi = {
   saveSettings: (token: string, body: KeywordSettings) =>
     apiRequest('/settings/keywords', keywordSettingsSchema, { method: 'POST', token, body }),
 };
-
-export const keywordUsageKey = (token: string) => ['usage', 'keywords', token] as const;

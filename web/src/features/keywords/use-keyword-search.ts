@@ -7,7 +7,8 @@ import { KEYWORD_MESSAGES } from '@core/messages';
 import { isPaidPlan } from '@core/plans';
 import type { ContentRank, KeywordAnswer, KeywordSettings } from '@core/schemas/keywords';
 import { ApiError } from '../../app/api-client';
-import { keywordUsageKey, keywordsApi } from './keywords-api';
+import { usageKey } from '../../app/usage';
+import { keywordsApi } from './keywords-api';
 
 export interface SearchInput {
   term: string;
@@ -121,7 +122,7 @@ export function useKeywordSearch(token: string, planId: number) {
         throw toSearchError(error);
       }
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keywordUsageKey(token) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usageKey('keywords', token) }),
   });
 
   return { ...mutation, stagesDone };

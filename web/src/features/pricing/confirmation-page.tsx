@@ -2,13 +2,22 @@ import Container from 'react-bootstrap/Container';
 import { Link, useLocation } from 'react-router';
 import { planById } from '@core/plans';
 import { ROUTES } from '@core/routes';
-import { useSession } from '../../app/session/session-context';
 
-/** Spec 000 §2 'Confirmation'. */
+/** Spec 000 §2 'Confirmation': shown after a payment, which hands over the plan paid for. */
 export function ConfirmationPage() {
-  const { session } = useSession();
   const state = useLocation().state as { planId?: number } | null;
-  const plan = planById(state?.planId ?? session.planId);
+  if (!state?.planId) {
+    // Opened directly: there is no payment to confirm, so no 'Success!'.
+    return (
+      <Container className="py-5 text-center" data-testid="no-payment">
+        <h1 className="h3">There is no payment to confirm</h1>
+        <Link to={ROUTES.pricing} className="btn btn-primary mt-3">
+          See pricing
+        </Link>
+      </Container>
+    );
+  }
+  const plan = planById(state.planId);
   return (
     <Container className="py-5 text-center">
       <div className="display-4 text-success" aria-hidden="true">

@@ -6,7 +6,7 @@ import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import ToggleButton from 'react-bootstrap/ToggleButton';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { BILLING_ANNUAL, BILLING_MONTHLY, PLANS, isPaidPlan, type Plan } from '@core/plans';
 import { ROUTES } from '@core/routes';
 import { useModals } from '../../app/modals/modal-context';
@@ -41,6 +41,7 @@ export function PricingPage() {
   const navigate = useNavigate();
   const [cycle, setCycle] = useState<1 | 2>(BILLING_MONTHLY);
   const changePlan = Boolean(readCheckout()?.changePlan);
+  const paidUser = signedIn && isPaidPlan(session.planId);
 
   const choose = (plan: Plan) => {
     saveCheckout({ planId: plan.planId, billingCycle: cycle, afterSignIn: !signedIn, changePlan });
@@ -112,12 +113,17 @@ export function PricingPage() {
                     ))}
                   </ul>
                   {current && <div className="text-primary small mb-2">your current plan</div>}
-                  {isPaidPlan(plan.planId) ? (
-                    <Button onClick={() => choose(plan)}>pay with stripe ${price}.00</Button>
-                  ) : (
+                  {current || (!isPaidPlan(plan.planId) && !paidUser) ? (
                     <Button variant="outline-secondary" disabled>
                       Subscribed
                     </Button>
+                  ) : isPaidPlan(plan.planId) ? (
+                    <Button onClick={() => choose(plan)}>pay with stripe ${price}.00</Button>
+                  ) : (
+                    // A paid user returns to Free by cancelling; paid service runs to its end.
+                    <Link to={ROUTES.cancel} className="btn btn-outline-secondary">
+                      cancel to return to Free
+                    </Link>
                   )}
                 </Card.Body>
               </Card>

@@ -1,0 +1,59 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { TOOL_PATHS } from '@core/routes';
+import { ApiError } from '../api-client';
+import { useModals } from '../modals/modal-context';
+import { useSession } from '../session/session-context';
+import { STORAGE_KEYS, writeStored } from '../storage';
+import { authApi } from './auth-api';
+
+/**
+ * Spec 000 §8 'Invalid stored token': the auth is reset to blank (in every tab), the
+ * subscribed flag cleared, and the sign-in gate opens.
+ */
+export function useSignOutRejected() {
+  const { clearSession } = useSession();
+  const { open } = useModals();
+  return useCallback(() => {
+    clearSession();
+    writeStored(STORAGE_KEYS.emailSubscribed, false);
+    open('gate', { content: 'signIn' });
+  }, [clearSession, open]);
+}
+
+/**
+ * The token check of every tool page (spec 000 §8, 001 §8, 002 §4): on arriving at a tool,
+ * the stored token is checked with the server; anything but SUCCESS signs out, SUCCESS
+ * refreshes the remaining counts the page shows. It waits for the page-load refresh, which
+ * replaces the token and has just checked it.
+ */
+export function useToolTokenCheck() {
+  const { pathname } = useLocation();
+  const { session, ready } = useSession();
+  const queryClient = useQueryClient();
+  const signOutRejected = useSignOutRejected();
+  const checked = useRef<string | null>(null);
+  const loadedOn = useRef(pathname);
+  const token = session.token;
+
+  useEffect(() => {
+    if (!ready || !token || !TOOL_PATHS.includes(pathname)) return;
+    const key = `${pathname} ${token}`;
+    if (checked.current === key) return;
+    const first = checked.current === null;
+    checked.current = key;
+    // The page the app loaded on was just checked by the page-load refresh.
+    if (first && pathname === loadedOn.current) return;
+    authApi
+      .tokenStatus(token)
+      .then(({ data }) => {
+        if (data.status !== 'SUCCESS') return signOutRejected();
+        return queryClient.invalidateQueries({ queryKey: ['usage'] });
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) signOutRejected();
+        else console.error('token check failed', error);
+      });
+  }, [ready, token, pathname, queryClient, signOutRejected]);
+}
