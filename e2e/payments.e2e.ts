@@ -72,11 +72,26 @@ describe('subscriptions in the browser', () => {
 
     await page.getByRole('link', { name: 'Cancel' }).click();
     await page.getByRole('heading', { name: 'Are you sure?' }).waitFor();
+    // The plan and the date it ends are named before the user confirms.
+    await page
+      .getByTestId('cancel-terms')
+      .getByText(/You are on the Guru plan, paid until /)
+      .waitFor();
     await page.getByRole('button', { name: 'Yes, please cancel' }).click();
     await page.getByText(/stays active until/).waitFor();
     await page.getByRole('link', { name: 'Account' }).click();
-    // Paid service runs to the end of the period, with its cancel date.
+    // Paid service runs to the end of the period, with its cancel date — and a reload, which
+    // reads the plan from the server, tells the same.
     await page.getByText(/^Cancels on /).waitFor();
+    expect(await page.getByTestId('plan-line').textContent()).toBe('Guru Plan (annual)');
+    await page.reload();
+    await page.getByText(/^Cancels on /).waitFor();
+    expect(await page.getByTestId('plan-line').textContent()).toBe('Guru Plan (annual)');
+    await page.goto('/pricing');
+    await page
+      .getByTestId('plan-guru')
+      .getByText(/your current plan, active until/)
+      .waitFor();
   });
 
   it('confirms nothing on /confirmation opened without a payment', async () => {

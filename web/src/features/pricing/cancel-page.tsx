@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
-import { FREE_PLAN_ID } from '@core/plans';
+import { FREE_PLAN_ID, planById } from '@core/plans';
 import { ROUTES } from '@core/routes';
 import { useSession } from '../../app/session/session-context';
 import { paymentsApi } from './payments-api';
@@ -38,12 +38,11 @@ export function CancelPage() {
         ? await paymentsApi.paypalCancel(session.token, body)
         : await paymentsApi.update(session.token, body);
       setCancelsAt(result.cancelsAt);
-      // Spec: the interface shows the free plan; the paid period still runs to its end.
+      // One rule everywhere: the plan the server enforces, with its end date. The paid period
+      // runs to its end (spec 000 §4), and a reload would bring the server's plan back anyway.
       setSession({
         ...session,
         token: result.token,
-        planId: FREE_PLAN_ID,
-        billingCycle: 1,
         cancelDate: result.cancelsAt,
         renewDate: null,
       });
@@ -73,13 +72,26 @@ export function CancelPage() {
   return (
     <Container className="py-5 text-center" style={{ maxWidth: 560 }}>
       <h1 className="h3 mb-4">Are you sure?</h1>
-      {session.planId === FREE_PLAN_ID && (
+      {session.planId === FREE_PLAN_ID ? (
         <Alert variant="info">You are on the Free plan: there is nothing to cancel.</Alert>
+      ) : session.cancelDate ? (
+        <Alert variant="info">
+          Your {planById(session.planId).title} plan is already cancelled; it stays active until{' '}
+          {formatDate(session.cancelDate)}.
+        </Alert>
+      ) : (
+        <p data-testid="cancel-terms">
+          You are on the {planById(session.planId).title} plan
+          {session.renewDate ? `, paid until ${formatDate(session.renewDate)}` : ''}. If you cancel,
+          it stays active until then and your account moves to the Free plan afterwards.
+        </p>
       )}
       <Button
         variant="danger"
         onClick={() => void cancel()}
-        disabled={state === 'processing' || session.planId === FREE_PLAN_ID}
+        disabled={
+          state === 'processing' || session.planId === FREE_PLAN_ID || Boolean(session.cancelDate)
+        }
       >
         {state === 'processing' && <Spinner size="sm" className="me-2" aria-label="Processing" />}
         Yes, please cancel

@@ -42,6 +42,8 @@ export function PricingPage() {
   const [cycle, setCycle] = useState<1 | 2>(BILLING_MONTHLY);
   const changePlan = Boolean(readCheckout()?.changePlan);
   const paidUser = signedIn && isPaidPlan(session.planId);
+  const endsOn =
+    paidUser && session.cancelDate ? new Date(session.cancelDate).toLocaleDateString() : null;
 
   const choose = (plan: Plan) => {
     saveCheckout({ planId: plan.planId, billingCycle: cycle, afterSignIn: !signedIn, changePlan });
@@ -112,15 +114,22 @@ export function PricingPage() {
                       </li>
                     ))}
                   </ul>
-                  {current && <div className="text-primary small mb-2">your current plan</div>}
+                  {current && (
+                    <div className="text-primary small mb-2">
+                      your current plan
+                      {endsOn ? `, active until ${endsOn}` : ''}
+                    </div>
+                  )}
                   {current || (!isPaidPlan(plan.planId) && !paidUser) ? (
                     <Button variant="outline-secondary" disabled>
                       Subscribed
                     </Button>
                   ) : isPaidPlan(plan.planId) ? (
                     <Button onClick={() => choose(plan)}>pay with stripe ${price}.00</Button>
+                  ) : // A paid user returns to Free by cancelling; paid service runs to its end.
+                  endsOn ? (
+                    <div className="small text-muted">yours from {endsOn}</div>
                   ) : (
-                    // A paid user returns to Free by cancelling; paid service runs to its end.
                     <Link to={ROUTES.cancel} className="btn btn-outline-secondary">
                       cancel to return to Free
                     </Link>
