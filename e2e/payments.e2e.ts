@@ -121,6 +121,9 @@ describe('subscriptions in the browser', () => {
     await main.getByText(MESSAGES.nameOnCardRequired).waitFor();
     await main.getByText(MESSAGES.zipcodeRequired).waitFor();
     await main.getByText(MESSAGES.emailRequired).waitFor();
+    // Each card field has its own message.
     await main.getByText('Your card number is incomplete.').waitFor();
+    await main.getByText("Your card's expiration date is incomplete.").waitFor();
+    await main.getByText("Your card's security code is incomplete.").waitFor();
   });
 });

@@ -16,25 +16,36 @@ export interface ParsedCard {
   cvc: string;
 }
 
-/** Checks the card fields the way the card provider's form does; a message or the card. */
-export function parseCard(card: CardInput): ParsedCard | string {
+export type CardErrors = Partial<Record<keyof CardInput, string>>;
+
+/**
+ * Checks the card fields the way the card provider's form does: the card, or a message for
+ * each field that is wrong.
+ */
+export function parseCard(card: CardInput): { card: ParsedCard } | { errors: CardErrors } {
   const number = card.number.replace(/[\s-]/g, '');
-  if (!number) return 'Your card number is incomplete.';
-  if (!/^\d{12,19}$/.test(number)) return 'Your card number is invalid.';
   const expiry = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(card.expiry.trim());
-  if (!expiry) return "Your card's expiration date is incomplete.";
-  if (!/^\d{3,4}$/.test(card.cvc.trim())) return "Your card's security code is incomplete.";
-  return { number, expMonth: Number(expiry[1]), expYear: Number(expiry[2]), cvc: card.cvc.trim() };
+  const cvc = card.cvc.trim();
+  const errors: CardErrors = {};
+  if (!number) errors.number = 'Your card number is incomplete.';
+  else if (!/^\d{12,19}$/.test(number)) errors.number = 'Your card number is invalid.';
+  if (!expiry) errors.expiry = "Your card's expiration date is incomplete.";
+  if (!/^\d{3,4}$/.test(cvc)) errors.cvc = "Your card's security code is incomplete.";
+  if (!expiry || Object.keys(errors).length > 0) return { errors };
+  return { card: { number, expMonth: Number(expiry[1]), expYear: Number(expiry[2]), cvc } };
 }
 
 interface Props {
   value: CardInput;
   onChange(value: CardInput): void;
-  error?: string | undefined;
+  errors?: CardErrors | undefined;
 }
 
+const FieldError = ({ text }: { text: string | undefined }) =>
+  text ? <Form.Control.Feedback type="invalid">{text}</Form.Control.Feedback> : null;
+
 /** Card number, expiry and CVC for the local test processor. */
-export function LocalCardFields({ value, onChange, error }: Props) {
+export function LocalCardFields({ value, onChange, errors = {} }: Props) {
   return (
     <fieldset className="mb-3">
       <Form.Group className="mb-2" controlId="pay-card-number">
@@ -45,8 +56,9 @@ export function LocalCardFields({ value, onChange, error }: Props) {
           placeholder="1234 1234 1234 1234"
           value={value.number}
           onChange={(e) => onChange({ ...value, number: e.target.value })}
-          isInvalid={Boolean(error)}
+          isInvalid={Boolean(errors.number)}
         />
+        <FieldError text={errors.number} />
       </Form.Group>
       <Row>
         <Col>
@@ -57,8 +69,9 @@ export function LocalCardFields({ value, onChange, error }: Props) {
               autoComplete="cc-exp"
               value={value.expiry}
               onChange={(e) => onChange({ ...value, expiry: e.target.value })}
-              isInvalid={Boolean(error)}
+              isInvalid={Boolean(errors.expiry)}
             />
+            <FieldError text={errors.expiry} />
           </Form.Group>
         </Col>
         <Col>
@@ -70,16 +83,12 @@ export function LocalCardFields({ value, onChange, error }: Props) {
               placeholder="CVC"
               value={value.cvc}
               onChange={(e) => onChange({ ...value, cvc: e.target.value })}
-              isInvalid={Boolean(error)}
+              isInvalid={Boolean(errors.cvc)}
             />
+            <FieldError text={errors.cvc} />
           </Form.Group>
         </Col>
       </Row>
-      {error && (
-        <div className="text-danger small mt-1" data-testid="card-error">
-          {error}
-        </div>
-      )}
     </fieldset>
   );
 }

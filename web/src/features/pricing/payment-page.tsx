@@ -15,7 +15,7 @@ import { ApiError } from '../../app/api-client';
 import { validateEmail } from '../../app/auth/validation';
 import { useSession } from '../../app/session/session-context';
 import { clearCheckout, readCheckout } from '../../app/checkout-intent';
-import { LocalCardFields, parseCard, type CardInput } from './local-card-fields';
+import { LocalCardFields, parseCard, type CardErrors, type CardInput } from './local-card-fields';
 import { paymentsApi } from './payments-api';
 import { StripeCardField, type CreatePaymentMethod } from './stripe-card-field';
 import { EmailField } from '../../components/email-field';
@@ -39,6 +39,7 @@ export function PaymentPage() {
   const [zipcode, setZipcode] = useState('');
   const [card, setCard] = useState<CardInput>({ number: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<Errors>({});
+  const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const [processing, setProcessing] = useState(false);
   const [stripeCreate, setStripeCreate] = useState<{ create: CreatePaymentMethod } | null>(null);
   const stripeKey = config.data?.provider === 'stripe' ? config.data.stripePublishableKey : null;
@@ -75,16 +76,17 @@ export function PaymentPage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     // With Stripe the card fields are Stripe's own and Stripe checks them.
-    const parsedCard = stripeKey ? null : parseCard(card);
+    const checked = stripeKey ? null : parseCard(card);
+    const cardErrors = checked && 'errors' in checked ? checked.errors : {};
     const next: Errors = {
       name: name.trim() ? undefined : MESSAGES.nameOnCardRequired,
       email: validateEmail(email, MESSAGES.emailInvalidSignIn),
       zipcode: zipcode.trim() ? undefined : MESSAGES.zipcodeRequired,
-      card: typeof parsedCard === 'string' ? parsedCard : undefined,
     };
     setErrors(next);
-    if (next.name || next.email || next.zipcode || next.card || typeof parsedCard === 'string')
-      return;
+    setCardErrors(cardErrors);
+    if (next.name || next.email || next.zipcode || Object.keys(cardErrors).length > 0) return;
+    const parsedCard = checked && 'card' in checked ? checked.card : null;
     setProcessing(true);
     try {
       let paymentMethodId: string;
@@ -191,7 +193,14 @@ export function PaymentPage() {
             error={errors.card}
           />
         ) : (
-          <LocalCardFields value={card} onChange={setCard} error={errors.card} />
+          <>
+            <LocalCardFields value={card} onChange={setCard} errors={cardErrors} />
+            {errors.card && (
+              <div className="text-danger small mb-3" data-testid="card-error">
+                {errors.card}
+              </div>
+            )}
+          </>
         )}
         {errors.form && (
           <Alert variant="danger" data-testid="payment-error">
