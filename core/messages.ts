@@ -100,6 +100,25 @@ export const SPEED_MESSAGES = {
   psiError: 'PSI Error',
   lighthouseError: 'Lighthouse error',
   runFailed: 'This sample failed.',
+  fieldNeedsSample: 'Field data comes with a finished sample, and no sample finished.',
   browserMissing:
     'Chromium is not installed on this server, so local speed tests cannot run. Install it with `apt-get install chromium` (or set CHROME_PATH), or set PSI_API_KEY.',
+} as const;
+
+/**
+ * SERP analysis banners and notes of spec 001 §2 'Alert banners'. The spec names these
+ * banners but not their words, so the words are SpeedRank's own.
+ */
+export const SERP_MESSAGES = {
+  allResultsLoaded: 'All results loaded.',
+  viewSerpStats: 'View SERP stats',
+  filtersCleared: 'Your schema type filters were cleared to load more results.',
+  notAsExpected: (where: string) =>
+    `Results not as expected? These are the results of ${where}. Check the search settings:`,
+  viewAllData:
+    'Every card shows all its data. Choose a tab or a metric on any card and every card shows it.',
+  /** Find your site looks in the cards first; past them, a rank check costs a search. */
+  rankCheckCost:
+    'Looks in the results on screen first; searching further down the top 100 uses one search of your month.',
+  answeredOnScreen: 'Answered from the results on screen: no search used.',
 } as const;

@@ -1,4 +1,5 @@
 import { toCsv } from './csv';
+import { fieldDigits } from './serp-display';
 import type { FieldSet, LabMetric } from './speed';
 
 /** Spec 001 §9: the export file and its header row, in order. */
@@ -43,12 +44,7 @@ export interface ExportInput {
 
 const seconds = (metric: LabMetric | undefined) =>
   metric ? (metric.numericValue / 1000).toFixed(1) : NA;
-/** Spec 001 §5: commas and non-numeric characters stripped from field numbers. */
-const fieldNumber = (field: FieldSet | null, key: string) => {
-  const display = field?.metrics[key]?.displayValue;
-  const number = display?.replace(/[^0-9.]/g, '');
-  return number ? number : NA;
-};
+const fieldCell = (field: FieldSet | null, key: string) => fieldDigits(field?.metrics[key]) ?? NA;
 
 /** One export row (spec 001 §3 'Export row'): every value 'N/A' until known. */
 export function exportRow(input: ExportInput): string[] {
@@ -70,10 +66,10 @@ export function exportRow(input: ExportInput): string[] {
     seconds(lab?.tti),
     lab?.tbt ? String(Math.round(lab.tbt.numericValue)) : NA,
     lab?.cls ? lab.cls.numericValue.toFixed(3) : NA,
-    fieldNumber(field, 'lcp'),
-    fieldNumber(field, 'fid'),
-    fieldNumber(field, 'cls'),
-    fieldNumber(field, 'fcp'),
+    fieldCell(field, 'lcp'),
+    fieldCell(field, 'fid'),
+    fieldCell(field, 'cls'),
+    fieldCell(field, 'fcp'),
     input.url,
   ];
 }

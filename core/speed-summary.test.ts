@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatMetric, summarizeSamples, type SampleMetrics } from './speed-summary';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import {
+  formatMetric,
+  representativeSample,
+  summarizeSamples,
+  type SampleMetrics,
+} from './speed-summary';
 
 const sample = (psi: number, lcp: number, cls: number, tbt: number): SampleMetrics => ({
   psi: { score: psi, numericValue: psi / 100 },
@@ -37,5 +43,48 @@ describe('summarizeSamples', () => {
   it('formats single metrics', () => {
     expect(formatMetric('fcp', 1049).displayValue).toBe('1.0 s');
     expect(formatMetric('cls', 0.005).displayValue).toBe('0.01');
+  });
+});
+
+describe('representativeSample', () => {
+  const run = (fcp: number | undefined, tti: number | undefined): SampleMetrics => ({
+    psi: { score: 50, numericValue: 0.5 },
+    ...(fcp === undefined ? {} : { fcp: { score: 50, numericValue: fcp } }),
+    ...(tti === undefined ? {} : { tti: { score: 50, numericValue: tti } }),
+  });
+  const asLhr = (s: SampleMetrics) =>
+    ({
+      audits: {
+        'first-contentful-paint': { numericValue: s.fcp?.numericValue },
+        interactive: { numericValue: s.tti?.numericValue },
+      },
+    }) as unknown as Parameters<typeof computeMedianRun>[0][number];
+
+  it('picks the sample nearest to the median FCP and TTI, not the median score', () => {
+    expect(representativeSample([run(1000, 5000), run(3000, 9000), run(1100, 5200)])).toBe(2);
+    // Two samples: the medians are their midpoint, equally far; the smaller TTI wins.
+    expect(representativeSample([run(2000, 6000), run(1000, 4000)])).toBe(1);
+    expect(representativeSample([run(1500, 4000)])).toBe(0);
+  });
+
+  it('leaves out failed samples and samples without FCP or TTI, keeping sample numbers', () => {
+    expect(representativeSample([null, run(1200, 4000), run(undefined, 3000)])).toBe(1);
+    expect(representativeSample([run(1200, undefined), null])).toBeNull();
+    expect(representativeSample([])).toBeNull();
+  });
+
+  it("agrees with Lighthouse's computeMedianRun on many random sets", () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 1000;
+    for (let trial = 0; trial < 500; trial++) {
+      const count = 1 + (trial % 9);
+      // Coarse values make ties common, so the tie rules are exercised too.
+      const samples = Array.from({ length: count }, () =>
+        run(1000 + Math.round(random() / 100) * 100, 3000 + Math.round(random() / 100) * 100),
+      );
+      const lhrs = samples.map(asLhr);
+      const expected = lhrs.indexOf(computeMedianRun(lhrs));
+      expect(representativeSample(samples), JSON.stringify(samples)).toBe(expected);
+    }
   });
 });

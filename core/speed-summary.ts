@@ -94,3 +94,31 @@ export function summarizeSamples(samples: SampleMetrics[]): LabSummary | null {
     },
   };
 }
+
+/** A metric's value as Lighthouse's median-run reads it: missing, zero or NaN count as absent. */
+const lhValue = (metric: SampleMetric | undefined) =>
+  metric && Number.isFinite(metric.numericValue) && metric.numericValue !== 0
+    ? metric.numericValue
+    : null;
+
+/**
+ * The sample Lighthouse's `computeMedianRun` (core/lib/median-run.js) would pick: the one
+ * nearest, by Euclidean distance, to the median FCP and the median TTI (the earliest and the
+ * latest moments of the load, less outlier-prone than the score), ties going to the smaller
+ * TTI and then the earlier sample. Failed samples (null) and samples without both metrics are
+ * left out, as Lighthouse's `filterToValidRuns` does. Returns the index into `samples`.
+ */
+export function representativeSample(samples: readonly (SampleMetrics | null)[]): number | null {
+  const valid = samples.flatMap((s, index) => {
+    const fcp = lhValue(s?.fcp);
+    const tti = lhValue(s?.tti);
+    return fcp !== null && tti !== null ? [{ index, fcp, tti }] : [];
+  });
+  if (valid.length === 0) return null;
+  const fcpMedian = median(valid.map((v) => v.fcp));
+  const ttiMedian = median(valid.map((v) => v.tti));
+  const distance = (v: (typeof valid)[number]) =>
+    (fcpMedian - v.fcp) ** 2 + (ttiMedian - v.tti) ** 2;
+  // Array.prototype.sort is stable, so equal runs keep their sample order, as in Lighthouse.
+  return [...valid].sort((a, b) => distance(a) - distance(b) || a.tti - b.tti)[0]!.index;
+}

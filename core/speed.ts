@@ -47,9 +47,23 @@ export const fieldSetSchema = z
   .nullable();
 export type FieldSet = z.infer<typeof fieldSetSchema>;
 
+/** Where real-user data comes from; 'none' means no source is configured. */
+export const FIELD_SOURCES = ['crux', 'psi', 'none'] as const;
+export type FieldDataSource = (typeof FIELD_SOURCES)[number];
+
+export const fieldResultSchema = z.object({
+  /** Null with no error: the source knows too little about the page ('not enough data'). */
+  page: fieldSetSchema,
+  origin: fieldSetSchema,
+  source: z.enum(FIELD_SOURCES),
+  /** The lookup failed, and why; a failure is never shown as 'no data'. */
+  error: z.string().nullable(),
+});
+export type FieldResult = z.infer<typeof fieldResultSchema>;
+
 export const runResultSchema = z.object({
   lab: z.record(z.string(), labMetricSchema),
-  field: z.object({ page: fieldSetSchema, origin: fieldSetSchema }),
+  field: fieldResultSchema,
   /** Filmstrip thumbnails as data URIs. */
   filmstrip: z.array(z.string()),
   finalUrl: z.string(),
@@ -77,13 +91,70 @@ export const startRunBodySchema = z.object({
   samples: z.number().int().min(1).max(50).default(1),
 });
 
+/** A start request: a test's later samples name the test they belong to. */
+export const startRunRequestSchema = startRunBodySchema.extend({
+  testId: z.string().uuid().optional(),
+});
+export type StartRunRequest = z.input<typeof startRunRequestSchema>;
+
+/** The `code` of POST /pagespeed/runs refusals, so clients need not read the message. */
+export const SPEED_ERROR_CODES = {
+  invalidUrl: 'invalid_url',
+  sampleLimit: 'sample_limit',
+  monthlyLimit: 'monthly_limit',
+  browserMissing: 'browser_missing',
+  notFound: 'run_not_found',
+} as const;
+
+/** Whether the lab source can run samples now (local Lighthouse needs a Chromium). */
+export const speedReadinessSchema = z.object({
+  source: runResultSchema.shape.source,
+  ready: z.boolean(),
+  /** Why not, fit for users; null when ready. */
+  message: z.string().nullable(),
+});
+export type SpeedReadiness = z.infer<typeof speedReadinessSchema>;
+
+/** Why a sample failed, for the UI to say so in its own words. */
+export const RUN_ERROR_KINDS = [
+  'timeout',
+  /** The page answered an HTTP error (404, 500 …). */
+  'http_status',
+  /** Chromium or Lighthouse died mid-run. */
+  'crashed',
+  /** The SSRF guard refused the address (private, loopback, metadata). */
+  'blocked_address',
+  'unreachable',
+  /** No Chromium on this machine: local runs cannot start. */
+  'browser_missing',
+  /** PageSpeed Insights refused or failed (quota, key, 5xx). */
+  'provider',
+  'cancelled',
+  'other',
+] as const;
+export type RunErrorKind = (typeof RUN_ERROR_KINDS)[number];
+
 export const runStatusSchema = z.object({
   status: z.enum(['queued', 'running', 'done', 'error', 'cancelled']),
   stage: z.enum(RUN_STAGES),
   result: runResultSchema.nullable(),
+  /** The failure's reason, fit for users. */
   error: z.string().nullable(),
+  errorKind: z.enum(RUN_ERROR_KINDS).nullable(),
+  /** Which lab source failed: 'PSI Error' for PageSpeed Insights, 'Lighthouse error' locally. */
+  errorSource: z.enum(['local-lighthouse', 'psi']).nullable(),
 });
 export type RunStatus = z.infer<typeof runStatusSchema>;
+
+/** A run's status from the moment it is accepted until a lab slot takes it. */
+export const QUEUED_RUN: RunStatus = {
+  status: 'queued',
+  stage: 'queued',
+  result: null,
+  error: null,
+  errorKind: null,
+  errorSource: null,
+};
 
 /** The parts of a Lighthouse result (LHR) SpeedRank reads; PSI returns the same shape. */
 export interface LighthouseResultLike {

@@ -13,6 +13,26 @@ describe('countWords', () => {
     expect(countWords('Größe\u00a0Überraschung straße')).toBe(3);
     expect(countWords('café 😀 ✓')).toBe(1);
   });
+
+  // Expected counts are Intl.Segmenter's own (granularity 'word', word-like segments),
+  // checked in Node 20 (ICU 78): 我|喜欢|吃|冰淇淋, 私|は|アイスクリーム|が|大好き|です, …
+  it('segments Chinese, Japanese and Thai, which are written without spaces', () => {
+    expect(countWords('我喜欢吃冰淇淋。')).toBe(4);
+    expect(countWords('北京是中国的首都，也是一座历史悠久的城市。')).toBe(11);
+    expect(countWords('私はアイスクリームが大好きです。')).toBe(6);
+    expect(countWords('東京の夏はとても暑いので、冷たいアイスクリームが人気です。')).toBe(12);
+    expect(countWords('ฉันชอบกินไอศกรีม')).toBe(4);
+    expect(countWords('วันนี้อากาศดีมาก ฉันชอบกินไอศกรีม')).toBe(9);
+  });
+
+  it('counts spaced words as before next to unspaced scripts, and does not split at marks', () => {
+    expect(countWords('iPhone 15を買いました。')).toBe(6);
+    expect(countWords('2024年の売上')).toBe(4);
+    // Intl.Segmenter alone says 6 here: it splits "grain-free" at the hyphen.
+    expect(countWords('无谷物狗粮 grain-free')).toBe(5);
+    // A combining tilde (in CJK's script extensions too) stays part of its Latin word.
+    expect(countWords('man\u0303ana · Ben')).toBe(2);
+  });
 });
 
 describe('decodeEntities', () => {

@@ -10,7 +10,11 @@
  * not in the HTML, so it does not count either.
  *
  * A word is a run of non-whitespace characters that holds at least one letter or digit,
- * in any script: "grain-free" and "2024" are words, "&" and "—" are not.
+ * in any script: "grain-free" and "2024" are words, "&" and "—" are not. Scripts written
+ * without spaces between words (Chinese, Japanese, Thai, Lao, Khmer, Myanmar) are split by
+ * Intl.Segmenter's dictionary-based word segmentation instead, one word per word-like
+ * segment: "我喜欢吃冰淇淋" is four words. Only runs of those scripts go to the segmenter,
+ * because it also splits at hyphens ("grain-free" would be two).
  */
 export function countWords(text: string): number {
   let count = 0;
@@ -24,6 +28,16 @@ export function countWords(text: string): number {
       space = code === 32 || (code >= 9 && code <= 13);
       wordChar = (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122);
     } else {
+      if (code >= UNSPACED_FROM) {
+        UNSPACED_RUN.lastIndex = i;
+        const run = UNSPACED_RUN.exec(text);
+        if (run) {
+          count += segmentedWords(run[0]);
+          i = UNSPACED_RUN.lastIndex - 1;
+          inWord = false;
+          continue;
+        }
+      }
       const char = String.fromCodePoint(text.codePointAt(i) as number);
       if (char.length === 2) i += 1;
       space = SPACE.test(char);
@@ -40,6 +54,27 @@ export function countWords(text: string): number {
 
 const SPACE = /\s/u;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * A run of text in a script written without spaces. It starts with a character of the
+ * script itself (Script), so that shared marks such as a combining tilde in "mañana" do
+ * not start one, and goes on through characters those scripts use (Script_Extensions):
+ * the Japanese long-vowel mark "ー", CJK punctuation.
+ */
+const UNSPACED_RUN =
+  /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}][\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Thai}\p{scx=Lao}\p{scx=Khmer}\p{scx=Myanmar}]*/uy;
+/** Below Thai (U+0E00) no character starts such a run. */
+const UNSPACED_FROM = 0x0e00;
+
+let segmenter: Intl.Segmenter | undefined;
+
+function segmentedWords(run: string): number {
+  // A fixed locale: ICU's word dictionaries do not depend on it, the machine's default might.
+  segmenter ??= new Intl.Segmenter('en', { granularity: 'word' });
+  let words = 0;
+  for (const segment of segmenter.segment(run)) if (segment.isWordLike) words += 1;
+  return words;
+}
 
 /** Elements whose content a reader never sees. */
 const INVISIBLE = new Set([

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, inject, it } from 'vitest';
-import { MESSAGES } from '@core/messages';
+import { MESSAGES, SERP_MESSAGES, SPEED_MESSAGES } from '@core/messages';
 import { authResponseSchema } from '@core/schemas/auth';
 import { sessionFromAuth } from '@core/schemas/session';
 import { EXPORT_FILE_NAME, EXPORT_HEADERS } from '@core/serp-export';
@@ -64,6 +64,8 @@ describe('SERP analysis', () => {
     await first.getByTestId('result-tech').getByText('200').first().waitFor();
     // Speed: every card ends with a Lighthouse score or its error line.
     await page.getByTestId('stats-loading').waitFor({ state: 'detached', timeout: 240_000 });
+    // The export notice held only while cards were loading.
+    expect(await page.getByTestId('serp-notice').count()).toBe(0);
     const scores = await page.getByTestId('result-score').locator('strong').allTextContents();
     expect(scores.length).toBeGreaterThan(0);
     for (const score of scores) expect(Number(score)).toBeGreaterThanOrEqual(0);
@@ -117,10 +119,10 @@ describe('SERP analysis', () => {
     expect(lines).toHaveLength((await cards.count()) + 1);
     expect(lines[1]!.startsWith('1,')).toBe(true);
 
-    // Without a CrUX key there is no real-user data, and the Field tab says so.
+    // Without a CrUX or PSI key there is no field-data source, and the Field tab says so.
     await cards.first().getByRole('button', { name: 'more data' }).click();
     await cards.first().getByRole('tab', { name: 'Field' }).click();
-    await cards.first().getByText('Not enough real user data').waitFor();
+    await cards.first().getByText(SPEED_MESSAGES.fieldNeedsSource).waitFor();
 
     // Share copies the page's link with the search term.
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -130,19 +132,32 @@ describe('SERP analysis', () => {
       `${h.baseUrl}/serp-analysis-tool?searchTerm=lemon%20sorbet`,
     );
 
-    // Find your site: where a result's domain ranks, and that an unknown site does not.
-    const domain = (await cards.last().locator('.text-truncate').first().textContent())!;
+    // Find your site: a domain on screen is found there at no cost; an unknown site costs one
+    // search through the rest of the top 100, as the box says.
+    const domain = (await cards.last().getByTestId('result-domain').textContent())!;
+    const rank = (await cards.last().getByTestId('result-rank').textContent())!;
     await page.getByLabel('find your site').check();
+    await page.getByTestId('rank-cost-note').getByText(SERP_MESSAGES.rankCheckCost).waitFor();
     await page.getByLabel('Your site', { exact: true }).fill(`http://${domain}/`);
     await page.getByRole('button', { name: 'find', exact: true }).click();
     const modal = page.getByTestId('rank-modal');
     await modal.getByText(MESSAGES.foundAtPosition).waitFor();
     expect(await modal.getByTestId('rank-result').textContent()).toContain(domain);
+    const firstOfDomain = await page
+      .getByTestId('result-card')
+      .filter({ has: page.getByTestId('result-domain').getByText(domain, { exact: true }) })
+      .first()
+      .getByTestId('result-rank')
+      .textContent();
+    expect(`#${await modal.getByTestId('rank-position').textContent()}`).toBe(firstOfDomain);
+    expect(Number(firstOfDomain!.slice(1))).toBeLessThanOrEqual(Number(rank.slice(1)));
+    await modal.getByTestId('rank-on-screen').waitFor();
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'hidden' });
     await page.getByLabel('Your site', { exact: true }).fill('example.org');
     await page.getByRole('button', { name: 'find', exact: true }).click();
     await modal.getByTestId('rank-not-found').waitFor();
+    expect(await modal.getByTestId('rank-on-screen').count()).toBe(0);
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'hidden' });
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@core/messages';
+import { MESSAGES, SPEED_MESSAGES } from '@core/messages';
 import { useBrowser } from './support/browser';
 
 const h = useBrowser();
 const port = () => new URL(h.baseUrl).port;
 
 describe('website speed test in the browser (real Lighthouse runs)', () => {
-  it('runs three samples, shows each score, the averages, the median and the spread', async () => {
+  it('runs three samples, shows each score, the averages, the median, the spread and the representative run', async () => {
     const { page } = await h.newPage();
     await page.goto('/website-speed-test');
     await page.locator('label[for=device-desktop]').click();
@@ -18,7 +18,8 @@ describe('website speed test in the browser (real Lighthouse runs)', () => {
     const average = page.getByTestId('lab-average');
     await average.waitFor({ timeout: 150_000 });
     const scores = await page.getByTestId('sample-score').allTextContents();
-    expect(scores.every((s) => /^\d+$/.test(s) || s === 'PSI Error')).toBe(true);
+    // Local runs: a failure would say 'Lighthouse error', never 'PSI Error'.
+    expect(scores.every((s) => /^\d+$/.test(s) || s === SPEED_MESSAGES.lighthouseError)).toBe(true);
     expect(await average.textContent()).toContain('Desktop PSI scores averaged across');
     expect(await page.getByTestId('score-spread').textContent()).toMatch(
       /^median \d+(\.\d)? · spread \d+–\d+$/,
@@ -27,10 +28,16 @@ describe('website speed test in the browser (real Lighthouse runs)', () => {
     for (const label of ['FCP', 'LCP', 'TBT', 'SI', 'TTI', 'CLS']) expect(metrics).toContain(label);
     expect(metrics).toMatch(/\d\.\d s/);
     await page.getByTestId('score-chart').waitFor();
+    expect(await page.getByTestId('representative-run').textContent()).toMatch(
+      /^Representative run: Sample [123]/,
+    );
+    expect(await page.getByTestId('filmstrip').locator('img').count()).toBeGreaterThan(0);
+    // No CrUX key on this server: the Field section says a source is needed, not 'no data'.
     await page
-      .getByTestId('field-no-data')
-      .getByText('The origin does not have enough real user data for this report')
+      .getByTestId('field-unconfigured')
+      .getByText(SPEED_MESSAGES.fieldNeedsSource)
       .waitFor();
+    expect(await page.getByTestId('field-no-data').count()).toBe(0);
   }, 200_000);
 
   it("starts the other device's run when the device is switched", async () => {
@@ -44,14 +51,35 @@ describe('website speed test in the browser (real Lighthouse runs)', () => {
     await page.getByRole('button', { name: 'analyze' }).click();
     await page
       .getByTestId('lab-average')
-      .getByText('Desktop PSI scores averaged across 1 samples')
+      .getByText('Desktop PSI scores averaged across 1 sample', { exact: true })
       .waitFor({ timeout: 120_000 });
     await page.locator('label[for=device-mobile]').click();
     await page
       .getByTestId('lab-average')
-      .getByText('Mobile PSI scores averaged across 1 samples')
+      .getByText('Mobile PSI scores averaged across 1 sample', { exact: true })
       .waitFor({ timeout: 120_000 });
   }, 260_000);
+
+  it("shows a page's HTTP error as that sample's 'Lighthouse error', with the reason", async () => {
+    // The sandbox has no page that answers 500; any unknown path is its site's 404 page.
+    const { page } = await h.newPage();
+    await page.goto('/website-speed-test');
+    await page.getByLabel('Test Samples').selectOption('1');
+    await page
+      .getByPlaceholder('Enter a web page URL')
+      .fill(`bake-street.sandbox.localhost:${port()}/no-such-page`);
+    await page.getByRole('button', { name: 'analyze' }).click();
+    const row = page.getByTestId('sample-row');
+    await row.getByTestId('sample-error').waitFor({ timeout: 120_000 });
+    expect(await row.getByTestId('sample-score').textContent()).toBe(
+      SPEED_MESSAGES.lighthouseError,
+    );
+    expect(await row.getByTestId('sample-error').textContent()).toBe('The page answered 404.');
+    expect(await row.getByText(SPEED_MESSAGES.lighthouseError).getAttribute('title')).toBe(
+      'The page answered 404.',
+    );
+    await page.getByTestId('no-data').waitFor();
+  }, 150_000);
 
   it("says the URL is not valid for a private address, and gates a visitor's second test", async () => {
     const { page } = await h.newPage();

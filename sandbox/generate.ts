@@ -421,12 +421,15 @@ function figuresFor(
   }));
 }
 
-function wordTarget(template: PageTemplate, rng: Rng): number {
+function wordTarget(template: PageTemplate, rng: Rng, scale = 1): number {
   const [min, max] = WORD_RANGES[template] ?? [100, 600];
-  if ((template === 'article' || template === 'listicle') && rng.chance(0.1))
-    return rng.int(2500, max);
-  // Skewed towards the short end, as most real pages are.
-  return Math.round(min + (max - min) * rng.next() ** 1.6);
+  const target =
+    (template === 'article' || template === 'listicle') && rng.chance(0.1)
+      ? rng.int(2500, max)
+      : // Skewed towards the short end, as most real pages are.
+        Math.round(min + (max - min) * rng.next() ** 1.6);
+  // The page is trimmed to MAX_WORDS or topped up to MIN_WORDS afterwards.
+  return Math.round(target * scale);
 }
 
 function pickEncoding(rng: Rng): SchemaEncoding {
@@ -441,6 +444,7 @@ function pickEncoding(rng: Rng): SchemaEncoding {
 
 function pickCanonical(spec: SiteSpec, plan: PagePlan, rng: Rng): Canonical {
   const self: Location = { site: plan.site, path: plan.path };
+  if (spec.quirks?.includes('no-canonical')) return { kind: 'none' };
   if (spec.quirks?.includes('canonical-home'))
     return { kind: 'absolute', to: { site: plan.site, path: '/' } };
   if (spec.quirks?.includes('relative-canonical')) return { kind: 'relative', to: self };
@@ -506,7 +510,7 @@ function buildPage(site: SiteBuild, plan: PagePlan, seed: number): PageModel {
       : [];
   const chromeBottom = [...aside, ...hiddenBits(pack, traits), footer(spec, pack, traits)];
   const chromeWords = countWords(visibleLines([...chromeTop, ...chromeBottom]).join('\n'));
-  const target = wordTarget(plan.template, rng);
+  const target = wordTarget(plan.template, rng, spec.wordScale);
   const ctx = {
     rng,
     site: info,
@@ -526,7 +530,8 @@ function buildPage(site: SiteBuild, plan: PagePlan, seed: number): PageModel {
     : buildContent(ctx);
 
   // Some pages show their headline without an h1 (a styled paragraph instead).
-  const h1Missing = plan.template !== 'home' && rng.chance(0.07);
+  const h1Missing =
+    plan.template !== 'home' && (spec.quirks?.includes('no-h1') || rng.chance(0.07));
   const article: Block[] = [
     h1Missing
       ? {
@@ -541,8 +546,9 @@ function buildPage(site: SiteBuild, plan: PagePlan, seed: number): PageModel {
     article.splice(Math.min(3, article.length), 0, heading(1, writer.heading()));
   // Keep the page inside the sandbox's word range: drop trailing blocks, or top up a short page.
   const total = (): number => chromeWords + countWords(visibleLines(article).join('\n'));
-  while (total() > MAX_WORDS && article.length > 2) article.pop();
-  while (total() < MIN_WORDS) article.push(paragraph(writer.paragraph(1, 2)));
+  let words = total();
+  for (; words > MAX_WORDS && article.length > 2; words = total()) article.pop();
+  for (; words < MIN_WORDS; words = total()) article.push(paragraph(writer.paragraph(1, 2)));
 
   const crumb = chromeTop.find((block) => block.kind === 'breadcrumb');
   const nodes: SchemaNode[] = [...content.nodes];
@@ -784,6 +790,48 @@ const CHAINS: readonly ChainSpec[] = [
     hops: [{ path: '/shop', status: 302 }],
     end: { template: 'listing' },
     indexSource: false,
+  },
+  {
+    site: 'twin-cones',
+    hops: [{ path: '/order-online', status: 302 }],
+    end: { missing: '/order' },
+    indexSource: true,
+  },
+  {
+    site: 'bark-bowl',
+    hops: [
+      { path: '/best-dog-food-2024', status: 301 },
+      { path: '/best-dog-food', status: 302 },
+    ],
+    end: { template: 'article' },
+    indexSource: true,
+  },
+  {
+    site: 'render-path',
+    hops: [{ path: '/posts/core-web-vitals', status: 301 }],
+    end: { template: 'article' },
+    indexSource: true,
+  },
+  {
+    site: 'rugged-axle',
+    hops: [
+      { path: '/catalog/lift-kits', status: 301 },
+      { path: '/collections/lift-kits', status: 301 },
+    ],
+    end: { template: 'product' },
+    indexSource: false,
+  },
+  {
+    site: 'move-to-florida',
+    hops: [{ path: '/cities/', status: 301 }],
+    end: { template: 'article' },
+    indexSource: true,
+  },
+  {
+    site: 'earnings-wire',
+    hops: [{ path: '/markets/tickers', status: 302 }],
+    end: { template: 'news' },
+    indexSource: true,
   },
 ];
 

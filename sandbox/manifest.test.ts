@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BLOCKING_DELAYS_MS, generateSandbox, getSandbox, MAX_WORDS, MIN_WORDS } from './generate';
 import { buildManifest, writeManifest, type SandboxPage } from './manifest';
 import { SPEED_PROFILES } from './model';
+import { SITE_SPECS } from './sites';
 
 const manifest = buildManifest({ port: 8080 });
 const direct = manifest.pages.filter((page) => page.status === 200 && page.redirects.length === 0);
@@ -37,6 +38,21 @@ describe('sandbox generation', () => {
     expect(direct.length).toBeGreaterThanOrEqual(400);
     for (const site of manifest.sites) expect(site.pageCount, site.id).toBeGreaterThan(2);
     expect(new Set(manifest.sites.map((site) => site.host)).size).toBe(manifest.sites.length);
+  });
+
+  it('gives each of the six main clusters at least ten sites', () => {
+    const clusters = [
+      ['ice-cream', 'es-helados'],
+      ['dog-food', 'de-hundefutter'],
+      ['web-performance', 'fr-performance-web'],
+      ['truck-parts'],
+      ['florida-travel', 'es-viajes-florida', 'pt-viagem-florida'],
+      ['stock-market'],
+    ];
+    for (const topics of clusters) {
+      const sites = manifest.sites.filter((site) => topics.includes(site.topic));
+      expect(sites.length, topics[0]).toBeGreaterThanOrEqual(10);
+    }
   });
 
   it('puts the port in every URL', () => {
@@ -95,6 +111,14 @@ describe('sandbox generation', () => {
     expect(direct.some((page) => page.h1 === null)).toBe(true);
     expect(direct.filter((page) => page.h2.length === 0).length).toBeGreaterThan(20);
     expect(direct.some((page) => page.h2.length >= 10)).toBe(true);
+    // Site habits: a theme without h1 below the home page, and no canonical links at all.
+    const sitesWith = (quirk: string) =>
+      SITE_SPECS.filter((spec) => spec.quirks?.some((q) => q === quirk)).map((spec) => spec.id);
+    const pagesOf = (sites: string[]) => direct.filter((page) => sites.includes(page.site));
+    expect(sitesWith('no-h1').length).toBeGreaterThan(0);
+    for (const page of pagesOf(sitesWith('no-h1')))
+      if (page.template !== 'home') expect(page.h1, page.url).toBeNull();
+    expect(pagesOf(sitesWith('no-canonical')).every((page) => page.canonical === null)).toBe(true);
     // pint-report's logo is an h1, so it is every page's first h1.
     expect(
       direct

@@ -131,7 +131,16 @@ function summaryOf(page: PageModel, facts: ReturnType<typeof modelFacts>): strin
   const parts = [page.title, page.description, facts.h1, ...facts.h2, facts.mainText].filter(
     (part): part is string => part !== null && part !== '',
   );
-  return parts.join(' ').split(/\s+/).slice(0, SUMMARY_WORDS).join(' ');
+  const text = parts.join(' ');
+  // Splits only the start of the text: pages run to thousands of words, summaries to 300.
+  const gaps = /\s+/g;
+  let end = text.length;
+  for (let gap = 0; gap < SUMMARY_WORDS; gap += 1) {
+    const match = gaps.exec(text);
+    if (!match) break;
+    if (gap === SUMMARY_WORDS - 1) end = match.index;
+  }
+  return text.slice(0, end).split(/\s+/).join(' ');
 }
 
 const MAX_HOPS = 10;

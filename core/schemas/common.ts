@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { speedReadinessSchema } from '../speed';
 
 /** Error body of every API failure: one human-readable message. */
 export const errorResponseSchema = z.object({
@@ -7,4 +8,11 @@ export const errorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-export const healthResponseSchema = z.object({ status: z.literal('ok') });
+/**
+ * `{ status: 'ok' }` when all is well; 'degraded' while the app is up but a tool is not
+ * (speed tests without a browser), with the reason.
+ */
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  speed: speedReadinessSchema.optional(),
+});

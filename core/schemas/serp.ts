@@ -53,6 +53,17 @@ export type SerpSearchResponse = z.infer<typeof serpSearchResponseSchema>;
 /** Spec 001 §7.5: the search body plus the site whose rank is wanted. */
 export const rankCheckBodySchema = serpSearchBodySchema.omit({ pageNum: true }).extend({
   url: z.string().trim().min(1, 'Enter your site URL').max(2048),
+  /**
+   * The first result pages the caller already holds, in rank order: the check goes on
+   * from the page after them, numbering on from theirs, instead of reading them again.
+   */
+  known: z
+    .object({
+      pages: z.number().int().min(1).max(10),
+      /** Ten pages of ten, plus a featured answer. */
+      results: z.array(organicResultSchema).max(101),
+    })
+    .optional(),
 });
 
 export const rankCheckResponseSchema = z.object({
@@ -64,3 +75,14 @@ export const rankCheckResponseSchema = z.object({
   pagesSearched: z.number().int(),
   organic_results: z.array(organicResultSchema),
 });
+
+/** The `code` of the SERP routes' error replies: clients tell failures apart by it. */
+export const SERP_ERROR_CODES = {
+  noProvider: 'no_provider',
+  monthlyLimit: 'monthly_limit',
+  /** More result pages are a paid feature. */
+  upgradeRequired: 'upgrade_required',
+  /** The search provider failed; the message says how. */
+  providerFailed: 'provider_failed',
+} as const;
+export type SerpErrorCode = (typeof SERP_ERROR_CODES)[keyof typeof SERP_ERROR_CODES];

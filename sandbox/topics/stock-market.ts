@@ -111,6 +111,12 @@ export const stockMarket: Topic = {
     { label: 'Change', min: -4.5, max: 4.5, decimals: 2, suffix: '%' },
     { label: 'Dividend yield', min: 0, max: 4.2, decimals: 2, suffix: '%' },
   ],
+  /** What review sites rate: brokers and apps, not the stocks themselves. */
+  products: {
+    brands: ['Northstar', 'Tidewater', 'Bellwether', 'Ledgerline', 'Quarry Street'],
+    kinds: ['Brokerage', 'Trading App', 'Stock Screener', 'Robo-Advisor'],
+    naming: 'brand-kind',
+  },
   events: ['Earnings Call Watch Party', 'Investing Basics Webinar', 'Dividend Night'],
   places: ['New York', 'Chicago', 'Boston'],
 };

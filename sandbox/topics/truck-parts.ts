@@ -117,5 +117,6 @@ export const truckParts: Topic = {
     brands: ['Ridgeline Works', 'IronHorse', 'TrailForge', 'Summit Offroad', 'Torque Supply'],
     kinds: ['Kit', 'Upgrade', 'Pro Series'],
   },
+  venues: ['Truck Parts', 'Auto Parts', 'Salvage Yard', 'Diesel Supply', '4x4 Outfitters'],
   places: ['Tulsa', 'El Paso', 'Billings', 'Amarillo'],
 };

@@ -69,7 +69,7 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, { db, speed: services.speed });
       await api.register(siteConfigRoutes, { config });
       await api.register(authRoutes, { services });
       await api.register(emailLinkRoutes, { services });

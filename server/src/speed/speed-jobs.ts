@@ -1,9 +1,21 @@
 import crypto from 'node:crypto';
-import type { RunResult, RunStatus } from '@core/speed';
+import {
+  QUEUED_RUN,
+  runResultSchema,
+  type FieldResult,
+  type RunResult,
+  type RunStatus,
+  type SpeedReadiness,
+} from '@core/speed';
 import type { Clock } from '../auth/clock';
 import type { Db } from '../db/connect';
-import type { FieldDataProvider } from '../providers/field-data/port';
-import { LabRunError, type LabSpeedProvider, type Strategy } from '../providers/lab-speed/port';
+import { fieldFailure, type FieldDataProvider } from '../providers/field-data/port';
+import {
+  LabRunError,
+  type LabResult,
+  type LabSpeedProvider,
+  type Strategy,
+} from '../providers/lab-speed/port';
 
 interface Job {
   status: RunStatus;
@@ -13,6 +25,7 @@ interface Job {
 }
 
 const KEEP_FINISHED_MS = 10 * 60_000;
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Speed samples as jobs in this process: started at once, run on the lab provider's
@@ -37,6 +50,25 @@ export class SpeedJobs {
       .digest('hex');
   }
 
+  /** Whether samples can run at all; the start route and health report it. */
+  readiness(): SpeedReadiness {
+    return { source: this.lab.source, ...this.lab.readiness() };
+  }
+
+  /**
+   * A configured field source (CrUX) wins; without one, PSI's loadingExperience that came
+   * with the lab result; otherwise none. A provider that throws is a failed lookup.
+   */
+  private async fieldFor(url: string, strategy: Strategy, lab: Promise<LabResult>) {
+    if (this.field.source === 'none') {
+      const fromLab = await lab.then((result) => result.field).catch(() => undefined);
+      if (fromLab) return fromLab;
+    }
+    return this.field
+      .fetch(url, strategy)
+      .catch((error: unknown): FieldResult => fieldFailure(this.field.source, reason(error)));
+  }
+
   private emit(job: Job, patch: Partial<RunStatus>): void {
     job.status = { ...job.status, ...patch };
     for (const listener of job.listeners) listener(job.status);
@@ -45,7 +77,7 @@ export class SpeedJobs {
   start(url: string, strategy: Strategy, sample: number): string {
     const runId = crypto.randomUUID();
     const job: Job = {
-      status: { status: 'queued', stage: 'queued', result: null, error: null },
+      status: QUEUED_RUN,
       listeners: new Set(),
       abort: new AbortController(),
       finishedAt: null,
@@ -59,36 +91,42 @@ export class SpeedJobs {
   private async execute(job: Job, url: string, strategy: Strategy, sample: number): Promise<void> {
     const key = this.cacheKey(url, strategy, sample);
     try {
-      const cached = await this.readCache(key);
-      const result =
-        cached ??
-        (await (async () => {
-          const [lab, field] = await Promise.all([
-            this.lab.run({
-              url,
-              strategy,
-              signal: job.abort.signal,
-              onStage: (stage) => this.emit(job, { status: 'running', stage }),
-            }),
-            this.field.fetch(url, strategy).catch(() => ({ page: null, origin: null })),
-          ]);
-          const full: RunResult = { ...lab, field: lab.field ?? field };
-          await this.writeCache(key, full);
-          return full;
-        })());
+      const result = (await this.readCache(key)) ?? (await this.measure(job, url, strategy, key));
       this.emit(job, { status: 'done', stage: 'done', result });
     } catch (error) {
-      const cancelled = error instanceof LabRunError && error.kind === 'cancelled';
-      const message = error instanceof Error ? error.message : String(error);
-      this.emit(
-        job,
-        cancelled
-          ? { status: 'cancelled', stage: 'cancelled', error: message }
-          : { status: 'error', stage: 'error', error: message },
-      );
+      if (error instanceof LabRunError && error.kind === 'cancelled') {
+        this.emit(job, {
+          status: 'cancelled',
+          stage: 'cancelled',
+          error: error.message,
+          errorKind: 'cancelled',
+        });
+      } else {
+        this.emit(job, {
+          status: 'error',
+          stage: 'error',
+          error: reason(error),
+          errorKind: error instanceof LabRunError ? error.kind : 'other',
+          errorSource: this.lab.source,
+        });
+      }
     } finally {
       job.finishedAt = Date.now();
     }
+  }
+
+  private async measure(job: Job, url: string, strategy: Strategy, key: string) {
+    const lab = this.lab.run({
+      url,
+      strategy,
+      signal: job.abort.signal,
+      onStage: (stage) => this.emit(job, { status: 'running', stage }),
+    });
+    const [measured, field] = await Promise.all([lab, this.fieldFor(url, strategy, lab)]);
+    const result: RunResult = { ...measured, field };
+    // A failed field lookup is not kept: the next test asks again.
+    if (!field.error) await this.writeCache(key, result);
+    return result;
   }
 
   get(runId: string): RunStatus | null {
@@ -107,7 +145,12 @@ export class SpeedJobs {
     const job = this.jobs.get(runId);
     if (!job || job.finishedAt !== null) return false;
     job.abort.abort();
-    this.emit(job, { status: 'cancelled', stage: 'cancelled', error: 'The run was cancelled.' });
+    this.emit(job, {
+      status: 'cancelled',
+      stage: 'cancelled',
+      error: 'The run was cancelled.',
+      errorKind: 'cancelled',
+    });
     return true;
   }
 
@@ -126,7 +169,14 @@ export class SpeedJobs {
       .where('key', '=', key)
       .where('expires_at', '>', this.clock.now().toISOString())
       .executeTakeFirst();
-    return row ? (JSON.parse(row.value) as RunResult) : null;
+    if (!row) return null;
+    // Entries written before a schema change (e.g. field data without its source) are misses.
+    try {
+      const cached = runResultSchema.safeParse(JSON.parse(row.value));
+      return cached.success ? cached.data : null;
+    } catch {
+      return null;
+    }
   }
 
   private async writeCache(key: string, result: RunResult): Promise<void> {

@@ -1,8 +1,16 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { runStatusSchema, type RunResult } from '@core/speed';
+import {
+  QUEUED_RUN,
+  runStatusSchema,
+  speedReadinessSchema,
+  type RunResult,
+  type RunStatus,
+  type StartRunRequest,
+} from '@core/speed';
 import { API_BASE, apiRequest } from './api-client';
 
-export type { RunResult } from '@core/speed';
+export type { RunResult, RunStatus, SpeedReadiness, StartRunRequest } from '@core/speed';
 
 /** How far along a run is at each stage it reports, in percent. */
 export const STAGE_PROGRESS: Record<string, number> = {
@@ -13,18 +21,17 @@ export const STAGE_PROGRESS: Record<string, number> = {
   done: 100,
 };
 
+const FINISHED = new Set<RunStatus['status']>(['done', 'error', 'cancelled']);
+/** How often a run is polled once its event stream broke off. */
+const POLL_MS = 2000;
+
+/** A run's progress as its events report it. */
+const progressSchema = runStatusSchema.pick({ stage: true, status: true });
+export type RunProgress = z.infer<typeof progressSchema>;
+
 /** Speed samples as server jobs (POST/GET/DELETE /pagespeed/runs and their events). */
 export const speedApi = {
-  start: (
-    body: {
-      url: string;
-      strategy: 'mobile' | 'desktop';
-      sample: number;
-      samples: number;
-      testId?: string;
-    },
-    token: string | null,
-  ) =>
+  start: (body: StartRunRequest, token: string | null) =>
     apiRequest('/pagespeed/runs', z.object({ runId: z.string(), testId: z.string() }), {
       method: 'POST',
       token,
@@ -35,34 +42,91 @@ export const speedApi = {
   cancel: (runId: string) =>
     apiRequest(`/pagespeed/runs/${encodeURIComponent(runId)}`, z.unknown(), { method: 'DELETE' }),
   eventsUrl: (runId: string) => `${API_BASE}/pagespeed/runs/${encodeURIComponent(runId)}/events`,
+  /** Whether samples can run on this server (no Chromium: not), and why. */
+  readiness: () => apiRequest('/pagespeed/readiness', speedReadinessSchema),
+  /** Follows a run to its end (a property, so tests can script runs). */
+  follow: (runId: string, onProgress: (progress: RunProgress) => void) =>
+    followRunStatus(runId, onProgress),
 };
 
-/** Follows one run's Server-Sent Events until it ends, then reads its result. */
+/** The run's status once it has ended, polling if it has not yet. */
+async function finalStatus(runId: string): Promise<RunStatus> {
+  for (;;) {
+    const status = await speedApi.status(runId);
+    if (FINISHED.has(status.status)) return status;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/**
+ * Follows one run's Server-Sent Events until it ends, then reads its full status (result,
+ * or the failure's reason and kind). A broken stream falls back to polling.
+ */
+export function followRunStatus(
+  runId: string,
+  onProgress: (progress: RunProgress) => void,
+): Promise<RunStatus> {
+  return new Promise((resolve, reject) => {
+    const events = new EventSource(speedApi.eventsUrl(runId));
+    let ended = false;
+    const finish = () => {
+      if (ended) return;
+      ended = true;
+      events.close();
+      finalStatus(runId).then(resolve, reject);
+    };
+    events.onmessage = (message) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(message.data as string);
+      } catch {
+        return;
+      }
+      const parsed = progressSchema.safeParse(data);
+      if (!parsed.success) return;
+      onProgress(parsed.data);
+      if (FINISHED.has(parsed.data.status)) finish();
+    };
+    events.onerror = finish;
+  });
+}
+
+/** Follows one run; resolves with its result, or null when it failed. */
 export function followRun(
   runId: string,
   onStage: (stage: string) => void,
 ): Promise<RunResult | null> {
-  return new Promise((resolve) => {
-    const events = new EventSource(speedApi.eventsUrl(runId));
-    const finish = async () => {
-      events.close();
-      try {
-        const status = await speedApi.status(runId);
-        resolve(status.status === 'done' && status.result ? status.result : null);
-      } catch {
-        resolve(null);
-      }
-    };
-    events.onmessage = (message) => {
-      let stage: string;
-      try {
-        stage = String((JSON.parse(message.data as string) as { stage?: unknown }).stage ?? '');
-      } catch {
-        stage = String(message.data);
-      }
-      onStage(stage);
-      if (stage === 'done' || stage === 'error' || stage === 'cancelled') void finish();
-    };
-    events.onerror = () => void finish();
+  return followRunStatus(runId, (progress) => onStage(progress.stage)).then(
+    (status) => (status.status === 'done' ? status.result : null),
+    () => null,
+  );
+}
+
+/** Query keys of the speed runs: one query per run, and the lab's readiness. */
+export const speedKeys = {
+  all: ['speed'] as const,
+  readiness: () => [...speedKeys.all, 'readiness'] as const,
+  run: (runId: string) => [...speedKeys.all, 'run', runId] as const,
+};
+
+/**
+ * One speed run as a query: its data follows the run's events while it runs and is its
+ * final status once it ends. A finished run never changes, so it is never refetched.
+ */
+export function speedRunQuery(client: QueryClient, runId: string) {
+  const queryKey = speedKeys.run(runId);
+  return queryOptions({
+    queryKey,
+    queryFn: () =>
+      speedApi.follow(runId, (progress) => {
+        // The end comes with the final status the query resolves with.
+        if (FINISHED.has(progress.status)) return;
+        client.setQueryData<RunStatus>(queryKey, (prev) => ({
+          ...(prev ?? QUEUED_RUN),
+          ...progress,
+        }));
+      }),
+    staleTime: Infinity,
+    retry: false,
   });
 }

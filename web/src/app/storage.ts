@@ -1,4 +1,6 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { GATED_TOOLS, type GatedTool } from '@core/journey';
+import { blankSession, storedSessionSchema, type StoredSession } from '@core/schemas/session';
 
 /** Reads a JSON value from localStorage, falling back when absent or malformed. */
 export function readStored<T>(key: string, schema: z.ZodType<T>, fallback: T): T {
@@ -21,9 +23,37 @@ export const STORAGE_KEYS = {
   session: 'speedrank.session',
   /** Spec 000 §3 'email-subscribed flag'. */
   emailSubscribed: 'speedrank.emailSubscribed',
+  /** Spec 000 §3 'first-search flags per tool': the tools this browser has used. */
+  toolsUsed: 'speedrank.toolsUsed',
   /** Where the user was (and what they searched) before an email round trip. */
   origin: 'speedrank.origin',
   searchTerm: 'speedrank.searchTerm',
   /** Spec 002 §3 keyword settings: country, country_code, language, temperature, algorithm. */
   keywordSettings: 'speedrank.keywordSettings',
 } as const;
+
+const toolsUsedSchema = z.array(z.enum(GATED_TOOLS));
+
+/**
+ * The visitor's journey as the browser keeps it (spec 000 §3): the stored session, the
+ * email-subscribed flag and a first-use flag per tool. Log-out and a rejected token reset
+ * the flags (spec 000 §4, §8).
+ */
+export const journeyStore = {
+  session: (): StoredSession =>
+    readStored(STORAGE_KEYS.session, storedSessionSchema, blankSession()),
+  setSession: (session: StoredSession) => writeStored(STORAGE_KEYS.session, session),
+  emailSubscribed: (): boolean => readStored(STORAGE_KEYS.emailSubscribed, z.boolean(), false),
+  setEmailSubscribed: (subscribed: boolean) =>
+    writeStored(STORAGE_KEYS.emailSubscribed, subscribed),
+  hasUsed: (tool: GatedTool): boolean =>
+    readStored(STORAGE_KEYS.toolsUsed, toolsUsedSchema, []).includes(tool),
+  markUsed(tool: GatedTool) {
+    const used = readStored(STORAGE_KEYS.toolsUsed, toolsUsedSchema, []);
+    if (!used.includes(tool)) writeStored(STORAGE_KEYS.toolsUsed, [...used, tool]);
+  },
+  resetFlags() {
+    writeStored(STORAGE_KEYS.emailSubscribed, false);
+    writeStored(STORAGE_KEYS.toolsUsed, []);
+  },
+};

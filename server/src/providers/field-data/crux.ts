@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { mapFieldData, type FieldSet, type FieldSource } from '@core/speed';
-import { HttpError, fetchJson } from '../../http/fetch-json';
+import { mapFieldData, type FieldResult, type FieldSet, type FieldSource } from '@core/speed';
+import { HttpError, HttpTimeoutError, fetchJson } from '../../http/fetch-json';
 import type { Strategy } from '../lab-speed/port';
-import type { FieldData, FieldDataProvider } from './port';
+import type { FieldDataProvider } from './port';
 
 /** CrUX metric → PSI-style key, and the web-vitals thresholds (good ≤, poor >). */
 const METRICS: { crux: string; key: string; good: number; poor: number }[] = [
@@ -44,7 +44,32 @@ export function cruxToFieldSource(body: unknown): FieldSource {
   return out;
 }
 
-/** The Chrome UX Report API: page (`url`) and origin, PHONE or DESKTOP. 404 means no data. */
+/** Google's error envelope: `{"error": {"code", "message", "status"}}`. */
+const errorBodySchema = z.object({ error: z.object({ message: z.string() }) });
+
+/** A failed CrUX call in words fit for users; the key never appears in them. */
+function cruxFailure(error: unknown, timeoutMs: number): string {
+  if (error instanceof HttpTimeoutError)
+    return `The Chrome UX Report API did not answer within ${timeoutMs / 1000} s.`;
+  if (error instanceof HttpError) {
+    const body = errorBodySchema.safeParse(error.body);
+    return `The Chrome UX Report API answered ${error.status}${body.success ? `: ${body.data.error.message}` : '.'}`;
+  }
+  if (error instanceof z.ZodError) return 'The Chrome UX Report API answered in an unknown shape.';
+  const detail = error instanceof Error ? error.message : String(error);
+  return `The Chrome UX Report API could not be reached (${detail}).`;
+}
+
+/** Worth one more try at once (crux-api.md §3): Google's 5xx and network failures. */
+const transient = (error: unknown) =>
+  error instanceof HttpError
+    ? error.status >= 500
+    : !(error instanceof z.ZodError || error instanceof HttpTimeoutError);
+
+/**
+ * The Chrome UX Report API: page (`url`) and origin, PHONE or DESKTOP. Its 404 means 'not
+ * enough real user data' (a null set); any other failure is the result's `error`.
+ */
 export class CruxFieldData implements FieldDataProvider {
   readonly source = 'crux' as const;
 
@@ -54,30 +79,34 @@ export class CruxFieldData implements FieldDataProvider {
     private readonly timeoutMs = 30_000,
   ) {}
 
-  private async query(body: object): Promise<FieldSet> {
+  private async query(body: object, retry = true): Promise<FieldSet> {
     try {
       const raw = await fetchJson(
         `${this.baseUrl}/v1/records:queryRecord?key=${encodeURIComponent(this.apiKey)}`,
-        {
-          method: 'POST',
-          body,
-          timeoutMs: this.timeoutMs,
-        },
+        { method: 'POST', body, timeoutMs: this.timeoutMs },
       );
       return mapFieldData(cruxToFieldSource(raw));
     } catch (error) {
       if (error instanceof HttpError && error.status === 404) return null;
+      if (retry && transient(error)) return this.query(body, false);
       throw error;
     }
   }
 
-  async fetch(url: string, strategy: Strategy): Promise<FieldData> {
+  async fetch(url: string, strategy: Strategy): Promise<FieldResult> {
     const formFactor = strategy === 'mobile' ? 'PHONE' : 'DESKTOP';
     const metrics = METRICS.map((m) => m.crux);
-    const [page, origin] = await Promise.all([
+    const [page, origin] = await Promise.allSettled([
       this.query({ url, formFactor, metrics }),
       this.query({ origin: new URL(url).origin, formFactor, metrics }),
     ]);
-    return { page, origin };
+    const failed = [page, origin].find((r) => r.status === 'rejected');
+    return {
+      // A set that did arrive is kept; the error still tells the UI the lookup failed.
+      page: page.status === 'fulfilled' ? page.value : null,
+      origin: origin.status === 'fulfilled' ? origin.value : null,
+      source: this.source,
+      error: failed ? cruxFailure(failed.reason, this.timeoutMs) : null,
+    };
   }
 }

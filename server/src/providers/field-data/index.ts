@@ -3,6 +3,10 @@ import { CruxFieldData } from './crux';
 import { NoFieldData } from './none';
 import type { FieldDataProvider } from './port';
 
+/**
+ * CrUX with a key. Without one, PSI's loadingExperience (when PSI is the lab source) fills
+ * field data in the speed jobs; otherwise there is none, and the UI says a source is needed.
+ */
 export function createFieldDataProvider(config: Config): FieldDataProvider {
   if (config.CRUX_API_KEY)
     return new CruxFieldData(config.CRUX_API_KEY, config.CRUX_BASE_URL, config.PROVIDER_TIMEOUT_MS);

@@ -1,9 +1,13 @@
-import type { FieldData, FieldDataProvider } from './port';
+import type { FieldResult } from '@core/speed';
+import type { FieldDataProvider } from './port';
 
-/** Without a CrUX key there is no real-user data to show, and the UI says so. */
+/**
+ * No field source configured: no real-user data, and the UI says a source is needed
+ * (not CrUX's 'not enough real user data').
+ */
 export class NoFieldData implements FieldDataProvider {
   readonly source = 'none' as const;
-  async fetch(): Promise<FieldData> {
-    return { page: null, origin: null };
+  async fetch(): Promise<FieldResult> {
+    return { page: null, origin: null, source: this.source, error: null };
   }
 }

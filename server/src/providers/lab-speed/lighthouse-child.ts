@@ -46,12 +46,14 @@ async function runJob(job: LighthouseJob): Promise<void> {
       job.strategy === 'desktop' ? desktopConfig : undefined,
     );
     const lhr = result?.lhr as
-      (LighthouseResultLike & { runtimeError?: { code: string } }) | undefined;
+      (LighthouseResultLike & { runtimeError?: { code: string; message: string } }) | undefined;
     if (!lhr) return void send({ type: 'failed', message: 'Lighthouse returned no result.' });
+    // Page load failures (HTTP errors, DNS, no paint) come as the LHR's runtimeError.
     if (lhr.runtimeError)
       return void send({
         type: 'failed',
-        message: `Lighthouse could not measure the page (${lhr.runtimeError.code}).`,
+        code: lhr.runtimeError.code,
+        message: lhr.runtimeError.message,
       });
     const measurement = mapLighthouseResult(lhr);
     if (!measurement)

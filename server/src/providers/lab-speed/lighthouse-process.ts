@@ -12,6 +12,16 @@ const CHILD_ENTRY = fileURLToPath(new URL('./lighthouse-child.ts', import.meta.u
 /** The child is TypeScript like the rest of the server; tsx's loader runs it. */
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
+/** A run Lighthouse itself reported as failed, with its runtime error code. */
+export class LighthouseFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** One Lighthouse child process (lighthouse-child.ts): one job at a time, reusable. */
 export class LighthouseProcess {
   private readonly child: ChildProcess;
@@ -35,7 +45,10 @@ export class LighthouseProcess {
     return !this.exited && this.child.connected;
   }
 
-  /** Resolves with the measurement; rejects with the child's message or its death. */
+  /**
+   * Resolves with the measurement; rejects with Lighthouse's reported failure, the child's
+   * message, or its death.
+   */
   run(job: LighthouseJob, onStage: (stage: LabStage) => void): Promise<LighthouseMeasurement> {
     return new Promise((resolve, reject) => {
       const cleanup = () => {
@@ -46,7 +59,12 @@ export class LighthouseProcess {
         if (message.type === 'stage') return onStage(message.stage);
         cleanup();
         if (message.type === 'done') resolve(message.measurement);
-        else reject(new Error(message.message));
+        else
+          reject(
+            message.code
+              ? new LighthouseFailure(message.code, message.message)
+              : new Error(message.message),
+          );
       };
       const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
         cleanup();

@@ -14,4 +14,5 @@ export type LighthouseMeasurement = Pick<RunResult, 'lab' | 'filmstrip' | 'final
 export type LighthouseChildMessage =
   | { type: 'stage'; stage: LabStage }
   | { type: 'done'; measurement: LighthouseMeasurement }
-  | { type: 'failed'; message: string };
+  /** `code` is Lighthouse's runtime error code when Lighthouse itself reported the failure. */
+  | { type: 'failed'; message: string; code?: string };

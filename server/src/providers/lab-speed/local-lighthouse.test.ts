@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPEED_MESSAGES } from '@core/messages';
 import { buildManifest, type SandboxPage } from '@sandbox';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { freePort } from '../../../test/free-port';
@@ -13,7 +14,7 @@ import { LabRunError, type LabResult, type Strategy } from './port';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 let t: TestApp;
 let appPort: number;
-let pages: Record<'light' | 'long-tasks' | 'layout-shift', SandboxPage>;
+let pages: Record<'light' | 'long-tasks' | 'layout-shift' | 'missing', SandboxPage>;
 
 beforeAll(async () => {
   appPort = await freePort();
@@ -33,6 +34,7 @@ beforeAll(async () => {
     light: pick('light'),
     'long-tasks': pick('long-tasks'),
     'layout-shift': pick('layout-shift'),
+    missing: manifest.pages.find((p) => p.status === 404)!,
   };
 }, 60_000);
 afterAll(async () => {
@@ -101,6 +103,24 @@ describe('local Lighthouse on the sandbox web', () => {
       }
     });
   }, 60_000);
+
+  it("fails a page that answers 404 with the page's status, as Lighthouse reported it", async () => {
+    const error = await sample(lighthouse, pages.missing.url).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LabRunError);
+    expect({ kind: (error as LabRunError).kind, message: (error as LabRunError).message }).toEqual({
+      kind: 'http_status',
+      message: 'The page answered 404.',
+    });
+  }, 120_000);
+
+  it("names the guard's refusal when the browser is sent to a private address", async () => {
+    // The start route vets URLs first; this is what a redirect to one would meet.
+    const error = await sample(
+      lighthouse,
+      `http://127.0.0.1:${appPort}/backend-service/v1/health`,
+    ).catch((e: unknown) => e);
+    expect((error as LabRunError).kind).toBe('blocked_address');
+  }, 120_000);
 
   it('refuses private addresses in the guard proxy, for every request a page makes', async () => {
     const proxy = new GuardProxy(t.app.services.pageFetch);
@@ -171,7 +191,7 @@ describe('crash recovery', () => {
       }).catch((e: unknown) => e);
       expect(killed).toBe(1);
       expect(error).toBeInstanceOf(LabRunError);
-      expect((error as LabRunError).kind).toBe('failed');
+      expect((error as LabRunError).kind).toBe('crashed');
       const next = await sample(lighthouse, pages.light.url);
       expect(next.lab.psi!.score).toBeGreaterThan(0);
     },
@@ -193,4 +213,17 @@ describe('crash recovery', () => {
     expect((error as LabRunError).kind).toBe('cancelled');
     expect((await sample(lighthouse, pages.light.url)).lab.psi!.score).toBeGreaterThan(0);
   }, 240_000);
+});
+
+describe('without Chromium', () => {
+  it('is not ready, and fails runs as browser_missing without launching anything', async () => {
+    const none = new LocalLighthouseProvider('/nonexistent', 1, 10_000, t.app.services.pageFetch);
+    expect(none.readiness()).toEqual({ ready: false, message: SPEED_MESSAGES.browserMissing });
+    const error = await sample(none, pages.light.url).catch((e: unknown) => e);
+    expect((error as LabRunError).kind).toBe('browser_missing');
+    // A directory is no browser either.
+    const dir = new LocalLighthouseProvider('/usr/bin', 1, 10_000, t.app.services.pageFetch);
+    expect(dir.readiness().ready).toBe(false);
+    await Promise.all([none.close(), dir.close()]);
+  });
 });

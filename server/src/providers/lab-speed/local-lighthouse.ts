@@ -1,18 +1,34 @@
+import fs from 'node:fs';
+import { SPEED_MESSAGES } from '@core/messages';
 import type { SafeFetchOptions } from '../../http/safe-fetch';
+import { explainLighthouseFailure } from './explain-failure';
 import { GuardProxy } from './guard-proxy';
 import { LabPool, type LabSlot } from './lab-pool';
+import { LighthouseFailure } from './lighthouse-process';
 import { LabRunError, type LabResult, type LabRunRequest, type LabSpeedProvider } from './port';
 
 const cancelled = () => new LabRunError('cancelled', 'The run was cancelled.');
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Rejects when the browser process exits; `dispose` stops listening. */
 function whenExits(chrome: LabSlot['chrome']) {
   let listener = () => {};
   const promise = new Promise<never>((_, reject) => {
-    listener = () => reject(new LabRunError('failed', 'The browser stopped during the run.'));
+    listener = () => reject(new LabRunError('crashed', 'The browser stopped during the run.'));
     chrome.process.once('exit', listener);
   });
   return { promise, dispose: () => chrome.process.off('exit', listener) };
+}
+
+/** True when `path` is an executable file (following links, as a launch would). */
+function isExecutable(path: string): boolean {
+  try {
+    if (!fs.statSync(path).isFile()) return false;
+    fs.accessSync(path, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -25,10 +41,10 @@ export class LocalLighthouseProvider implements LabSpeedProvider {
   private readonly proxy: GuardProxy;
 
   constructor(
-    chromePath: string,
+    private readonly chromePath: string,
     concurrency: number,
     private readonly timeoutMs: number,
-    guard: SafeFetchOptions,
+    private readonly guard: SafeFetchOptions,
   ) {
     this.proxy = new GuardProxy(guard);
     // Every request of the browser goes through the guard; '<-loopback>' keeps even
@@ -39,6 +55,13 @@ export class LocalLighthouseProvider implements LabSpeedProvider {
     ]);
   }
 
+  /** Checked on each call, so installing Chromium needs no restart. */
+  readiness() {
+    return isExecutable(this.chromePath)
+      ? { ready: true, message: null }
+      : { ready: false, message: SPEED_MESSAGES.browserMissing };
+  }
+
   /** Runs `task` in a pool slot; tests use it to reach the browser itself. */
   useSlot<T>(task: (slot: LabSlot) => Promise<T>): Promise<T> {
     return this.pool.use(task);
@@ -46,44 +69,59 @@ export class LocalLighthouseProvider implements LabSpeedProvider {
 
   async run(request: LabRunRequest): Promise<LabResult> {
     if (request.signal.aborted) throw cancelled();
-    return this.pool.use(async ({ chrome, lighthouse }) => {
-      let timer: NodeJS.Timeout | undefined;
-      // Killing the browser ends the run at once; the pool replaces the slot.
-      const stop = () => void Promise.resolve(chrome.kill()).catch(() => undefined);
-      request.signal.addEventListener('abort', stop, { once: true });
-      // Lighthouse itself would wait out its load timeout on a dead browser.
-      const browserGone = whenExits(chrome);
-      try {
-        const limit = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => {
-            stop();
-            lighthouse.kill();
-            reject(
-              new LabRunError(
-                'timeout',
-                `The run took longer than ${Math.round(this.timeoutMs / 1000)} s.`,
-              ),
-            );
-          }, this.timeoutMs);
-        });
-        const job = { url: request.url, strategy: request.strategy, port: chrome.port };
-        const measurement = await Promise.race([
-          lighthouse.run(job, request.onStage),
-          limit,
-          browserGone.promise,
-        ]);
-        if (request.signal.aborted) throw cancelled();
-        return { ...measurement, source: this.source };
-      } catch (error) {
-        if (request.signal.aborted) throw cancelled();
-        if (error instanceof LabRunError) throw error;
-        throw new LabRunError('failed', error instanceof Error ? error.message : String(error));
-      } finally {
-        clearTimeout(timer);
-        browserGone.dispose();
-        request.signal.removeEventListener('abort', stop);
-      }
-    });
+    if (!this.readiness().ready)
+      throw new LabRunError('browser_missing', SPEED_MESSAGES.browserMissing);
+    try {
+      return await this.pool.use((slot) => this.measure(slot, request));
+    } catch (error) {
+      if (error instanceof LighthouseFailure)
+        throw await explainLighthouseFailure(request.url, error, this.guard);
+      if (error instanceof LabRunError) throw error;
+      // Outside the run itself only the browser's launch fails.
+      if (!this.readiness().ready)
+        throw new LabRunError('browser_missing', SPEED_MESSAGES.browserMissing);
+      throw new LabRunError('crashed', `Chromium could not start (${reason(error)}).`);
+    }
+  }
+
+  private async measure({ chrome, lighthouse }: LabSlot, request: LabRunRequest) {
+    let timer: NodeJS.Timeout | undefined;
+    // Killing the browser ends the run at once; the pool replaces the slot.
+    const stop = () => void Promise.resolve(chrome.kill()).catch(() => undefined);
+    request.signal.addEventListener('abort', stop, { once: true });
+    // Lighthouse itself would wait out its load timeout on a dead browser.
+    const browserGone = whenExits(chrome);
+    try {
+      const limit = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          stop();
+          lighthouse.kill();
+          reject(
+            new LabRunError(
+              'timeout',
+              `The run took longer than ${Math.round(this.timeoutMs / 1000)} s.`,
+            ),
+          );
+        }, this.timeoutMs);
+      });
+      const job = { url: request.url, strategy: request.strategy, port: chrome.port };
+      const measurement = await Promise.race([
+        lighthouse.run(job, request.onStage),
+        limit,
+        browserGone.promise,
+      ]);
+      if (request.signal.aborted) throw cancelled();
+      return { ...measurement, source: this.source };
+    } catch (error) {
+      if (request.signal.aborted) throw cancelled();
+      if (error instanceof LabRunError || error instanceof LighthouseFailure) throw error;
+      // The Lighthouse process died, or Lighthouse lost the browser.
+      throw new LabRunError('crashed', reason(error));
+    } finally {
+      clearTimeout(timer);
+      browserGone.dispose();
+      request.signal.removeEventListener('abort', stop);
+    }
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { RunResult } from '@core/speed';
+import type { RunErrorKind, RunResult, SpeedReadiness } from '@core/speed';
 
 export type Strategy = 'mobile' | 'desktop';
 export type LabStage = 'loading' | 'tracing' | 'auditing';
@@ -13,10 +13,10 @@ export interface LabRunRequest {
 export type LabResult = Pick<RunResult, 'lab' | 'filmstrip' | 'finalUrl' | 'source'> &
   Partial<Pick<RunResult, 'field'>>;
 
-/** A refused URL (HTTP 400 to the client) or a failed run (that sample errors). */
+/** A failed sample: why (for the UI's wording) and the reason, fit for users. */
 export class LabRunError extends Error {
   constructor(
-    readonly kind: 'bad_url' | 'failed' | 'timeout' | 'cancelled',
+    readonly kind: RunErrorKind,
     message: string,
   ) {
     super(message);
@@ -26,6 +26,8 @@ export class LabRunError extends Error {
 /** Measures one page load in a lab (Lighthouse's performance category). */
 export interface LabSpeedProvider {
   readonly source: RunResult['source'];
+  /** Whether runs can start at all (a local Chromium is installed), checked on each call. */
+  readiness(): Omit<SpeedReadiness, 'source'>;
   /** Runs one sample; throws LabRunError. */
   run(request: LabRunRequest): Promise<LabResult>;
   close(): Promise<void>;

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startRecordedServer } from '../../../test/recorded-server';
@@ -37,19 +38,60 @@ describe('PageSpeed Insights adapter contract', () => {
     });
     expect(result.field!.page!.coreWebVitals).toBe('Fail');
     expect(result.field!.origin!.coreWebVitals).toBe('Pass');
+    expect(result.field).toMatchObject({ source: 'psi', error: null });
   });
 
-  it('maps a 400 to a bad URL and quota refusals to failures', async () => {
-    server = await startRecordedServer(() => ({ status: 400, fixture: fixture('psi-400.json') }));
-    const bad = await new PsiProvider('k', server.baseUrl).run(request).catch((e: unknown) => e);
-    expect((bad as LabRunError).kind).toBe('bad_url');
+  const failure = async (reply: Parameters<typeof startRecordedServer>[0]) => {
+    server = await startRecordedServer(reply);
+    const error = await new PsiProvider('k', server.baseUrl).run(request).catch((e: unknown) => e);
     await server.close();
-    server = await startRecordedServer(() => ({
-      status: 429,
-      json: { error: { code: 429, message: 'Quota exceeded' } },
-    }));
-    const quota = await new PsiProvider('k', server.baseUrl).run(request).catch((e: unknown) => e);
-    expect((quota as LabRunError).kind).toBe('failed');
-    expect((quota as LabRunError).message).toMatch(/quota/);
+    server = undefined;
+    expect(error).toBeInstanceOf(LabRunError);
+    return { kind: (error as LabRunError).kind, message: (error as LabRunError).message };
+  };
+
+  it("fails a sample with PSI's own message, keeping the kind Lighthouse reported", async () => {
+    expect(await failure(() => ({ status: 400, fixture: fixture('psi-400.json') }))).toEqual({
+      kind: 'unreachable',
+      message:
+        'PageSpeed Insights answered 400: Lighthouse returned error: FAILED_DOCUMENT_REQUEST. Lighthouse was unable to reliably load the page you requested.',
+    });
+    expect(
+      await failure(() => ({
+        status: 500,
+        json: {
+          error: {
+            code: 500,
+            message:
+              'Lighthouse returned error: ERRORED_DOCUMENT_REQUEST. Lighthouse was unable to reliably load the page you requested. (Status code: 500)',
+          },
+        },
+      })),
+    ).toMatchObject({ kind: 'http_status', message: expect.stringMatching(/Status code: 500/) });
+    expect(
+      await failure(() => ({
+        status: 429,
+        json: { error: { code: 429, message: "Quota exceeded for quota metric 'Queries'" } },
+      })),
+    ).toEqual({
+      kind: 'provider',
+      message: "PageSpeed Insights answered 429: Quota exceeded for quota metric 'Queries'",
+    });
+    expect(await failure(() => ({ status: 502, text: 'Bad Gateway' }))).toEqual({
+      kind: 'provider',
+      message: 'PageSpeed Insights answered 502: HTTP 502',
+    });
+  });
+
+  it("treats a 200 carrying Lighthouse's runtimeError as that failure", async () => {
+    const body = JSON.parse(fs.readFileSync(fixture('psi-mobile.json'), 'utf8'));
+    body.lighthouseResult.runtimeError = {
+      code: 'NO_FCP',
+      message: 'The page did not paint any content.',
+    };
+    expect(await failure(() => ({ json: body }))).toEqual({
+      kind: 'other',
+      message: 'PageSpeed Insights could not measure the page: The page did not paint any content.',
+    });
   });
 });

@@ -7,23 +7,51 @@ import {
   type LighthouseResultLike,
 } from '@core/speed';
 import { HttpError, HttpTimeoutError, fetchJson } from '../../http/fetch-json';
+import { lighthouseErrorKind } from './lighthouse-errors';
 import { LabRunError, type LabResult, type LabRunRequest, type LabSpeedProvider } from './port';
 
+const loadingExperience = z
+  .object({ metrics: z.custom<FieldSource>().optional() })
+  .partial()
+  .optional();
+
 const responseSchema = z.object({
-  lighthouseResult: z.custom<LighthouseResultLike & { runtimeError?: { code: string } }>((v) =>
-    Boolean(v && typeof v === 'object'),
-  ),
-  loadingExperience: z.object({ metrics: z.custom<FieldSource>().optional() }).partial().optional(),
-  originLoadingExperience: z
-    .object({ metrics: z.custom<FieldSource>().optional() })
-    .partial()
-    .optional(),
+  lighthouseResult: z.custom<
+    LighthouseResultLike & { runtimeError?: { code: string; message?: string } }
+  >((v) => Boolean(v && typeof v === 'object')),
+  loadingExperience,
+  originLoadingExperience: loadingExperience,
 });
+
+/** Google's error envelope: `{"error": {"code", "message", "status"}}`. */
+const errorBodySchema = z.object({ error: z.object({ message: z.string() }) });
+
+/**
+ * A failed PSI call in PSI's own words. Lighthouse failures PSI reports ('Lighthouse
+ * returned error: ERRORED_DOCUMENT_REQUEST …') keep their kind; the rest (quota, key,
+ * PSI's 5xx) are the provider's.
+ */
+function psiFailure(error: unknown): LabRunError {
+  if (error instanceof HttpTimeoutError)
+    return new LabRunError('timeout', 'PageSpeed Insights did not answer in time.');
+  if (!(error instanceof HttpError)) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return new LabRunError('provider', `PageSpeed Insights could not be reached (${detail}).`);
+  }
+  const body = errorBodySchema.safeParse(error.body);
+  const said = body.success ? body.data.error.message : `HTTP ${error.status}`;
+  const code = /Lighthouse returned error: ([A-Z_]+)/.exec(said)?.[1];
+  return new LabRunError(
+    code ? lighthouseErrorKind(code) : 'provider',
+    `PageSpeed Insights answered ${error.status}: ${said}`,
+  );
+}
 
 /**
  * PageSpeed Insights, called by the server only (the key never reaches the browser).
  * PSI answers a repeated URL from its cache for about a minute, so each sample adds a
- * unique `_sr` query parameter to make it a fresh run.
+ * unique `_sr` query parameter to make it a fresh run. Its loadingExperience comes back
+ * as field data with source 'psi'.
  */
 export class PsiProvider implements LabSpeedProvider {
   readonly source = 'psi' as const;
@@ -33,6 +61,10 @@ export class PsiProvider implements LabSpeedProvider {
     private readonly baseUrl = 'https://www.googleapis.com',
     private readonly timeoutMs = 300_000,
   ) {}
+
+  readiness() {
+    return { ready: true, message: null };
+  }
 
   async run(request: LabRunRequest): Promise<LabResult> {
     const fresh = new URL(request.url);
@@ -50,30 +82,23 @@ export class PsiProvider implements LabSpeedProvider {
         timeoutMs: this.timeoutMs,
       });
     } catch (error) {
-      if (error instanceof HttpTimeoutError)
-        throw new LabRunError('timeout', 'PageSpeed Insights did not answer in time.');
-      if (error instanceof HttpError && error.status === 400) {
-        throw new LabRunError('bad_url', 'PageSpeed Insights could not load that URL.');
-      }
-      if (error instanceof HttpError && (error.status === 429 || error.status === 403)) {
-        throw new LabRunError(
-          'failed',
-          'PageSpeed Insights refused the key or its quota is used up.',
-        );
-      }
-      throw new LabRunError('failed', 'PageSpeed Insights failed to measure the page.');
+      throw psiFailure(error);
     }
     request.onStage('auditing');
-    const data = responseSchema.parse(raw);
-    if (data.lighthouseResult.runtimeError) {
+    const parsed = responseSchema.safeParse(raw);
+    if (!parsed.success)
+      throw new LabRunError('provider', 'PageSpeed Insights answered in an unknown shape.');
+    const data = parsed.data;
+    const runtimeError = data.lighthouseResult.runtimeError;
+    if (runtimeError) {
       throw new LabRunError(
-        'failed',
-        `PageSpeed Insights could not measure the page (${data.lighthouseResult.runtimeError.code}).`,
+        lighthouseErrorKind(runtimeError.code),
+        `PageSpeed Insights could not measure the page: ${runtimeError.message ?? runtimeError.code}`,
       );
     }
     const mapped = mapLighthouseResult(data.lighthouseResult);
     if (!mapped)
-      throw new LabRunError('failed', 'PageSpeed Insights returned no performance score.');
+      throw new LabRunError('provider', 'PageSpeed Insights returned no performance score.');
     return {
       ...mapped,
       // Report the URL the user asked for, not the cache-busted one.
@@ -82,6 +107,8 @@ export class PsiProvider implements LabSpeedProvider {
       field: {
         page: mapFieldData(data.loadingExperience?.metrics),
         origin: mapFieldData(data.originLoadingExperience?.metrics),
+        source: 'psi',
+        error: null,
       },
     };
   }

@@ -68,3 +68,32 @@ describe('checkRank', () => {
     expect(calls).toBe(3);
   });
 });
+
+describe('checkRank with the pages the caller holds', () => {
+  const held = (domains: string[]) =>
+    domains.map((d, i) => ({
+      position: i + 1,
+      title: d,
+      link: `https://${d}/held-${i}`,
+      domain: d,
+      snippet: '',
+    }));
+
+  it('answers from the held pages without a search', async () => {
+    const { search, asked } = pages([full('a')]);
+    const results = held(['x.example.com', 'www.mysite.com']);
+    const rank = await checkRank(search, base, 'mysite.com', { pages: 1, results });
+    expect(rank).toMatchObject({ position: 2, pagesSearched: 1 });
+    expect(asked).toEqual([]);
+  });
+
+  it('reads on from the page after them, ranks following theirs', async () => {
+    const { search, asked } = pages([full('a'), [...full('b').slice(0, 2), 'mysite.com']]);
+    // A featured answer made the held first page eleven results long.
+    const results = held(['featured.example.com', ...full('a')]);
+    const rank = await checkRank(search, base, 'https://mysite.com', { pages: 1, results });
+    expect(asked).toEqual([2]);
+    expect(rank).toMatchObject({ position: 14, pagesSearched: 2 });
+    expect(rank.result?.domain).toBe('mysite.com');
+  });
+});

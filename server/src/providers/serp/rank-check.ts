@@ -11,30 +11,48 @@ export interface RankResult {
   results: OrganicResult[];
 }
 
+/** The first result pages a caller already holds, ranked as it shows them. */
+export interface KnownResults {
+  pages: number;
+  results: OrganicResult[];
+}
+
 /**
  * Reads the top 100 ten at a time and stops at the first match. A provider failure
- * propagates: "not ranking" is only said after every page was fetched.
+ * propagates: "not ranking" is only said after every page was fetched. Pages the caller
+ * already holds (`known`) are not read again, and the ranks go on from theirs.
  */
 export async function checkRank(
   searchPage: (q: SerpQuery) => Promise<SerpPage>,
   query: Omit<SerpQuery, 'pageNum'>,
   siteUrl: string,
+  known: KnownResults = { pages: 0, results: [] },
 ): Promise<RankResult> {
-  const results: OrganicResult[] = [];
-  const seen = new Set<string>();
-  for (let page = 1; page <= RANK_DEPTH_PAGES; page++) {
-    const { organic_results } = await searchPage({ ...query, pageNum: page });
-    for (const r of organic_results) {
-      if (seen.has(r.link)) continue;
-      seen.add(r.link);
-      results.push({ ...r, position: results.length + 1 });
-    }
+  const results: OrganicResult[] = [...known.results];
+  const seen = new Set(results.map((r) => r.link));
+  const found = (pagesSearched: number): RankResult | null => {
     const index = findRankIndex(
       siteUrl,
       results.map((r) => r.domain),
     );
-    if (index >= 0)
-      return { position: index + 1, result: results[index]!, pagesSearched: page, results };
+    if (index < 0) return null;
+    const result = results[index]!;
+    return { position: result.position, result, pagesSearched, results };
+  };
+  if (known.pages > 0) {
+    const hit = found(known.pages);
+    if (hit) return hit;
+  }
+  for (let page = known.pages + 1; page <= RANK_DEPTH_PAGES; page++) {
+    const { organic_results } = await searchPage({ ...query, pageNum: page });
+    for (const r of organic_results) {
+      if (seen.has(r.link)) continue;
+      seen.add(r.link);
+      // Numbered on from the last rank, which known pages may have shifted.
+      results.push({ ...r, position: (results.at(-1)?.position ?? 0) + 1 });
+    }
+    const hit = found(page);
+    if (hit) return hit;
     if (organic_results.length < 10)
       return { position: null, result: null, pagesSearched: page, results };
   }

@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
 import type { SandboxManifest, SandboxPage } from '@sandbox';
+import { crowdHosts, diversifyHosts } from './host-crowding';
 import type { SerpPage, SerpProvider, SerpQuery } from './port';
 
 const PAGE_SIZE = 10;
@@ -25,7 +26,8 @@ interface IndexedPage {
 
 /**
  * The default search provider: BM25 full-text ranking (MiniSearch) over the sandbox web's
- * searchable pages, ten results a page, up to a hundred.
+ * searchable pages, spread over sites as Google's are (host-crowding.ts), ten results a
+ * page, up to a hundred.
  */
 export class SandboxIndexProvider implements SerpProvider {
   readonly source = 'sandbox' as const;
@@ -39,7 +41,7 @@ export class SandboxIndexProvider implements SerpProvider {
     const pages = new Map<string, SandboxPage>();
     const index = new MiniSearch<IndexedPage>({
       fields: ['title', 'h1', 'description', 'summary'],
-      storeFields: ['lang'],
+      storeFields: ['lang', 'domain'],
       processTerm: (term) => {
         const lower = term.toLowerCase();
         return STOP_WORDS.has(lower) ? null : lower;
@@ -69,7 +71,7 @@ export class SandboxIndexProvider implements SerpProvider {
     return this.built;
   }
 
-  /** The full ranking for a query, best first, at most a hundred pages. */
+  /** The ranking for a query as served, best first, at most a hundred pages. */
   rank(query: string, language: string): SandboxPage[] {
     const { index, pages } = this.build();
     const hl = language.toLowerCase().slice(0, 2);
@@ -77,7 +79,12 @@ export class SandboxIndexProvider implements SerpProvider {
       // Pages in the searcher's language rank a little higher, as Google's do.
       boostDocument: (_id, _term, stored) => (stored?.lang?.toString().startsWith(hl) ? 1.25 : 1),
     });
-    return hits.slice(0, MAX_RESULTS).map((hit) => pages.get(String(hit.id))!);
+    const hostOf = (hit: (typeof hits)[number]) => String(hit.domain);
+    // Over every hit, so that results pushed down are replaced by other hosts'.
+    const diverse = diversifyHosts(hits, hostOf, (hit) => hit.score);
+    return crowdHosts(diverse, hostOf)
+      .slice(0, MAX_RESULTS)
+      .map((hit) => pages.get(String(hit.id))!);
   }
 
   async search(query: SerpQuery): Promise<SerpPage> {

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { SPEED_MESSAGES } from '@core/messages';
 import type { RunStatus } from '@core/speed';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { NoFieldData } from '../../providers/field-data/none';
+import { startRecordedServer } from '../../../test/recorded-server';
+import { createFieldDataProvider } from '../../providers/field-data';
 import {
   LabRunError,
   type LabRunRequest,
@@ -15,6 +17,9 @@ const API = '/backend-service/v1';
 class ScriptedLab implements LabSpeedProvider {
   readonly source = 'local-lighthouse' as const;
   runs: LabRunRequest[] = [];
+  readiness() {
+    return { ready: true, message: null };
+  }
   private finishers: ((fail?: boolean) => void)[] = [];
   async run(request: LabRunRequest) {
     this.runs.push(request);
@@ -25,7 +30,7 @@ class ScriptedLab implements LabSpeedProvider {
       );
       this.finishers.push((fail) =>
         fail
-          ? reject(new LabRunError('failed', 'The browser failed during the run (crashed).'))
+          ? reject(new LabRunError('crashed', 'The browser failed during the run (crashed).'))
           : resolve({
               lab: {
                 psi: { label: 'Performance', displayValue: '88', score: 88, numericValue: 0.88 },
@@ -48,10 +53,17 @@ describe('pagespeed runs', () => {
   let lab: ScriptedLab;
   afterEach(async () => t?.close());
 
-  async function setup() {
-    t = await buildTestApp({ env: { SPEED_CACHE_TTL_MINUTES: '0' } });
+  /** The app as configured by `env`, with a scripted lab in place of Chromium. */
+  async function setup(env: Record<string, string> = {}) {
+    t = await buildTestApp({ env: { SPEED_CACHE_TTL_MINUTES: '0', ...env } });
     lab = new ScriptedLab();
-    t.app.services.speed = new SpeedJobs(lab, new NoFieldData(), t.db, t.app.services.clock, 0);
+    t.app.services.speed = new SpeedJobs(
+      lab,
+      createFieldDataProvider(t.config),
+      t.db,
+      t.app.services.clock,
+      0,
+    );
   }
   const start = (payload: object, ip = '10.1.1.1') =>
     t.app.inject({ method: 'POST', url: `${API}/pagespeed/runs`, payload, remoteAddress: ip });
@@ -119,6 +131,8 @@ describe('pagespeed runs', () => {
     expect(await status(second.runId)).toMatchObject({
       status: 'error',
       error: 'The browser failed during the run (crashed).',
+      errorKind: 'crashed',
+      errorSource: 'local-lighthouse',
     });
   });
 
@@ -133,6 +147,7 @@ describe('pagespeed runs', () => {
       const res = await start({ url: target, strategy: 'mobile' });
       expect(res.statusCode, target).toBe(400);
       expect(res.json().message).toMatch(/^Please enter a valid url\./);
+      expect(res.json().code).toBe('invalid_url');
     }
     expect(lab.runs).toEqual([]);
   });
@@ -141,7 +156,10 @@ describe('pagespeed runs', () => {
     await setup();
     const tooMany = await start({ url, strategy: 'mobile', sample: 1, samples: 4 });
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().message).toBe('Upgrade to run more than 3 samples.');
+    expect(tooMany.json()).toEqual({
+      message: 'Upgrade to run more than 3 samples.',
+      code: 'sample_limit',
+    });
 
     const first = (await start({ url, strategy: 'mobile', samples: 3 })).json();
     for (const sample of [2, 3]) {
@@ -155,7 +173,10 @@ describe('pagespeed runs', () => {
       expect((await start({ url, strategy: 'mobile' })).statusCode).toBe(202);
     const limited = await start({ url, strategy: 'mobile' });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toBe('You have hit your monthly test limit. Upgrade here.');
+    expect(limited.json()).toEqual({
+      message: 'You have hit your monthly test limit. Upgrade here.',
+      code: 'monthly_limit',
+    });
   });
 
   it("runs a SERP search's cards on the search's count, not on the speed-test quota", async () => {
@@ -196,5 +217,59 @@ describe('pagespeed runs', () => {
     expect(
       (await start({ url: card, strategy: 'mobile', testId: speedTestId })).json().testId,
     ).not.toBe(speedTestId);
+  });
+
+  it('answers 503 browser_missing, queueing nothing, when Chromium is not installed', async () => {
+    t = await buildTestApp({ env: { CHROME_PATH: '/nonexistent' } });
+    const readiness = await t.app.inject({ method: 'GET', url: `${API}/pagespeed/readiness` });
+    expect(readiness.json()).toEqual({
+      source: 'local-lighthouse',
+      ready: false,
+      message: SPEED_MESSAGES.browserMissing,
+    });
+    const res = await start({ url, strategy: 'mobile' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ message: SPEED_MESSAGES.browserMissing, code: 'browser_missing' });
+    expect(await t.app.services.quotas.used('ip:10.1.1.1', 'speed')).toBe(0);
+  });
+
+  describe('field data from CrUX', () => {
+    let crux: Awaited<ReturnType<typeof startRecordedServer>> | undefined;
+    afterEach(async () => crux?.close());
+
+    async function runWithCrux(answer: Parameters<typeof startRecordedServer>[0]) {
+      crux = await startRecordedServer(answer);
+      await setup({ CRUX_API_KEY: 'crux-key', CRUX_BASE_URL: crux.baseUrl });
+      const { runId } = (await start({ url, strategy: 'mobile' })).json();
+      await settle();
+      lab.finish(0);
+      // The field lookup goes over HTTP: wait for the run's end, not a fixed time.
+      await expect.poll(async () => (await status(runId)).status).toBe('done');
+      return status(runId);
+    }
+
+    it('reports a failing CrUX as the failure it is, not as sets without data', async () => {
+      const run = await runWithCrux(() => ({
+        status: 500,
+        json: { error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } },
+      }));
+      expect(run.status).toBe('done');
+      expect(run.result!.field).toEqual({
+        page: null,
+        origin: null,
+        source: 'crux',
+        error: 'The Chrome UX Report API answered 500: Internal error encountered.',
+      });
+      // Page and origin, each retried once.
+      expect(crux!.requests).toHaveLength(4);
+    });
+
+    it("reads CrUX's 404 as not enough data: null sets and no error", async () => {
+      const run = await runWithCrux(() => ({
+        status: 404,
+        json: { error: { code: 404, message: 'chrome ux report data not found' } },
+      }));
+      expect(run.result!.field).toEqual({ page: null, origin: null, source: 'crux', error: null });
+    });
   });
 });

@@ -3,17 +3,30 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@core/schemas/common';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
-import { runStatusSchema, startRunBodySchema } from '@core/speed';
+import {
+  SPEED_ERROR_CODES,
+  runStatusSchema,
+  speedReadinessSchema,
+  startRunRequestSchema,
+} from '@core/speed';
 import { FetchRefused, vetUrl } from '../../http/safe-fetch';
 import { authenticate } from '../../plugins/authenticate';
 import { monthlyLimit, planOf, subjectOf } from '../../quota/plan-limits';
 import type { Services } from '../../services';
 
 const runParams = z.object({ runId: z.string().uuid() });
-const NOT_FOUND = 'No such speed run.';
-const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+const NOT_FOUND = { message: 'No such speed run.', code: SPEED_ERROR_CODES.notFound };
+const errors = {
+  400: errorResponseSchema,
+  404: errorResponseSchema,
+  429: errorResponseSchema,
+  503: errorResponseSchema,
+};
 
-/** Speed samples as jobs (issue 5 item 4): start, status, progress events, cancel. */
+/**
+ * Speed samples as jobs (issue 5 item 4): start, status, progress events, cancel. Refusals
+ * carry a `code` (SPEED_ERROR_CODES) beside their message.
+ */
 export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async (
   app,
   { services },
@@ -22,17 +35,31 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
   // services.speed is read per request: tests swap in an engine with a scripted lab.
   const { speedTests, quotas } = services;
 
+  api.get(
+    '/pagespeed/readiness',
+    { schema: { tags: ['pagespeed'], response: { 200: speedReadinessSchema } } },
+    async () => services.speed.readiness(),
+  );
+
   api.post(
     '/pagespeed/runs',
     {
       schema: {
         tags: ['pagespeed'],
-        body: startRunBodySchema.extend({ testId: z.string().uuid().optional() }),
+        body: startRunRequestSchema,
         response: { 202: z.object({ runId: z.string(), testId: z.string() }), ...errors },
       },
     },
     async (request, reply) => {
       const { url, strategy, sample, samples, testId } = request.body;
+      // Without a browser nothing can run: say so rather than queue a sample that fails.
+      const readiness = services.speed.readiness();
+      if (!readiness.ready) {
+        return reply.status(503).send({
+          message: readiness.message ?? 'Speed tests cannot run now.',
+          code: SPEED_ERROR_CODES.browserMissing,
+        });
+      }
       // A sample naming an open test (same visitor, URL) runs on that test's count.
       let vetted: URL;
       try {
@@ -40,22 +67,29 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
         vetted = await vetUrl(url, services.pageFetch);
       } catch (error) {
         if (error instanceof FetchRefused)
-          return reply.status(400).send({ message: `Please enter a valid url. ${error.message}` });
+          return reply.status(400).send({
+            message: `Please enter a valid url. ${error.message}`,
+            code: SPEED_ERROR_CODES.invalidUrl,
+          });
         throw error;
       }
       const auth = await authenticate(services, request);
       const user = auth?.user ?? null;
       const plan = planOf(user);
       if (samples > plan.speedTestSampleLimit) {
-        return reply
-          .status(400)
-          .send({ message: QUOTA_MESSAGES.upgradeForSamples(plan.speedTestSampleLimit) });
+        return reply.status(400).send({
+          message: QUOTA_MESSAGES.upgradeForSamples(plan.speedTestSampleLimit),
+          code: SPEED_ERROR_CODES.sampleLimit,
+        });
       }
       const subject = subjectOf(user, request.ip);
       let test = testId;
       if (!test || !speedTests.next(test, subject, vetted.toString())) {
         if (!(await quotas.consume(subject, 'speed', monthlyLimit(plan, 'speed')))) {
-          return reply.status(429).send({ message: QUOTA_MESSAGES.monthlyTestLimit });
+          return reply.status(429).send({
+            message: QUOTA_MESSAGES.monthlyTestLimit,
+            code: SPEED_ERROR_CODES.monthlyLimit,
+          });
         }
         test = speedTests.open(subject, vetted.toString(), samples);
       }
@@ -74,7 +108,7 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
       },
     },
     async (request, reply) =>
-      services.speed.get(request.params.runId) ?? reply.status(404).send({ message: NOT_FOUND }),
+      services.speed.get(request.params.runId) ?? reply.status(404).send(NOT_FOUND),
   );
 
   api.delete(
@@ -87,8 +121,7 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
       },
     },
     async (request, reply) => {
-      if (!services.speed.get(request.params.runId))
-        return reply.status(404).send({ message: NOT_FOUND });
+      if (!services.speed.get(request.params.runId)) return reply.status(404).send(NOT_FOUND);
       return { cancelled: services.speed.cancel(request.params.runId) };
     },
   );
@@ -99,7 +132,7 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
     async (request, reply) => {
       const { runId } = request.params;
       const current = services.speed.get(runId);
-      if (!current) return reply.status(404).send({ message: NOT_FOUND });
+      if (!current) return reply.status(404).send(NOT_FOUND);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {

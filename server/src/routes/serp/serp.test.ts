@@ -142,6 +142,32 @@ describe('search and rank check on the sandbox index', () => {
     expect(absent.json()).toMatchObject({ position: 'N/A', domain: '', result: null });
   });
 
+  it('goes on after the pages the screen already holds, ranks following theirs', async () => {
+    const body = { searchTerm: 'stock tickers', device: 2 as const };
+    const page1 = (await post('/serp-search', body, '10.0.0.6')).json();
+    const top100 = (
+      await post('/rank-check', { ...body, url: 'https://nowhere.example.org' }, '10.0.0.6')
+    ).json().organic_results;
+    const onPage1 = new Set(page1.organic_results.map((r: { domain: string }) => r.domain));
+    const index = top100.findIndex((r: { domain: string }) => !onPage1.has(r.domain));
+    // As the screen numbers them after a featured answer: one rank down.
+    const held = page1.organic_results.map((r: { position: number }) => ({
+      ...r,
+      position: r.position + 1,
+    }));
+    const res = await post(
+      '/rank-check',
+      { ...body, url: top100[index].link, known: { pages: 1, results: held } },
+      '10.0.0.6',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      position: index + 2,
+      domain: top100[index].domain,
+      pagesSearched: Math.floor(index / 10) + 1,
+    });
+  });
+
   it('meters searches per visitor and keeps more pages for paid plans', async () => {
     for (let i = 0; i < 10; i++) {
       expect(
@@ -150,13 +176,19 @@ describe('search and rank check on the sandbox index', () => {
     }
     const limited = await post('/serp-search', { searchTerm: 'ice cream flavors' }, '10.0.0.9');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toBe('You have hit your monthly search limit. Upgrade here.');
+    expect(limited.json()).toEqual({
+      message: 'You have hit your monthly search limit. Upgrade here.',
+      code: 'monthly_limit',
+    });
     const more = await post(
       '/serp-search',
       { searchTerm: 'ice cream flavors', pageNum: 2 },
       '10.0.0.10',
     );
     expect(more.statusCode).toBe(403);
-    expect(more.json().message).toBe('Please upgrade to view more results');
+    expect(more.json()).toEqual({
+      message: 'Please upgrade to view more results',
+      code: 'upgrade_required',
+    });
   });
 });

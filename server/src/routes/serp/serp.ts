@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@core/schemas/common';
 import { sendUrlsBodySchema, sendUrlsResponseSchema } from '@core/schemas/page-facts';
 import {
+  SERP_ERROR_CODES,
   rankCheckBodySchema,
   rankCheckResponseSchema,
   serpSearchBodySchema,
@@ -21,8 +22,11 @@ import type { Services } from '../../services';
 
 const NO_PROVIDER =
   'No search provider is available: the sandbox is off and no SERP API key is configured.';
+const noProvider = { message: NO_PROVIDER, code: SERP_ERROR_CODES.noProvider };
 const errors = {
   400: errorResponseSchema,
+  403: errorResponseSchema,
+  429: errorResponseSchema,
   502: errorResponseSchema,
   503: errorResponseSchema,
   504: errorResponseSchema,
@@ -30,7 +34,9 @@ const errors = {
 
 async function sendProviderError(reply: FastifyReply, error: unknown) {
   if (!(error instanceof SerpProviderError)) throw error;
-  return reply.status(FAILURE_STATUS[error.failure]).send({ message: error.message });
+  return reply
+    .status(FAILURE_STATUS[error.failure])
+    .send({ message: error.message, code: SERP_ERROR_CODES.providerFailed });
 }
 
 /** Spec 001 §4: a featured answer goes first at position 1 and the others shift by one. */
@@ -76,7 +82,9 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     const subject = subjectOf(user, request.ip);
     const limit = monthlyLimit(planOf(user), 'serp');
     if (!(await services.quotas.consume(subject, 'serp', limit))) {
-      return reply.status(429).send({ message: QUOTA_MESSAGES.monthlySearchLimit });
+      return reply
+        .status(429)
+        .send({ message: QUOTA_MESSAGES.monthlySearchLimit, code: SERP_ERROR_CODES.monthlyLimit });
     }
     try {
       return await run(subject);
@@ -97,7 +105,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     },
     async (request, reply) => {
       const serp = services.serp;
-      if (!serp) return reply.status(503).send({ message: NO_PROVIDER });
+      if (!serp) return reply.status(503).send(noProvider);
       const source = serp.provider.source;
       const b = request.body;
       const query: SerpQuery = {
@@ -112,7 +120,10 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
         // More result pages are a paid feature (spec 001 §6), enforced here, not only in the UI.
         const auth = await authenticate(services, request);
         if (!isPaidPlan(auth?.user.plan_id)) {
-          return reply.status(403).send({ message: QUOTA_MESSAGES.upgradeForMoreResults });
+          return reply.status(403).send({
+            message: QUOTA_MESSAGES.upgradeForMoreResults,
+            code: SERP_ERROR_CODES.upgradeRequired,
+          });
         }
         try {
           return answer(await serp.search(query), subjectOf(auth!.user, request.ip));
@@ -149,7 +160,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     },
     async (request, reply) => {
       const serp = services.serp;
-      if (!serp) return reply.status(503).send({ message: NO_PROVIDER });
+      if (!serp) return reply.status(503).send(noProvider);
       const b = request.body;
       return metered(request, reply, async () => {
         const rank = await checkRank(
@@ -162,6 +173,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
             hl: b.hl,
           },
           b.url,
+          b.known,
         );
         return {
           source: serp.provider.source,

@@ -1,21 +1,26 @@
 import Container from 'react-bootstrap/Container';
 import Modal from 'react-bootstrap/Modal';
 import { MESSAGES } from '@core/messages';
-import { useModals } from '../modals/modal-context';
+import { useLocation } from 'react-router';
+import { gateStays, useModals } from '../modals/modal-context';
 import { CreateAccountForm } from './create-account-form';
 import { CreatePasswordForm } from './create-password-form';
 import { SignInForm } from './sign-in-form';
 
 /** Spec 000 §2 modal 2: the full-screen account gate. */
 export function AccountGate() {
-  const { current, options } = useModals();
+  const { current, options, close } = useModals();
+  const { pathname } = useLocation();
   const content = options.content ?? 'createAccount';
+  // Escape closes the gate wherever browser back does (spec 000 §2).
+  const closable = !gateStays(pathname);
   return (
     <Modal
       show={current === 'gate'}
       fullscreen
       backdrop="static"
-      keyboard={false}
+      keyboard={closable}
+      onHide={close}
       aria-label="Create an account"
       data-testid="account-gate"
     >

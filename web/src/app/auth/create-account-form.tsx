@@ -6,7 +6,7 @@ import { PasswordField } from '../../components/password-field';
 import { ApiError } from '../api-client';
 import { useModals } from '../modals/modal-context';
 import { useSettings } from '../settings/settings-context';
-import { STORAGE_KEYS, writeStored } from '../storage';
+import { journeyStore } from '../storage';
 import { authApi, isAuthResponse } from './auth-api';
 import { CheckEmailView } from './check-email-view';
 import { GoogleButton } from './google-button';
@@ -35,7 +35,7 @@ export function CreateAccountForm() {
   const subscribe = async (emailAddress: string, firstName: string) => {
     try {
       await authApi.subscribeEmail({ emailAddress, firstName, searchTerm });
-      writeStored(STORAGE_KEYS.emailSubscribed, true);
+      journeyStore.setEmailSubscribed(true);
       setSearchTerm('');
     } catch (error) {
       console.error('email subscribe failed', error);

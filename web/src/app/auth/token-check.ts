@@ -5,19 +5,17 @@ import { TOOL_PATHS } from '@core/routes';
 import { ApiError } from '../api-client';
 import { useModals } from '../modals/modal-context';
 import { useSession } from '../session/session-context';
-import { STORAGE_KEYS, writeStored } from '../storage';
 import { authApi } from './auth-api';
 
 /**
  * Spec 000 §8 'Invalid stored token': the auth is reset to blank (in every tab), the
- * subscribed flag cleared, and the sign-in gate opens.
+ * flags cleared (by `clearSession`), and the sign-in gate opens.
  */
 export function useSignOutRejected() {
   const { clearSession } = useSession();
   const { open } = useModals();
   return useCallback(() => {
     clearSession();
-    writeStored(STORAGE_KEYS.emailSubscribed, false);
     open('gate', { content: 'signIn' });
   }, [clearSession, open]);
 }

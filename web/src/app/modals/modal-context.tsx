@@ -7,6 +7,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { ROUTES } from '@core/routes';
 
 export type ModalName = 'settings' | 'signIn' | 'gate';
 export type AuthContent = 'signIn' | 'createAccount' | 'createPassword';
@@ -18,8 +19,6 @@ export interface ModalOptions {
   email?: string;
   /** The gate's message on the keyword tool differs (spec 000 §2). */
   variant?: 'keywords';
-  /** Browser back leaves it open (the gate on /serp-analysis-tool, spec 000 §2). */
-  sticky?: boolean;
 }
 
 interface ModalValue {
@@ -34,6 +33,12 @@ interface ModalValue {
 }
 
 const ModalContext = createContext<ModalValue | null>(null);
+
+/** Spec 000 §2: browser back closes the modals and the gate, except the gate here. */
+const GATE_STAYS_ON: readonly string[] = [ROUTES.serpAnalysis, ROUTES.siteSpeedComparison];
+
+/** Whether the gate open on this path stays open on browser back (and on Escape). */
+export const gateStays = (pathname: string) => GATE_STAYS_ON.includes(pathname);
 const HISTORY_MARK = 'srModal';
 
 function markedState(): boolean {
@@ -52,7 +57,7 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const onPopState = () => {
       if (!current || markedState()) return;
-      if (options.sticky) {
+      if (current === 'gate' && gateStays(window.location.pathname)) {
         const state: unknown = window.history.state;
         const base = state && typeof state === 'object' ? state : {};
         window.history.pushState({ ...base, [HISTORY_MARK]: current }, '');
@@ -62,7 +67,7 @@ export function ModalProvider({ children }: { children: ReactNode }) {
     };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
-  }, [current, options.sticky]);
+  }, [current]);
 
   const open = useCallback((name: ModalName, next: ModalOptions = {}) => {
     if (!markedState()) {

@@ -7,8 +7,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { blankSession, storedSessionSchema, type StoredSession } from '@core/schemas/session';
-import { readStored, STORAGE_KEYS, writeStored } from '../storage';
+import { blankSession, type StoredSession } from '@core/schemas/session';
+import { journeyStore, STORAGE_KEYS } from '../storage';
 
 interface SessionValue {
   session: StoredSession;
@@ -25,25 +25,27 @@ interface SessionValue {
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-const readSession = () => readStored(STORAGE_KEYS.session, storedSessionSchema, blankSession());
-
 /**
- * The stored user session of spec 000 §3; log-out replaces it with a blank record, in every
- * open tab (they follow the storage event).
+ * The stored user session of spec 000 §3; log-out replaces it with a blank record and resets
+ * the flags, in every open tab (they follow the storage event).
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [session, setState] = useState<StoredSession>(readSession);
+  const [session, setState] = useState<StoredSession>(journeyStore.session);
   const [refreshed, setRefreshed] = useState(false);
   const setSession = useCallback((next: StoredSession) => {
-    writeStored(STORAGE_KEYS.session, next);
+    journeyStore.setSession(next);
     setState(next);
   }, []);
-  const clearSession = useCallback(() => setSession(blankSession()), [setSession]);
+  // Log-out and a rejected token both reset the stored flags (spec 000 §4, §8).
+  const clearSession = useCallback(() => {
+    journeyStore.resetFlags();
+    setSession(blankSession());
+  }, [setSession]);
   const markReady = useCallback(() => setRefreshed(true), []);
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === STORAGE_KEYS.session) setState(readSession());
+      if (event.key === STORAGE_KEYS.session) setState(journeyStore.session());
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);

@@ -9,7 +9,6 @@ import { BILLING_ANNUAL, isPaidPlan, planById } from '@core/plans';
 import { ROUTES } from '@core/routes';
 import { useSession } from '../../app/session/session-context';
 import { saveCheckout } from '../../app/checkout-intent';
-import { STORAGE_KEYS, writeStored } from '../../app/storage';
 import { useRemaining } from '../../app/usage';
 
 function formatDate(iso: string | null): string | null {
@@ -42,7 +41,6 @@ export function AccountPage() {
 
   const logOut = () => {
     clearSession();
-    writeStored(STORAGE_KEYS.emailSubscribed, false);
     navigate(ROUTES.home);
   };
 

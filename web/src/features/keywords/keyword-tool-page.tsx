@@ -15,7 +15,6 @@ import {
   DEFAULT_KEYWORD_SIZE,
   KEYWORD_DRAWER_DELAY_MS,
   KEYWORD_EXPORT_FILE,
-  KEYWORD_GATE_MS,
   KEYWORD_SIZES,
   KEYWORD_TERM_MAX,
   type KeywordSize,
@@ -25,9 +24,9 @@ import { KEYWORD_MESSAGES } from '@core/messages';
 import { flagEmoji } from '@core/reference';
 import { KEYWORD_LISTS, type KeywordList } from '@core/schemas/keywords';
 import { downloadTextFile } from '../../app/download-file';
-import { useModals } from '../../app/modals/modal-context';
+import { useSignOutRejected } from '../../app/auth/token-check';
 import { useSession } from '../../app/session/session-context';
-import { useArrivalGate } from '../../app/use-arrival-gate';
+import { useToolGate } from '../../app/use-tool-gate';
 import { useRemaining } from '../../app/usage';
 import { PageHeader } from '../../components/page-header';
 import { UpgradeMessage } from '../../components/upgrade-message';
@@ -58,8 +57,8 @@ const mapLists = (lists: KeywordLists, f: (keywords: string[]) => string[]): Key
 
 /** Spec 002 'Keyword suggestion tool' (§2–§8). */
 export function KeywordToolPage() {
-  const { session, signedIn, clearSession } = useSession();
-  const { open } = useModals();
+  const { session, signedIn } = useSession();
+  const signOutRejected = useSignOutRejected();
   const token = session.token;
   const [params] = useSearchParams();
   const { settings, save } = useKeywordSettings(token);
@@ -111,7 +110,7 @@ export function KeywordToolPage() {
   const showResults = Boolean(lists) && progress.complete;
   const filterShows = Boolean(outcome && outcome.rank > 0 && !filterClosed);
 
-  useArrivalGate(KEYWORD_GATE_MS, 'keywords');
+  const { openGate } = useToolGate('keywords');
 
   const { mutate, isPending } = search;
   const run = useCallback(
@@ -124,7 +123,7 @@ export function KeywordToolPage() {
       }
       if (!signedIn) {
         setNotice({ variant: 'warning', text: KEYWORD_MESSAGES.signInRequired });
-        open('gate', { content: session.email ? 'signIn' : 'createAccount', variant: 'keywords' });
+        openGate();
         return;
       }
       setNotice(null);
@@ -139,9 +138,8 @@ export function KeywordToolPage() {
           onError: (error) => {
             if (error.kind === 'signedOut') {
               // Spec 002 §8 'Invalid token': signed out, and the sign-in gate opens.
-              clearSession();
+              signOutRejected();
               setNotice({ variant: 'warning', text: KEYWORD_MESSAGES.signInRequired });
-              open('gate', { content: 'signIn', variant: 'keywords' });
             } else if (error.kind === 'limit')
               setNotice({ variant: 'warning', text: error.message });
             else if (error.kind === 'empty' || error.kind === 'language')
@@ -156,7 +154,7 @@ export function KeywordToolPage() {
         },
       );
     },
-    [isPending, signedIn, open, session.email, mutate, size, remaining, settings, clearSession],
+    [isPending, signedIn, openGate, mutate, size, remaining, settings, signOutRejected],
   );
 
   // `searchTerm` and `algorithm` pre-fill the form and run the search (spec 002 §2).

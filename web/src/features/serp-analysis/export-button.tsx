@@ -2,25 +2,31 @@ import Button from 'react-bootstrap/Button';
 import { MESSAGES } from '@core/messages';
 import { EXPORT_FILE_NAME, exportRow, serpCsv } from '@core/serp-export';
 import { downloadTextFile } from '../../app/download-file';
-import type { SerpAnalysis } from './use-serp-analysis';
+import type { SerpCard } from './use-serp-analysis';
 
 interface Props {
-  state: SerpAnalysis;
+  cards: readonly SerpCard[];
+  /** Pages still waiting for their speed sample. */
+  pending: number;
   paid: boolean;
-  /** Shows why the export did not happen (spec 001 §8). */
-  onRefused(message: string): void;
+  /**
+   * Says why the export did not happen (spec 001 §8); `untilLoaded` marks a notice that
+   * holds only while cards are loading.
+   */
+  onRefused(message: string, untilLoaded: boolean): void;
 }
 
-/** Spec 001 §6: paid users export once every card has finished; others see why not. */
-export function ExportButton({ state, paid, onRefused }: Props) {
-  const finished = state.results.every((r) => state.speed[r.link]?.status !== 'loading');
-
+/**
+ * Spec 001 §6: paid users export once every card has finished; until then, and for
+ * everyone else, the button stays clickable and says why not.
+ */
+export function ExportButton({ cards, pending, paid, onRefused }: Props) {
   const exportCsv = () => {
-    if (!finished) return onRefused(paid ? MESSAGES.exportNotReady : MESSAGES.exportNotReadyFree);
-    if (!paid) return onRefused(MESSAGES.exportUpgrade);
-    const rows = state.results.map((result) => {
-      const facts = state.facts[result.link];
-      const run = state.speed[result.link]?.result ?? null;
+    if (pending > 0)
+      return onRefused(paid ? MESSAGES.exportNotReady : MESSAGES.exportNotReadyFree, true);
+    if (!paid) return onRefused(MESSAGES.exportUpgrade, false);
+    const rows = cards.map(({ result, facts, speed }) => {
+      const run = speed.status === 'done' ? speed.result : null;
       return exportRow({
         rank: result.position,
         url: result.link,

@@ -13,58 +13,77 @@ import { MESSAGES } from '@core/messages';
 import { isPaidPlan } from '@core/plans';
 import { ROUTES } from '@core/routes';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
-import { SERP_SOURCE_LABELS, type SerpSource } from '@core/schemas/serp';
-import { SERP_GATE_AFTER_SEARCH_MS, looksLikeUrl } from '@core/serp-display';
-import type { LabKey } from '@core/speed-summary';
+import { SERP_ERROR_CODES, SERP_SOURCE_LABELS } from '@core/schemas/serp';
+import { BACK_TO_TOP_AFTER_PX, looksLikeUrl } from '@core/serp-display';
 import { ApiError } from '../../app/api-client';
 import { checkSerpRateLimit } from '../../app/serp-rate-limit';
-import { useModals } from '../../app/modals/modal-context';
 import { useSession } from '../../app/session/session-context';
 import { saveSearchSettings } from '../../app/settings/save-search-settings';
 import { useSettings } from '../../app/settings/settings-context';
+import { useToolGate } from '../../app/use-tool-gate';
 import { useLimitReached } from '../../app/use-limit-reached';
+import { MOBILE_QUERY, useMediaQuery } from '../../app/use-media-query';
+import { BackToTop } from '../../components/back-to-top';
 import { PageHeader } from '../../components/page-header';
+import { RemainingCount } from '../../components/remaining-count';
+import { usageKey } from '../../app/usage';
 import { ScoreLegend } from '../../components/score-legend';
-import { RemainingSearches, serpUsageKey } from '../../components/remaining-searches';
 import { SearchDomainLine } from '../../components/search-domain-line';
 import { UpgradeMessage } from '../../components/upgrade-message';
 import { ExportButton } from './export-button';
 import { FindYourSite } from './find-your-site';
-import { ShareButton } from './share-button';
 import { ResultCard } from './result-card';
+import { DEFAULT_CARD_VIEW } from './result-details';
+import {
+  AllLoadedAlert,
+  FiltersClearedAlert,
+  NotAsExpectedAlert,
+  ViewAllAlert,
+} from './serp-alerts';
 import { SerpStatsCard } from './serp-stats-card';
-import { useSerpAnalysis } from './use-serp-analysis';
+import { ShareButton } from './share-button';
+import { useSerpAnalysis, type SerpCard } from './use-serp-analysis';
 
-/** The search body's page limit: ten pages of ten results. */
-const MAX_PAGES = 10;
+interface Notice {
+  text: string;
+  /** Holds only while cards are loading (the export-not-ready notice). */
+  untilLoaded: boolean;
+}
 
 /** Spec 001 §2 'SERP analysis screen' and §4 'Search flow'. */
 export function SerpAnalysisPage() {
-  const { session, signedIn } = useSession();
+  const { session, signedIn, ready } = useSession();
   const { settings, device, setSearchTerm, onSaved } = useSettings();
-  const { open, current } = useModals();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const token = signedIn ? session.token : null;
-  const { state, search, loadMore, retry } = useSerpAnalysis(token);
+  const serp = useSerpAnalysis(token);
+  const mobile = useMediaQuery(MOBILE_QUERY);
   const paid = signedIn && isPaidPlan(session.planId);
   const [term, setTerm] = useState(() => params.get('searchTerm') ?? '');
   const [urlLike, setUrlLike] = useState<string | null>(null);
   const { limitReached, reachLimit, clearLimit } = useLimitReached();
-  const [labMetric, setLabMetric] = useState<LabKey>('psi');
-  const [fieldMetric, setFieldMetric] = useState('lcp');
-  const [gateDue, setGateDue] = useState(false);
+  const { openGate, recordUse } = useToolGate('serpAnalysis');
   const [filters, setFilters] = useState<string[]>([]);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [filtersCleared, setFiltersCleared] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [view, setView] = useState(DEFAULT_CARD_VIEW);
+  const [viewAll, setViewAll] = useState(false);
+  /** Cards whose own 'more data' toggle differs from the view-all switch. */
+  const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
 
+  const { search } = serp;
   const run = useCallback(
     async (raw: string) => {
       const searchTerm = raw.trim();
       if (!searchTerm) return;
+      // Spec 001 §4: a new search resets the alerts, filters and cards.
       setUrlLike(looksLikeUrl(searchTerm) ? searchTerm : null);
       setFilters([]);
+      setFiltersCleared(false);
       setNotice(null);
+      setToggled(new Set());
       clearLimit();
       if (token) {
         try {
@@ -74,34 +93,53 @@ export function SerpAnalysisPage() {
           console.error('rate-limit check failed', error);
         }
       }
-      const outcome = await search({
-        searchTerm,
-        device,
-        pageNum: 1,
-        google_domain: settings.googleDomain,
-        gl: settings.country,
-        hl: settings.language,
-      });
-      if (token) void queryClient.invalidateQueries({ queryKey: serpUsageKey(token) });
-      if (outcome === 'limit') return reachLimit();
-      if (outcome !== 'ok') return;
-      setSearchTerm(searchTerm);
-      if (token) saveSearchSettings(token, settings, pathname);
-      else setGateDue(true);
+      search(
+        {
+          searchTerm,
+          device,
+          pageNum: 1,
+          google_domain: settings.googleDomain,
+          gl: settings.country,
+          hl: settings.language,
+        },
+        {
+          onSuccess: () => {
+            setSearchTerm(searchTerm);
+            recordUse();
+            if (token) saveSearchSettings(token, settings, pathname);
+          },
+          onLimit: reachLimit,
+          onSettled: () => {
+            if (token) void queryClient.invalidateQueries({ queryKey: usageKey('serp', token) });
+          },
+        },
+      );
     },
-    [token, reachLimit, clearLimit, search, device, settings, queryClient, setSearchTerm, pathname],
+    [
+      token,
+      reachLimit,
+      clearLimit,
+      search,
+      device,
+      settings,
+      queryClient,
+      setSearchTerm,
+      pathname,
+      recordUse,
+    ],
   );
 
-  // ?searchTerm= runs a search on load.
+  // ?searchTerm= runs a search on load, once the page-load refresh has replaced the token.
   const autoRun = useRef(params.get('searchTerm'));
   useEffect(() => {
+    if (!ready) return;
     const first = autoRun.current;
     autoRun.current = null;
     if (first) void run(first);
-  }, [run]);
+  }, [ready, run]);
 
   // Saved settings apply to the search on screen (spec 000 §4).
-  const shownTerm = state.term;
+  const shownTerm = serp.term;
   useEffect(
     () =>
       onSaved(() => {
@@ -110,33 +148,39 @@ export function SerpAnalysisPage() {
     [onSaved, run, shownTerm],
   );
 
-  // Visitors meet the gate 30 s after their first search, unless they open the settings.
-  useEffect(() => {
-    if (!gateDue || signedIn || current === 'settings') return;
-    const timer = window.setTimeout(() => {
-      setGateDue(false);
-      open('gate', { content: 'createAccount' });
-    }, SERP_GATE_AFTER_SEARCH_MS);
-    return () => window.clearTimeout(timer);
-  }, [gateDue, signedIn, current, open]);
-
   // Spec 001 §6: more results for paid plans; free users are told to upgrade, visitors gated.
-  const moreResults = async () => {
-    if (!signedIn) return open('gate', { content: 'createAccount' });
-    if (!paid) return setNotice(QUOTA_MESSAGES.upgradeForMoreResults);
-    setFilters([]);
+  const moreResults = () => {
+    if (!signedIn) return openGate();
+    if (!paid) return setNotice({ text: QUOTA_MESSAGES.upgradeForMoreResults, untilLoaded: false });
+    // Spec 001 §4: loading more clears the filters, and a banner says so.
+    if (filters.length > 0) {
+      setFilters([]);
+      setFiltersCleared(true);
+    }
     setNotice(null);
-    const failed = await loadMore();
-    if (failed) setNotice(failed);
+    serp.loadMore((text) => setNotice({ text, untilLoaded: false }));
   };
-
-  const matches = (result: { link: string }) =>
-    filters.every((type) => state.facts[result.link]?.schemaObject.includes(type));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(term);
   };
+
+  const matches = (card: SerpCard) =>
+    filters.every((type) => card.facts?.schemaObject.includes(type));
+  const toggle = (key: string) =>
+    setToggled((keys) => {
+      const next = new Set(keys);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  const shownNotice = notice && !(notice.untilLoaded && serp.pending === 0) ? notice : null;
+  const limitAlert = limitReached && (
+    <Alert variant="warning" data-testid="rate-limit-alert">
+      <UpgradeMessage text={QUOTA_MESSAGES.monthlySearchLimit} />
+    </Alert>
+  );
+  const hasCards = serp.status === 'done' && serp.cards.length > 0;
 
   return (
     <Container className="py-4">
@@ -153,7 +197,7 @@ export function SerpAnalysisPage() {
             value={term}
             onChange={(e) => setTerm(e.target.value)}
           />
-          <Button type="submit" disabled={state.status === 'searching'}>
+          <Button type="submit" disabled={serp.status === 'searching'}>
             Search
           </Button>
         </InputGroup>
@@ -164,7 +208,7 @@ export function SerpAnalysisPage() {
         </Col>
         {signedIn && (
           <Col xs="auto">
-            <RemainingSearches token={session.token} />
+            <RemainingCount tool="serp" />
           </Col>
         )}
         <Col>
@@ -184,108 +228,138 @@ export function SerpAnalysisPage() {
           .
         </Alert>
       )}
-      {limitReached && (
-        <Alert variant="warning" data-testid="rate-limit-alert">
-          <UpgradeMessage text={QUOTA_MESSAGES.monthlySearchLimit} />
-        </Alert>
-      )}
-      {state.status === 'failed' && !limitReached && (
+      {!hasCards && limitAlert}
+      {serp.failure && serp.failure.code !== SERP_ERROR_CODES.monthlyLimit && (
         <Alert variant="danger" data-testid="serp-error">
           {MESSAGES.serpSearchFailed}
+          <div className="small mt-1">{serp.failure.message}</div>
         </Alert>
       )}
-      {state.status === 'searching' && (
+      {serp.status === 'searching' && (
         <div className="text-center my-5">
           <Spinner role="status" aria-label="Searching" />
         </div>
       )}
-      {state.status === 'done' && state.results.length === 0 && (
+      {serp.status === 'done' && serp.cards.length === 0 && (
         <p className="mt-4" data-testid="serp-empty">
-          No results for “{state.term}”. Try fewer or different words.
+          No results for “{serp.term}”. Try fewer or different words.
         </p>
       )}
-      {state.status === 'done' && state.results.length > 0 && (
+      {hasCards && (
         <section aria-label="Results" className="mt-3">
           <SerpStatsCard
-            state={state}
+            term={serp.term}
+            cards={serp.cards}
+            pending={serp.pending}
             filters={filters}
             onToggleFilter={(type) =>
               setFilters((f) => (f.includes(type) ? f.filter((t) => t !== type) : [...f, type]))
             }
             onClearFilters={() => setFilters([])}
           />
-          <FindYourSite
-            token={token}
-            search={{
-              searchTerm: state.term,
-              device,
-              google_domain: settings.googleDomain,
-              gl: settings.country,
-              hl: settings.language,
-            }}
-          />
-          <div className="d-flex flex-wrap gap-2 mb-2">
-            <ExportButton state={state} paid={paid} onRefused={setNotice} />
-            <ShareButton term={state.term} />
+          <NotAsExpectedAlert device={device} />
+          <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
+            <Form.Check
+              type="switch"
+              id="view-all-data"
+              label="view all data"
+              checked={viewAll}
+              disabled={serp.cards.length === 0}
+              onChange={(e) => {
+                setViewAll(e.target.checked);
+                setToggled(new Set());
+              }}
+            />
+            <FindYourSite
+              token={token}
+              search={{
+                searchTerm: serp.term,
+                device,
+                google_domain: settings.googleDomain,
+                gl: settings.country,
+                hl: settings.language,
+              }}
+              source={serp.source!}
+              results={serp.cards.map((c) => c.result)}
+              pages={serp.pageNum}
+              exhausted={serp.exhausted}
+            />
+            <div className="d-flex gap-2 ms-auto">
+              <ShareButton term={serp.term} />
+              <ExportButton
+                cards={serp.cards}
+                pending={serp.pending}
+                paid={paid}
+                onRefused={(text, untilLoaded) => setNotice({ text, untilLoaded })}
+              />
+            </div>
           </div>
-          {notice && (
+          {shownNotice && (
             <Alert
               variant="info"
               dismissible
               onClose={() => setNotice(null)}
               data-testid="serp-notice"
             >
-              {notice}
+              {shownNotice.text}
             </Alert>
           )}
+          <ViewAllAlert on={viewAll} />
+          <FiltersClearedAlert show={filtersCleared} onClose={() => setFiltersCleared(false)} />
           <p className="small text-body-secondary" data-testid="serp-source">
-            {state.results.length} results from the{' '}
-            {SERP_SOURCE_LABELS[state.source as SerpSource] ?? state.source}; speed from{' '}
-            {speedSourceOf(state)}
+            {serp.cards.length} results from the {SERP_SOURCE_LABELS[serp.source!]}; speed from{' '}
+            {speedSourceOf(serp.cards)}
           </p>
-          <Row xs={1} md={2} lg={3} className="g-3 align-items-start">
-            {state.results.filter(matches).map((result) => (
-              <Col key={result.link}>
+          <Row xs={1} md={2} xl={3} className="g-3 align-items-start">
+            {serp.cards.filter(matches).map((card) => (
+              <Col key={card.key}>
                 <ResultCard
-                  result={result}
-                  facts={state.facts[result.link]}
-                  factsFailed={state.factsFailed}
-                  speed={state.speed[result.link]}
-                  onRetry={() => retry(result.link)}
-                  labMetric={labMetric}
-                  onLabMetric={setLabMetric}
-                  fieldMetric={fieldMetric}
-                  onFieldMetric={setFieldMetric}
+                  card={card}
+                  open={viewAll !== toggled.has(card.key)}
+                  onToggle={() => toggle(card.key)}
+                  onRetry={() => serp.retry(card.result.link)}
+                  view={view}
+                  onView={setView}
+                  mobile={mobile}
                 />
               </Col>
             ))}
           </Row>
-          {state.pageNum < MAX_PAGES && (
-            <div className="text-center my-4">
-              <Button
-                variant="outline-primary"
-                onClick={() => void moreResults()}
-                disabled={state.loadingMore}
-                data-testid="more-results"
-              >
-                {!paid && (
-                  <span aria-label="paid feature" className="me-1">
-                    🔒
-                  </span>
-                )}
-                {state.loadingMore ? <Spinner size="sm" aria-label="Loading" /> : 'More Results'}
-              </Button>
-            </div>
+          {limitReached ? (
+            <div className="my-4">{limitAlert}</div>
+          ) : (
+            !serp.exhausted && (
+              <div className="text-center my-4">
+                <Button
+                  variant="outline-primary"
+                  onClick={moreResults}
+                  disabled={serp.loadingMore}
+                  data-testid="more-results"
+                >
+                  {!paid && (
+                    <span aria-label="paid feature" className="me-1">
+                      🔒
+                    </span>
+                  )}
+                  {serp.loadingMore ? <Spinner size="sm" aria-label="Loading" /> : 'More Results'}
+                </Button>
+              </div>
+            )
           )}
+          <AllLoadedAlert
+            key={serp.searchId}
+            show={serp.pending === 0 && serp.pageNum === 1 && !serp.loadingMore && !viewAll}
+          />
         </section>
       )}
+      <BackToTop afterPx={BACK_TO_TOP_AFTER_PX} />
     </Container>
   );
 }
 
 /** Which lab the cards' scores come from, once one has arrived. */
-function speedSourceOf(state: ReturnType<typeof useSerpAnalysis>['state']): string {
-  const done = Object.values(state.speed).find((s) => s.result);
-  if (!done?.result) return 'the lab once the first page is measured';
-  return done.result.source === 'psi' ? 'PageSpeed Insights' : 'Lighthouse in local Chromium';
+function speedSourceOf(cards: readonly SerpCard[]): string {
+  const done = cards.find((c) => c.speed.status === 'done');
+  if (done?.speed.status !== 'done') return 'the lab once the first page is measured';
+  return done.speed.result.source === 'psi' ? 'PageSpeed Insights' : 'Lighthouse in local Chromium';
 }

@@ -1,7 +1,13 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@core/schemas/common';
 import { sendUrlsResponseSchema } from '@core/schemas/page-facts';
-import { serpSearchBodySchema, serpSearchResponseSchema } from '@core/schemas/serp';
-import { apiRequest } from '../../app/api-client';
+import {
+  SERP_ERROR_CODES,
+  serpSearchBodySchema,
+  serpSearchResponseSchema,
+  type SerpErrorCode,
+} from '@core/schemas/serp';
+import { ApiError, apiRequest } from '../../app/api-client';
 
 export type SerpSearchBody = z.input<typeof serpSearchBodySchema>;
 export type SerpSearchResponse = z.infer<typeof serpSearchResponseSchema>;
@@ -18,3 +24,12 @@ export const serpApi = {
       body: { results: results.map((r) => ({ link: r.link })) },
     }),
 };
+
+const serpErrorSchema = errorResponseSchema.extend({ code: z.enum(SERP_ERROR_CODES) });
+
+/** Which SERP failure an error is, by the code the server sent; null for any other. */
+export function serpErrorCode(error: unknown): SerpErrorCode | null {
+  if (!(error instanceof ApiError)) return null;
+  const body = serpErrorSchema.safeParse(error.body);
+  return body.success ? body.data.code : null;
+}

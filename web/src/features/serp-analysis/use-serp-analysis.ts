@@ -1,203 +1,176 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../app/api-client';
-import { STAGE_PROGRESS, followRun, speedApi, type RunResult } from '../../app/speed-runs';
-import { serpApi, type OrganicResult, type PageFacts, type SerpSearchBody } from './serp-api';
+import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { SERP_ERROR_CODES } from '@core/schemas/serp';
+import {
+  cardSpeed,
+  factsByLink,
+  pagesExhausted,
+  rankPages,
+  type CardSpeed,
+  type PageFactsEntry,
+  type RankedResult,
+} from './serp-cards';
+import { serpApi, serpErrorCode, type SerpSearchBody, type SerpSearchResponse } from './serp-api';
+import { cardSpeedQuery, pageFactsQuery } from './serp-queries';
 
-export interface CardSpeed {
-  status: 'loading' | 'done' | 'error';
-  /** 0–100 from the run's real stages. */
-  progress: number;
-  result: RunResult | null;
+export interface SerpCard extends RankedResult {
+  facts: PageFactsEntry | undefined;
+  /** The page facts call failed (spec 001 §8: the word count then says 'Error'). */
+  factsFailed: boolean;
+  speed: CardSpeed;
   /** Spec 001 §4: one retry per card. */
   retried: boolean;
 }
 
-export type PageFactsEntry = PageFacts['resultArray'][number] & {
-  redirects: PageFacts['redirectArray'][number]['redirects'];
-};
-
-export interface SerpAnalysis {
-  status: 'idle' | 'searching' | 'done' | 'failed';
-  term: string;
-  /** The last result page loaded (spec 001 §3 'SERP state': starts at 1). */
-  pageNum: number;
-  loadingMore: boolean;
-  results: OrganicResult[];
-  source: string | null;
-  /** Per result link; absent while the page facts are on their way. */
-  facts: Record<string, PageFactsEntry>;
-  factsFailed: boolean;
-  speed: Record<string, CardSpeed>;
+export interface SearchEvents {
+  onSuccess(): void;
+  /** The month's searches are used up. */
+  onLimit(): void;
+  onSettled(): void;
 }
 
-const idle = (): SerpAnalysis => ({
-  status: 'idle',
-  term: '',
-  pageNum: 1,
-  loadingMore: false,
-  results: [],
-  source: null,
-  facts: {},
-  factsFailed: false,
-  speed: {},
-});
-
-/** Every card of `results` waiting for its first sample. */
-const loadingCards = (results: readonly OrganicResult[]) =>
-  Object.fromEntries(
-    results.map((r) => [
-      r.link,
-      { status: 'loading', progress: 0, result: null, retried: false } as CardSpeed,
-    ]),
-  );
+/** State kept per search; anything recorded under an older search's id is ignored. */
+interface PerSearch<T> {
+  searchId: string | null;
+  value: T;
+}
+const forSearch = <T>(state: PerSearch<T>, searchId: string | null, empty: T) =>
+  state.searchId === searchId ? state.value : empty;
 
 /**
- * Spec 001 §4 'Search flow': one search, then the page facts of all results and a speed
- * sample per card, each arriving on its own. A new search drops what the last one started.
+ * Spec 001 §4 'Search flow': one search (a mutation), then per result page its page facts
+ * and per card a speed sample (queries under the search's id). Only the latest search's
+ * answers reach the screen: superseded mutations call none of their handlers, and an older
+ * search's queries live under keys nobody reads; leaving them aborts their runs.
  */
 export function useSerpAnalysis(token: string | null) {
-  const [state, setState] = useState<SerpAnalysis>(idle);
-  const generation = useRef(0);
-  /** The search that paid for each card's samples. */
-  const speedTestIds = useRef(new Map<string, string>());
-  const lastBody = useRef<SerpSearchBody | null>(null);
-  /** A featured answer on the first page pushes every later rank down one (spec 001 §4). */
-  const answerShift = useRef(0);
-  const strategy = useRef<'mobile' | 'desktop'>('desktop');
+  const client = useQueryClient();
+  const searchMutation = useMutation({
+    mutationFn: (body: SerpSearchBody) => serpApi.search(token, body),
+  });
+  const moreMutation = useMutation({
+    mutationFn: (body: SerpSearchBody) => serpApi.search(token, body),
+  });
+  const [more, setMore] = useState<PerSearch<SerpSearchResponse[]>>({
+    searchId: null,
+    value: [],
+  });
+  const [retries, setRetries] = useState<PerSearch<Record<string, number>>>({
+    searchId: null,
+    value: {},
+  });
 
-  useEffect(() => () => void generation.current++, []);
+  const first = searchMutation.data;
+  const body = searchMutation.variables;
+  const searchId = first?.speedTestId ?? null;
+  const strategy = body?.device === 1 ? 'mobile' : 'desktop';
+  const pages = first ? [first, ...forSearch(more, searchId, [])] : [];
+  const ranked = rankPages(pages);
+  const attempts = forSearch(retries, searchId, {});
+  // One sample per link: a featured answer and its result below share theirs.
+  const links = [...new Map(ranked.map((r) => [r.result.link, r])).values()];
 
-  const setCard = useCallback((gen: number, link: string, card: Partial<CardSpeed>) => {
-    if (gen !== generation.current) return;
-    setState((s) => ({
-      ...s,
-      speed: { ...s.speed, [link]: { ...s.speed[link]!, ...card } },
-    }));
-  }, []);
+  const facts = useQueries({
+    queries: pages.map((_, i) =>
+      pageFactsQuery(
+        searchId!,
+        i + 1,
+        links.filter((r) => r.page === i + 1).map((r) => r.result),
+      ),
+    ),
+  });
+  const samples = useQueries({
+    queries: links.map((r) =>
+      cardSpeedQuery(client, {
+        searchId: searchId!,
+        link: r.result.link,
+        attempt: attempts[r.result.link] ?? 0,
+        strategy,
+        testId: r.testId,
+        token,
+      }),
+    ),
+  });
 
-  const measure = useCallback(
-    async (gen: number, link: string) => {
-      try {
-        const { runId } = await speedApi.start(
-          {
-            url: link,
-            strategy: strategy.current,
-            sample: 1,
-            samples: 1,
-            testId: speedTestIds.current.get(link),
-          },
-          token,
-        );
-        const result = await followRun(runId, (stage) =>
-          setCard(gen, link, { progress: STAGE_PROGRESS[stage] ?? 5 }),
-        );
-        setCard(
-          gen,
-          link,
-          result ? { status: 'done', progress: 100, result } : { status: 'error', progress: 0 },
-        );
-      } catch {
-        setCard(gen, link, { status: 'error', progress: 0 });
-      }
-    },
-    [token, setCard],
+  const factsOf: Record<string, PageFactsEntry> = Object.assign(
+    {},
+    ...facts.map((f) => (f.data ? factsByLink(f.data) : {})),
   );
+  const speedOf = new Map(links.map((r, i) => [r.result.link, cardSpeed(samples[i]!)]));
+  const cards: SerpCard[] = ranked.map((r) => ({
+    ...r,
+    facts: factsOf[r.result.link],
+    factsFailed: facts[r.page - 1]?.isError ?? false,
+    speed: speedOf.get(r.result.link)!,
+    retried: (attempts[r.result.link] ?? 0) > 0,
+  }));
 
-  /** Fetches the page facts of `results` and starts a speed sample for each card. */
-  const analyse = useCallback(
-    (gen: number, results: readonly OrganicResult[]) => {
-      if (results.length === 0) return;
-      serpApi
-        .pageFacts(results)
-        .then((facts) => {
-          if (gen !== generation.current) return;
-          const entries: Record<string, PageFactsEntry> = {};
-          for (const entry of facts.resultArray) {
-            const hops = facts.redirectArray.find((r) => r.url === entry.site);
-            entries[entry.site] = { ...entry, redirects: hops?.redirects ?? [] };
-          }
-          setState((s) => ({ ...s, facts: { ...s.facts, ...entries } }));
-        })
-        .catch((error: unknown) => {
-          console.error('page facts failed', error);
-          if (gen === generation.current) setState((s) => ({ ...s, factsFailed: true }));
-        });
-      for (const result of results) void measure(gen, result.link);
-    },
-    [measure],
-  );
+  const { mutate: mutateSearch } = searchMutation;
+  const { mutate: mutateMore, reset: resetMore } = moreMutation;
 
+  /** A new search replaces the cards on screen; its handlers run only if it is the latest. */
   const search = useCallback(
-    async (body: SerpSearchBody): Promise<'ok' | 'limit' | 'failed'> => {
-      const gen = ++generation.current;
-      lastBody.current = body;
-      speedTestIds.current.clear();
-      strategy.current = body.device === 1 ? 'mobile' : 'desktop';
-      setState({ ...idle(), status: 'searching', term: body.searchTerm });
-      let response;
-      try {
-        response = await serpApi.search(token, body);
-      } catch (error) {
-        if (gen !== generation.current) return 'failed';
-        console.error('SERP search failed', error);
-        setState((s) => ({ ...s, status: 'failed' }));
-        return error instanceof ApiError && error.status === 429 ? 'limit' : 'failed';
-      }
-      if (gen !== generation.current) return 'ok';
-      const results = response.organic_results;
-      answerShift.current = response.answer_box ? 1 : 0;
-      for (const r of results) speedTestIds.current.set(r.link, response.speedTestId);
-      setState((s) => ({
-        ...s,
-        status: 'done',
-        results,
-        source: response.source,
-        speed: loadingCards(results),
-      }));
-      analyse(gen, results);
-      return 'ok';
+    (next: SerpSearchBody, events: SearchEvents) => {
+      resetMore();
+      mutateSearch(next, {
+        onSuccess: events.onSuccess,
+        onError: (error) => {
+          console.error('SERP search failed', error);
+          if (serpErrorCode(error) === SERP_ERROR_CODES.monthlyLimit) events.onLimit();
+        },
+        onSettled: events.onSettled,
+      });
     },
-    [token, analyse],
+    [mutateSearch, resetMore],
   );
 
-  /** The next result page, added below the cards on screen (a paid feature). */
-  const loadMore = useCallback(async (): Promise<string | null> => {
-    const body = lastBody.current;
-    if (!body) return null;
-    const gen = generation.current;
-    const pageNum = (body.pageNum ?? 1) + 1;
-    setState((s) => ({ ...s, loadingMore: true }));
-    try {
-      const response = await serpApi.search(token, { ...body, pageNum });
-      if (gen !== generation.current) return null;
-      lastBody.current = { ...body, pageNum };
-      const results = response.organic_results
-        .filter((r) => !speedTestIds.current.has(r.link))
-        .map((r) => ({ ...r, position: r.position + answerShift.current }));
-      for (const r of results) speedTestIds.current.set(r.link, response.speedTestId);
-      setState((s) => ({
-        ...s,
-        pageNum,
-        loadingMore: false,
-        results: [...s.results, ...results],
-        speed: { ...s.speed, ...loadingCards(results) },
-      }));
-      analyse(gen, results);
-      return null;
-    } catch (error) {
-      if (gen === generation.current) setState((s) => ({ ...s, loadingMore: false }));
-      return error instanceof Error ? error.message : String(error);
-    }
-  }, [token, analyse]);
+  /** The next result page below the cards on screen (a paid feature). */
+  const loadMore = (onFailed: (message: string) => void) => {
+    if (!body || !searchId) return;
+    mutateMore(
+      { ...body, pageNum: pages.length + 1 },
+      {
+        onSuccess: (page) =>
+          setMore((m) => ({ searchId, value: [...forSearch(m, searchId, []), page] })),
+        onError: (error) => onFailed(error.message),
+      },
+    );
+  };
 
-  const retry = useCallback(
-    (link: string) => {
-      const gen = generation.current;
-      setCard(gen, link, { status: 'loading', progress: 0, retried: true });
-      void measure(gen, link);
-    },
-    [measure, setCard],
-  );
+  const retry = (link: string) =>
+    setRetries((r) => {
+      const counts = forSearch(r, searchId, {});
+      return { searchId, value: { ...counts, [link]: (counts[link] ?? 0) + 1 } };
+    });
 
-  return { state, search, loadMore, retry };
+  const status = searchMutation.isPending
+    ? 'searching'
+    : searchMutation.isError
+      ? 'failed'
+      : first
+        ? 'done'
+        : 'idle';
+  return {
+    /** The search on screen: its cards' queries live under this id. */
+    searchId,
+    status,
+    /** A failed search's code (e.g. the monthly limit) and the server's reason. */
+    failure: searchMutation.error
+      ? { code: serpErrorCode(searchMutation.error), message: searchMutation.error.message }
+      : null,
+    term: body?.searchTerm ?? '',
+    source: first?.source ?? null,
+    /** Result pages loaded so far (spec 001 §3 'SERP state': starts at 1). */
+    pageNum: pages.length,
+    exhausted: pagesExhausted(pages),
+    loadingMore: moreMutation.isPending,
+    cards,
+    /** Pages still waiting for their speed sample (a featured answer's counts once). */
+    pending: [...speedOf.values()].filter((s) => s.status === 'loading').length,
+    search,
+    loadMore,
+    retry,
+  } as const;
 }
+
+export type SerpAnalysis = ReturnType<typeof useSerpAnalysis>;

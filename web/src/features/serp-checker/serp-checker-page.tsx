@@ -8,19 +8,18 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { useLocation } from 'react-router';
-import { SERP_CHECKER_GATE_MS } from '@core/limits';
 import { MESSAGES } from '@core/messages';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import { ApiError } from '../../app/api-client';
 import { checkSerpRateLimit } from '../../app/serp-rate-limit';
-import { useModals } from '../../app/modals/modal-context';
 import { useSession } from '../../app/session/session-context';
 import { saveSearchSettings } from '../../app/settings/save-search-settings';
 import { useSettings } from '../../app/settings/settings-context';
 import { useLimitReached } from '../../app/use-limit-reached';
-import { useArrivalGate } from '../../app/use-arrival-gate';
+import { useToolGate } from '../../app/use-tool-gate';
 import { PageHeader } from '../../components/page-header';
-import { RemainingSearches, serpUsageKey } from '../../components/remaining-searches';
+import { RemainingCount } from '../../components/remaining-count';
+import { usageKey } from '../../app/usage';
 import { SearchDomainLine } from '../../components/search-domain-line';
 import { UpgradeMessage } from '../../components/upgrade-message';
 import { rankApi, type RankCheckResponse } from '../../app/rank-api';
@@ -36,14 +35,13 @@ type Outcome =
 export function SerpCheckerPage() {
   const { session, signedIn } = useSession();
   const { settings, device, setSearchTerm } = useSettings();
-  const { open } = useModals();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const [term, setTerm] = useState('');
   const [site, setSite] = useState('');
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const { limitReached, reachLimit, clearLimit } = useLimitReached();
-  useArrivalGate(SERP_CHECKER_GATE_MS);
+  const { openGate } = useToolGate('serpChecker');
 
   const onLimit = () => {
     setOutcome({ kind: 'idle' });
@@ -55,10 +53,7 @@ export function SerpCheckerPage() {
     const searchTerm = term.trim();
     const url = site.trim();
     if (!searchTerm || !url) return;
-    if (!signedIn) {
-      open('gate', { content: 'createAccount' });
-      return;
-    }
+    if (!signedIn) return openGate();
     const token = session.token;
     clearLimit();
     setOutcome({ kind: 'searching' });
@@ -88,7 +83,7 @@ export function SerpCheckerPage() {
         message: error instanceof ApiError ? error.message : MESSAGES.serpSearchFailed,
       });
     } finally {
-      void queryClient.invalidateQueries({ queryKey: serpUsageKey(token) });
+      void queryClient.invalidateQueries({ queryKey: usageKey('serp', token) });
     }
   };
 
@@ -100,7 +95,7 @@ export function SerpCheckerPage() {
         Find the position of your site within the top 100 results for a search term.
       </p>
       <SearchDomainLine />
-      {signedIn && <RemainingSearches token={session.token} />}
+      {signedIn && <RemainingCount tool="serp" />}
       {limitReached && (
         <Alert variant="warning" data-testid="rate-limit-alert">
           <UpgradeMessage text={QUOTA_MESSAGES.monthlySearchLimit} />

@@ -3,15 +3,17 @@ import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import type { RunResult } from '../../app/speed-runs';
+import { SPEED_MESSAGES } from '@core/messages';
+import { FieldNotice, fieldAbsence } from '../../components/field-notice';
 
 type Scope = 'origin' | 'page';
 
-const NO_DATA: Record<Scope, string> = {
-  origin: 'The origin does not have enough real user data for this report',
-  page: 'This page does not have enough real user data for this report',
-};
+const SOURCE_NAMES = { crux: 'Chrome UX Report', psi: 'PageSpeed Insights' } as const;
 
-/** Spec 002 §2 'Field Data': Origin (All Pages) or This page only, badge, metrics. */
+/**
+ * Spec 002 §2 'Field Data': Origin (All Pages) or This page only, badge, metrics. An
+ * absence says its cause: no source configured, a failed lookup, or not enough data.
+ */
 export function FieldDataView({
   result,
   complete,
@@ -20,7 +22,8 @@ export function FieldDataView({
   complete: boolean;
 }) {
   const [scope, setScope] = useState<Scope>('origin');
-  const set = result?.field[scope] ?? null;
+  const absent = result ? fieldAbsence(result.field, scope) : null;
+  const set = result && !absent ? result.field[scope] : null;
   const entries = set ? Object.entries(set.metrics) : [];
   const main = entries.filter(([key]) => key !== 'fcp');
   const fcp = entries.find(([key]) => key === 'fcp')?.[1];
@@ -45,12 +48,21 @@ export function FieldDataView({
         <div className="py-3">
           <Spinner size="sm" className="me-2" aria-label="Loading field data" />
         </div>
-      ) : !set ? (
-        <p className="text-muted mt-3" data-testid="field-no-data">
-          {NO_DATA[scope]}
+      ) : !result ? (
+        <p className="text-muted mt-3" data-testid="field-no-sample">
+          {SPEED_MESSAGES.fieldNeedsSample}
         </p>
+      ) : !set ? (
+        <div className="mt-3">
+          <FieldNotice field={result.field} scope={scope} />
+        </div>
       ) : (
         <div className="mt-3">
+          {result.field.source !== 'none' && (
+            <div className="small text-muted mb-1" data-testid="field-source">
+              From the {SOURCE_NAMES[result.field.source]}
+            </div>
+          )}
           {set.coreWebVitals && (
             <Badge
               bg={set.coreWebVitals === 'Pass' ? 'success' : 'danger'}

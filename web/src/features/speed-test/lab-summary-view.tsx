@@ -53,15 +53,37 @@ function ScoreChart({ scores, mean }: { scores: number[]; mean: number }) {
   );
 }
 
-/** 'Mobile/Desktop PSI scores averaged across N samples' with the metrics (spec 002 §2). */
+/** The representative sample's filmstrip: thumbnails of the page as it loaded. */
+function Filmstrip({ frames, sample }: { frames: string[]; sample: number }) {
+  return (
+    <div className="d-flex gap-1 overflow-auto pb-1" data-testid="filmstrip">
+      {frames.map((src, i) => (
+        <img
+          key={i}
+          src={src}
+          alt={`Sample ${sample}, frame ${i + 1}`}
+          className="border rounded flex-shrink-0"
+          style={{ height: 80, width: 'auto' }}
+        />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * 'Mobile/Desktop PSI scores averaged across N samples' with the metrics (spec 002 §2), the
+ * median and spread beside the mean, and the representative run Lighthouse would pick.
+ */
 export function LabSummaryView({
   summary,
   device,
   scores,
+  representative,
 }: {
   summary: LabSummary;
   device: Device;
   scores: number[];
+  representative: { sample: number; filmstrip: string[] } | null;
 }) {
   const mean = summary.score.mean;
   return (
@@ -70,7 +92,7 @@ export function LabSummaryView({
         <div>
           <div className="small text-muted">
             {device === 'mobile' ? 'Mobile' : 'Desktop'} PSI scores averaged across{' '}
-            {summary.samples} samples
+            {summary.samples} {summary.samples === 1 ? 'sample' : 'samples'}
           </div>
           <div className={`display-6 fw-bold sr-${scoreClass(mean)}`} data-testid="average-score">
             {summary.metrics.psi?.displayValue ?? mean}
@@ -94,6 +116,16 @@ export function LabSummaryView({
           );
         })}
       </dl>
+      {representative && (
+        <div className="mt-3" data-testid="representative-run">
+          <div className="small text-muted mb-1">
+            Representative run: Sample {representative.sample}
+          </div>
+          {representative.filmstrip.length > 0 && (
+            <Filmstrip frames={representative.filmstrip} sample={representative.sample} />
+          )}
+        </div>
+      )}
     </div>
   );
 }

@@ -6,11 +6,10 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import ToggleButton from 'react-bootstrap/ToggleButton';
-import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { FREE_PLAN_ID, planById } from '@core/plans';
 import { ROUTES } from '@core/routes';
-import { rateLimitResponseSchema } from '@core/schemas/quota';
 import { speedAlertText, type SpeedAlertType } from '@core/schemas/speed-alerts';
 import {
   AVERAGE_DELAY_MS,
@@ -18,12 +17,13 @@ import {
   sampleChoices,
   withScheme,
 } from '@core/speed-test-options';
-import { summarizeSamples, type SampleMetrics } from '@core/speed-summary';
-import { ApiError, apiRequest } from '../../app/api-client';
-import { useModals } from '../../app/modals/modal-context';
+import { representativeSample, summarizeSamples, type SampleMetrics } from '@core/speed-summary';
 import { useSession } from '../../app/session/session-context';
 import { useSettings } from '../../app/settings/settings-context';
-import { readStored, STORAGE_KEYS, writeStored } from '../../app/storage';
+import { saveSearchSettings } from '../../app/settings/save-search-settings';
+import { usageKey } from '../../app/usage';
+import { useToolGate } from '../../app/use-tool-gate';
+import { RemainingCount } from '../../components/remaining-count';
 import { PageHeader } from '../../components/page-header';
 import { ScoreLegend } from '../../components/score-legend';
 import { UpgradeMessage } from '../../components/upgrade-message';
@@ -31,9 +31,8 @@ import { FieldDataView } from './field-data-view';
 import { LabSummaryView } from './lab-summary-view';
 import { SampleRows } from './sample-rows';
 import { SpeedFaq } from './speed-faq';
+import { useSpeedRateCheck } from './use-speed-rate-check';
 import { useSpeedTest, type Device } from './use-speed-test';
-
-const FIRST_TEST_KEY = 'speedrank.firstSpeedTestDone';
 
 interface SpeedAlert {
   type: SpeedAlertType;
@@ -44,11 +43,16 @@ interface SpeedAlert {
 export function SpeedTestPage() {
   const { session, signedIn } = useSession();
   const { settings, device: preferredDevice, save } = useSettings();
-  const { open } = useModals();
+  const { gateInsteadOfUse, recordUse } = useToolGate('speedTest');
   const navigate = useNavigate();
-  const { runs, start, reset, clearInvalid } = useSpeedTest(signedIn ? session.token : null);
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const token = signedIn ? session.token : null;
+  const { runs, readiness, start, startOtherDevice, clearInvalid } = useSpeedTest(token);
+  const rateCheck = useSpeedRateCheck(token);
   const [url, setUrl] = useState('');
-  const [device, setDevice] = useState<Device>(preferredDevice === 1 ? 'mobile' : 'desktop');
+  // The device is the user's setting: saved with the settings, on the server when signed in.
+  const device: Device = preferredDevice === 1 ? 'mobile' : 'desktop';
   const choices = sampleChoices(signedIn ? session.planId : FREE_PLAN_ID);
   const [samples, setSamples] = useState(Math.min(DEFAULT_SAMPLES, choices[0]!));
   const [alert, setAlert] = useState<SpeedAlert | null>(null);
@@ -71,6 +75,21 @@ export function SpeedTestPage() {
         : null,
     [complete, done],
   );
+  // Lighthouse's median run among this device's samples, with its sample number.
+  const representative = useMemo(() => {
+    if (!complete || !run) return null;
+    const index = representativeSample(
+      run.samples.map((s) =>
+        s.status === 'done' && s.result ? (s.result.lab as unknown as SampleMetrics) : null,
+      ),
+    );
+    const result = index === null ? null : run.samples[index]!.result;
+    return result ? { sample: index! + 1, filmstrip: result.filmstrip } : null;
+  }, [complete, run]);
+  // Field data is per URL, not per sample: a lookup that succeeded beats one that failed.
+  const fieldResult = done.find((s) => !s.result!.field.error)?.result ?? done[0]?.result ?? null;
+  const unavailable =
+    run?.unavailable ?? (readiness && !readiness.ready ? readiness.message : null);
 
   // The averages appear 750 ms after the last sample completes (spec 002 §4).
   useEffect(() => {
@@ -82,61 +101,44 @@ export function SpeedTestPage() {
     };
   }, [complete, device]);
 
-  const checkRateLimit = async (target: string): Promise<boolean> => {
-    try {
-      await apiRequest('/rate-limit', rateLimitResponseSchema, {
-        method: 'POST',
-        token: session.token,
-        body: { limitType: 'speedTest', speedTestSampleSize: samples, speedTestUrl: target },
-      });
-      return true;
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const body = rateLimitResponseSchema.partial().safeParse(error.body);
-      const max =
-        body.success && body.data.maxSampleSize
-          ? body.data.maxSampleSize
-          : planById(session.planId).speedTestSampleLimit;
-      if (error.status === 429) {
-        if (session.planId === FREE_PLAN_ID) navigate(ROUTES.freeTrial);
-        else setAlert({ type: 'rateLimit', max });
-        return false;
-      }
-      if (error.status === 400) {
-        setAlert({ type: 'sampleSizeRateLimit', max });
-        return false;
-      }
-      throw error;
-    }
-  };
-
   const analyze = async (event: FormEvent) => {
     event.preventDefault();
     if (!url.trim()) return;
+    // The page already says why tests cannot run here.
+    if (readiness && !readiness.ready) return;
     const target = withScheme(url);
     setAlert(null);
     if (signedIn) {
-      if (!(await checkRateLimit(target))) return;
-    } else {
-      const firstDone = readStored(FIRST_TEST_KEY, z.boolean(), false);
-      const subscribed = readStored(STORAGE_KEYS.emailSubscribed, z.boolean(), false);
-      if (firstDone && !subscribed) {
-        open('gate', { content: 'createAccount' });
+      // Advisory: when the check itself fails, the start route still enforces the quota.
+      const outcome = await rateCheck
+        .mutateAsync({ limitType: 'speedTest', speedTestSampleSize: samples, speedTestUrl: target })
+        .catch(() => ({ ok: true }) as const);
+      if (!outcome.ok) {
+        const max = outcome.maxSampleSize ?? planById(session.planId).speedTestSampleLimit;
+        if (outcome.limit === 'sampleSize') setAlert({ type: 'sampleSizeRateLimit', max });
+        else if (session.planId === FREE_PLAN_ID) navigate(ROUTES.freeTrial);
+        else setAlert({ type: 'rateLimit', max });
         return;
       }
-      writeStored(FIRST_TEST_KEY, true);
+    } else if (gateInsteadOfUse()) {
+      return;
     }
-    reset();
-    void start(target, device, samples);
+    recordUse();
+    start(target, device, samples);
   };
 
+  // A device chosen here or in the settings (or read from the server) tests the same page.
+  useEffect(() => startOtherDevice(device), [device, startOtherDevice]);
+  // The count shown follows each test: the server charges it when it starts.
+  const running = Boolean(run && !complete);
+  useEffect(() => {
+    if (token) void queryClient.invalidateQueries({ queryKey: usageKey('speed', token) });
+  }, [token, running, queryClient]);
+
   const switchDevice = (next: Device) => {
-    setDevice(next);
-    save({ ...settings, deviceType: next === 'mobile' ? 1 : 2 });
-    const tested = runs.mobile ?? runs.desktop;
-    // A test already run for the other device starts this device's run (spec 002 §4).
-    if (tested && !runs[next] && !tested.invalidUrl)
-      void start(tested.url, next, tested.samples.length || samples);
+    const nextSettings = { ...settings, deviceType: next === 'mobile' ? 1 : 2 } as const;
+    save(nextSettings);
+    if (token) saveSearchSettings(token, nextSettings, pathname);
   };
 
   const firstResult = done[0]?.result ?? null;
@@ -147,6 +149,7 @@ export function SpeedTestPage() {
         crumb="Website Speed Test"
         heading="Run a website speed test with more accuracy"
       />
+      {signedIn && <RemainingCount tool="speed" />}
       <Form noValidate onSubmit={(e) => void analyze(e)} className="mb-2">
         <InputGroup hasValidation>
           <Form.Control
@@ -223,12 +226,17 @@ export function SpeedTestPage() {
         </Alert>
       )}
 
+      {unavailable && (
+        <Alert variant="danger" data-testid="speed-unavailable">
+          {unavailable}
+        </Alert>
+      )}
       {run?.blocked && (
         <Alert variant="warning" data-testid="speed-blocked">
           <UpgradeMessage text={run.blocked} />
         </Alert>
       )}
-      {run && !run.invalidUrl && !run.blocked && (
+      {run && !run.invalidUrl && !run.blocked && !run.unavailable && (
         <section className="mt-4" aria-label="Results">
           <h2 className="h5">Lab Data</h2>
           <ScoreLegend className="mb-2 d-flex" />
@@ -238,6 +246,7 @@ export function SpeedTestPage() {
               summary={summary}
               device={device}
               scores={done.map((s) => Math.round(s.result!.lab.psi?.score ?? 0))}
+              representative={representative}
             />
           )}
           {complete && !summary && (
@@ -254,7 +263,7 @@ export function SpeedTestPage() {
               ; final URL {firstResult.finalUrl}
             </p>
           )}
-          <FieldDataView result={firstResult} complete={complete} />
+          <FieldDataView result={fieldResult} complete={complete} />
         </section>
       )}
 

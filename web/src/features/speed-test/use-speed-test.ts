@@ -1,16 +1,21 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { errorResponseSchema } from '@core/schemas/common';
+import { SPEED_ERROR_CODES } from '@core/speed';
 import { ApiError } from '../../app/api-client';
-import { STAGE_PROGRESS, followRun, speedApi, type RunResult } from '../../app/speed-runs';
+import { speedApi, speedKeys, speedRunQuery, type StartRunRequest } from '../../app/speed-runs';
+import {
+  EMPTY_TEST,
+  patchDevice,
+  sampleStates,
+  type Device,
+  type Refusal,
+  type RunView,
+  type SampleState,
+  type TestState,
+} from './speed-test-state';
 
-export type Device = 'mobile' | 'desktop';
-
-export interface SampleState {
-  status: 'waiting' | 'running' | 'done' | 'error';
-  stage: string;
-  /** 0–100, from the run's real stages. */
-  progress: number;
-  result: RunResult | null;
-}
+export type { Device, SampleState } from './speed-test-state';
 
 export interface DeviceRun {
   url: string;
@@ -19,123 +24,184 @@ export interface DeviceRun {
   invalidUrl: boolean;
   /** The server's refusal (monthly or sample-size limit), shown as an alert. */
   blocked: string | null;
+  /** Speed tests cannot run on this server (no Chromium), and why. */
+  unavailable: string | null;
 }
 
-function waiting(): SampleState {
-  return { status: 'waiting', stage: 'waiting', progress: 0, result: null };
+/** The start refusals that end a device's samples, told apart by the server's `code`. */
+function refusalOf(error: unknown): Refusal | null {
+  if (!(error instanceof ApiError)) return null;
+  const code = errorResponseSchema.safeParse(error.body).data?.code;
+  switch (code) {
+    case SPEED_ERROR_CODES.invalidUrl:
+      return { kind: 'invalidUrl' };
+    case SPEED_ERROR_CODES.sampleLimit:
+    case SPEED_ERROR_CODES.monthlyLimit:
+      return { kind: 'blocked', message: error.message };
+    case SPEED_ERROR_CODES.browserMissing:
+      return { kind: 'unavailable', message: error.message };
+    default:
+      // A body the schema refused is the URL's fault too (spec 002 §8: a 400 is 'valid url').
+      return error.status === 400 ? { kind: 'invalidUrl' } : null;
+  }
 }
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Spec 002 §4 'Speed test': samples run one after another for a device; each goes
- * waiting, running, then done or error. Runs per device are kept so toggling the device
- * shows (or starts) the other one.
+ * Spec 002 §4 'Speed test': samples run one after another for a device; each goes waiting,
+ * running, then done or error. Each device keeps its own samples, so toggling the device
+ * shows (or starts) the other one. Each run is a query (useQueries) that follows the run
+ * on the server; starting a sample is a mutation.
  */
 export function useSpeedTest(token: string | null) {
-  const [runs, setRuns] = useState<Partial<Record<Device, DeviceRun>>>({});
-  const active = useRef(new Set<string>());
-  // The test the samples belong to, so later samples and the other device share its count.
-  const testId = useRef<{ url: string; id: string } | null>(null);
-  const alive = useRef(true);
+  const client = useQueryClient();
+  const [test, setTest] = useState<TestState>(EMPTY_TEST);
+  // The current test's generation and server-side test id, read by running loops.
+  const gen = useRef(0);
+  const testId = useRef<{ gen: number; id: string } | null>(null);
+  // Runs not yet finished, cancelled when a new test starts or the page is left.
+  const unfinished = useRef(new Set<string>());
+  const readiness = useQuery({
+    queryKey: speedKeys.readiness(),
+    queryFn: speedApi.readiness,
+    staleTime: 60_000,
+  });
+  const labSource = readiness.data?.source ?? null;
+  const { mutateAsync: startRun } = useMutation({
+    mutationFn: (body: StartRunRequest) => speedApi.start(body, token),
+  });
 
-  useEffect(() => {
-    alive.current = true;
-    const ids = active.current;
-    return () => {
-      alive.current = false;
-      // Leaving the page cancels runs nobody will read.
-      for (const id of ids) void speedApi.cancel(id).catch(() => undefined);
-    };
+  const cancelUnfinished = useCallback(() => {
+    for (const id of unfinished.current) void speedApi.cancel(id).catch(() => undefined);
+    unfinished.current.clear();
   }, []);
+  useEffect(() => cancelUnfinished, [cancelUnfinished]);
 
-  const update = useCallback((device: Device, index: number, patch: Partial<SampleState>) => {
-    if (!alive.current) return;
-    setRuns((prev) => {
-      const run = prev[device];
-      if (!run) return prev;
-      const samples = run.samples.map((s, i) => (i === index ? { ...s, ...patch } : s));
-      return { ...prev, [device]: { ...run, samples } };
-    });
-  }, []);
-
-  const start = useCallback(
-    async (url: string, device: Device, sampleCount: number) => {
-      setRuns((prev) => ({
-        ...prev,
-        [device]: {
-          url,
-          invalidUrl: false,
-          blocked: null,
-          samples: Array.from({ length: sampleCount }, waiting),
-        },
-      }));
-      for (let i = 0; i < sampleCount; i++) {
-        if (!alive.current) return;
-        update(device, i, { status: 'running', stage: 'queued', progress: STAGE_PROGRESS.queued });
-        let runId: string;
+  const runSamples = useCallback(
+    async (g: number, device: Device, url: string, count: number) => {
+      const update = (patch: Parameters<typeof patchDevice>[3]) =>
+        setTest((state) => patchDevice(state, g, device, patch));
+      for (let i = 0; i < count; i++) {
+        let started: { runId: string; testId: string };
         try {
-          const known = testId.current?.url === url ? testId.current.id : undefined;
-          const started = await speedApi.start(
-            {
-              url,
-              strategy: device,
-              sample: i + 1,
-              samples: sampleCount,
-              ...(known ? { testId: known } : {}),
-            },
-            token,
-          );
-          runId = started.runId;
-          testId.current = { url, id: started.testId };
+          const known = testId.current?.gen === g ? testId.current.id : undefined;
+          started = await startRun({
+            url,
+            strategy: device,
+            sample: i + 1,
+            samples: count,
+            ...(known ? { testId: known } : {}),
+          });
         } catch (error) {
-          if (
-            error instanceof ApiError &&
-            (error.status === 429 || /samples|limit/.test(error.message))
-          ) {
-            setRuns((prev) => ({
-              ...prev,
-              [device]: { url, invalidUrl: false, blocked: error.message, samples: [] },
-            }));
-            return;
+          if (gen.current !== g) return;
+          const refusal = refusalOf(error);
+          if (refusal) {
+            if (refusal.kind === 'unavailable')
+              void client.invalidateQueries({ queryKey: speedKeys.readiness() });
+            return update((d) => ({ ...d, active: false, refusal }));
           }
-          if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-            // 'Please enter a valid url' and progress cleared (spec 002 §8).
-            setRuns((prev) => ({
-              ...prev,
-              [device]: { url, invalidUrl: true, blocked: null, samples: [] },
-            }));
-            return;
-          }
-          update(device, i, { status: 'error', stage: 'error', progress: 100 });
+          update((d) => ({ ...d, starts: [...d.starts, { error: reasonOf(error) }] }));
           continue;
         }
-        active.current.add(runId);
-        const result = await followRun(runId, (stage) =>
-          update(device, i, { stage, progress: STAGE_PROGRESS[stage] ?? 50 }),
-        );
-        active.current.delete(runId);
-        update(
-          device,
-          i,
-          result
-            ? { status: 'done', stage: 'done', progress: 100, result }
-            : { status: 'error', stage: 'error', progress: 100 },
-        );
+        // A newer test began while this start was under way: its answer is dropped.
+        if (gen.current !== g) return void speedApi.cancel(started.runId).catch(() => undefined);
+        testId.current = { gen: g, id: started.testId };
+        unfinished.current.add(started.runId);
+        update((d) => ({ ...d, starts: [...d.starts, { runId: started.runId }] }));
+        // Called before anything renders, so it waits for the run's end, not its first event.
+        await client.fetchQuery(speedRunQuery(client, started.runId)).catch(() => undefined);
+        unfinished.current.delete(started.runId);
+        if (gen.current !== g) return;
       }
+      update((d) => ({ ...d, active: false }));
     },
-    [token, update],
+    [client, startRun],
   );
 
-  const reset = useCallback(() => {
-    testId.current = null;
-    setRuns({});
-  }, []);
+  /** A new test: the old one's unfinished runs are cancelled and its late answers dropped. */
+  const start = useCallback(
+    (url: string, device: Device, count: number) => {
+      cancelUnfinished();
+      const g = ++gen.current;
+      testId.current = null;
+      setTest({
+        gen: g,
+        devices: { [device]: { url, count, starts: [], active: true, refusal: null } },
+      });
+      void runSamples(g, device, url, count);
+    },
+    [cancelUnfinished, runSamples],
+  );
+
+  /** Spec 002 §4: toggling to a device whose run has not started starts it, same test. */
+  const startOtherDevice = useCallback(
+    (device: Device) => {
+      const tested = test.devices.mobile ?? test.devices.desktop;
+      if (!tested || test.devices[device] || tested.refusal) return;
+      const g = test.gen;
+      const { url, count } = tested;
+      setTest((state) =>
+        state.gen === g && !state.devices[device]
+          ? {
+              ...state,
+              devices: {
+                ...state.devices,
+                [device]: { url, count, starts: [], active: true, refusal: null },
+              },
+            }
+          : state,
+      );
+      void runSamples(g, device, url, count);
+    },
+    [test, runSamples],
+  );
+
+  /** Typing clears the invalid-URL state (spec 002 §4). */
   const clearInvalid = useCallback(
     () =>
-      setRuns((prev) =>
-        Object.fromEntries(Object.entries(prev).map(([d, r]) => [d, { ...r, invalidUrl: false }])),
-      ),
+      setTest((state) => ({
+        ...state,
+        devices: Object.fromEntries(
+          Object.entries(state.devices).filter(([, d]) => d.refusal?.kind !== 'invalidUrl'),
+        ),
+      })),
     [],
   );
 
-  return { runs, start, reset, clearInvalid };
+  const runIds = useMemo(
+    () =>
+      Object.values(test.devices).flatMap((d) =>
+        d.starts.flatMap((s) => ('runId' in s ? [s.runId] : [])),
+      ),
+    [test],
+  );
+  const runViews = useQueries({
+    queries: runIds.map((id) => speedRunQuery(client, id)),
+    combine: (results) =>
+      new Map<string, RunView>(
+        results.map((r, i) => [runIds[i]!, { data: r.data, error: r.error }]),
+      ),
+  });
+
+  const runs = useMemo(() => {
+    const out: Partial<Record<Device, DeviceRun>> = {};
+    for (const [device, d] of Object.entries(test.devices) as [
+      Device,
+      TestState['devices'][Device],
+    ][]) {
+      if (!d) continue;
+      const refusal = d.refusal;
+      out[device] = {
+        url: d.url,
+        samples: refusal ? [] : sampleStates(d, runViews, labSource),
+        invalidUrl: refusal?.kind === 'invalidUrl',
+        blocked: refusal?.kind === 'blocked' ? refusal.message : null,
+        unavailable: refusal?.kind === 'unavailable' ? refusal.message : null,
+      };
+    }
+    return out;
+  }, [test, runViews, labSource]);
+
+  return { runs, readiness: readiness.data ?? null, start, startOtherDevice, clearInvalid };
 }

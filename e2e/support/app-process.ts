@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../server/test/free-port';
+
+/**
+ * The real app as its own process (built web app, fresh SQLite in a temp folder) on a free
+ * loopback port, configured by `env`; resolves once /health answers.
+ */
+export async function startAppProcess(env: Record<string, string> = {}) {
+  const root = path.resolve(import.meta.dirname, '../..');
+  if (!fs.existsSync(path.join(root, 'dist/web/index.html'))) {
+    throw new Error('Build the web app first: npm run build');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-e2e-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
+    const up = await fetch(`${baseUrl}/backend-service/v1/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error('the app did not start within 30 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    port,
+    dataDir,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FieldResult, RunStatus } from '@core/speed';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { NoFieldData } from '../providers/field-data/none';
+import type { FieldDataProvider } from '../providers/field-data/port';
+import { LabRunError, type LabResult, type LabSpeedProvider } from '../providers/lab-speed/port';
+import { SpeedJobs } from './speed-jobs';
+
+const URL_ = 'http://scoops.sandbox.localhost:8080/';
+const psiField: FieldResult = {
+  page: null,
+  origin: { metrics: {}, coreWebVitals: 'Pass' },
+  source: 'psi',
+  error: null,
+};
+
+/** A lab that answers each run with `answer()`: a result or a thrown error. */
+function lab(
+  source: LabResult['source'],
+  answer: () => LabResult,
+): LabSpeedProvider & { runs: number } {
+  return {
+    source,
+    runs: 0,
+    readiness: () => ({ ready: true, message: null }),
+    async run() {
+      this.runs++;
+      return answer();
+    },
+    close: async () => undefined,
+  };
+}
+const measured = (source: LabResult['source'], field?: FieldResult): LabResult => ({
+  lab: { psi: { label: 'Performance', displayValue: '90', score: 90, numericValue: 0.9 } },
+  filmstrip: [],
+  finalUrl: URL_,
+  source,
+  ...(field ? { field } : {}),
+});
+const field = (result: FieldResult | Error): FieldDataProvider => ({
+  source: result instanceof Error ? 'crux' : result.source,
+  fetch: async () => {
+    if (result instanceof Error) throw result;
+    return result;
+  },
+});
+
+describe('speed jobs', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp();
+  });
+  afterEach(async () => t.close());
+
+  const finished = (jobs: SpeedJobs, sample = 1) =>
+    new Promise<RunStatus>((resolve) => {
+      const runId = jobs.start(URL_, 'mobile', sample);
+      const check = () => {
+        const status = jobs.get(runId)!;
+        if (['done', 'error', 'cancelled'].includes(status.status)) resolve(status);
+        else setTimeout(check, 5);
+      };
+      check();
+    });
+  const jobs = (labProvider: LabSpeedProvider, fieldProvider: FieldDataProvider, ttl = 0) =>
+    new SpeedJobs(labProvider, fieldProvider, t.db, t.app.services.clock, ttl);
+
+  it("takes PSI's loadingExperience when no field source is set, and CrUX's when it is", async () => {
+    const psi = lab('psi', () => measured('psi', psiField));
+    expect((await finished(jobs(psi, new NoFieldData()))).result!.field).toEqual(psiField);
+    const crux: FieldResult = { page: null, origin: null, source: 'crux', error: null };
+    expect((await finished(jobs(psi, field(crux)))).result!.field).toEqual(crux);
+    const local = lab('local-lighthouse', () => measured('local-lighthouse'));
+    expect((await finished(jobs(local, new NoFieldData()))).result!.field.source).toBe('none');
+  });
+
+  it('turns a field provider that throws into a failed lookup, and does not cache it', async () => {
+    const local = lab('local-lighthouse', () => measured('local-lighthouse'));
+    const engine = jobs(local, field(new Error('socket hang up')), 10);
+    const run = await finished(engine);
+    expect(run.result!.field).toEqual({
+      page: null,
+      origin: null,
+      source: 'crux',
+      error: 'socket hang up',
+    });
+    await finished(engine);
+    expect(local.runs).toBe(2);
+  });
+
+  it('names the kind and the lab source of a failed sample', async () => {
+    const failing = lab('psi', () => {
+      throw new LabRunError('provider', 'PageSpeed Insights answered 429: Quota exceeded.');
+    });
+    expect(await finished(jobs(failing, new NoFieldData()))).toMatchObject({
+      status: 'error',
+      error: 'PageSpeed Insights answered 429: Quota exceeded.',
+      errorKind: 'provider',
+      errorSource: 'psi',
+    });
+    const broken = lab('local-lighthouse', () => {
+      throw new TypeError('undefined is not a function');
+    });
+    expect(await finished(jobs(broken, new NoFieldData()))).toMatchObject({
+      errorKind: 'other',
+      errorSource: 'local-lighthouse',
+    });
+  });
+
+  it('reads cached results, and treats entries of an older shape as misses', async () => {
+    const local = lab('local-lighthouse', () => measured('local-lighthouse'));
+    const engine = jobs(local, new NoFieldData(), 10);
+    await finished(engine);
+    await finished(engine);
+    expect(local.runs).toBe(1);
+    // An entry written before field data named its source.
+    const old = { ...measured('local-lighthouse'), field: { page: null, origin: null } };
+    await t.db.kysely
+      .updateTable('speed_cache')
+      .set({ value: JSON.stringify(old) })
+      .execute();
+    const run = await finished(engine);
+    expect(run.result!.field.source).toBe('none');
+    expect(local.runs).toBe(2);
+    await t.db.kysely.updateTable('speed_cache').set({ value: '{not json' }).execute();
+    await finished(engine);
+    expect(local.runs).toBe(3);
+  });
+});

@@ -1,0 +1,53 @@
+import type { CardSpeed } from './serp-cards';
+
+/** Frames in a card's preview: the first, the last and three evenly between. */
+const PREVIEW_FRAMES = 5;
+
+/** `count` frames spread evenly over the filmstrip, first and last included. */
+function spread(frames: readonly string[], count: number): string[] {
+  if (frames.length <= count) return [...frames];
+  return Array.from(
+    { length: count },
+    (_, i) => frames[Math.round((i * (frames.length - 1)) / (count - 1))]!,
+  );
+}
+
+/**
+ * Spec 001 §2: the card's filmstrip preview (desktop only), a placeholder while the
+ * sample runs. Nothing when the sample failed or has no frames: the card says why.
+ */
+export function FilmstripPreview({ speed }: { speed: CardSpeed }) {
+  if (speed.status === 'loading') {
+    return (
+      <div
+        className="sr-filmstrip placeholder-glow mb-2"
+        aria-hidden
+        data-testid="filmstrip-skeleton"
+      >
+        {Array.from({ length: PREVIEW_FRAMES }, (_, i) => (
+          <span key={i} className="placeholder sr-filmstrip-frame" />
+        ))}
+      </div>
+    );
+  }
+  if (speed.status !== 'done' || speed.result.filmstrip.length === 0) return null;
+  return (
+    <div className="sr-filmstrip mb-2" data-testid="card-filmstrip">
+      {spread(speed.result.filmstrip, PREVIEW_FRAMES).map((data, i) => (
+        <img key={i} src={data} alt="" className="sr-filmstrip-frame" />
+      ))}
+    </div>
+  );
+}
+
+/** Spec 001 §2 'Filmstrip' tab: every frame of the page loading, in order. */
+export function FilmstripFrames({ frames }: { frames: readonly string[] }) {
+  if (frames.length === 0) return <p className="small mt-2 mb-0">Data Unavailable</p>;
+  return (
+    <div className="sr-filmstrip-all mt-2" data-testid="result-filmstrip">
+      {frames.map((data, i) => (
+        <img key={i} src={data} alt={`Frame ${i + 1} of ${frames.length}`} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { QUEUED_RUN } from '@core/speed';
+import { speedApi, type RunStatus } from '../../app/speed-runs';
+import { serpApi, type OrganicResult } from './serp-api';
+
+/**
+ * Query keys of one search's data, under the search's id: a new search reads new keys, so
+ * what the last one still receives never reaches the screen.
+ */
+export const serpKeys = {
+  all: ['serp-analysis'] as const,
+  search: (searchId: string) => [...serpKeys.all, searchId] as const,
+  /** Word counts, metadata and schema types of one result page (spec 001 §7.4). */
+  facts: (searchId: string, page: number) => [...serpKeys.search(searchId), 'facts', page] as const,
+  /** A card's speed sample; a retry is a new attempt. */
+  speed: (searchId: string, link: string, attempt: number) =>
+    [...serpKeys.search(searchId), 'speed', link, attempt] as const,
+};
+
+export function pageFactsQuery(searchId: string, page: number, results: readonly OrganicResult[]) {
+  return queryOptions({
+    queryKey: serpKeys.facts(searchId, page),
+    queryFn: () =>
+      serpApi.pageFacts(results).catch((error: unknown) => {
+        // Spec 001 §8: a failed word-count call is logged; the cards say 'Error'.
+        console.error('page facts failed', error);
+        throw error;
+      }),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+interface CardSample {
+  searchId: string;
+  link: string;
+  attempt: number;
+  strategy: 'mobile' | 'desktop';
+  /** The test of the search that pays for its cards' samples. */
+  testId: string;
+  token: string | null;
+}
+
+/**
+ * A card's speed sample as a query: it starts a run, its data follows the run's stages
+ * and ends as the run's final status (a failed run included, with its reason). A card no
+ * longer on screen aborts the query, which cancels its run so the server's lab moves on.
+ */
+export function cardSpeedQuery(client: QueryClient, card: CardSample) {
+  const queryKey = serpKeys.speed(card.searchId, card.link, card.attempt);
+  return queryOptions({
+    queryKey,
+    queryFn: async ({ signal }) => {
+      const { runId } = await speedApi.start(
+        { url: card.link, strategy: card.strategy, sample: 1, samples: 1, testId: card.testId },
+        card.token,
+      );
+      const cancel = () => void speedApi.cancel(runId).catch(() => undefined);
+      signal.addEventListener('abort', cancel, { once: true });
+      if (signal.aborted) cancel();
+      try {
+        return await speedApi.follow(runId, (progress) => {
+          // The end arrives as the final status the query resolves with.
+          if (progress.status !== 'queued' && progress.status !== 'running') return;
+          client.setQueryData<RunStatus>(queryKey, (prev) => ({
+            ...(prev ?? QUEUED_RUN),
+            ...progress,
+          }));
+        });
+      } finally {
+        signal.removeEventListener('abort', cancel);
+      }
+    },
+    staleTime: Infinity,
+    retry: false,
+  });
+}
