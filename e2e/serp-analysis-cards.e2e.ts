@@ -144,13 +144,13 @@ describe('SERP analysis cards and banners (spec 001 §2, §4)', () => {
   it('says why a card whose page fails has no score, with one retry', async () => {
     const { page } = await h.newPage();
     await signedIn(page, 2);
-    // The last result becomes a page that answers 404, as a dead link in a real SERP would.
+    // The last result becomes a page whose server fails (500), as a broken site in a real SERP.
     let dead = '';
     await page.route('**/backend-service/v1/serp-search', async (route) => {
       const response = await route.fetch();
       const body = await response.json();
       const last = body.organic_results.at(-1);
-      dead = `${new URL(last.link).origin}/no-such-page-e2e`;
+      dead = `http://gelato-lab.sandbox.localhost:${new URL(h.baseUrl).port}/live-menu`;
       last.link = dead;
       await route.fulfill({ response, json: body });
     });
@@ -161,7 +161,7 @@ describe('SERP analysis cards and banners (spec 001 §2, §4)', () => {
     });
     const error = card.getByTestId('result-speed-error');
     await error.waitFor({ timeout: LOADED });
-    expect(await error.textContent()).toMatch(/^Error: .+Load PSI/);
+    expect(await error.textContent()).toMatch(/^Error: .*The page answered 500\..*Load PSI/);
     await card.getByRole('button', { name: 'more data' }).click();
     await card.getByRole('tab', { name: 'Lab' }).click();
     const failure = card.getByTestId('result-failure');

@@ -596,15 +596,24 @@ function buildPage(site: SiteBuild, plan: PagePlan, seed: number): PageModel {
   };
 }
 
-/** The page a sandbox site answers with for a missing (404) or removed (410) URL. */
-export function errorPage(site: SiteModel, path: string, status: 404 | 410): PageModel {
+/** Pages whose server fails: what a dead backend behind a ranking URL looks like. */
+const SERVER_ERRORS = [{ site: 'gelato-lab', path: '/live-menu' }] as const;
+
+const ERROR_TEMPLATES = { 404: 'not-found', 410: 'gone', 500: 'server-error' } as const;
+
+/** The page a sandbox site answers with for a missing (404), removed (410) or failing (500) URL. */
+export function errorPage(site: SiteModel, path: string, status: 404 | 410 | 500): PageModel {
   const pack = LANGUAGE_PACKS[topicById(site.topic).lang];
   const { ui } = pack;
-  const titleText = status === 404 ? ui.notFoundTitle : ui.goneTitle;
+  const [titleText, bodyText] = {
+    404: [ui.notFoundTitle, ui.notFoundText] as const,
+    410: [ui.goneTitle, ui.goneText] as const,
+    500: [ui.serverErrorTitle, ui.serverErrorText] as const,
+  }[status];
   return {
     site: site.id,
     path,
-    template: status === 404 ? 'not-found' : 'gone',
+    template: ERROR_TEMPLATES[status],
     status,
     lang: site.lang,
     title: `${titleText} | ${site.name}`,
@@ -621,7 +630,7 @@ export function errorPage(site: SiteModel, path: string, status: 404 | 410): Pag
       ),
       container('main', [
         heading(1, titleText),
-        paragraph(status === 404 ? ui.notFoundText : ui.goneText),
+        paragraph(bodyText),
         paragraph({ text: ui.backHome, href: '/' }),
       ]),
     ],
@@ -931,6 +940,9 @@ export function generateSandbox(seed = SANDBOX_SEED): SandboxModel {
       );
   }
   pages.push(...duplicates(pages, sites, seed));
+  for (const broken of SERVER_ERRORS) {
+    pages.push(errorPage((sites.get(broken.site) as SiteBuild).model, broken.path, 500));
+  }
   const { rules, missing, indexed } = redirectsAndMissing(pages, sites);
   pages.push(...missing);
   const petshop = sites.get(PETSHOP_ID)?.catalog;

@@ -38,6 +38,8 @@ export interface LanguagePack {
     notFoundText: string;
     goneTitle: string;
     goneText: string;
+    serverErrorTitle: string;
+    serverErrorText: string;
     backHome: string;
     cookie: string;
     noscript: string;
@@ -154,6 +156,8 @@ const en: LanguagePack = {
       'Sorry, the page you were looking for does not exist. It may have moved, or the link may be wrong.',
     goneTitle: 'This page has been removed',
     goneText: 'The item you are looking for is no longer available.',
+    serverErrorTitle: 'Something went wrong',
+    serverErrorText: 'The server could not show this page. Please try again later.',
     backHome: 'Back to the home page',
     cookie:
       'We use cookies to improve your experience. By using this site you accept our cookie policy.',
@@ -235,6 +239,8 @@ const es: LanguagePack = {
     notFoundText: 'Lo sentimos, la página que buscas no existe o ha cambiado de dirección.',
     goneTitle: 'Esta página ya no existe',
     goneText: 'El artículo que buscas ya no está disponible.',
+    serverErrorTitle: 'Algo salió mal',
+    serverErrorText: 'El servidor no pudo mostrar esta página. Inténtalo más tarde.',
     backHome: 'Volver al inicio',
     cookie: 'Usamos cookies para mejorar tu experiencia.',
     noscript: 'Activa JavaScript para ver los comentarios.',
@@ -320,6 +326,8 @@ const fr: LanguagePack = {
     notFoundText: 'Désolé, la page demandée n’existe pas ou a été déplacée.',
     goneTitle: 'Cette page a été supprimée',
     goneText: 'Le contenu demandé n’est plus disponible.',
+    serverErrorTitle: 'Une erreur est survenue',
+    serverErrorText: 'Le serveur n’a pas pu afficher cette page. Réessayez plus tard.',
     backHome: 'Retour à l’accueil',
     cookie: 'Nous utilisons des cookies pour améliorer votre expérience.',
     noscript: 'Activez JavaScript pour voir les commentaires.',
@@ -400,6 +408,8 @@ const de: LanguagePack = {
     notFoundText: 'Die gesuchte Seite existiert leider nicht oder wurde verschoben.',
     goneTitle: 'Diese Seite wurde entfernt',
     goneText: 'Der gesuchte Inhalt ist nicht mehr verfügbar.',
+    serverErrorTitle: 'Etwas ist schiefgelaufen',
+    serverErrorText: 'Der Server konnte diese Seite nicht anzeigen. Bitte später erneut versuchen.',
     backHome: 'Zur Startseite',
     cookie: 'Wir verwenden Cookies, um Ihr Erlebnis zu verbessern.',
     noscript: 'Bitte aktivieren Sie JavaScript, um Kommentare zu sehen.',
@@ -480,6 +490,8 @@ const pt: LanguagePack = {
     notFoundText: 'Desculpe, a página que você procura não existe ou mudou de endereço.',
     goneTitle: 'Esta página foi removida',
     goneText: 'O conteúdo procurado não está mais disponível.',
+    serverErrorTitle: 'Algo deu errado',
+    serverErrorText: 'O servidor não conseguiu mostrar esta página. Tente novamente mais tarde.',
     backHome: 'Voltar ao início',
     cookie: 'Usamos cookies para melhorar sua experiência.',
     noscript: 'Ative o JavaScript para ver os comentários.',

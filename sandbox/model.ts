@@ -100,7 +100,8 @@ export type PageTemplate =
   | 'print'
   | 'listing'
   | 'not-found'
-  | 'gone';
+  | 'gone'
+  | 'server-error';
 
 /** What makes a page slow or janky in a browser; none of it changes the HTML's text. */
 export interface SpeedDetails {
@@ -116,7 +117,7 @@ export interface PageModel {
   site: string;
   path: string;
   template: PageTemplate;
-  status: 200 | 404 | 410;
+  status: 200 | 404 | 410 | 500;
   lang: string | null;
   title: string | null;
   description: string | null;

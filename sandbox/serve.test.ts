@@ -48,6 +48,9 @@ describe('sandboxSites', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<h1>Page not found</h1>');
     expect((await get(server, 'http://nosuchsite.sandbox.localhost:8080/')).statusCode).toBe(404);
+    const failing = await get(server, 'http://gelato-lab.sandbox.localhost:8080/live-menu');
+    expect(failing.statusCode).toBe(500);
+    expect(failing.body).toContain('<h1>Something went wrong</h1>');
   });
 
   it('sets its own security headers instead of the app’s', async () => {
