@@ -97,6 +97,21 @@ describe('quota endpoints', () => {
     expect(await left()).toBe(10);
   });
 
+  it('answers 400 with a message, not 500, to a malformed rate-limit body', async () => {
+    t = await buildTestApp();
+    const u = await user(1);
+    for (const payload of ['{"limitType": ', '[]', '{"limitType": "nope"}']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${API}/rate-limit`,
+        headers: { ...u.headers, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(typeof res.json().message, payload).toBe('string');
+    }
+  });
+
   it('answers kwt-rate-limit from the keyword windows without charging them', async () => {
     t = await buildTestApp();
     const u = await user(2);

@@ -48,6 +48,7 @@ export class LabPool {
         chromeFlags: [...CHROMIUM_FLAGS, ...(await this.extraFlags())],
         logLevel: 'silent',
       });
+      if (chrome.pid) lighthouse.guard(chrome.pid);
       return { chrome, lighthouse };
     } catch (error) {
       lighthouse.kill();

@@ -8,7 +8,11 @@ import log from 'lighthouse-logger';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { LAB_AUDITS, mapLighthouseResult, type LighthouseResultLike } from '@core/speed';
 import type { LabStage } from './port';
-import type { LighthouseChildMessage, LighthouseJob } from './lighthouse-protocol';
+import type {
+  LighthouseChildMessage,
+  LighthouseJob,
+  LighthouseServerMessage,
+} from './lighthouse-protocol';
 
 const send = (message: LighthouseChildMessage) => process.send?.(message);
 
@@ -69,9 +73,28 @@ async function runJob(job: LighthouseJob): Promise<void> {
   }
 }
 
-process.on('message', (job: LighthouseJob) => void runJob(job));
+/** The browser leads its own process group (launched detached): take its renderers too. */
+function killGroup(pid: number) {
+  for (const target of [-pid, pid]) {
+    try {
+      process.kill(target, 'SIGKILL');
+    } catch {
+      // Not a group leader, or already gone.
+    }
+  }
+}
+
+let browserPid: number | null = null;
+process.on('message', (message: LighthouseServerMessage) => {
+  if (message.type === 'guard') browserPid = message.browserPid;
+  else void runJob(message.job);
+});
 // A browser that dies mid-run also rejects promises Lighthouse never awaits; the run's own
 // promise reports the failure, so these strays must not end the process.
 process.on('unhandledRejection', () => undefined);
-// The server went away: nobody is left to answer.
-process.on('disconnect', () => process.exit(0));
+// The server went away (even killed outright, its IPC channel closes): nobody is left to
+// answer, and the detached browser would run on without an owner.
+process.on('disconnect', () => {
+  if (browserPid !== null) killGroup(browserPid);
+  process.exit(0);
+});

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { LabStage } from './port';
 import type {
+  LighthouseServerMessage,
   LighthouseChildMessage,
   LighthouseJob,
   LighthouseMeasurement,
@@ -73,8 +74,14 @@ export class LighthouseProcess {
       this.child.on('message', onMessage);
       this.child.once('exit', onExit);
       if (!this.alive) return onExit(this.child.exitCode, this.child.signalCode);
-      this.child.send(job);
+      this.child.send({ type: 'run', job } satisfies LighthouseServerMessage);
     });
+  }
+
+  /** The browser this process drives: it goes down with the process if the server dies. */
+  guard(browserPid: number): void {
+    if (this.alive)
+      this.child.send({ type: 'guard', browserPid } satisfies LighthouseServerMessage);
   }
 
   kill(): void {

@@ -8,6 +8,13 @@ export interface LighthouseJob {
   port: number;
 }
 
+/**
+ * What the server sends: a run, or the browser the child must take down with it if the
+ * server dies (Chromium is launched detached, so it would outlive a killed server).
+ */
+export type LighthouseServerMessage =
+  { type: 'run'; job: LighthouseJob } | { type: 'guard'; browserPid: number };
+
 export type LighthouseMeasurement = Pick<RunResult, 'lab' | 'filmstrip' | 'finalUrl'>;
 
 /** What the child answers, in order: stages, then exactly one `done` or `failed`. */

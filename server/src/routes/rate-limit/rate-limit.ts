@@ -36,7 +36,8 @@ export const rateLimitRoutes: FastifyPluginAsync<{ services: Services }> = async
         body: rateLimitBodySchema,
         response: {
           200: rateLimitResponseSchema,
-          400: rateLimitResponseSchema,
+          // The sample-size refusal, or a malformed body's `{ message }` (error handler).
+          400: rateLimitResponseSchema.or(errorResponseSchema),
           401: errorResponseSchema,
           429: rateLimitResponseSchema,
         },

@@ -1,0 +1,33 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const FIXTURE = fileURLToPath(new URL('./fixtures/guarding-server.ts', import.meta.url));
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('LighthouseProcess', () => {
+  it('takes its detached browser down when the server is killed outright', async () => {
+    const server = spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const line = await new Promise<string>((resolve) =>
+      createInterface({ input: server.stdout! }).once('line', resolve),
+    );
+    const { browser, child } = JSON.parse(line) as { browser: number; child: number };
+    // Let the child receive its guard message before the server dies.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(isAlive(browser)).toBe(true);
+    server.kill('SIGKILL');
+    await expect.poll(() => isAlive(child), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => isAlive(browser), { timeout: 10_000 }).toBe(false);
+  }, 30_000);
+});
