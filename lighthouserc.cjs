@@ -1,0 +1,56 @@
+// Lighthouse CI over our own pages (issue 13): mobile, default throttling, 3 runs each.
+// scripts/lighthouse-ci.mjs starts the built app and passes its address in LHCI_BASE_URL.
+const base = process.env.LHCI_BASE_URL ?? 'http://127.0.0.1:8080';
+const PAGES = [
+  '/',
+  '/serp-analysis-tool',
+  '/website-speed-test',
+  '/keyword-suggestion-tool',
+  '/pricing',
+];
+const KB = 1024;
+const median = { aggregationMethod: 'median-run' };
+
+module.exports = {
+  ci: {
+    collect: {
+      url: PAGES.map((page) => `${base}${page}`),
+      numberOfRuns: 3,
+      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      settings: {
+        chromeFlags: [
+          '--headless=new',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+          '--disable-dev-shm-usage',
+        ].join(' '),
+      },
+    },
+    assert: {
+      assertMatrix: [
+        {
+          matchingUrlPattern: '.*',
+          assertions: {
+            'categories:performance': ['error', { minScore: 0.95, ...median }],
+            'categories:accessibility': ['error', { minScore: 0.95, ...median }],
+            'categories:best-practices': ['error', { minScore: 0.95, ...median }],
+            // Transfer sizes (compressed) of what the page loads first.
+            'resource-summary:script:size': ['error', { maxNumericValue: 200 * KB, ...median }],
+            'resource-summary:stylesheet:size': ['error', { maxNumericValue: 30 * KB, ...median }],
+          },
+        },
+        {
+          matchingUrlPattern: '^https?://[^/]+/$',
+          assertions: {
+            'resource-summary:script:size': ['error', { maxNumericValue: 100 * KB, ...median }],
+          },
+        },
+      ],
+    },
+    upload: { target: 'filesystem', outputDir: '.lighthouseci/reports' },
+  },
+};
