@@ -1,5 +1,6 @@
 // Lighthouse CI over our own pages (issue 13): mobile, default throttling, 3 runs each.
-// scripts/lighthouse-ci.mjs starts the built app and passes its address in LHCI_BASE_URL.
+// scripts/lighthouse-ci.ts starts the built app, passes its address in LHCI_BASE_URL and
+// Debian's Chromium with the project's flags (server/src/providers/lab-speed/chromium-flags.ts).
 const base = process.env.LHCI_BASE_URL ?? 'http://127.0.0.1:8080';
 const PAGES = [
   '/',
@@ -16,19 +17,6 @@ module.exports = {
     collect: {
       url: PAGES.map((page) => `${base}${page}`),
       numberOfRuns: 3,
-      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      settings: {
-        chromeFlags: [
-          '--headless=new',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-          '--disable-dev-shm-usage',
-        ].join(' '),
-      },
     },
     assert: {
       assertMatrix: [
