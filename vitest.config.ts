@@ -19,6 +19,7 @@ export default defineConfig({
             'sandbox/**/*.test.ts',
             'server/**/*.test.ts',
             'web/**/*.test.ts',
+            'build/**/*.test.ts',
           ],
           environment: 'node',
           testTimeout: 30_000,

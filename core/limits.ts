@@ -21,4 +21,5 @@ export const DEFAULT_LANGUAGE = 'en';
 export const DEVICE_AUTO = 0;
 export const DEVICE_MOBILE = 1;
 export const DEVICE_DESKTOP = 2;
+export const DEVICE_TYPES = [DEVICE_AUTO, DEVICE_MOBILE, DEVICE_DESKTOP] as const;
 export type DeviceType = 0 | 1 | 2;

@@ -76,6 +76,8 @@ describe('Google Says', () => {
   it('wraps the cards on a phone without sideways scrolling', async () => {
     const { page } = await h.newPage({ width: 390, height: 844 });
     await page.goto('/tweetjar/googlesays');
+    // The screen's chunk may still be on its way when the page has loaded.
+    await page.getByTestId('google-says-source').first().waitFor();
     const boxes = await page
       .getByTestId('google-says-source')
       .evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().top));

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { blankSession, storedSessionSchema } from '@core/schemas/session';
 import { STORAGE_KEYS } from '../web/src/app/storage';
@@ -70,7 +71,7 @@ async function storeLoginOnly(page: Page, email: string) {
 /** The remaining counts as the usage endpoints answer them, with the page's current token. */
 async function usageLeft(page: Page) {
   const stored = await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.session);
-  const token = storedSessionSchema.parse(JSON.parse(stored!)).token;
+  const token = v.parse(storedSessionSchema, JSON.parse(stored!)).token;
   const get = async (path: string) => {
     const res = await page.request.get(`${h.baseUrl}/backend-service/v1/usage/${path}`, {
       headers: { authorization: `Bearer ${token}` },

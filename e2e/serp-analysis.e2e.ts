@@ -66,7 +66,7 @@ describe('SERP analysis', () => {
     await page.getByTestId('stats-loading').waitFor({ state: 'detached', timeout: 240_000 });
     // The export notice held only while cards were loading.
     expect(await page.getByTestId('serp-notice').count()).toBe(0);
-    const scores = await page.getByTestId('result-score').locator('strong').allTextContents();
+    const scores = await page.getByTestId('result-gauge').allTextContents();
     expect(scores.length).toBeGreaterThan(0);
     for (const score of scores) expect(Number(score)).toBeGreaterThanOrEqual(0);
     expect(await page.getByTestId('stats-psi').textContent()).toMatch(/^\d+\.\d$/);

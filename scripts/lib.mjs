@@ -59,11 +59,13 @@ export function ensureWebBuild({ force = false } = {}) {
   const index = path.join(root, 'dist', 'web', 'index.html');
   if (!force && fs.existsSync(index)) {
     const built = fs.statSync(index).mtimeMs;
-    const newest = newestMtime(['web', 'core', 'vite.config.ts', 'package-lock.json']);
+    const newest = newestMtime(['web', 'core', 'build', 'vite.config.ts', 'package-lock.json']);
     if (built >= newest) return;
   }
   log('Building the web app…');
   run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  // Fails the setup when a screen's first load goes over its budget (build/budgets.json).
+  run('npx', ['tsx', 'scripts/bundle-report.ts']);
 }
 
 function newestMtime(entries) {

@@ -1,10 +1,11 @@
 import { toCsv } from '../csv';
 import type { ScrapedProduct } from '../schemas/scrape';
 
+// The file names live with the page's constants, so the page loads this module on demand.
+export { ITEMS_FILE, VARIANTS_FILE } from './limits';
+
 /** Spec 002 §9: a variant ships free at this price or more. */
 export const FREE_SHIPPING_THRESHOLD = 49;
-export const ITEMS_FILE = 'scraped_items.csv';
-export const VARIANTS_FILE = 'scraped_variants.csv';
 
 /** Spec 002 §3 'Scraped product item', in order; discount_percentage is headed so. */
 export const ITEM_HEADERS = [

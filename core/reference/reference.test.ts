@@ -6,7 +6,6 @@ import {
   findCountry,
   findGoogleDomain,
   findLanguage,
-  flagEmoji,
 } from '.';
 
 const unique = <T>(values: T[]) => new Set(values).size === values.length;
@@ -39,12 +38,5 @@ describe('reference lists', () => {
     expect(findLanguage('xx-pirate')?.name).toBe('Pirate');
     expect(findLanguage('xx-klingon')?.name).toBe('Klingon');
     expect(findLanguage('en')?.name).toBe('English');
-  });
-
-  it('turn country codes into flags', () => {
-    expect(flagEmoji('us')).toBe('🇺🇸');
-    expect(flagEmoji('GB')).toBe('🇬🇧');
-    expect(flagEmoji('x')).toBe('');
-    expect(flagEmoji('1a')).toBe('');
   });
 });

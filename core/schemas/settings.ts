@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import { DEVICE_AUTO, DEVICE_DESKTOP, DEVICE_MOBILE } from '../limits';
+import { DEVICE_TYPES } from '../limits';
 
-export const deviceTypeSchema = z.union([
-  z.literal(DEVICE_AUTO),
-  z.literal(DEVICE_MOBILE),
-  z.literal(DEVICE_DESKTOP),
-]);
+export const deviceTypeSchema = z.literal(DEVICE_TYPES);
 
 const hostLike = z
   .string()

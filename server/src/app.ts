@@ -7,6 +7,7 @@ import {
 import type { Clock } from './auth/clock';
 import type { Config } from './config';
 import type { Db } from './db/connect';
+import { registerApiCompression } from './plugins/api-compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -24,7 +25,7 @@ import { scrapeRoutes } from './routes/scrape/scrape';
 import { keywordSettingsRoutes } from './routes/settings/keyword-settings';
 import { serpRoutes } from './routes/serp/serp';
 import { settingsRoutes } from './routes/settings/settings';
-import { siteConfigRoutes } from './routes/site-config/site-config';
+import { publicSiteConfig, siteConfigRoutes } from './routes/site-config/site-config';
 import { usageRoutes } from './routes/usage/usage';
 import { createServices, type Services } from './services';
 import { sandboxSites } from '@sandbox';
@@ -69,6 +70,7 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
+      await registerApiCompression(api);
       await api.register(healthRoutes, { db, speed: services.speed });
       await api.register(siteConfigRoutes, { config });
       await api.register(authRoutes, { services });
@@ -89,7 +91,11 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
     { prefix: API_PREFIX },
   );
 
-  await registerWebApp(app, { distDir: config.webDistDir, apiPrefix: API_PREFIX });
+  await registerWebApp(app, {
+    distDir: config.webDistDir,
+    apiPrefix: API_PREFIX,
+    siteConfig: publicSiteConfig(config),
+  });
   // Browsers of the speed pool end with the app.
   app.addHook('onClose', () => services.speed.close());
   return Object.assign(app, { services });

@@ -14,5 +14,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(
       /DATABASE_URL must be a postgres/,
     );
+    // The Stripe SDK takes a host and port, not a path prefix.
+    expect(() => loadConfig({ STRIPE_BASE_URL: 'https://proxy.example/stripe' })).toThrow(
+      /STRIPE_BASE_URL must be http\(s\):\/\/host\[:port\] with no path/,
+    );
+    expect(loadConfig({ STRIPE_BASE_URL: 'http://127.0.0.1:12111' }).STRIPE_BASE_URL).toBe(
+      'http://127.0.0.1:12111',
+    );
   });
 });

@@ -92,7 +92,15 @@ const envSchema = z.object({
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_BASE_URL: z.string().url().default('https://api-m.paypal.com'),
-  STRIPE_BASE_URL: z.string().url().default('https://api.stripe.com'),
+  /** The SDK takes a scheme, host and port; it adds the `/v1/…` paths itself. */
+  STRIPE_BASE_URL: z
+    .string()
+    .url()
+    .refine(
+      (value) => /^https?:\/\/[^/?#]+\/?$/.test(value),
+      'STRIPE_BASE_URL must be http(s)://host[:port] with no path',
+    )
+    .default('https://api.stripe.com'),
   STRIPE_PRICE_LITE_MONTHLY: z.string().optional(),
   STRIPE_PRICE_LITE_YEARLY: z.string().optional(),
   STRIPE_PRICE_GURU_MONTHLY: z.string().optional(),

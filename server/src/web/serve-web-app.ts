@@ -1,12 +1,82 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jsonScriptTag, SITE_CONFIG_SCRIPT_ID } from '@core/embedded';
 import { canonicalPagePath, isPagePath } from '@core/routes';
+import { siteConfigSchema, type SiteConfig } from '@core/schemas/site-config';
+import { modulePreloadTags, screenPreloads } from './screen-preloads';
+
+const INDEX_FILE = 'index.html';
+
+/**
+ * Vite names every file under assets/ after its content: a new build brings new names, so
+ * browsers may keep these for good. index.html names them, so it is checked on every visit
+ * (its ETag makes that a 304); other files (favicon, flags) keep their names across builds.
+ */
+function cacheControlFor(relativePath: string): string {
+  if (relativePath.startsWith(`assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (relativePath.replace(/\.(?:br|gz)$/, '') === INDEX_FILE) return 'no-cache';
+  return 'public, max-age=86400';
+}
 
 interface WebAppOptions {
   distDir: string;
   apiPrefix: string;
+  /** Embedded in the page so that its footer and sign-in need no request (core/embedded.ts). */
+  siteConfig: SiteConfig;
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+interface CompiledPage {
+  bodies: Record<Encoding, Buffer>;
+  etag: string;
+}
+
+function compilePage(html: string): CompiledPage {
+  const bytes = Buffer.from(html);
+  return {
+    bodies: {
+      br: zlib.brotliCompressSync(bytes),
+      gzip: zlib.gzipSync(bytes, { level: 9 }),
+      identity: bytes,
+    },
+    etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`,
+  };
+}
+
+/**
+ * index.html with this installation's data and, per route, the preloads of its screen;
+ * built once at start and kept compressed.
+ */
+function buildIndexPages(distDir: string, siteConfig: SiteConfig) {
+  const template = fs.readFileSync(path.join(distDir, INDEX_FILE), 'utf8');
+  const config = jsonScriptTag(SITE_CONFIG_SCRIPT_ID, siteConfigSchema.parse(siteConfig));
+  const withHead = (extra: string) => template.replace('</head>', `${config}${extra}</head>`);
+  const plain = compilePage(withHead(''));
+  const byRoute = new Map<string, CompiledPage>();
+  for (const [route, files] of screenPreloads(distDir)) {
+    byRoute.set(route, compilePage(withHead(modulePreloadTags(files))));
+  }
+
+  return (request: FastifyRequest, reply: FastifyReply, pathname: string, status: 200 | 404) => {
+    const page = (status === 200 && byRoute.get(pathname)) || plain;
+    const accepted = request.headers['accept-encoding'];
+    const encoding = (accepted && negotiate(accepted, ['br', 'gzip'])) || 'identity';
+    reply.status(status).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+    reply.header('cache-control', 'no-cache');
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    // No validator on a 404: a browser keeps none, so it never gets a 304 for a missing page.
+    if (status === 200) {
+      reply.header('etag', page.etag);
+      if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+    }
+    return reply.send(page.bodies[encoding as Encoding]);
+  };
 }
 
 /**
@@ -15,14 +85,21 @@ interface WebAppOptions {
  * the API answers 404 with the same page, which shows its not-found screen.
  */
 export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
-  const indexFile = path.join(options.distDir, 'index.html');
-  const hasBuild = fs.existsSync(indexFile);
+  const hasBuild = fs.existsSync(path.join(options.distDir, INDEX_FILE));
+  const sendIndexPage = hasBuild ? buildIndexPages(options.distDir, options.siteConfig) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: options.distDir,
       index: false,
       wildcard: false,
-      maxAge: '1h',
+      // The build writes .br and .gz beside its text files (build/precompress.ts); they are
+      // sent in place of the file, never asked for by name.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (reply, file) => {
+        reply.header('cache-control', cacheControlFor(path.relative(options.distDir, file)));
+      },
     });
   }
   app.setNotFoundHandler((request, reply) => {
@@ -30,7 +107,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     if (pathname.startsWith(options.apiPrefix) || request.method !== 'GET') {
       return reply.status(404).send({ message: `No such endpoint: ${request.method} ${pathname}` });
     }
-    if (!hasBuild) {
+    if (!sendIndexPage) {
       return reply
         .status(503)
         .type('text/plain')
@@ -41,11 +118,6 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       const query = request.url.slice(pathname.length);
       return reply.redirect(`${canonical}${query}`, 301);
     }
-    const status = isPagePath(pathname) ? 200 : 404;
-    return reply
-      .status(status)
-      .header('cache-control', 'no-cache')
-      .type('text/html')
-      .send(fs.readFileSync(indexFile));
+    return sendIndexPage(request, reply, pathname, isPagePath(pathname) ? 200 : 404);
   });
 }

@@ -1,63 +1,64 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ROUTES, type RoutePath } from '@core/routes';
-import { AccountPage } from '../features/accounts/account-page';
-import { ResetPasswordPage } from '../features/accounts/reset-password-page';
-import { ResetPasswordRequestPage } from '../features/accounts/reset-password-request-page';
-import { SecureLinkPage } from '../features/accounts/secure-link-page';
-import { GoogleSaysPage } from '../features/google-says/google-says-page';
-import { TweetjarPage } from '../features/google-says/tweetjar-page';
+import { Route, Routes } from 'react-router';
+import { ROUTES } from '@core/routes';
+import { SCREENS, type ScreenModule } from '@core/screens';
 import { ToolsHome } from '../features/home/tools-home';
-import { KeywordToolPage } from '../features/keywords/keyword-tool-page';
-import { MixlabPage } from '../features/mixlab/mixlab-page';
-import { FreeTrialPage } from '../features/notices/free-trial-page';
-import { Gpt3InvitePage } from '../features/notices/gpt3-invite-page';
 import { NotFoundPage } from '../features/notices/not-found-page';
-import { CancelPage } from '../features/pricing/cancel-page';
-import { ConfirmationPage } from '../features/pricing/confirmation-page';
-import { PaymentPage } from '../features/pricing/payment-page';
-import { PricingPage } from '../features/pricing/pricing-page';
-import { ProPage } from '../features/pro/pro-page';
-import { SerpAnalysisPage } from '../features/serp-analysis/serp-analysis-page';
-import { SerpCheckerPage } from '../features/serp-checker/serp-checker-page';
-import { SiteSpeedTrackingPage } from '../features/site-speed-tracking/site-speed-tracking-page';
-import { SpeedTestPage } from '../features/speed-test/speed-test-page';
 import { AppLayout } from './layout/app-layout';
+import { useLazyModule } from './use-lazy-module';
 
-/** Every spec route and its screen; the type makes a missing route a compile error. */
-const PAGES: Record<RoutePath, ComponentType> = {
-  [ROUTES.home]: ToolsHome,
-  [ROUTES.pricing]: PricingPage,
-  [ROUTES.payment]: PaymentPage,
-  [ROUTES.confirmation]: ConfirmationPage,
-  [ROUTES.cancel]: CancelPage,
-  [ROUTES.account]: AccountPage,
-  [ROUTES.secureLink]: SecureLinkPage,
-  [ROUTES.resetPasswordRequest]: ResetPasswordRequestPage,
-  [ROUTES.resetPassword]: ResetPasswordPage,
-  [ROUTES.keywordTool]: KeywordToolPage,
-  [ROUTES.serpAnalysis]: SerpAnalysisPage,
-  [ROUTES.siteSpeedComparison]: SerpAnalysisPage,
-  [ROUTES.serpChecker]: SerpCheckerPage,
-  [ROUTES.speedTest]: SpeedTestPage,
-  [ROUTES.tweetjar]: TweetjarPage,
-  [ROUTES.googleSays]: GoogleSaysPage,
-  [ROUTES.pro]: ProPage,
-  [ROUTES.mixlab]: MixlabPage,
-  [ROUTES.freeTrial]: FreeTrialPage,
-  [ROUTES.gpt3Invite]: Gpt3InvitePage,
-  [ROUTES.siteSpeedTracking]: SiteSpeedTrackingPage,
-};
+type ScreenExports = Record<string, ComponentType | undefined>;
 
-const children: RouteObject[] = [
-  ...Object.entries(PAGES).map(([path, Page]) => ({
-    path,
-    caseSensitive: true,
-    element: <Page />,
-  })),
-  { path: '*', element: <NotFoundPage /> },
-];
+/** Every screen module, each its own chunk, fetched when its route is first visited. */
+const screenModules = import.meta.glob<ScreenExports>('../features/*/*-page.tsx');
 
-export function createAppRouter() {
-  return createBrowserRouter([{ element: <AppLayout />, children }]);
+function screenLoader(screen: ScreenModule) {
+  return async () => {
+    const load = screenModules[`../features/${screen.module}.tsx`];
+    const Component = load && (await load())[screen.component];
+    if (!Component) throw new Error(`No screen ${screen.component} in ${screen.module}`);
+    return { Component };
+  };
+}
+
+/**
+ * Home ships with the shell so that `/` needs no other script; declarative routes keep the
+ * data router's code out of the shell.
+ */
+const SCREEN_ROUTES = Object.entries(SCREENS).map(([path, screen]) => ({
+  path,
+  load: screenLoader(screen),
+}));
+
+/** A screen's chunk and the query client it fetches through, loaded together. */
+function LazyScreen({ load }: { load: () => Promise<{ Component: ComponentType }> }) {
+  const loaded = useLazyModule(load, true);
+  const client = useLazyModule(loadQueryClient, true);
+  if (!loaded || !client) return null;
+  return (
+    <client.QueryProvider>
+      <loaded.Component />
+    </client.QueryProvider>
+  );
+}
+
+const loadQueryClient = () => import('./query-client');
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route path={ROUTES.home} caseSensitive element={<ToolsHome />} />
+        {SCREEN_ROUTES.map(({ path, load }) => (
+          <Route
+            key={path}
+            path={path}
+            caseSensitive
+            element={<LazyScreen key={path} load={load} />}
+          />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
 }

@@ -1,12 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
-import { siteConfigSchema } from '@core/schemas/site-config';
-import { apiRequest } from './api-client';
+import { SITE_CONFIG_SCRIPT_ID } from '@core/embedded';
+import type { SiteConfig } from '@core/schemas/site-config';
 
-/** This installation's public configuration, fetched once per page load. */
-export function useSiteConfig() {
-  return useQuery({
-    queryKey: ['site-config'],
-    queryFn: () => apiRequest('/site-config', siteConfigSchema),
-    staleTime: Infinity,
-  });
+let cached: SiteConfig | null | undefined;
+
+/**
+ * This installation's public configuration, which the server embeds in the page (checked
+ * against its schema there); null when the page has none (the web app served without it).
+ */
+export function useSiteConfig(): SiteConfig | null {
+  if (cached === undefined) {
+    const text = document.getElementById(SITE_CONFIG_SCRIPT_ID)?.textContent;
+    cached = text ? (JSON.parse(text) as SiteConfig) : null;
+  }
+  return cached;
 }

@@ -1,14 +1,19 @@
-import { z } from 'zod';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import * as v from 'valibot';
 import { GATED_TOOLS, type GatedTool } from '@core/journey';
 import { blankSession, storedSessionSchema, type StoredSession } from '@core/schemas/session';
 
-/** Reads a JSON value from localStorage, falling back when absent or malformed. */
-export function readStored<T>(key: string, schema: z.ZodType<T>, fallback: T): T {
+/**
+ * Reads a JSON value from localStorage, falling back when absent or malformed. Any Standard
+ * Schema checks it: the shell's records use valibot, the screens' zod.
+ */
+export function readStored<T>(key: string, schema: StandardSchemaV1<unknown, T>, fallback: T): T {
   try {
     const raw = window.localStorage.getItem(key);
     if (raw === null) return fallback;
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : fallback;
+    const result = schema['~standard'].validate(JSON.parse(raw));
+    if (result instanceof Promise) throw new TypeError(`${key}: schema must check synchronously`);
+    return result.issues ? fallback : result.value;
   } catch {
     return fallback;
   }
@@ -32,7 +37,7 @@ export const STORAGE_KEYS = {
   keywordSettings: 'speedrank.keywordSettings',
 } as const;
 
-const toolsUsedSchema = z.array(z.enum(GATED_TOOLS));
+const toolsUsedSchema = v.array(v.picklist(GATED_TOOLS));
 
 /**
  * The visitor's journey as the browser keeps it (spec 000 §3): the stored session, the
@@ -43,7 +48,7 @@ export const journeyStore = {
   session: (): StoredSession =>
     readStored(STORAGE_KEYS.session, storedSessionSchema, blankSession()),
   setSession: (session: StoredSession) => writeStored(STORAGE_KEYS.session, session),
-  emailSubscribed: (): boolean => readStored(STORAGE_KEYS.emailSubscribed, z.boolean(), false),
+  emailSubscribed: (): boolean => readStored(STORAGE_KEYS.emailSubscribed, v.boolean(), false),
   setEmailSubscribed: (subscribed: boolean) =>
     writeStored(STORAGE_KEYS.emailSubscribed, subscribed),
   hasUsed: (tool: GatedTool): boolean =>

@@ -1,3 +1,4 @@
+import { ArrowUp } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import Button from 'react-bootstrap/Button';
 
@@ -17,7 +18,7 @@ export function BackToTop({ afterPx }: { afterPx: number }) {
       aria-label="Back to top"
       onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
     >
-      ↑
+      <ArrowUp size={20} />
     </Button>
   );
 }

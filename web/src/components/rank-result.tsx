@@ -1,7 +1,14 @@
 import Card from 'react-bootstrap/Card';
 import { SERP_SOURCE_LABELS } from '@core/schemas/serp';
-import { MESSAGES } from '@core/messages';
+import { LIVE_MESSAGES, MESSAGES } from '@core/messages';
 import type { RankCheckResponse } from '../app/rank-api';
+
+/** What the live region says of a rank check's answer. */
+export function rankAnnouncement(site: string, { position, result }: RankCheckResponse): string {
+  return position !== 'N/A' && result
+    ? LIVE_MESSAGES.rankFound(position, result.domain)
+    : LIVE_MESSAGES.rankNotFound(site);
+}
 
 /** Spec 001 §2: 'Found at Position' with the number, domain and linked title, or not ranking. */
 export function RankResult({ site, response }: { site: string; response: RankCheckResponse }) {

@@ -1,7 +1,8 @@
 import Button from 'react-bootstrap/Button';
-import { findCountry, flagEmoji } from '@core/reference';
+import { findCountry } from '@core/reference';
 import { useModals } from '../app/modals/modal-context';
 import { useSettings } from '../app/settings/settings-context';
+import { FlagIcon } from './flag-icon';
 
 /** Spec 001 §2: 'Searching {domain}' with the country's flag and a 'change' link to settings. */
 export function SearchDomainLine() {
@@ -11,9 +12,7 @@ export function SearchDomainLine() {
   return (
     <p className="mb-2" data-testid="search-domain">
       Searching {settings.googleDomain}{' '}
-      <span role="img" aria-label={country?.name ?? settings.country}>
-        {flagEmoji(settings.country)}
-      </span>{' '}
+      <FlagIcon code={settings.country} alt={country?.name ?? settings.country} />{' '}
       <Button variant="link" className="p-0 align-baseline" onClick={() => open('settings')}>
         change
       </Button>

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
 
@@ -7,6 +7,8 @@ export interface SelectOption {
   label: string;
   /** Extra text matched by the filter but not shown, e.g. a country code. */
   keywords?: string;
+  /** Drawn before the label (a flag); decorative, the label names the option. */
+  icon?: ReactNode;
 }
 
 interface Props {
@@ -47,7 +49,10 @@ export function SearchableSelect({ label, options, value, onChange, testId }: Pr
           className="w-100 d-flex justify-content-between align-items-center text-start"
           aria-labelledby={labelId}
         >
-          <span className="text-truncate">{selected?.label ?? value}</span>
+          <span className="text-truncate">
+            {selected?.icon && <span className="me-2">{selected.icon}</span>}
+            {selected?.label ?? value}
+          </span>
         </Dropdown.Toggle>
         <Dropdown.Menu className="w-100 p-2">
           <Form.Control
@@ -74,6 +79,7 @@ export function SearchableSelect({ label, options, value, onChange, testId }: Pr
                   setQuery('');
                 }}
               >
+                {o.icon && <span className="me-2">{o.icon}</span>}
                 {o.label}
               </Dropdown.Item>
             ))}

@@ -3,75 +3,11 @@
  * process-wide state (performance marks, its logger, trace engine caches), so concurrent
  * runs need separate processes; a crash here costs one sample, not the server.
  */
-import lighthouse, { type Flags } from 'lighthouse';
-import log from 'lighthouse-logger';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { LAB_AUDITS, mapLighthouseResult, type LighthouseResultLike } from '@core/speed';
-import type { LabStage } from './port';
-import type {
-  LighthouseChildMessage,
-  LighthouseJob,
-  LighthouseServerMessage,
-} from './lighthouse-protocol';
+import type { LighthouseServerMessage } from './lighthouse-protocol';
 
-const send = (message: LighthouseChildMessage) => process.send?.(message);
-
-/**
- * Only the audits the product shows: the performance score is the weighted mean of the
- * metric audits, so it is unchanged, and Lighthouse skips the gatherers nobody reads
- * (bf-cache alone navigates away and back; the full-page screenshot costs about a second).
- */
-const FLAGS: Flags = {
-  onlyAudits: [...Object.values(LAB_AUDITS), 'screenshot-thumbnails'],
-  disableFullPageScreenshot: true,
-  output: 'json',
-  logLevel: 'error',
-};
-
-/** Lighthouse's status log, read as the run's stages: the trace records while the page loads. */
-function stageOf(status: string): LabStage | null {
-  if (status.startsWith('Navigating to ') && status !== 'Navigating to about:blank')
-    return 'tracing';
-  if (status === 'Audit phase') return 'auditing';
-  return null;
-}
-
-async function runJob(job: LighthouseJob): Promise<void> {
-  const onStatus = ([, status]: [string, string]) => {
-    const stage = stageOf(status);
-    if (stage) send({ type: 'stage', stage });
-  };
-  log.events.on('status', onStatus);
-  try {
-    send({ type: 'stage', stage: 'loading' });
-    const result = await lighthouse(
-      job.url,
-      { ...FLAGS, port: job.port },
-      job.strategy === 'desktop' ? desktopConfig : undefined,
-    );
-    const lhr = result?.lhr as
-      (LighthouseResultLike & { runtimeError?: { code: string; message: string } }) | undefined;
-    if (!lhr) return void send({ type: 'failed', message: 'Lighthouse returned no result.' });
-    // Page load failures (HTTP errors, DNS, no paint) come as the LHR's runtimeError.
-    if (lhr.runtimeError)
-      return void send({
-        type: 'failed',
-        code: lhr.runtimeError.code,
-        message: lhr.runtimeError.message,
-      });
-    const measurement = mapLighthouseResult(lhr);
-    if (!measurement)
-      return void send({ type: 'failed', message: 'Lighthouse returned no performance score.' });
-    send({ type: 'done', measurement });
-  } catch (error) {
-    send({
-      type: 'failed',
-      message: `The browser failed during the run (${error instanceof Error ? error.message : String(error)}).`,
-    });
-  } finally {
-    log.events.off('status', onStatus);
-  }
-}
+// Lighthouse takes over a second to import: it loads behind the handlers below, so that a
+// server killed meanwhile still takes its browser down.
+const runner = import('./lighthouse-run');
 
 /** The browser leads its own process group (launched detached): take its renderers too. */
 function killGroup(pid: number) {
@@ -87,7 +23,7 @@ function killGroup(pid: number) {
 let browserPid: number | null = null;
 process.on('message', (message: LighthouseServerMessage) => {
   if (message.type === 'guard') browserPid = message.browserPid;
-  else void runJob(message.job);
+  else void runner.then(({ runJob }) => runJob(message.job));
 });
 // A browser that dies mid-run also rejects promises Lighthouse never awaits; the run's own
 // promise reports the failure, so these strays must not end the process.

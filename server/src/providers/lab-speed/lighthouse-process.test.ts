@@ -1,16 +1,24 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/guarding-server.ts', import.meta.url));
 
+/** Running, or stopped: a zombie (dead, waiting for a parent to reap it) counts as gone. */
 const isAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    // /proc/<pid>/stat: "pid (comm) state …"; comm may hold spaces, so read after the last ')'.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
   }
 };
 

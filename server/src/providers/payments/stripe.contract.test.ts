@@ -1,12 +1,20 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { TestClock } from '../../../test/clock';
 import { startRecordedServer, type RecordedRequest } from '../../../test/recorded-server';
+import { HttpError, HttpTimeoutError } from '../../http/fetch-json';
 import { PaymentDeclined } from './port';
-import { StripePaymentsProvider, priceKey } from './stripe';
+import {
+  STRIPE_API_VERSION,
+  StripePaymentsProvider,
+  idempotencyKeys,
+  priceKey,
+  stripeAddress,
+} from './stripe';
 
 const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
 const prices = { [priceKey(2, 1)]: 'price_lite_monthly', [priceKey(3, 2)]: 'price_guru_yearly' };
@@ -43,7 +51,13 @@ describe('Stripe adapter contract', () => {
     const sub = await stripe.subscribe(charge);
     const [customer, subscription] = server.requests;
     expect(customer!.headers.authorization).toBe('Bearer sk_test_123');
-    expect(customer!.headers['idempotency-key']).toEqual(expect.any(String));
+    expect(customer!.headers['stripe-version']).toBe(STRIPE_API_VERSION);
+    expect(customer!.headers['idempotency-key']).toBe(
+      idempotencyKeys.customer('u_8812', 'pm_1QxExamplePm987'),
+    );
+    expect(subscription!.headers['idempotency-key']).toBe(
+      idempotencyKeys.subscription('u_8812', 'pm_1QxExamplePm987', 'price_lite_monthly'),
+    );
     expect(Object.fromEntries(new URLSearchParams(customer!.body))).toMatchObject({
       email: 'pat@example.com',
       payment_method: 'pm_1QxExamplePm987',
@@ -62,6 +76,41 @@ describe('Stripe adapter contract', () => {
       periodStart: new Date(1763630400 * 1000),
       periodEnd: new Date(1766222400 * 1000),
     });
+  });
+
+  it('repeats a subscription with the same keys, so Stripe replays instead of charging twice', async () => {
+    server = await startRecordedServer(stripeRoutes());
+    const stripe = new StripePaymentsProvider('sk', prices, server.baseUrl);
+    await stripe.subscribe(charge);
+    await stripe.subscribe(charge);
+    const keys = server.requests.map((r) => r.headers['idempotency-key']);
+    expect(keys[2]).toBe(keys[0]);
+    expect(keys[3]).toBe(keys[1]);
+    // Another card is another attempt.
+    await stripe.subscribe({ ...charge, paymentMethodId: 'pm_other' });
+    expect(server.requests[4]!.headers['idempotency-key']).not.toBe(keys[0]);
+  });
+
+  it('retries a 5xx answer with the same idempotency key', async () => {
+    let subscriptionCalls = 0;
+    server = await startRecordedServer((req) => {
+      if (req.url.pathname === '/v1/subscriptions' && subscriptionCalls++ === 0)
+        return { status: 500, json: { error: { type: 'api_error', message: 'Try again' } } };
+      return stripeRoutes()(req);
+    });
+    const sub = await new StripePaymentsProvider('sk', prices, server.baseUrl).subscribe(charge);
+    expect(sub.providerSubscriptionId).toBe('sub_1QxExampleAbC123');
+    const attempts = server.requests.filter((r) => r.url.pathname === '/v1/subscriptions');
+    expect(attempts).toHaveLength(2);
+    expect(attempts[1]!.headers['idempotency-key']).toBe(attempts[0]!.headers['idempotency-key']);
+  });
+
+  it('reports a Stripe that does not answer in time as a timeout', async () => {
+    server = await startRecordedServer(() => ({ json: {}, delayMs: 2_000 }));
+    const error = await new StripePaymentsProvider('sk', prices, server.baseUrl, 100)
+      .subscribe(charge)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpTimeoutError);
   });
 
   it("turns a 402 card error into a decline with Stripe's message", async () => {
@@ -87,7 +136,24 @@ describe('Stripe adapter contract', () => {
       .subscribe(charge)
       .catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(PaymentDeclined);
+    // Our own error, with no `statusCode` for Fastify to hand the vendor's 401 to the browser.
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).not.toHaveProperty('statusCode');
+    expect((error as HttpError).status).toBe(401);
     expect(String(error)).toContain('Invalid API Key provided');
+  });
+
+  it('reads a base URL as the SDK address', () => {
+    expect(stripeAddress('http://127.0.0.1:12111')).toEqual({
+      host: '127.0.0.1',
+      port: 12111,
+      protocol: 'http',
+    });
+    expect(stripeAddress('https://api.stripe.com')).toEqual({
+      host: 'api.stripe.com',
+      port: 443,
+      protocol: 'https',
+    });
   });
 
   it('changes plan on the existing item and cancels at period end', async () => {
@@ -101,8 +167,14 @@ describe('Stripe adapter contract', () => {
       'items[0][id]': 'si_RExampleItem01',
       'items[0][price]': 'price_guru_yearly',
     });
+    const attach = server.requests.find((r) => r.url.pathname.endsWith('/attach'));
+    expect(attach!.headers['idempotency-key']).toBe(
+      idempotencyKeys.attach('pm_1QxExamplePm987', 'cus_RExample45678'),
+    );
     await stripe.cancelAtPeriodEnd('sub_1QxExampleAbC123');
     expect(server.requests.at(-1)!.body).toBe('cancel_at_period_end=true');
+    // Updates carry the SDK's one-off key, so switching back and forth never replays.
+    expect(server.requests.at(-1)!.headers['idempotency-key']).toMatch(/^stripe-node-retry-/);
   });
 });
 
@@ -114,8 +186,8 @@ describe('Stripe webhook', () => {
     await server?.close();
   });
   const secret = 'whsec_test_secret';
-  const sign = (body: string, timestamp: number) =>
-    `t=${timestamp},v1=${crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+  const sign = (payload: string, timestamp: number) =>
+    Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
 
   async function setup(subscriptionFixture: object) {
     server = await startRecordedServer((req) =>
@@ -174,7 +246,8 @@ describe('Stripe webhook', () => {
     t.app.inject({
       method: 'POST',
       url: '/backend-service/v1/payments/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      // As Stripe sends it.
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
       payload: body,
     });
 
@@ -195,6 +268,16 @@ describe('Stripe webhook', () => {
     ).toBe(400);
     expect((await post(cancelEvent, 't=1764000000,v1=deadbeef')).statusCode).toBe(400);
     expect((await post(cancelEvent, sign(cancelEvent, 1764000000 - 3600))).statusCode).toBe(400);
+    // The same event re-serialised (other bytes, same JSON) is not what was signed.
+    const reserialised = JSON.stringify(JSON.parse(cancelEvent), null, 2);
+    expect((await post(reserialised, sign(cancelEvent, 1764000000))).statusCode).toBe(400);
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/backend-service/v1/payments/stripe/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: cancelEvent,
+    });
+    expect(unsigned.statusCode).toBe(400);
     const user = await t.db.kysely
       .selectFrom('users')
       .selectAll()
@@ -221,6 +304,14 @@ describe('Stripe webhook', () => {
     const replay = await post(cancelEvent, sign(cancelEvent, 1764000000));
     expect(replay.json()).toEqual({ received: true, duplicate: true });
     expect(server.requests.length).toBe(requestsAfterFirst);
+  });
+
+  it('refuses a signed body that is not a Stripe event', async () => {
+    await setup(stripeSub);
+    const notJson = 'not json';
+    const answer = await post(notJson, sign(notJson, 1764000000));
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toBe('The payload is not a Stripe event.');
   });
 
   it('drops the user to free when the subscription is deleted', async () => {

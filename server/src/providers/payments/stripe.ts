@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import Stripe from 'stripe';
 import { z } from 'zod';
 import { HttpError, HttpTimeoutError } from '../../http/fetch-json';
 import {
@@ -14,6 +14,18 @@ export type StripePrices = Record<string, string>;
 export function priceKey(planId: number, billingCycle: number): string {
   return `${planId}:${billingCycle === 2 ? 2 : 1}`;
 }
+
+/**
+ * The API version every request names. It is the SDK's own pinned version, written out so
+ * that an SDK upgrade that moves it fails the type-check here and gets read, not slipped in.
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive' satisfies Stripe.LatestApiVersion;
+
+/**
+ * Automatic retries of connection failures, 409s and 5xx answers, with the SDK's
+ * exponential backoff; every POST keeps one idempotency key across its retries.
+ */
+export const STRIPE_MAX_NETWORK_RETRIES = 2;
 
 const subscriptionSchema = z.object({
   id: z.string(),
@@ -34,6 +46,7 @@ const subscriptionSchema = z.object({
     ),
   }),
 });
+/** The fields of a Stripe subscription SpeedRank reads (stripe.md §3). */
 export type StripeSubscription = z.infer<typeof subscriptionSchema>;
 
 /** Basil and later keep the period on each item; older versions at the top level. */
@@ -49,75 +62,93 @@ export function subscriptionPeriod(sub: StripeSubscription): { start: Date; end:
   return { start: new Date(start * 1000), end: new Date(end * 1000) };
 }
 
-const errorSchema = z.object({
-  error: z.object({
-    type: z.string().optional(),
-    code: z.string().optional(),
-    message: z.string().optional(),
-  }),
-});
+/**
+ * Idempotency keys of the create calls, made of SpeedRank's own ids so that a request
+ * repeated after a lost answer (or a crash between the two calls of a subscription) gets
+ * the first one's result instead of a second customer or charge. A card entry is a new
+ * payment method id in Stripe Elements, so a new attempt with another card gets new keys.
+ */
+export const idempotencyKeys = {
+  customer: (userId: string, paymentMethodId: string) =>
+    `speedrank-customer-${userId}-${paymentMethodId}`,
+  subscription: (userId: string, paymentMethodId: string, priceId: string) =>
+    `speedrank-subscription-${userId}-${paymentMethodId}-${priceId}`,
+  attach: (paymentMethodId: string, customerId: string) =>
+    `speedrank-attach-${paymentMethodId}-${customerId}`,
+};
 
-/** Stripe's form encoding: nested keys in brackets. */
-function form(params: Record<string, string | number | boolean | undefined>): string {
-  const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(params))
-    if (value !== undefined) body.append(key, String(value));
-  return body.toString();
+/**
+ * The SDK's errors become SpeedRank's at the edge: a card refusal is a decline with
+ * Stripe's message for the customer; any other answer an HttpError (which the error
+ * handler answers as a 500 without the vendor's text, unlike a StripeError's own
+ * `statusCode`, which Fastify would pass through to the browser).
+ */
+function translate(error: unknown): unknown {
+  if (!(error instanceof Stripe.errors.StripeError)) return error;
+  if (error instanceof Stripe.errors.StripeCardError || error.rawType === 'card_error') {
+    return new PaymentDeclined(
+      error.code ?? 'card_declined',
+      error.message || 'Your card was declined.',
+    );
+  }
+  if (error instanceof Stripe.errors.StripeConnectionError) {
+    const cause = error.detail as { code?: unknown } | undefined;
+    return cause?.code === Stripe.HttpClient.TIMEOUT_ERROR_CODE
+      ? new HttpTimeoutError('Stripe did not answer in time.')
+      : new HttpError(0, null, `Stripe could not be reached: ${error.message}`);
+  }
+  const status = error.statusCode ?? 0;
+  return new HttpError(
+    status,
+    error.raw,
+    `Stripe answered HTTP ${status}: ${error.message || 'no message'}`,
+  );
 }
 
-/** Customer + Subscription on Stripe; cards arrive as payment methods from Stripe Elements. */
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw translate(error);
+  }
+}
+
+/** The SDK's `host`/`port`/`protocol` from a base URL (a proxy, or a recorded server in tests). */
+export function stripeAddress(baseUrl: string): {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+} {
+  const url = new URL(baseUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
+    protocol,
+  };
+}
+
+/**
+ * Customer + Subscription on Stripe through the official SDK; cards arrive as payment
+ * methods from Stripe Elements.
+ */
 export class StripePaymentsProvider implements PaymentsProvider {
   readonly kind = 'stripe' as const;
+  private readonly stripe: Stripe;
 
   constructor(
-    private readonly secretKey: string,
+    secretKey: string,
     private readonly prices: StripePrices,
-    private readonly baseUrl = 'https://api.stripe.com',
-    private readonly timeoutMs = 30_000,
-  ) {}
-
-  private async call(
-    method: 'GET' | 'POST',
-    path: string,
-    params: Record<string, string | number | boolean | undefined> = {},
-  ): Promise<unknown> {
-    const query = method === 'GET' ? `?${form(params)}` : '';
-    let response: Response;
-    try {
-      response = await fetch(`${this.baseUrl}${path}${query}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${this.secretKey}`,
-          ...(method === 'POST'
-            ? {
-                'content-type': 'application/x-www-form-urlencoded',
-                'idempotency-key': crypto.randomUUID(),
-              }
-            : {}),
-        },
-        body: method === 'POST' ? form(params) : null,
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (error) {
-      if (error instanceof Error && error.name === 'TimeoutError')
-        throw new HttpTimeoutError('Stripe did not answer in time.');
-      throw error;
-    }
-    const body: unknown = await response.json().catch(() => null);
-    if (response.ok) return body;
-    const parsed = errorSchema.safeParse(body);
-    const err = parsed.success ? parsed.data.error : {};
-    if (response.status === 402 || err.type === 'card_error') {
-      throw new PaymentDeclined(
-        err.code ?? 'card_declined',
-        err.message ?? 'Your card was declined.',
-      );
-    }
-    throw new HttpError(
-      response.status,
-      body,
-      `Stripe answered HTTP ${response.status}: ${err.message ?? 'no message'}`,
-    );
+    baseUrl = 'https://api.stripe.com',
+    timeoutMs = 30_000,
+  ) {
+    this.stripe = new Stripe(secretKey, {
+      apiVersion: STRIPE_API_VERSION,
+      maxNetworkRetries: STRIPE_MAX_NETWORK_RETRIES,
+      timeout: timeoutMs,
+      telemetry: false,
+      ...stripeAddress(baseUrl),
+    });
   }
 
   private price(planId: number, billingCycle: number): string {
@@ -136,9 +167,7 @@ export class StripePaymentsProvider implements PaymentsProvider {
   }
 
   async getSubscription(id: string): Promise<StripeSubscription> {
-    return subscriptionSchema.parse(
-      await this.call('GET', `/v1/subscriptions/${encodeURIComponent(id)}`),
-    );
+    return subscriptionSchema.parse(await call(() => this.stripe.subscriptions.retrieve(id)));
   }
 
   private toProvider(sub: StripeSubscription): ProviderSubscription {
@@ -151,67 +180,83 @@ export class StripePaymentsProvider implements PaymentsProvider {
     };
   }
 
-  async subscribe(request: ChargeRequest): Promise<ProviderSubscription> {
-    const customer = z.object({ id: z.string() }).parse(
-      await this.call('POST', '/v1/customers', {
-        email: request.email,
-        name: request.name,
-        payment_method: request.paymentMethodId,
-        'invoice_settings[default_payment_method]': request.paymentMethodId,
-        'address[postal_code]': request.zipcode,
-        'metadata[user_id]': request.userId,
-      }),
+  private async attach(paymentMethodId: string, customerId: string): Promise<void> {
+    await call(() =>
+      this.stripe.paymentMethods.attach(
+        paymentMethodId,
+        { customer: customerId },
+        { idempotencyKey: idempotencyKeys.attach(paymentMethodId, customerId) },
+      ),
     );
-    const sub = subscriptionSchema.parse(
-      await this.call('POST', '/v1/subscriptions', {
-        customer: customer.id,
-        'items[0][price]': this.price(request.planId, request.billingCycle),
-        default_payment_method: request.paymentMethodId,
-        // Fail now with the card's message instead of leaving an incomplete subscription.
-        payment_behavior: 'error_if_incomplete',
-        'metadata[user_id]': request.userId,
-      }),
-    );
-    return this.toProvider(sub);
   }
+
+  async subscribe(request: ChargeRequest): Promise<ProviderSubscription> {
+    const pm = request.paymentMethodId;
+    const priceId = this.price(request.planId, request.billingCycle);
+    const customer = await call(() =>
+      this.stripe.customers.create(
+        {
+          email: request.email,
+          name: request.name,
+          payment_method: pm,
+          invoice_settings: { default_payment_method: pm },
+          address: { postal_code: request.zipcode },
+          metadata: { user_id: request.userId },
+        },
+        { idempotencyKey: idempotencyKeys.customer(request.userId, pm) },
+      ),
+    );
+    const sub = await call(() =>
+      this.stripe.subscriptions.create(
+        {
+          customer: customer.id,
+          items: [{ price: priceId }],
+          default_payment_method: pm,
+          // Fail now with the card's message instead of leaving an incomplete subscription.
+          payment_behavior: 'error_if_incomplete',
+          metadata: { user_id: request.userId },
+        },
+        { idempotencyKey: idempotencyKeys.subscription(request.userId, pm, priceId) },
+      ),
+    );
+    return this.toProvider(subscriptionSchema.parse(sub));
+  }
+
+  // Updates carry the SDK's own key (one per call, kept across its retries): a key made of
+  // our ids would replay an earlier answer when a user switches plans back and forth.
 
   async changePlan(subscriptionId: string, request: ChargeRequest): Promise<ProviderSubscription> {
     const current = await this.getSubscription(subscriptionId);
     const item = current.items.data[0];
     if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no items.`);
-    await this.call(
-      'POST',
-      `/v1/payment_methods/${encodeURIComponent(request.paymentMethodId)}/attach`,
-      { customer: current.customer },
-    );
-    const sub = subscriptionSchema.parse(
-      await this.call('POST', `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`, {
-        'items[0][id]': item.id,
-        'items[0][price]': this.price(request.planId, request.billingCycle),
+    await this.attach(request.paymentMethodId, current.customer);
+    const sub = await call(() =>
+      this.stripe.subscriptions.update(subscriptionId, {
+        items: [{ id: item.id, price: this.price(request.planId, request.billingCycle) }],
         default_payment_method: request.paymentMethodId,
         proration_behavior: 'always_invoice',
         payment_behavior: 'error_if_incomplete',
         cancel_at_period_end: false,
       }),
     );
-    return this.toProvider(sub);
+    return this.toProvider(subscriptionSchema.parse(sub));
   }
 
   async changePaymentMethod(subscriptionId: string, paymentMethodId: string): Promise<void> {
     const current = await this.getSubscription(subscriptionId);
-    await this.call('POST', `/v1/payment_methods/${encodeURIComponent(paymentMethodId)}/attach`, {
-      customer: current.customer,
-    });
-    await this.call('POST', `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`, {
-      default_payment_method: paymentMethodId,
-      cancel_at_period_end: false,
-    });
+    await this.attach(paymentMethodId, current.customer);
+    await call(() =>
+      this.stripe.subscriptions.update(subscriptionId, {
+        default_payment_method: paymentMethodId,
+        cancel_at_period_end: false,
+      }),
+    );
   }
 
   async cancelAtPeriodEnd(subscriptionId: string): Promise<void> {
-    await this.call('POST', `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`, {
-      cancel_at_period_end: true,
-    });
+    await call(() =>
+      this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
+    );
   }
 
   async renew(): Promise<void> {

@@ -1,12 +1,11 @@
+import { Mail } from 'lucide-react';
 import { MESSAGES } from '@core/messages';
 
 /** What the user sees once a link was emailed. */
 export function CheckEmailView({ children }: { children?: React.ReactNode }) {
   return (
     <div className="text-center py-3" data-testid="check-email">
-      <div className="display-6 mb-2" aria-hidden="true">
-        ✉
-      </div>
+      <Mail size={48} className="mb-2 text-primary" />
       <h2 className="h4">{MESSAGES.checkYourEmail}</h2>
       {children}
     </div>

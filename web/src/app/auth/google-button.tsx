@@ -41,7 +41,7 @@ interface Props {
 
 /** Google's own button; shown only when the server has a Google client id configured. */
 export function GoogleButton({ text, onCredential }: Props) {
-  const clientId = useSiteConfig().data?.googleClientId ?? null;
+  const clientId = useSiteConfig()?.googleClientId ?? null;
   const ref = useRef<HTMLDivElement>(null);
   const callback = useRef(onCredential);
   const [failed, setFailed] = useState(false);

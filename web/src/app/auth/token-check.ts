@@ -1,11 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { TOOL_PATHS } from '@core/routes';
 import { ApiError } from '../api-client';
 import { useModals } from '../modals/modal-context';
 import { useSession } from '../session/session-context';
-import { authApi } from './auth-api';
 
 /**
  * Spec 000 §8 'Invalid stored token': the auth is reset to blank (in every tab), the
@@ -29,7 +27,6 @@ export function useSignOutRejected() {
 export function useToolTokenCheck() {
   const { pathname } = useLocation();
   const { session, ready } = useSession();
-  const queryClient = useQueryClient();
   const signOutRejected = useSignOutRejected();
   const checked = useRef<string | null>(null);
   const loadedOn = useRef(pathname);
@@ -43,15 +40,19 @@ export function useToolTokenCheck() {
     checked.current = key;
     // The page the app loaded on was just checked by the page-load refresh.
     if (first && pathname === loadedOn.current) return;
-    authApi
-      .tokenStatus(token)
+    // The auth API's code stays out of the shell: only a signed-in visit needs it.
+    import('./auth-api')
+      .then(({ authApi }) => authApi.tokenStatus(token))
       .then(({ data }) => {
         if (data.status !== 'SUCCESS') return signOutRejected();
-        return queryClient.invalidateQueries({ queryKey: ['usage'] });
+        // The tool's screen has loaded the query client by now; the shell does not carry it.
+        return import('../query-client').then(({ queryClient }) =>
+          queryClient.invalidateQueries({ queryKey: ['usage'] }),
+        );
       })
       .catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 401) signOutRejected();
         else console.error('token check failed', error);
       });
-  }, [ready, token, pathname, queryClient, signOutRejected]);
+  }, [ready, token, pathname, signOutRejected]);
 }

@@ -1,14 +1,22 @@
 import { Outlet, useLocation } from 'react-router';
 import { isPagePath } from '@core/routes';
 import { NotFoundPage } from '../../features/notices/not-found-page';
-import { AccountGate } from '../auth/account-gate';
 import { AuthBootstrap } from '../auth/auth-bootstrap';
-import { SignInModal } from '../auth/sign-in-modal';
 import { useToolTokenCheck } from '../auth/token-check';
-import { SettingsModal } from '../settings/settings-modal';
+import { useModals } from '../modals/modal-context';
+import { useLazyModule } from '../use-lazy-module';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ScrollToTop } from './scroll-to-top';
+
+const loadModalStack = () => import('../modals/modal-stack');
+
+/** The modals load the first time one opens: most visits open none. */
+function Modals() {
+  const { current } = useModals();
+  const stack = useLazyModule(loadModalStack, current !== null);
+  return stack ? <stack.ModalStack /> : null;
+}
 
 export function AppLayout() {
   const { pathname } = useLocation();
@@ -21,9 +29,7 @@ export function AppLayout() {
       {/* Routes are exact: the server redirects a trailing slash or other case. */}
       <main className="sr-main">{isPagePath(pathname) ? <Outlet /> : <NotFoundPage />}</main>
       <Footer />
-      <SettingsModal />
-      <SignInModal />
-      <AccountGate />
+      <Modals />
     </>
   );
 }

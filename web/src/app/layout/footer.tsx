@@ -1,13 +1,12 @@
-import Container from 'react-bootstrap/Container';
 import { useSiteConfig } from '../site-config';
 
 /** Footer on every page: company, support and postal address, and the company links. */
 export function Footer() {
-  const { data } = useSiteConfig();
+  const data = useSiteConfig();
   const company = data?.company;
   return (
     <footer className="sr-footer bg-dark text-light py-4 mt-5" data-testid="footer">
-      <Container className="d-flex flex-column flex-md-row justify-content-between gap-3 small">
+      <div className="container d-flex flex-column flex-md-row justify-content-between gap-3 small">
         <div>
           <div className="fw-bold">
             © {new Date().getFullYear()} {company?.name ?? 'SpeedRank'}
@@ -31,7 +30,7 @@ export function Footer() {
             <a href={company.privacyUrl}>Privacy Policy</a>
           </nav>
         )}
-      </Container>
+      </div>
     </footer>
   );
 }

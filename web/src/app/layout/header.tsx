@@ -1,7 +1,4 @@
 import { useEffect, useState } from 'react';
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
 import { Link, NavLink, useLocation } from 'react-router';
 import { HEADER_SHADOW_SCROLL_PX } from '@core/limits';
 import { PRO_PLAN_ID } from '@core/plans';
@@ -36,63 +33,61 @@ export function Header() {
   const setExpanded = (next: boolean) => setExpandedOn(next ? pathname : null);
   const showSettings = SETTINGS_LINK_PATHS.includes(pathname);
 
+  const navButton = (label: string, modal: 'settings' | 'signIn') => (
+    <button
+      type="button"
+      className="nav-link btn btn-link text-start"
+      onClick={() => {
+        setExpanded(false);
+        open(modal);
+      }}
+    >
+      {label}
+    </button>
+  );
+
+  // Bootstrap's navbar markup without its component library, which the shell does not carry.
   return (
-    <Navbar
-      expand={wide}
-      bg="white"
-      sticky="top"
-      expanded={expanded}
-      onToggle={setExpanded}
-      className={`sr-header border-bottom ${scrolled ? 'sr-scrolled' : ''}`}
+    <nav
+      className={`navbar ${wide ? 'navbar-expand' : ''} bg-white sticky-top sr-header border-bottom ${scrolled ? 'sr-scrolled' : ''}`}
       data-testid="header"
     >
-      <Container>
-        <Navbar.Brand as={Link} to={ROUTES.home} className="fw-bold" data-testid="brand">
+      <div className="container">
+        <Link to={ROUTES.home} className="navbar-brand fw-bold" data-testid="brand">
           SpeedRank
           {session.planId === PRO_PLAN_ID && <span className="sr-brand-pro">Pro</span>}
-        </Navbar.Brand>
-        <Navbar.Toggle aria-controls="sr-nav" />
-        <Navbar.Collapse id="sr-nav">
-          <Nav className={`ms-auto ${wide ? 'align-items-center' : ''}`}>
-            {showSettings && (
-              <Nav.Link
-                as="button"
-                type="button"
-                className="btn btn-link text-start"
-                onClick={() => {
-                  setExpanded(false);
-                  open('settings');
-                }}
-              >
-                Settings
-              </Nav.Link>
-            )}
-            <Nav.Link as={NavLink} to={ROUTES.home} end>
+        </Link>
+        {!wide && (
+          <button
+            type="button"
+            className={`navbar-toggler ${expanded ? '' : 'collapsed'}`}
+            aria-controls="sr-nav"
+            aria-expanded={expanded}
+            aria-label="Toggle navigation"
+            onClick={() => setExpanded(!expanded)}
+          >
+            <span className="navbar-toggler-icon" />
+          </button>
+        )}
+        <div className={`navbar-collapse collapse ${expanded ? 'show' : ''}`} id="sr-nav">
+          <div className={`navbar-nav ms-auto ${wide ? 'align-items-center' : ''}`}>
+            {showSettings && navButton('Settings', 'settings')}
+            <NavLink to={ROUTES.home} end className="nav-link">
               Tools
-            </Nav.Link>
-            <Nav.Link as={NavLink} to={ROUTES.pricing}>
+            </NavLink>
+            <NavLink to={ROUTES.pricing} className="nav-link">
               Pricing
-            </Nav.Link>
+            </NavLink>
             {signedIn ? (
-              <Nav.Link as={NavLink} to={ROUTES.account}>
+              <NavLink to={ROUTES.account} className="nav-link">
                 Account
-              </Nav.Link>
+              </NavLink>
             ) : (
-              <Nav.Link
-                as="button"
-                type="button"
-                className="btn btn-link text-start"
-                onClick={() => {
-                  setExpanded(false);
-                  open('signIn');
-                }}
-              >
-                Sign In
-              </Nav.Link>
+              navButton('Sign In', 'signIn')
             )}
-          </Nav>
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+          </div>
+        </div>
+      </div>
+    </nav>
   );
 }

@@ -6,19 +6,20 @@ import {
   DEVICE_AUTO,
   DEVICE_DESKTOP,
   DEVICE_MOBILE,
+  DEVICE_TYPES,
   MOBILE_BREAKPOINT_PX,
 } from '@core/limits';
-import { z } from 'zod';
-import { deviceTypeSchema } from '@core/schemas/settings';
+// Valibot: the shell reads stored settings on every page (see core/schemas/session.ts).
+import * as v from 'valibot';
 import { readStored, STORAGE_KEYS, writeStored } from '../storage';
 
-const storedSettingsSchema = z.object({
-  deviceType: deviceTypeSchema,
-  googleDomain: z.string(),
-  country: z.string(),
-  language: z.string(),
+const storedSettingsSchema = v.object({
+  deviceType: v.picklist(DEVICE_TYPES),
+  googleDomain: v.string(),
+  country: v.string(),
+  language: v.string(),
 });
-export type SearchSettings = z.infer<typeof storedSettingsSchema>;
+export type SearchSettings = v.InferOutput<typeof storedSettingsSchema>;
 
 /** Device 0 means "choose by screen width": mobile at 576 px or less. */
 export function resolveDevice(deviceType: number, width = window.innerWidth): 1 | 2 {
@@ -59,7 +60,7 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
   );
   const [listeners] = useState(() => new Set<SavedListener>());
   const [searchTerm, setSearchTermState] = useState(() =>
-    readStored(STORAGE_KEYS.searchTerm, z.string(), ''),
+    readStored(STORAGE_KEYS.searchTerm, v.string(), ''),
   );
   const setSearchTerm = useCallback((term: string) => {
     writeStored(STORAGE_KEYS.searchTerm, term);

@@ -1,3 +1,4 @@
+import { Check } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import Button from 'react-bootstrap/Button';
@@ -11,8 +12,9 @@ import {
   SETTINGS_HIDE_AFTER_CHECK_MS,
   SETTINGS_SAVED_CHECK_MS,
 } from '@core/limits';
-import { COUNTRIES, GOOGLE_DOMAINS, LANGUAGES, flagEmoji } from '@core/reference';
+import { COUNTRIES, GOOGLE_DOMAINS, LANGUAGES } from '@core/reference';
 import { DEVICE_ONLY_SETTINGS_PATHS } from '@core/routes';
+import { FlagIcon } from '../../components/flag-icon';
 import { SearchableSelect, type SelectOption } from '../../components/searchable-select';
 import { authApi } from '../auth/auth-api';
 import { useModals } from '../modals/modal-context';
@@ -26,8 +28,8 @@ const domainOptions: SelectOption[] = GOOGLE_DOMAINS.map((d) => ({
 }));
 const countryOptions: SelectOption[] = COUNTRIES.map((c) => ({
   value: c.code,
-  label: `${flagEmoji(c.code)} ${c.name}`,
-  keywords: c.name,
+  label: c.name,
+  icon: <FlagIcon code={c.code} alt="" height={12} />,
 }));
 const languageOptions: SelectOption[] = LANGUAGES.map((l) => ({ value: l.code, label: l.name }));
 
@@ -162,7 +164,7 @@ export function SettingsModal() {
           disabled={!changed || saveState === 'saved'}
           aria-label={saveState === 'saved' ? 'Saved' : 'Save changes'}
         >
-          {saveState === 'saved' ? <span aria-hidden="true">✓</span> : 'Save changes'}
+          {saveState === 'saved' ? <Check size="1.25em" /> : 'Save changes'}
         </Button>
       </Modal.Footer>
     </Modal>

@@ -1,3 +1,4 @@
+import { Check } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
@@ -69,9 +70,7 @@ export function EmailLinkRequest({ kind, heading, intro, invalidMessage }: Props
           <p className="text-muted">We sent it to {email.trim()}.</p>
           {resent ? (
             <>
-              <div className="fs-3 text-success" aria-label="Email resent">
-                ✓
-              </div>
+              <Check size={36} className="text-success" role="img" aria-label="Email resent" />
               <p className="small text-muted" data-testid="resend-help">
                 Sent again. It can take a minute to arrive; check your spam folder, and make sure{' '}
                 {email.trim()} is the address you signed up with.

@@ -1,3 +1,4 @@
+import { Check } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
@@ -56,7 +57,11 @@ export function ResetPasswordPage() {
           autoComplete="new-password"
         />
         <Button type="submit" className="w-100" disabled={busy || done}>
-          {done ? <span aria-label="Password saved">✓</span> : 'Save new password'}
+          {done ? (
+            <Check size="1.25em" role="img" aria-label="Password saved" />
+          ) : (
+            'Save new password'
+          )}
         </Button>
       </Form>
     </Container>

@@ -28,7 +28,7 @@ export function SourceCards({ selected, onToggle }: Props) {
               <img src={avatarUrl(source.image)} alt="" width={56} height={56} />
               <span className="fw-semibold">{source.name}</span>
               <span className="small">@{source.handle}</span>
-              <span className="small opacity-75">{source.role}</span>
+              <span className="small fst-italic">{source.role}</span>
             </Button>
           </Col>
         );

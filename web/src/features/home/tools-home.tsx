@@ -1,7 +1,3 @@
-import Card from 'react-bootstrap/Card';
-import Col from 'react-bootstrap/Col';
-import Container from 'react-bootstrap/Container';
-import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { ROUTES } from '@core/routes';
 
@@ -38,31 +34,32 @@ const TOOLS = [
   },
 ] as const;
 
-/** Tools home: a card per tool with a one-line description and its link. */
+/**
+ * Tools home: a card per tool with a one-line description and its link. Plain Bootstrap
+ * markup: this screen ships with the shell, which carries no component library.
+ */
 export function ToolsHome() {
   return (
-    <Container className="py-5">
+    <div className="container py-5">
       <h1 className="h2 mb-2">SEO and site-speed tools</h1>
       <p className="lead text-muted mb-4">
         See how fast the pages that outrank you are, and what they contain.
       </p>
-      <Row xs={1} md={2} lg={3} className="g-4">
+      <div className="row row-cols-1 row-cols-md-2 row-cols-lg-3 g-4">
         {TOOLS.map((tool) => (
-          <Col key={tool.to}>
-            <Card className="h-100 sr-tool-card shadow-sm" data-testid="tool-card">
-              <Card.Body className="d-flex flex-column">
-                <Card.Title as="h2" className="h5">
-                  {tool.name}
-                </Card.Title>
-                <Card.Text className="text-muted flex-grow-1">{tool.description}</Card.Text>
+          <div className="col" key={tool.to}>
+            <div className="card h-100 sr-tool-card shadow-sm" data-testid="tool-card">
+              <div className="card-body d-flex flex-column">
+                <h2 className="card-title h5">{tool.name}</h2>
+                <p className="card-text text-muted flex-grow-1">{tool.description}</p>
                 <Link to={tool.to} className="btn btn-primary align-self-start">
                   Open {tool.name}
                 </Link>
-              </Card.Body>
-            </Card>
-          </Col>
+              </div>
+            </div>
+          </div>
         ))}
-      </Row>
-    </Container>
+      </div>
+    </div>
   );
 }

@@ -12,9 +12,15 @@ export function DebugPanel({
   onHide(): void;
 }) {
   return (
-    <Offcanvas show={show} onHide={onHide} placement="start" data-testid="keyword-debug">
+    <Offcanvas
+      show={show}
+      onHide={onHide}
+      placement="start"
+      aria-labelledby="keyword-debug-title"
+      data-testid="keyword-debug"
+    >
       <Offcanvas.Header closeButton>
-        <Offcanvas.Title>Debug</Offcanvas.Title>
+        <Offcanvas.Title id="keyword-debug-title">Debug</Offcanvas.Title>
       </Offcanvas.Header>
       <Offcanvas.Body className="small">
         {answers.map((a) => (

@@ -52,9 +52,15 @@ export function KeywordDrawer({
   });
 
   return (
-    <Offcanvas show={Boolean(keyword)} onHide={onHide} placement="end" data-testid="keyword-drawer">
+    <Offcanvas
+      show={Boolean(keyword)}
+      onHide={onHide}
+      placement="end"
+      aria-labelledby="keyword-drawer-title"
+      data-testid="keyword-drawer"
+    >
       <Offcanvas.Header closeButton>
-        <Offcanvas.Title>{keyword}</Offcanvas.Title>
+        <Offcanvas.Title id="keyword-drawer-title">{keyword}</Offcanvas.Title>
       </Offcanvas.Header>
       <Offcanvas.Body>
         <h2 className="h6">Monthly searches</h2>

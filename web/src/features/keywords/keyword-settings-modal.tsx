@@ -6,14 +6,15 @@ import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Tooltip from 'react-bootstrap/Tooltip';
 import { KEYWORD_SETTINGS_CLOSE_MS } from '@core/keywords/limits';
 import { clampTemperature } from '@core/keywords/settings';
-import { COUNTRIES, LANGUAGES, findCountry, flagEmoji } from '@core/reference';
+import { COUNTRIES, LANGUAGES, findCountry } from '@core/reference';
 import type { KeywordSettings } from '@core/schemas/keywords';
+import { FlagIcon } from '../../components/flag-icon';
 import { SearchableSelect, type SelectOption } from '../../components/searchable-select';
 
 const countryOptions: SelectOption[] = COUNTRIES.map((c) => ({
   value: c.code,
-  label: `${flagEmoji(c.code)} ${c.name}`,
-  keywords: c.name,
+  label: c.name,
+  icon: <FlagIcon code={c.code} alt="" height={12} />,
 }));
 const languageOptions: SelectOption[] = LANGUAGES.map((l) => ({ value: l.code, label: l.name }));
 const RANDOMNESS_TIP = 'Controls randomness. Lowering results in less random keywords.';

@@ -45,7 +45,8 @@ const withTip = (list: KeywordList, node: ReactNode) =>
 /** The four result tabs and their keyword cards with monthly volume. */
 export function KeywordTabs({ lists, tab, onTab, volumes, onPick, blurred }: Props) {
   return (
-    <div className={blurred ? 'sr-blurred' : undefined} aria-hidden={blurred || undefined}>
+    // Inert while blurred: out of reach of the mouse, the keyboard and screen readers alike.
+    <div className={blurred ? 'sr-blurred' : undefined} inert={blurred}>
       <Nav variant="tabs" activeKey={tab} onSelect={(k) => k && onTab(k as KeywordList)}>
         {KEYWORD_LISTS.map((list) => (
           <Nav.Item key={list}>
@@ -75,7 +76,6 @@ export function KeywordTabs({ lists, tab, onTab, volumes, onPick, blurred }: Pro
                 className="w-100 text-start sr-keyword-card"
                 data-testid="keyword-card"
                 onClick={() => onPick(keyword)}
-                tabIndex={blurred ? -1 : 0}
               >
                 <Card.Body className="d-flex justify-content-between gap-2 py-2">
                   <span data-testid="keyword-card-keyword">{keyword}</span>

@@ -1,3 +1,4 @@
+import { Download } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -9,7 +10,6 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import Tooltip from 'react-bootstrap/Tooltip';
 import { useSearchParams } from 'react-router';
 import type { KeywordLists } from '@core/keywords/dedupe';
-import { keywordCsv } from '@core/keywords/export';
 import {
   CONTENT_FILTER_RELEASE_MS,
   DEFAULT_KEYWORD_SIZE,
@@ -20,14 +20,15 @@ import {
   type KeywordSize,
 } from '@core/keywords/limits';
 import { applyAffix, type AffixMode } from '@core/keywords/modify';
-import { KEYWORD_MESSAGES } from '@core/messages';
-import { flagEmoji } from '@core/reference';
+import { KEYWORD_MESSAGES, LIVE_MESSAGES } from '@core/messages';
 import { KEYWORD_LISTS, type KeywordList } from '@core/schemas/keywords';
 import { downloadTextFile } from '../../app/download-file';
 import { useSignOutRejected } from '../../app/auth/token-check';
 import { useSession } from '../../app/session/session-context';
 import { useToolGate } from '../../app/use-tool-gate';
 import { useRemaining } from '../../app/usage';
+import { FlagIcon } from '../../components/flag-icon';
+import { LiveStatus } from '../../components/live-status';
 import { PageHeader } from '../../components/page-header';
 import { UpgradeMessage } from '../../components/upgrade-message';
 import { DebugPanel } from './debug-panel';
@@ -183,8 +184,10 @@ export function KeywordToolPage() {
     window.setTimeout(() => setReturned(true), CONTENT_FILTER_RELEASE_MS);
   };
 
-  const exportCsv = () => {
+  const exportCsv = async () => {
     if (!lists) return;
+    // The CSV writer (and papaparse) load on the first click, not with the page.
+    const { keywordCsv } = await import('@core/keywords/export');
     const rows = allKeywords.map((keyword) => {
       const item = volumes.byKeyword.get(keyword.toLowerCase());
       return {
@@ -232,9 +235,7 @@ export function KeywordToolPage() {
               ))}
             </Form.Select>
             <span data-testid="keywords-left">of your {usage.data ? remaining : '…'} Keywords</span>
-            <span aria-label={`Country ${settings.country}`} title={settings.country}>
-              {flagEmoji(settings.country_code)}
-            </span>
+            <FlagIcon code={settings.country_code} alt={settings.country} />
             <Button variant="link" size="sm" className="p-0" onClick={() => setShowSettings(true)}>
               settings
             </Button>
@@ -242,6 +243,15 @@ export function KeywordToolPage() {
         )}
       </Form>
       <KeywordSources answer={outcome?.answers[0] ?? null} volumes={volumes.source} />
+      <LiveStatus
+        message={
+          showResults
+            ? LIVE_MESSAGES.keywordsReady(allKeywords.length)
+            : phase !== 'idle' && !progress.complete
+              ? LIVE_MESSAGES.keywordsGathering
+              : ''
+        }
+      />
 
       {notice && (
         <Alert
@@ -259,7 +269,13 @@ export function KeywordToolPage() {
       {phase !== 'idle' && !progress.complete && (
         <div className="my-4" data-testid="keyword-progress">
           <p className="mb-1">Gathering {size} Results...</p>
-          <ProgressBar now={progress.value} label={`${progress.value}%`} />
+          <ProgressBar>
+            <ProgressBar
+              now={progress.value}
+              label={`${progress.value}%`}
+              aria-label="Gathering keyword suggestions"
+            />
+          </ProgressBar>
         </div>
       )}
 
@@ -306,12 +322,17 @@ export function KeywordToolPage() {
               <Button
                 variant="outline-secondary"
                 size="sm"
-                onClick={exportCsv}
+                onClick={() => {
+                  exportCsv().catch((error: unknown) =>
+                    console.error('the CSV export failed', error),
+                  );
+                }}
                 disabled={filterShows}
                 data-testid="keyword-export"
                 aria-label="Export keyword data"
               >
-                <span aria-hidden>⤓</span> Export
+                <Download size="1em" className="sr-icon me-1" />
+                Export
               </Button>
             </OverlayTrigger>
             <OverlayTrigger

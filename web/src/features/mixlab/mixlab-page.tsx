@@ -9,7 +9,7 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { ITEMS_FILE, VARIANTS_FILE, itemsCsv, variantsCsv } from '@core/mixlab/export';
+import { ITEMS_FILE, VARIANTS_FILE } from '@core/mixlab/limits';
 import { MIXLAB_MESSAGES } from '@core/messages';
 import { downloadTextFile } from '../../app/download-file';
 import { useModals } from '../../app/modals/modal-context';
@@ -20,10 +20,22 @@ import { mixlabApi } from './mixlab-api';
 import { useScrapeProgress } from './use-scrape-progress';
 import { useScrapeRun, type ScrapeState } from './use-scrape-run';
 
-const downloadBoth = (run: ScrapeState) => {
-  downloadTextFile(ITEMS_FILE, itemsCsv(run.products));
-  downloadTextFile(VARIANTS_FILE, variantsCsv(run.products));
+type CsvFile = typeof ITEMS_FILE | typeof VARIANTS_FILE;
+
+/** Builds and saves the CSV files; the CSV writer (and papaparse) load on first use. */
+const download = (run: ScrapeState, files: readonly CsvFile[]) => {
+  import('@core/mixlab/export')
+    .then(({ itemsCsv, variantsCsv }) => {
+      for (const file of files)
+        downloadTextFile(
+          file,
+          file === ITEMS_FILE ? itemsCsv(run.products) : variantsCsv(run.products),
+        );
+    })
+    .catch((error: unknown) => console.error('the CSV export failed', error));
 };
+
+const downloadBoth = (run: ScrapeState) => download(run, [ITEMS_FILE, VARIANTS_FILE]);
 
 /** Spec 002 'MixLab page': a shared password, then a scrape of the shop into two CSV files. */
 export function MixlabPage() {
@@ -152,16 +164,10 @@ export function MixlabPage() {
               )}
               {scrape.isSuccess && (
                 <div className="d-flex gap-2 mt-3">
-                  <Button
-                    variant="outline-primary"
-                    onClick={() => downloadTextFile(ITEMS_FILE, itemsCsv(run.products))}
-                  >
+                  <Button variant="outline-primary" onClick={() => download(run, [ITEMS_FILE])}>
                     Download {ITEMS_FILE}
                   </Button>
-                  <Button
-                    variant="outline-primary"
-                    onClick={() => downloadTextFile(VARIANTS_FILE, variantsCsv(run.products))}
-                  >
+                  <Button variant="outline-primary" onClick={() => download(run, [VARIANTS_FILE])}>
                     Download {VARIANTS_FILE}
                   </Button>
                 </div>

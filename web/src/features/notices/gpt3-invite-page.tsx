@@ -5,7 +5,7 @@ import { useSiteConfig } from '../../app/site-config';
 
 /** Spec 002 §2 'Invite page': free access to the keyword tool is invite only. */
 export function Gpt3InvitePage() {
-  const support = useSiteConfig().data?.company.supportEmail;
+  const support = useSiteConfig()?.company.supportEmail;
   return (
     <Container className="py-5 text-center">
       <h1 className="h3 mb-3">Free access to the keyword tool is now invite only</h1>

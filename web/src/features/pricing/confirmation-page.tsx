@@ -1,3 +1,4 @@
+import { CircleCheck } from 'lucide-react';
 import Container from 'react-bootstrap/Container';
 import { Link, useLocation } from 'react-router';
 import { planById } from '@core/plans';
@@ -20,9 +21,7 @@ export function ConfirmationPage() {
   const plan = planById(state.planId);
   return (
     <Container className="py-5 text-center">
-      <div className="display-4 text-success" aria-hidden="true">
-        ✓
-      </div>
+      <CircleCheck size={64} className="text-success mb-3" />
       <h1 className="h3">Success! You have subscribed to the {plan.title} Plan</h1>
       <Link to={ROUTES.home} className="btn btn-primary mt-3">
         get started

@@ -1,3 +1,4 @@
+import { Check } from 'lucide-react';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
@@ -110,7 +111,8 @@ export function PricingPage() {
                     ))}
                     {ALL_PLANS_INCLUDE.map((feature) => (
                       <li key={feature} className="mb-1">
-                        ✓ {feature}
+                        <Check size="1em" className="sr-icon text-success me-1" />
+                        {feature}
                       </li>
                     ))}
                   </ul>

@@ -1,6 +1,6 @@
+import { Lock } from 'lucide-react';
 import Button from 'react-bootstrap/Button';
 import { MESSAGES } from '@core/messages';
-import { EXPORT_FILE_NAME, exportRow, serpCsv } from '@core/serp-export';
 import { downloadTextFile } from '../../app/download-file';
 import type { SerpCard } from './use-serp-analysis';
 
@@ -21,10 +21,12 @@ interface Props {
  * everyone else, the button stays clickable and says why not.
  */
 export function ExportButton({ cards, pending, paid, onRefused }: Props) {
-  const exportCsv = () => {
+  const exportCsv = async () => {
     if (pending > 0)
       return onRefused(paid ? MESSAGES.exportNotReady : MESSAGES.exportNotReadyFree, true);
     if (!paid) return onRefused(MESSAGES.exportUpgrade, false);
+    // The CSV writer (and papaparse) load on the first click, not with the page.
+    const { EXPORT_FILE_NAME, exportRow, serpCsv } = await import('@core/serp-export');
     const rows = cards.map(({ result, facts, speed }) => {
       const run = speed.status === 'done' ? speed.result : null;
       return exportRow({
@@ -42,12 +44,15 @@ export function ExportButton({ cards, pending, paid, onRefused }: Props) {
   };
 
   return (
-    <Button variant="outline-secondary" size="sm" onClick={exportCsv} data-testid="export-csv">
-      {!paid && (
-        <span aria-label="paid feature" className="me-1">
-          🔒
-        </span>
-      )}
+    <Button
+      variant="outline-secondary"
+      size="sm"
+      onClick={() => {
+        exportCsv().catch((error: unknown) => console.error('the CSV export failed', error));
+      }}
+      data-testid="export-csv"
+    >
+      {!paid && <Lock size="1em" className="sr-icon me-1" role="img" aria-label="paid feature" />}
       Export CSV
     </Button>
   );

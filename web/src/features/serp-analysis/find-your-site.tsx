@@ -5,11 +5,12 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import { MESSAGES, SERP_MESSAGES } from '@core/messages';
+import { LIVE_MESSAGES, MESSAGES, SERP_MESSAGES } from '@core/messages';
 import { findRankIndex } from '@core/rank-match';
 import type { SerpSource } from '@core/schemas/serp';
 import { rankApi, type RankCheckBody, type RankCheckResponse } from '../../app/rank-api';
-import { RankResult } from '../../components/rank-result';
+import { LiveStatus } from '../../components/live-status';
+import { RankResult, rankAnnouncement } from '../../components/rank-result';
 import { usageKey } from '../../app/usage';
 import { UpgradeMessage } from '../../components/upgrade-message';
 import type { OrganicResult } from './serp-api';
@@ -75,6 +76,12 @@ export function FindYourSite(props: Props) {
     check.reset();
     if (!onScreen) check.mutate({ ...search, url: site, known: { pages, results: [...results] } });
   };
+  const answer = lookup?.onScreen ?? check.data;
+  const liveMessage = check.isPending
+    ? LIVE_MESSAGES.rankSearching
+    : lookup && answer
+      ? rankAnnouncement(lookup.site, answer)
+      : '';
   const close = () => {
     setLookup(undefined);
     check.reset();
@@ -108,13 +115,14 @@ export function FindYourSite(props: Props) {
           </Form>
         </div>
       )}
-      <Modal show={lookup !== undefined} onHide={close} centered>
+      <Modal show={lookup !== undefined} onHide={close} centered aria-labelledby="rank-modal-title">
         <Modal.Header closeButton>
-          <Modal.Title as="h2" className="h5">
+          <Modal.Title as="h2" className="h5" id="rank-modal-title">
             {search.searchTerm}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body data-testid="rank-modal">
+          <LiveStatus message={liveMessage} />
           {lookup?.onScreen && (
             <>
               <RankResult site={lookup.site} response={lookup.onScreen} />

@@ -9,7 +9,10 @@ interface Props<K extends string> {
   onChange(key: K): void;
 }
 
-/** Radio chips choosing which metric the cards show (spec 001 §2). */
+/**
+ * Radio chips choosing which metric the cards show (spec 001 §2): native radios of one
+ * group drawn as chips, so Tab reaches the chosen one and the arrow keys choose.
+ */
 export function MetricChips<K extends string>({
   label,
   idPrefix,
@@ -23,6 +26,7 @@ export function MetricChips<K extends string>({
         <ToggleButton
           key={key}
           id={`${idPrefix}-${key}`}
+          name={idPrefix}
           type="radio"
           size="sm"
           variant="outline-secondary"

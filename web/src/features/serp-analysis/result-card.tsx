@@ -2,10 +2,11 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import ProgressBar from 'react-bootstrap/ProgressBar';
-import { scoreClass } from '@core/metrics';
 import { TITLE_CLICK_DELAY_MS, WORD_COUNT_ERROR_MS, shortTitle } from '@core/serp-display';
+import { ScoreGauge } from '../../components/score-gauge';
 import { FilmstripPreview } from './filmstrip';
-import { ResultDetails, type CardView } from './result-details';
+import type { CardView } from './card-view';
+import { ResultDetails } from './result-details';
 import { LoadPsiLink } from './speed-panels';
 import type { SerpCard } from './use-serp-analysis';
 
@@ -62,12 +63,9 @@ export function ResultCard({ card, open, onToggle, onRetry, view, onView, mobile
           </a>
         </Card.Title>
         {speed.status === 'loading' && (
-          <ProgressBar
-            now={speed.progress}
-            className="my-2"
-            style={{ height: 6 }}
-            aria-label="Speed sample progress"
-          />
+          <ProgressBar className="my-2" style={{ height: 6 }}>
+            <ProgressBar now={speed.progress} aria-label="Speed sample progress" />
+          </ProgressBar>
         )}
         {speed.status === 'error' ? (
           <div className="text-danger small" data-testid="result-speed-error">
@@ -82,12 +80,10 @@ export function ResultCard({ card, open, onToggle, onRetry, view, onView, mobile
             )}
           </div>
         ) : (
-          <div data-testid="result-score">
-            Performance:{' '}
+          <div className="d-flex align-items-center gap-2" data-testid="result-score">
+            Performance:
             {speed.status === 'done' && speed.result.lab.psi ? (
-              <strong className={`sr-${scoreClass(speed.result.lab.psi.score)}`}>
-                {speed.result.lab.psi.score}
-              </strong>
+              <ScoreGauge score={speed.result.lab.psi.score} data-testid="result-gauge" />
             ) : (
               <span className="text-body-secondary">
                 {speed.status === 'done' ? 'no data' : 'Still Loading'}

@@ -2,20 +2,10 @@ import Badge from 'react-bootstrap/Badge';
 import Dropdown from 'react-bootstrap/Dropdown';
 import Nav from 'react-bootstrap/Nav';
 import Tab from 'react-bootstrap/Tab';
-import type { LabKey } from '@core/speed-summary';
 import { statusVariant } from '@core/serp-display';
 import { FieldPanel, FilmstripPanel, LabPanel } from './speed-panels';
+import type { CardTab, CardView } from './card-view';
 import type { SerpCard } from './use-serp-analysis';
-
-export type CardTab = 'content' | 'schema' | 'lab' | 'field' | 'filmstrip' | 'tech';
-
-/** Spec 001 §2: the selected tab and metrics, shared by all cards. */
-export interface CardView {
-  tab: CardTab;
-  lab: LabKey;
-  field: string;
-}
-export const DEFAULT_CARD_VIEW: CardView = { tab: 'content', lab: 'psi', field: 'lcp' };
 
 const TABS: { key: CardTab; title: string; desktopOnly?: boolean }[] = [
   { key: 'content', title: 'Content' },
@@ -56,9 +46,15 @@ export function ResultDetails({ card, view, onView, mobile }: Props) {
           <Dropdown.Toggle variant="outline-secondary" size="sm" data-testid="card-tab-menu">
             {active.title}
           </Dropdown.Toggle>
-          <Dropdown.Menu>
+          {/* Options of a list: the items always carry aria-selected, which a button may not. */}
+          <Dropdown.Menu role="listbox" aria-label="Card tab">
             {tabs.map((t) => (
-              <Dropdown.Item key={t.key} eventKey={t.key} active={t.key === active.key}>
+              <Dropdown.Item
+                key={t.key}
+                eventKey={t.key}
+                active={t.key === active.key}
+                role="option"
+              >
                 {t.title}
               </Dropdown.Item>
             ))}

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Lock } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -9,7 +10,7 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { MESSAGES } from '@core/messages';
+import { LIVE_MESSAGES, MESSAGES } from '@core/messages';
 import { isPaidPlan } from '@core/plans';
 import { ROUTES } from '@core/routes';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
@@ -20,28 +21,25 @@ import { checkSerpRateLimit } from '../../app/serp-rate-limit';
 import { useSession } from '../../app/session/session-context';
 import { saveSearchSettings } from '../../app/settings/save-search-settings';
 import { useSettings } from '../../app/settings/settings-context';
+import { useLazyModule } from '../../app/use-lazy-module';
 import { useToolGate } from '../../app/use-tool-gate';
 import { useLimitReached } from '../../app/use-limit-reached';
 import { MOBILE_QUERY, useMediaQuery } from '../../app/use-media-query';
 import { BackToTop } from '../../components/back-to-top';
+import { LiveStatus } from '../../components/live-status';
 import { PageHeader } from '../../components/page-header';
 import { RemainingCount } from '../../components/remaining-count';
 import { usageKey } from '../../app/usage';
 import { ScoreLegend } from '../../components/score-legend';
 import { SearchDomainLine } from '../../components/search-domain-line';
 import { UpgradeMessage } from '../../components/upgrade-message';
-import { ExportButton } from './export-button';
-import { FindYourSite } from './find-your-site';
-import { ResultCard } from './result-card';
-import { DEFAULT_CARD_VIEW } from './result-details';
+import { DEFAULT_CARD_VIEW } from './card-view';
 import {
   AllLoadedAlert,
   FiltersClearedAlert,
   NotAsExpectedAlert,
   ViewAllAlert,
 } from './serp-alerts';
-import { SerpStatsCard } from './serp-stats-card';
-import { ShareButton } from './share-button';
 import { useSerpAnalysis, type SerpCard } from './use-serp-analysis';
 
 interface Notice {
@@ -51,6 +49,8 @@ interface Notice {
 }
 
 /** Spec 001 §2 'SERP analysis screen' and §4 'Search flow'. */
+const loadResultParts = () => import('./serp-result-parts');
+
 export function SerpAnalysisPage() {
   const { session, signedIn, ready } = useSession();
   const { settings, device, setSearchTerm, onSaved } = useSettings();
@@ -180,7 +180,18 @@ export function SerpAnalysisPage() {
       <UpgradeMessage text={QUOTA_MESSAGES.monthlySearchLimit} />
     </Alert>
   );
+  const parts = useLazyModule(loadResultParts, serp.status !== 'idle');
   const hasCards = serp.status === 'done' && serp.cards.length > 0;
+  const liveMessage =
+    serp.status === 'searching'
+      ? LIVE_MESSAGES.serpSearching(serp.term)
+      : serp.status !== 'done'
+        ? ''
+        : !hasCards
+          ? LIVE_MESSAGES.serpEmpty
+          : serp.pending > 0
+            ? LIVE_MESSAGES.serpMeasuring(serp.cards.length)
+            : LIVE_MESSAGES.serpLoaded(serp.cards.length);
 
   return (
     <Container className="py-4">
@@ -216,6 +227,7 @@ export function SerpAnalysisPage() {
         </Col>
       </Row>
 
+      <LiveStatus message={liveMessage} />
       {urlLike && (
         <Alert variant="info" dismissible onClose={() => setUrlLike(null)} data-testid="url-alert">
           Your search term looks like a URL. To see the pages indexed on that site, try{' '}
@@ -245,9 +257,9 @@ export function SerpAnalysisPage() {
           No results for “{serp.term}”. Try fewer or different words.
         </p>
       )}
-      {hasCards && (
+      {hasCards && parts && (
         <section aria-label="Results" className="mt-3">
-          <SerpStatsCard
+          <parts.SerpStatsCard
             term={serp.term}
             cards={serp.cards}
             pending={serp.pending}
@@ -270,7 +282,7 @@ export function SerpAnalysisPage() {
                 setToggled(new Set());
               }}
             />
-            <FindYourSite
+            <parts.FindYourSite
               token={token}
               search={{
                 searchTerm: serp.term,
@@ -285,8 +297,8 @@ export function SerpAnalysisPage() {
               exhausted={serp.exhausted}
             />
             <div className="d-flex gap-2 ms-auto">
-              <ShareButton term={serp.term} />
-              <ExportButton
+              <parts.ShareButton term={serp.term} />
+              <parts.ExportButton
                 cards={serp.cards}
                 pending={serp.pending}
                 paid={paid}
@@ -313,7 +325,7 @@ export function SerpAnalysisPage() {
           <Row xs={1} md={2} xl={3} className="g-3 align-items-start">
             {serp.cards.filter(matches).map((card) => (
               <Col key={card.key}>
-                <ResultCard
+                <parts.ResultCard
                   card={card}
                   open={viewAll !== toggled.has(card.key)}
                   onToggle={() => toggle(card.key)}
@@ -337,9 +349,12 @@ export function SerpAnalysisPage() {
                   data-testid="more-results"
                 >
                   {!paid && (
-                    <span aria-label="paid feature" className="me-1">
-                      🔒
-                    </span>
+                    <Lock
+                      size="1em"
+                      className="sr-icon me-1"
+                      role="img"
+                      aria-label="paid feature"
+                    />
                   )}
                   {serp.loadingMore ? <Spinner size="sm" aria-label="Loading" /> : 'More Results'}
                 </Button>

@@ -11,6 +11,7 @@ import {
   type FieldAverageKey,
 } from '@core/serp-display';
 import type { FieldResult } from '@core/speed';
+import { ScoreGauge } from '../../components/score-gauge';
 import type { SerpCard } from './use-serp-analysis';
 
 /** Schema types shown before 'view N more', and the list's collapsed height (spec 001 §9). */
@@ -66,11 +67,7 @@ export function SerpStatsCard({
           </dd>
           <dt className="col-sm-4">Average PSI score</dt>
           <dd className="col-sm-8" data-testid="stats-psi">
-            {psi === null ? (
-              '-'
-            ) : (
-              <span className={`sr-${averageClass('psi', psi)}`}>{psi.toFixed(1)}</span>
-            )}
+            {psi === null ? '-' : <ScoreGauge score={psi} text={psi.toFixed(1)} size={48} />}
           </dd>
           <dt className="col-sm-4">Average LCP (lab)</dt>
           <dd className="col-sm-8">

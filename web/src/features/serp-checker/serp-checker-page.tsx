@@ -8,7 +8,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { useLocation } from 'react-router';
-import { MESSAGES } from '@core/messages';
+import { LIVE_MESSAGES, MESSAGES } from '@core/messages';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import { ApiError } from '../../app/api-client';
 import { checkSerpRateLimit } from '../../app/serp-rate-limit';
@@ -17,13 +17,14 @@ import { saveSearchSettings } from '../../app/settings/save-search-settings';
 import { useSettings } from '../../app/settings/settings-context';
 import { useLimitReached } from '../../app/use-limit-reached';
 import { useToolGate } from '../../app/use-tool-gate';
+import { LiveStatus } from '../../components/live-status';
 import { PageHeader } from '../../components/page-header';
 import { RemainingCount } from '../../components/remaining-count';
 import { usageKey } from '../../app/usage';
 import { SearchDomainLine } from '../../components/search-domain-line';
 import { UpgradeMessage } from '../../components/upgrade-message';
 import { rankApi, type RankCheckResponse } from '../../app/rank-api';
-import { RankResult } from '../../components/rank-result';
+import { RankResult, rankAnnouncement } from '../../components/rank-result';
 
 type Outcome =
   | { kind: 'idle' }
@@ -136,6 +137,15 @@ export function SerpCheckerPage() {
           </Col>
         </Row>
       </Form>
+      <LiveStatus
+        message={
+          searching
+            ? LIVE_MESSAGES.rankSearching
+            : outcome.kind === 'done'
+              ? rankAnnouncement(outcome.site, outcome.response)
+              : ''
+        }
+      />
       {outcome.kind === 'done' && <RankResult site={outcome.site} response={outcome.response} />}
       {outcome.kind === 'failed' && (
         <Alert variant="danger" className="mt-4" data-testid="rank-error">

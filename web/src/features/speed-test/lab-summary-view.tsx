@@ -1,5 +1,6 @@
 import { scoreClass } from '@core/metrics';
 import type { LabKey, LabSummary } from '@core/speed-summary';
+import { ScoreGauge } from '../../components/score-gauge';
 import type { Device } from './use-speed-test';
 
 const SHOWN: LabKey[] = ['fcp', 'lcp', 'tbt', 'si', 'tti', 'cls'];
@@ -89,16 +90,18 @@ export function LabSummaryView({
   return (
     <div className="border rounded p-3 mt-3" data-testid="lab-average">
       <div className="d-flex flex-wrap align-items-center gap-4">
+        <ScoreGauge
+          score={mean}
+          text={summary.metrics.psi?.displayValue ?? String(mean)}
+          size={96}
+          data-testid="average-score"
+        />
         <div>
           <div className="small text-muted">
             {device === 'mobile' ? 'Mobile' : 'Desktop'} PSI scores averaged across{' '}
             {summary.samples} {summary.samples === 1 ? 'sample' : 'samples'}
           </div>
-          <div className={`display-6 fw-bold sr-${scoreClass(mean)}`} data-testid="average-score">
-            {summary.metrics.psi?.displayValue ?? mean}
-            <span className="fs-5 text-muted">/100</span>
-          </div>
-          <div className="small text-muted" data-testid="score-spread">
+          <div className="small text-muted mt-1" data-testid="score-spread">
             median {summary.score.median} · spread {summary.score.min}–{summary.score.max}
           </div>
         </div>

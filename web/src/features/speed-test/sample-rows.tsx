@@ -1,6 +1,7 @@
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { scoreClass } from '@core/metrics';
 import { sampleErrorLabel } from '../../components/field-notice';
+import { ScoreGauge } from '../../components/score-gauge';
 import type { SampleState } from './use-speed-test';
 
 const VARIANT = { pass: 'success', average: 'warning', fail: 'danger' } as const;
@@ -21,20 +22,22 @@ export function SampleRows({ samples }: { samples: SampleState[] }) {
               <div className="text-nowrap" style={{ width: '5.5rem' }}>
                 Sample {i + 1}
               </div>
-              <ProgressBar
-                className="flex-grow-1"
-                now={sample.status === 'done' && score !== null ? score : sample.progress}
-                variant={score !== null ? VARIANT[scoreClass(score)] : failed ? 'danger' : 'info'}
-                animated={sample.status === 'running'}
-                aria-label={`Sample ${i + 1} ${sample.status === 'running' ? sample.stage : sample.status}`}
-              />
+              {/* A bar of its own inside the track: the name belongs on the progressbar. */}
+              <ProgressBar className="flex-grow-1">
+                <ProgressBar
+                  now={sample.status === 'done' && score !== null ? score : sample.progress}
+                  variant={score !== null ? VARIANT[scoreClass(score)] : failed ? 'danger' : 'info'}
+                  animated={sample.status === 'running'}
+                  aria-label={`Sample ${i + 1} ${sample.status === 'running' ? sample.stage : sample.status}`}
+                />
+              </ProgressBar>
               <div
                 className="text-end fw-semibold lh-sm"
                 style={{ width: '5.5rem' }}
                 data-testid="sample-score"
               >
                 {sample.status === 'done' && score !== null ? (
-                  <span className={`sr-${scoreClass(score)}`}>{score}</span>
+                  <ScoreGauge score={score} size={32} />
                 ) : failed ? (
                   <span className="text-danger small" title={sample.error ?? undefined}>
                     {sampleErrorLabel(sample.errorSource)}

@@ -4,7 +4,7 @@ import { useSiteConfig } from '../../app/site-config';
 
 /** Spec 002 §1 and §2: three FAQ columns on score variability, and a consulting link. */
 export function SpeedFaq() {
-  const contact = useSiteConfig().data?.company.contactUrl;
+  const contact = useSiteConfig()?.company.contactUrl;
   return (
     <section className="mt-5" aria-label="About speed scores">
       <Row xs={1} md={3} className="g-4">

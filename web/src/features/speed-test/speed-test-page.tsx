@@ -8,6 +8,7 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import ToggleButton from 'react-bootstrap/ToggleButton';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { LIVE_MESSAGES } from '@core/messages';
 import { FREE_PLAN_ID, planById } from '@core/plans';
 import { ROUTES } from '@core/routes';
 import { speedAlertText, type SpeedAlertType } from '@core/schemas/speed-alerts';
@@ -23,6 +24,7 @@ import { useSettings } from '../../app/settings/settings-context';
 import { saveSearchSettings } from '../../app/settings/save-search-settings';
 import { usageKey } from '../../app/usage';
 import { useToolGate } from '../../app/use-tool-gate';
+import { LiveStatus } from '../../components/live-status';
 import { RemainingCount } from '../../components/remaining-count';
 import { PageHeader } from '../../components/page-header';
 import { ScoreLegend } from '../../components/score-legend';
@@ -142,6 +144,19 @@ export function SpeedTestPage() {
   };
 
   const firstResult = done[0]?.result ?? null;
+  const deviceName = device === 'mobile' ? 'Mobile' : 'Desktop';
+  const shown = run && !run.invalidUrl && !run.blocked && !run.unavailable;
+  const liveMessage = !shown
+    ? ''
+    : complete && !summary
+      ? LIVE_MESSAGES.speedNoData
+      : complete && showAverage && summary
+        ? LIVE_MESSAGES.speedDone(
+            deviceName,
+            summary.metrics.psi?.displayValue ?? String(summary.score.mean),
+            summary.samples,
+          )
+        : LIVE_MESSAGES.speedRunning(run.samples.length, device);
 
   return (
     <Container className="py-4">
@@ -215,10 +230,12 @@ export function SpeedTestPage() {
         varies.
       </p>
       {alert && (
+        // Spec 002 §4: clicking the alert closes it; its close button does so from the keyboard.
         <Alert
           variant="warning"
+          dismissible
+          onClose={() => setAlert(null)}
           onClick={() => setAlert(null)}
-          role="alert"
           data-testid="speed-alert"
           style={{ cursor: 'pointer' }}
         >
@@ -236,7 +253,8 @@ export function SpeedTestPage() {
           <UpgradeMessage text={run.blocked} />
         </Alert>
       )}
-      {run && !run.invalidUrl && !run.blocked && !run.unavailable && (
+      <LiveStatus message={liveMessage} />
+      {shown && (
         <section className="mt-4" aria-label="Results">
           <h2 className="h5">Lab Data</h2>
           <ScoreLegend className="mb-2 d-flex" />
@@ -269,7 +287,7 @@ export function SpeedTestPage() {
 
       <section className="mt-5 p-4 bg-light rounded text-center">
         <h2 className="h5">See how fast your competitors are</h2>
-        <Link to={ROUTES.serpAnalysis} className="btn btn-outline-primary">
+        <Link to={ROUTES.serpAnalysis} className="btn btn-primary">
           try our comparison tool
         </Link>
       </section>

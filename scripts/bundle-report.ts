@@ -1,0 +1,84 @@
+// Prints each chunk's gzipped size and each screen's first load (the shell's scripts plus the
+// screen's own), and fails when a budget of build/budgets.json is exceeded. Run after
+// `vite build` by `npm run build` and by the setup of `npm start` and `npm test`.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import budgets from '../build/budgets.json' with { type: 'json' };
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+const dist = path.resolve(import.meta.dirname, '../dist/web');
+const manifest = JSON.parse(
+  fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'),
+) as Record<string, ManifestChunk>;
+
+const gzipped = new Map<string, number>();
+function gzipKb(file: string): number {
+  let size = gzipped.get(file);
+  if (size === undefined) {
+    const bytes = fs.readFileSync(path.join(dist, file));
+    size = zlib.gzipSync(bytes, { level: 9 }).length / 1024;
+    gzipped.set(file, size);
+  }
+  return size;
+}
+
+/** A chunk and everything it imports statically: what loading it fetches. */
+function closure(key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into;
+  into.add(key);
+  for (const imported of manifest[key]?.imports ?? []) closure(imported, into);
+  return into;
+}
+
+function firstLoad(keys: Iterable<string>) {
+  const files = [...keys].map((key) => manifest[key]!);
+  const scripts = new Set(files.map((chunk) => chunk.file));
+  const styles = new Set(files.flatMap((chunk) => chunk.css ?? []));
+  const sum = (set: Set<string>) => [...set].reduce((total, file) => total + gzipKb(file), 0);
+  return { js: sum(scripts), css: sum(styles) };
+}
+
+const kb = (value: number) => value.toFixed(1).padStart(7);
+const chunks = Object.values(manifest).filter((chunk) => chunk.file.endsWith('.js'));
+console.log('Chunks (KB gzipped):');
+for (const chunk of chunks.sort((a, b) => gzipKb(b.file) - gzipKb(a.file))) {
+  console.log(`${kb(gzipKb(chunk.file))}  ${chunk.file}`);
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+if (!entryKey) throw new Error('The manifest has no entry chunk.');
+const shell = closure(entryKey);
+const layout = Object.keys(manifest).find((key) => key.endsWith('app/query-client.tsx'));
+const screens = Object.keys(manifest).filter(
+  (key) => manifest[key]!.isDynamicEntry && /features\/.+-page\.tsx$/.test(key),
+);
+
+const failures: string[] = [];
+const rows: [string, { js: number; css: number }, number][] = [
+  ['home (the shell)', firstLoad(shell), budgets.homeScriptKb],
+  ...screens.map((key): [string, { js: number; css: number }, number] => {
+    const keys = new Set([...shell, ...closure(key), ...(layout ? closure(layout) : [])]);
+    return [path.basename(key, '.tsx'), firstLoad(keys), budgets.routeScriptKb];
+  }),
+];
+console.log('\nFirst load per screen (KB gzipped):    JS     CSS');
+for (const [name, load, jsBudget] of rows) {
+  console.log(`${name.padEnd(36)}${kb(load.js)} ${kb(load.css)}`);
+  if (load.js > jsBudget) failures.push(`${name}: ${load.js.toFixed(1)} KB of JS > ${jsBudget}`);
+  if (load.css > budgets.stylesheetKb) {
+    failures.push(`${name}: ${load.css.toFixed(1)} KB of CSS > ${budgets.stylesheetKb}`);
+  }
+}
+if (failures.length > 0) {
+  console.error(`\nOver budget (build/budgets.json):\n${failures.join('\n')}`);
+  process.exitCode = 1;
+}

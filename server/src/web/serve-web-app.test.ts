@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SITE_CONFIG_SCRIPT_ID } from '@core/embedded';
+import type { SiteConfig } from '@core/schemas/site-config';
+import { registerWebApp } from './serve-web-app';
+
+const API = '/backend-service/v1';
+const SCRIPT = '/assets/index-B0wpPeWq.js';
+const scriptSource = `console.log(${JSON.stringify('speed '.repeat(400))});\n`;
+const indexSource = `<!doctype html><html><head><script type="module" src="${SCRIPT}"></script></head><body>${'<p>SpeedRank</p>'.repeat(100)}</body></html>`;
+
+const siteConfig: SiteConfig = {
+  company: {
+    name: 'Acme </script><script>alert(1)</script>',
+    supportEmail: 'help@acme.example',
+    postalAddress: '1 Road',
+    aboutUrl: 'https://acme.example/about',
+    contactUrl: 'https://acme.example/contact',
+    socialUrl: 'https://social.example/acme',
+    socialLabel: 'Follow us',
+    privacyUrl: 'https://acme.example/privacy',
+  },
+  googleClientId: null,
+};
+
+/** The installation's data as the page embeds it, read back as a browser would. */
+function embeddedConfig(html: string): unknown {
+  const match = new RegExp(
+    `<script id="${SITE_CONFIG_SCRIPT_ID}" type="application/json">(.*?)</script>`,
+  ).exec(html);
+  return match ? JSON.parse(match[1]!) : null;
+}
+
+/** A build output as `vite build` leaves it: text files with their .br and .gz beside them. */
+function writeDist(dir: string): void {
+  const write = (name: string, content: string, compressed: boolean) => {
+    const file = path.join(dir, name);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, content);
+    if (!compressed) return;
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content));
+  };
+  write('index.html', indexSource, true);
+  write(SCRIPT.slice(1), scriptSource, true);
+  write(
+    '.vite/manifest.json',
+    JSON.stringify({
+      'index.html': { file: SCRIPT.slice(1), isEntry: true, imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared-1.js' },
+      'src/app/query-client.tsx': { file: 'assets/query-client-1.js', imports: ['_shared.js'] },
+      'src/features/pricing/pricing-page.tsx': {
+        file: 'assets/pricing-page-1.js',
+        imports: ['_shared.js', '_card.js'],
+      },
+      '_card.js': { file: 'assets/card-1.js' },
+    }),
+    false,
+  );
+  write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', false);
+  write('flags/fr.svg', `<svg xmlns="http://www.w3.org/2000/svg">${' '.repeat(2000)}</svg>`, true);
+}
+
+describe('serving the built web app', () => {
+  let dir: string;
+  let app: FastifyInstance;
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-dist-'));
+    writeDist(dir);
+    app = Fastify();
+    await registerWebApp(app, { distDir: dir, apiPrefix: API, siteConfig });
+  });
+  afterEach(async () => {
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers });
+
+  it.each([
+    ['br, gzip', 'br', zlib.brotliDecompressSync],
+    ['gzip', 'gzip', zlib.gunzipSync],
+  ])(
+    'sends a hashed asset for accept-encoding %s as %s, cached for good',
+    async (accept, encoding, decompress) => {
+      const res = await get(SCRIPT, { 'accept-encoding': accept });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(decompress(res.rawPayload).toString()).toBe(scriptSource);
+    },
+  );
+
+  it('sends the plain file to a client that accepts no encoding', async () => {
+    const res = await get(SCRIPT);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.body).toBe(scriptSource);
+  });
+
+  it('never serves the compressed copies by their own names', async () => {
+    expect((await get(`${SCRIPT}.br`)).statusCode).toBe(404);
+  });
+
+  it('sends index.html for a page route compressed, revalidated on each visit', async () => {
+    const headers = { 'accept-encoding': 'br, gzip' };
+    const res = await get('/pricing', headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = zlib.brotliDecompressSync(res.rawPayload).toString();
+    expect(html).toContain(`<script type="module" src="${SCRIPT}">`);
+    expect(embeddedConfig(html)).toEqual(siteConfig);
+    const etag = res.headers.etag as string;
+    expect(etag).toBeTruthy();
+
+    const byTag = await get('/pricing', { ...headers, 'if-none-match': etag });
+    expect(byTag.statusCode).toBe(304);
+    expect(byTag.body).toBe('');
+    expect(byTag.headers['cache-control']).toBe('no-cache');
+    const gzip = await get('/pricing', { 'accept-encoding': 'gzip' });
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(html);
+    const otherTag = await get('/pricing', { ...headers, 'if-none-match': 'W/"other"' });
+    expect(otherTag.statusCode).toBe(200);
+  });
+
+  it('answers an unknown path 404 with the page in full, even when asked to revalidate', async () => {
+    const first = await get('/pricing');
+    const res = await get('/no-such-page', { 'if-none-match': first.headers.etag as string });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.etag).toBeUndefined();
+    expect(embeddedConfig(res.body)).toEqual(siteConfig);
+  });
+
+  it("names a route's screen chunks, beyond the shell's, as module preloads", async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(preloads((await get('/pricing')).body)).toEqual([
+      '/assets/query-client-1.js',
+      '/assets/pricing-page-1.js',
+      '/assets/card-1.js',
+    ]);
+    expect(preloads((await get('/')).body)).toEqual([]);
+    expect(preloads((await get('/no-such-page')).body)).toEqual([]);
+  });
+
+  it('embeds the site config so that no string in it can end its script element', async () => {
+    const { body } = await get('/');
+    expect(body.match(/<\/script>/g)).toHaveLength(2);
+    expect(embeddedConfig(body)).toEqual(siteConfig);
+  });
+
+  it('keeps redirecting near misses and answering JSON 404s under the API', async () => {
+    const near = await get('/pricing/?a=1');
+    expect(near.statusCode).toBe(301);
+    expect(near.headers.location).toBe('/pricing?a=1');
+    const api = await get(`${API}/nothing`);
+    expect(api.statusCode).toBe(404);
+    expect(api.json().message).toContain('No such endpoint');
+  });
+
+  it.each(['/favicon.svg', '/flags/fr.svg'])(
+    'lets browsers keep %s, whose name outlives a build, for a day',
+    async (url) => {
+      const res = await get(url, { 'accept-encoding': 'br' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    },
+  );
+});

@@ -1,0 +1,112 @@
+import '../zod-jitless';
+import { useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Container from 'react-bootstrap/Container';
+import { useLocation, useNavigate } from 'react-router';
+import { ROUTES } from '@core/routes';
+import { ApiError } from '../api-client';
+import { useSession } from '../session/session-context';
+import { useSettings } from '../settings/settings-context';
+import { sessionFromAuth } from '@core/schemas/session';
+import { authApi } from './auth-api';
+import { originDestination, readOrigin, saveOrigin } from './origin';
+import { useSignOutRejected } from './token-check';
+
+const LOCALE_PARAMS = ['googleDomain', 'country', 'language'] as const;
+
+/**
+ * Spec 000 §4 'Page load' (loaded by AuthBootstrap when needed): refresh a stored token, or redeem the `token` + `origin`
+ * parameters of an emailed link ('s' secure link, 'p' password reset).
+ */
+export function PageLoadAuth() {
+  const { session, setSession, markReady } = useSession();
+  const { settings, load } = useSettings();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const signOutRejected = useSignOutRejected();
+  const ran = useRef(false);
+
+  useEffect(() => {
+    if (ran.current) return;
+    ran.current = true;
+    const params = new URLSearchParams(location.search);
+    const linkToken = params.get('token');
+    const origin = params.get('origin');
+
+    const loadServerSettings = async (token: string) => {
+      try {
+        const server = await authApi.getSettings(token);
+        load({
+          deviceType: server.deviceType,
+          googleDomain: server.googleDomain,
+          country: server.country,
+          language: server.language,
+        });
+      } catch (error) {
+        console.error('settings load failed', error);
+      }
+    };
+
+    const redeem = async (kind: 'secure-link' | 'reset-password', token: string) => {
+      markReady();
+      try {
+        const auth = await authApi.redeemEmailLink(kind, token);
+        setSession(sessionFromAuth(auth));
+        const locale = { ...settings };
+        for (const key of LOCALE_PARAMS) {
+          const value = params.get(key);
+          if (value) locale[key] = value;
+        }
+        load(locale);
+        if (kind === 'reset-password') {
+          saveOrigin({ email: auth.email });
+          navigate(ROUTES.resetPassword, { replace: true });
+        } else {
+          await loadServerSettings(auth.token);
+          const saved = readOrigin();
+          navigate(originDestination({ ...saved, originUrl: location.pathname }), {
+            replace: true,
+          });
+        }
+      } catch (error) {
+        setLinkError(error instanceof ApiError ? error.message : 'This link could not be used.');
+        navigate(location.pathname, { replace: true });
+      }
+    };
+
+    const refresh = async () => {
+      try {
+        const auth = await authApi.refresh(session);
+        setSession({ ...session, ...sessionFromAuth(auth) });
+        markReady();
+        await loadServerSettings(auth.token);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) signOutRejected();
+        else console.error('token refresh failed', error);
+      } finally {
+        markReady();
+      }
+    };
+
+    if (linkToken && (origin === 's' || origin === 'p')) {
+      void redeem(origin === 's' ? 'secure-link' : 'reset-password', linkToken);
+    } else if (session.token) {
+      void refresh();
+    }
+  });
+
+  if (!linkError) return null;
+  return (
+    <Container className="pt-3">
+      <Alert
+        variant="warning"
+        dismissible
+        onClose={() => setLinkError(null)}
+        data-testid="link-error"
+      >
+        {linkError}
+      </Alert>
+    </Container>
+  );
+}
