@@ -1,4 +1,5 @@
-// `npm test`: install what is missing, then type-check, lint, unit/API tests and browser tests.
+// `npm test`: install what is missing, then type-check, lint, unit/API tests, browser tests
+// and Lighthouse CI over our own pages.
 import { ensureChromium, ensureNodeModules, ensureWebBuild, log, run } from './lib.mjs';
 import { startTestPostgres } from './postgres.mjs';
 
@@ -11,6 +12,8 @@ const steps = [
   ['unit and API tests', () => run('npx', ['vitest', 'run', '--project', 'unit'], { env })],
   ['web build', () => ensureWebBuild({ force: true })],
   ['browser tests', () => run('npx', ['vitest', 'run', '--project', 'e2e'], { env })],
+  // Last, on a quiet machine: Lighthouse's scores suffer from any other load.
+  ['Lighthouse CI on our own pages', () => run('npx', ['tsx', 'scripts/lighthouse-ci.ts'])],
 ];
 
 const postgres = await startTestPostgres();
