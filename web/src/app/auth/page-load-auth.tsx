@@ -10,6 +10,7 @@ import { useSettings } from '../settings/settings-context';
 import { sessionFromAuth } from '@core/schemas/session';
 import { authApi } from './auth-api';
 import { originDestination, readOrigin, saveOrigin } from './origin';
+import { rotatedSession } from './rotated-session';
 import { useSignOutRejected } from './token-check';
 
 const LOCALE_PARAMS = ['googleDomain', 'country', 'language'] as const;
@@ -82,8 +83,17 @@ export function PageLoadAuth() {
         markReady();
         await loadServerSettings(auth.token);
       } catch (error) {
-        if (error instanceof ApiError && error.status === 401) signOutRejected();
-        else console.error('token refresh failed', error);
+        if (!(error instanceof ApiError && error.status === 401)) {
+          console.error('token refresh failed', error);
+        } else {
+          const rotated = await rotatedSession(session.token);
+          if (!rotated) signOutRejected();
+          else {
+            setSession(rotated);
+            markReady();
+            await loadServerSettings(rotated.token);
+          }
+        }
       } finally {
         markReady();
       }
