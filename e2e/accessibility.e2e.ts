@@ -7,6 +7,7 @@ import { PAGE_PATHS, ROUTES, TOOL_PATHS } from '@core/routes';
 import type { AuthResponse } from '@core/schemas/auth';
 import { registerByApi, storeSession } from './support/accounts';
 import { useBrowser } from './support/browser';
+import { startDesktopSample } from './support/speed-test';
 
 const h = useBrowser();
 const port = () => new URL(h.baseUrl).port;
@@ -129,12 +130,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
   it('holds on a speed test result, which the live region announces', async () => {
     const page = await openPage();
     await page.goto(ROUTES.speedTest);
-    await page.locator('label[for=device-desktop]').click();
-    await page.getByLabel('Test Samples').selectOption('1');
-    await page
-      .getByPlaceholder('Enter a web page URL')
-      .fill(`bake-street.sandbox.localhost:${port()}/faq`);
-    await page.getByRole('button', { name: 'analyze' }).click();
+    await startDesktopSample(page, port(), 'bake-street/faq');
     await expect
       .poll(() => liveStatus(page).textContent(), { timeout: 10_000 })
       .toBe(LIVE_MESSAGES.speedRunning(1, 'desktop'));

@@ -3,6 +3,7 @@ import { SPEED_MESSAGES } from '@core/messages';
 import { startRecordedServer } from '../server/test/recorded-server';
 import { startAppProcess } from './support/app-process';
 import { useBrowser } from './support/browser';
+import { startDesktopSample } from './support/speed-test';
 
 const h = useBrowser();
 
@@ -33,12 +34,7 @@ describe('speed test with a Chrome UX Report that fails', () => {
 
   it('shows the failed lookup and its reason, not a lack of real user data', async () => {
     const { page, context } = await openSpeedTest(app.baseUrl);
-    await page.locator('label[for=device-desktop]').click();
-    await page.getByLabel('Test Samples').selectOption('1');
-    await page
-      .getByPlaceholder('Enter a web page URL')
-      .fill(`bake-street.sandbox.localhost:${app.port}/about`);
-    await page.getByRole('button', { name: 'analyze' }).click();
+    await startDesktopSample(page, app.port, 'bake-street/about');
     const failed = page.getByTestId('field-failed');
     await failed.waitFor({ timeout: 120_000 });
     expect(await failed.textContent()).toBe(

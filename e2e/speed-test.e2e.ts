@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, SPEED_MESSAGES } from '@core/messages';
 import { useBrowser } from './support/browser';
+import { startDesktopSample } from './support/speed-test';
 
 const h = useBrowser();
 const port = () => new URL(h.baseUrl).port;
@@ -43,12 +44,7 @@ describe('website speed test in the browser (real Lighthouse runs)', () => {
   it("starts the other device's run when the device is switched", async () => {
     const { page } = await h.newPage();
     await page.goto('/website-speed-test');
-    await page.locator('label[for=device-desktop]').click();
-    await page.getByLabel('Test Samples').selectOption('1');
-    await page
-      .getByPlaceholder('Enter a web page URL')
-      .fill(`bake-street.sandbox.localhost:${port()}/faq`);
-    await page.getByRole('button', { name: 'analyze' }).click();
+    await startDesktopSample(page, port(), 'bake-street/faq');
     await page
       .getByTestId('lab-average')
       .getByText('Desktop PSI scores averaged across 1 sample', { exact: true })

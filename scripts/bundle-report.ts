@@ -4,21 +4,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { SCREEN_FRAME_SOURCE } from '../core/screens';
 import budgets from '../build/budgets.json' with { type: 'json' };
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
+import {
+  entryKey,
+  readBuildManifest,
+  staticClosure,
+  type BuildManifest,
+} from '../server/src/web/build-manifest';
 
 const dist = path.resolve(import.meta.dirname, '../dist/web');
-const manifest = JSON.parse(
-  fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'),
-) as Record<string, ManifestChunk>;
+const built = readBuildManifest(dist);
+if (!built) throw new Error('The build has no manifest: run `vite build` first.');
+const manifest: BuildManifest = built;
 
 const gzipped = new Map<string, number>();
 function gzipKb(file: string): number {
@@ -31,13 +29,7 @@ function gzipKb(file: string): number {
   return size;
 }
 
-/** A chunk and everything it imports statically: what loading it fetches. */
-function closure(key: string, into = new Set<string>()): Set<string> {
-  if (into.has(key)) return into;
-  into.add(key);
-  for (const imported of manifest[key]?.imports ?? []) closure(imported, into);
-  return into;
-}
+const closure = (key: string) => staticClosure(manifest, key);
 
 function firstLoad(keys: Iterable<string>) {
   const files = [...keys].map((key) => manifest[key]!);
@@ -54,10 +46,10 @@ for (const chunk of chunks.sort((a, b) => gzipKb(b.file) - gzipKb(a.file))) {
   console.log(`${kb(gzipKb(chunk.file))}  ${chunk.file}`);
 }
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-if (!entryKey) throw new Error('The manifest has no entry chunk.');
-const shell = closure(entryKey);
-const layout = Object.keys(manifest).find((key) => key.endsWith('app/query-client.tsx'));
+const entry = entryKey(manifest);
+if (!entry) throw new Error('The manifest has no entry chunk.');
+const shell = closure(entry);
+const frame = closure(SCREEN_FRAME_SOURCE);
 const screens = Object.keys(manifest).filter(
   (key) => manifest[key]!.isDynamicEntry && /features\/.+-page\.tsx$/.test(key),
 );
@@ -66,7 +58,7 @@ const failures: string[] = [];
 const rows: [string, { js: number; css: number }, number][] = [
   ['home (the shell)', firstLoad(shell), budgets.homeScriptKb],
   ...screens.map((key): [string, { js: number; css: number }, number] => {
-    const keys = new Set([...shell, ...closure(key), ...(layout ? closure(layout) : [])]);
+    const keys = new Set([...shell, ...closure(key), ...frame]);
     return [path.basename(key, '.tsx'), firstLoad(keys), budgets.routeScriptKb];
   }),
 ];

@@ -1,12 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { SCREEN_FRAME_SOURCE, SCREENS, screenSource } from '@core/screens';
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-}
+import { entryKey, readBuildManifest, staticClosure } from './build-manifest';
 
 /**
  * For each route, the script files its screen needs beyond the shell, read from the build's
@@ -14,24 +7,14 @@ interface ManifestChunk {
  * instead of after it has run: one round trip less before the screen shows.
  */
 export function screenPreloads(distDir: string): Map<string, string[]> {
-  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   const preloads = new Map<string, string[]>();
-  if (!fs.existsSync(manifestFile)) return preloads;
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
-  const closure = (key: string, into = new Set<string>()) => {
-    if (!manifest[key] || into.has(key)) return into;
-    into.add(key);
-    for (const imported of manifest[key].imports ?? []) closure(imported, into);
-    return into;
-  };
-  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  const shell = entry ? closure(entry) : new Set<string>();
-  const frame = closure(SCREEN_FRAME_SOURCE);
+  const manifest = readBuildManifest(distDir);
+  if (!manifest) return preloads;
+  const entry = entryKey(manifest);
+  const shell = entry ? staticClosure(manifest, entry) : new Set<string>();
+  const frame = staticClosure(manifest, SCREEN_FRAME_SOURCE);
   for (const [route, screen] of Object.entries(SCREENS)) {
-    const keys = closure(screenSource(screen), new Set(frame));
+    const keys = staticClosure(manifest, screenSource(screen), new Set(frame));
     const files = [...keys].filter((key) => !shell.has(key)).map((key) => manifest[key]!.file);
     preloads.set(route, files);
   }
