@@ -21,7 +21,7 @@ const LOCALE_PARAMS = ['googleDomain', 'country', 'language'] as const;
  */
 export function PageLoadAuth() {
   const { session, setSession, markReady } = useSession();
-  const { settings, load } = useSettings();
+  const { settings, load, startLoad } = useSettings();
   const navigate = useNavigate();
   const location = useLocation();
   const [linkError, setLinkError] = useState<string | null>(null);
@@ -36,9 +36,10 @@ export function PageLoadAuth() {
     const origin = params.get('origin');
 
     const loadServerSettings = async (token: string) => {
+      const take = startLoad();
       try {
         const server = await authApi.getSettings(token);
-        load({
+        take({
           deviceType: server.deviceType,
           googleDomain: server.googleDomain,
           country: server.country,

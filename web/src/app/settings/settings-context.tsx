@@ -1,4 +1,12 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   DEFAULT_COUNTRY,
   DEFAULT_GOOGLE_DOMAIN,
@@ -45,6 +53,11 @@ interface SettingsValue {
   save(next: SearchSettings): void;
   /** Take the server's copy without re-running searches. */
   load(next: SearchSettings): void;
+  /**
+   * Starts fetching the server's copy: the returned function takes it, unless the user saved a
+   * choice meanwhile (a device chosen while the page was signing in must not flip back).
+   */
+  startLoad(): (next: SearchSettings) => void;
   /** The term the user last searched for; the gate after settings needs one (spec 000 §4). */
   searchTerm: string;
   setSearchTerm(term: string): void;
@@ -59,6 +72,7 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
     readStored(STORAGE_KEYS.settings, storedSettingsSchema, defaultSettings()),
   );
   const [listeners] = useState(() => new Set<SavedListener>());
+  const saves = useRef(0);
   const [searchTerm, setSearchTermState] = useState(() =>
     readStored(STORAGE_KEYS.searchTerm, v.string(), ''),
   );
@@ -69,6 +83,7 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
 
   const save = useCallback(
     (next: SearchSettings) => {
+      saves.current += 1;
       writeStored(STORAGE_KEYS.settings, next);
       setSettings(next);
       for (const listener of listeners) listener(next);
@@ -79,6 +94,12 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
     writeStored(STORAGE_KEYS.settings, next);
     setSettings(next);
   }, []);
+  const startLoad = useCallback(() => {
+    const savesBefore = saves.current;
+    return (next: SearchSettings) => {
+      if (saves.current === savesBefore) load(next);
+    };
+  }, [load]);
   const onSaved = useCallback(
     (listener: SavedListener) => {
       listeners.add(listener);
@@ -93,11 +114,12 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
       device: resolveDevice(settings.deviceType),
       save,
       load,
+      startLoad,
       onSaved,
       searchTerm,
       setSearchTerm,
     }),
-    [settings, save, load, onSaved, searchTerm, setSearchTerm],
+    [settings, save, load, startLoad, onSaved, searchTerm, setSearchTerm],
   );
   return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>;
 }
