@@ -4,7 +4,6 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 16;
 
 export const MOBILE_BREAKPOINT_PX = 576;
-export const NAV_COLLAPSE_PX = 992;
 export const HEADER_SHADOW_SCROLL_PX = 60;
 
 export const SETTINGS_SAVED_CHECK_MS = 500;
@@ -25,3 +24,11 @@ export const DEVICE_MOBILE = 1;
 export const DEVICE_DESKTOP = 2;
 export const DEVICE_TYPES = [DEVICE_AUTO, DEVICE_MOBILE, DEVICE_DESKTOP] as const;
 export type DeviceType = 0 | 1 | 2;
+
+/**
+ * Result links one page-facts call (`/send-urls`) reads: a result page holds ten and a
+ * featured answer, so twenty leaves room without letting a call fetch the web at large.
+ */
+export const PAGE_FACTS_MAX_URLS = 20;
+/** Bytes read of each page the server fetches for a user; the rest of a larger page is left. */
+export const PAGE_FETCH_MAX_BYTES = 2 * 1024 * 1024;

@@ -85,6 +85,11 @@ export const PRO_MESSAGES = {
 } as const;
 
 /** What a speed figure's absence or failure says: its source and its cause, never a pretend value. */
+/** The server as a whole. */
+export const SERVER_MESSAGES = {
+  shuttingDown: 'The server is shutting down.',
+} as const;
+
 export const SPEED_MESSAGES = {
   /** Spec 002 §8: the source answered and knows too little about the page. */
   notEnoughData: {
@@ -103,6 +108,8 @@ export const SPEED_MESSAGES = {
   fieldNeedsSample: 'Field data comes with a finished sample, and no sample finished.',
   browserMissing:
     'Chromium is not installed on this server, so local speed tests cannot run. Install it with `apt-get install chromium` (or set CHROME_PATH), or set PSI_API_KEY.',
+  shuttingDown:
+    'The server is restarting: it finishes the speed tests under way but starts no new one. Please try again in a minute.',
 } as const;
 
 /**

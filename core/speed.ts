@@ -103,6 +103,7 @@ export const SPEED_ERROR_CODES = {
   sampleLimit: 'sample_limit',
   monthlyLimit: 'monthly_limit',
   browserMissing: 'browser_missing',
+  shuttingDown: 'shutting_down',
   notFound: 'run_not_found',
 } as const;
 

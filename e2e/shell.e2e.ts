@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, inject, it } from 'vitest';
-import { PAGE_PATHS, SETTINGS_LINK_PATHS } from '@core/routes';
+import { PAGE_PATHS, ROUTES, SETTINGS_LINK_PATHS } from '@core/routes';
 import { useBrowser } from './support/browser';
 
 const h = useBrowser();
@@ -57,6 +57,53 @@ describe('routes', () => {
     // The scroll happens in an effect right after the new route renders.
     await page.waitForFunction(() => window.scrollY === 0, null, { timeout: 2000 });
   });
+});
+
+describe("each page's prerendered first screen", () => {
+  it.each([
+    ['a phone', 412, 823],
+    ['a desktop', 1280, 800],
+  ])(
+    'paints before any script runs and the app takes it over in place, on %s',
+    async (_, width, height) => {
+      const { page: still } = await h.newPage({ width, height, javaScript: false });
+      const { page } = await h.newPage({ width, height });
+      await page.addInitScript(() => {
+        const w = window as unknown as { shifts: number; firstHeading: Element | null };
+        w.shifts = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            w.shifts += (entry as unknown as { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        document.addEventListener('DOMContentLoaded', () => {
+          w.firstHeading = document.querySelector('main h1');
+        });
+      });
+      // The account page sends a visitor away: it has no screen of theirs to prerender.
+      for (const path of PAGE_PATHS.filter((p) => p !== ROUTES.account)) {
+        await still.goto(path);
+        const prerendered = still.locator('main h1').first();
+        const text = await prerendered.textContent({ timeout: 1000 });
+        const box = await prerendered.boundingBox();
+        expect(text, path).toBeTruthy();
+
+        await page.goto(path);
+        // The app's first render puts its own elements in place of the prerendered ones.
+        await page.waitForFunction(() => {
+          const w = window as unknown as { firstHeading: Element | null };
+          return w.firstHeading && document.querySelector('main h1') !== w.firstHeading;
+        });
+        const heading = page.locator('main h1').first();
+        expect(await heading.textContent(), path).toBe(text);
+        expect(await heading.boundingBox(), path).toEqual(box);
+        expect(
+          await page.evaluate(() => (window as unknown as { shifts: number }).shifts),
+          path,
+        ).toBe(0);
+      }
+    },
+    120_000,
+  );
 });
 
 describe('header', () => {

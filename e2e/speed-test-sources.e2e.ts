@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEED_MESSAGES } from '@core/messages';
 import { startRecordedServer } from '../server/test/recorded-server';
-import { startAppProcess } from './support/app-process';
+import { startAppProcess } from '../server/test/app-process';
 import { useBrowser } from './support/browser';
 import { startDesktopSample } from './support/speed-test';
 
 const h = useBrowser();
 
 async function openSpeedTest(baseUrl: string) {
-  const context = await h.browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    baseURL: baseUrl,
-  });
-  const page = await context.newPage();
+  const { page, context } = await h.newPage({ baseUrl });
   await page.goto('/website-speed-test');
   return { page, context };
 }

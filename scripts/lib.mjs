@@ -1,5 +1,5 @@
 // Helpers shared by the start, dev and test scripts. Plain Node: they run before npm install.
-import { execSync, spawnSync } from 'node:child_process';
+import { execSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,11 +10,42 @@ export function log(message) {
   console.log(`[speedrank] ${message}`);
 }
 
+const failed = (command, args, how) => new Error(`${command} ${args.join(' ')} exited with ${how}`);
+
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
-  if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
-  }
+  if (result.status !== 0) throw failed(command, args, result.status ?? result.signal);
+}
+
+/**
+ * Like run, but the event loop stays free meanwhile, so the caller still hears signals; an
+ * abort of `signal` sends `killSignal` to the command and everything it started (npx and
+ * npm exec do not pass signals on to their children).
+ */
+export function runAsync(command, args, { signal, killSignal = 'SIGTERM', ...options } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: 'inherit',
+      // Its own process group, for the abort to reach.
+      detached: true,
+      ...options,
+    });
+    const stop = () => {
+      try {
+        process.kill(-child.pid, killSignal);
+      } catch {
+        // Already gone.
+      }
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+    child.once('error', reject);
+    child.once('exit', (code, how) => {
+      signal?.removeEventListener('abort', stop);
+      if (code === 0) resolve();
+      else reject(failed(command, args, code ?? how));
+    });
+  });
 }
 
 export function has(command) {
@@ -57,13 +88,16 @@ export function ensureChromium() {
 /** Builds the web app unless dist/web is newer than every source file it comes from. */
 export function ensureWebBuild({ force = false } = {}) {
   const index = path.join(root, 'dist', 'web', 'index.html');
-  if (!force && fs.existsSync(index)) {
-    const built = fs.statSync(index).mtimeMs;
+  const prerender = path.join(root, 'dist', 'prerender', 'prerender.js');
+  if (!force && fs.existsSync(index) && fs.existsSync(prerender)) {
+    const built = Math.min(fs.statSync(index).mtimeMs, fs.statSync(prerender).mtimeMs);
     const newest = newestMtime(['web', 'core', 'build', 'vite.config.ts', 'package-lock.json']);
     if (built >= newest) return;
   }
   log('Building the web app…');
   run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  // Each page's first screen, prerendered by the server at start (web/src/prerender.tsx).
+  run('npx', ['vite', 'build', '--ssr', 'src/prerender.tsx', '--logLevel', 'warn']);
   // Fails the setup when a screen's first load goes over its budget (build/budgets.json).
   run('npx', ['tsx', 'scripts/bundle-report.ts']);
 }

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startAppProcess } from '../e2e/support/app-process';
+import { startAppProcess } from '../server/test/app-process';
 import { CHROMIUM_FLAGS } from '../server/src/providers/lab-speed/chromium-flags';
 
 const root = path.resolve(import.meta.dirname, '..');

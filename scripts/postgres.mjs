@@ -46,10 +46,33 @@ function pgRun(bin, command, args) {
 export async function startTestPostgres() {
   if (!ensureDebianPackages(['postgresql'], { probe: () => findPgBin() !== null })) return null;
   const bin = findPgBin();
+  const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-pg-'));
   if (isRoot) spawnSync('chown', ['-R', 'postgres:postgres', dir]);
   const dataDir = path.join(dir, 'data');
-  const port = await freePort();
+  const stop = () => {
+    try {
+      pgRun(bin, 'pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  try {
+    startCluster(bin, dir, dataDir, port);
+  } catch (error) {
+    // A cluster that came up before a later step failed must not outlive the tests.
+    try {
+      stop();
+    } catch {
+      // It never came up: only its folder was left, and is gone now.
+    }
+    throw error;
+  }
+  log(`PostgreSQL ${path.basename(path.dirname(bin))} on 127.0.0.1:${port}`);
+  return { url: `postgres://speedrank@127.0.0.1:${port}/speedrank_test`, stop };
+}
+
+function startCluster(bin, dir, dataDir, port) {
   pgRun(bin, 'initdb', [
     '-D',
     dataDir,
@@ -79,15 +102,4 @@ export async function startTestPostgres() {
     'speedrank',
     'speedrank_test',
   ]);
-  log(`PostgreSQL ${path.basename(path.dirname(bin))} on 127.0.0.1:${port}`);
-  return {
-    url: `postgres://speedrank@127.0.0.1:${port}/speedrank_test`,
-    stop() {
-      try {
-        pgRun(bin, 'pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']);
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
 }

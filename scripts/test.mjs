@@ -1,20 +1,42 @@
 // `npm test`: install what is missing, then type-check, lint, unit/API tests, browser tests
-// and Lighthouse CI over our own pages.
-import { ensureChromium, ensureNodeModules, ensureWebBuild, log, run } from './lib.mjs';
+// and Lighthouse CI over our own pages. `npm test -- --unit [vitest arguments]` runs the
+// unit/API tests alone.
+import os from 'node:os';
+import { ensureChromium, ensureNodeModules, ensureWebBuild, log, runAsync } from './lib.mjs';
 import { startTestPostgres } from './postgres.mjs';
 
 ensureNodeModules();
 if (!ensureChromium()) throw new Error('Browser tests need Debian chromium at /usr/bin/chromium.');
 
-const steps = [
-  ['type-check', () => run('npm', ['run', '--silent', 'typecheck'])],
-  ['lint', () => run('npm', ['run', '--silent', 'lint'])],
-  ['unit and API tests', () => run('npx', ['vitest', 'run', '--project', 'unit'], { env })],
-  ['web build', () => ensureWebBuild({ force: true })],
-  ['browser tests', () => run('npx', ['vitest', 'run', '--project', 'e2e'], { env })],
-  // Last, on a quiet machine: Lighthouse's scores suffer from any other load.
-  ['Lighthouse CI on our own pages', () => run('npx', ['tsx', 'scripts/lighthouse-ci.ts'])],
+// On Ctrl-C or SIGTERM the step under way is ended and the PostgreSQL cluster stopped.
+const interrupt = new AbortController();
+let interruptedBy = null;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    interruptedBy ??= signal;
+    interrupt.abort();
+  });
+}
+const run = (command, args, options = {}) =>
+  runAsync(command, args, { signal: interrupt.signal, killSignal: 'SIGINT', ...options });
+
+const unitOnly = process.argv[2] === '--unit';
+const vitestArgs = unitOnly ? process.argv.slice(3) : [];
+const unit = [
+  'unit and API tests',
+  () => run('npx', ['vitest', 'run', '--project', 'unit', ...vitestArgs], { env }),
 ];
+const steps = unitOnly
+  ? [unit]
+  : [
+      ['type-check', () => run('npm', ['run', '--silent', 'typecheck'])],
+      ['lint', () => run('npm', ['run', '--silent', 'lint'])],
+      unit,
+      ['web build', () => ensureWebBuild({ force: true })],
+      ['browser tests', () => run('npx', ['vitest', 'run', '--project', 'e2e'], { env })],
+      // Last, on a quiet machine: Lighthouse's scores suffer from any other load.
+      ['Lighthouse CI on our own pages', () => run('npx', ['tsx', 'scripts/lighthouse-ci.ts'])],
+    ];
 
 const postgres = await startTestPostgres();
 const env = { ...process.env };
@@ -24,12 +46,20 @@ else log('PostgreSQL is not available: its tests will be skipped.');
 const started = Date.now();
 try {
   for (const [name, step] of steps) {
+    if (interruptedBy) break;
     log(`== ${name}`);
     const t = Date.now();
-    step();
+    await step();
     log(`   ${name} passed in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   }
-  log(`All tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (!interruptedBy) log(`All tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+} catch (error) {
+  // A step ended by the signal fails as it goes; the signal is the news, not that failure.
+  if (!interruptedBy) throw error;
 } finally {
   postgres?.stop();
+}
+if (interruptedBy) {
+  log(`Stopped by ${interruptedBy}.`);
+  process.exit(128 + os.constants.signals[interruptedBy]);
 }

@@ -136,6 +136,7 @@ export const keywordSourcesResponseSchema = z.object({
   volumes: z.enum(KEYWORD_DATA_SOURCES),
   search: z.string().nullable(),
 });
+export type KeywordSourcesResponse = z.infer<typeof keywordSourcesResponseSchema>;
 
 /** The drawer's top results for a keyword, paid for by the search it came from. */
 export const keywordSerpBodySchema = z.object({

@@ -1,11 +1,17 @@
 import { z } from 'zod';
+import { PAGE_FACTS_MAX_URLS } from '../limits';
 
-/** Spec 001 §7.4: the list of results whose pages are analysed. */
+/**
+ * Spec 001 §7.4: the list of results whose pages are analysed. The search that found them
+ * pays for reading them once; any other call costs a search of the month.
+ */
 export const sendUrlsBodySchema = z.object({
   results: z
     .array(z.object({ link: z.string().trim().min(1).max(2048) }).passthrough())
     .min(1, 'Send at least one result')
-    .max(100, 'At most 100 results at a time'),
+    .max(PAGE_FACTS_MAX_URLS, `At most ${PAGE_FACTS_MAX_URLS} results at a time`),
+  /** The `speedTestId` of the search whose results these are. */
+  searchId: z.string().uuid().optional(),
 });
 
 export const techEntrySchema = z.object({

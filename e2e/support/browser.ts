@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { SITE_CONFIG_SCRIPT_ID } from '@core/embedded';
 import { CHROMIUM_FLAGS } from '../../server/src/providers/lab-speed/chromium-flags';
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -11,6 +12,10 @@ export interface BrowserHarness {
   newPage(options?: {
     width?: number;
     height?: number;
+    /** False shows what a page is before its script runs. */
+    javaScript?: boolean;
+    /** Another app than the suite's (one started with other settings). */
+    baseUrl?: string;
   }): Promise<{ page: Page; context: BrowserContext }>;
 }
 
@@ -32,12 +37,53 @@ export function useBrowser(): BrowserHarness {
       return browser;
     },
     baseUrl,
-    async newPage({ width = 1280, height = 800 } = {}) {
+    async newPage({ width = 1280, height = 800, javaScript = true, baseUrl: base = baseUrl } = {}) {
       if (!browser) throw new Error('browser not launched yet');
-      const context = await browser.newContext({ viewport: { width, height }, baseURL: baseUrl });
+      const context = await browser.newContext({
+        viewport: { width, height },
+        baseURL: base,
+        javaScriptEnabled: javaScript,
+      });
       contexts.push(context);
       const page = await context.newPage();
+      if (javaScript) await actOnTheApp(page);
       return { page, context };
     },
+  };
+}
+
+/**
+ * A page arrives with its first screen prerendered, whose buttons do nothing until the app's
+ * first render replaces it: a test that loads a page goes on once the app has taken over, as
+ * a person's click would only then do anything.
+ */
+async function actOnTheApp(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const w = window as unknown as { prerendered: Element | null };
+      w.prerendered = document.getElementById('root')?.firstElementChild ?? null;
+    });
+  });
+  const started = () =>
+    page.waitForFunction((configId) => {
+      // Only the app's pages (which embed its config) have a prerender to replace.
+      if (!document.getElementById(configId)) return true;
+      const first = document.getElementById('root')?.firstElementChild;
+      return (
+        Boolean(first) &&
+        first !== (window as unknown as { prerendered: Element | null }).prerendered
+      );
+    }, SITE_CONFIG_SCRIPT_ID);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await started();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await started();
+    return response;
   };
 }

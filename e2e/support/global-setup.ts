@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startAppProcess } from './app-process';
+import { startAppProcess } from '../../server/test/app-process';
 
 /** The MixLab password of the app the browser tests run against. */
 export const E2E_MIXLAB_PASSWORD = 'e2e-mixlab-password';
@@ -21,6 +21,9 @@ export default async function setup(project: TestProject) {
     REGISTRATIONS_PER_IP: '1000',
     LOGIN_ATTEMPTS_PER_IP: '1000',
     EMAILS_PER_IP: '1000',
+    PAGE_FACTS_PER_IP: '1000',
+    // A run still going when the suite ends is not worth waiting for.
+    SHUTDOWN_DRAIN_MS: '0',
   });
   project.provide('baseUrl', app.baseUrl);
   project.provide('dataDir', app.dataDir);

@@ -7,10 +7,14 @@ import {
 import type { Clock } from './auth/clock';
 import type { Config } from './config';
 import type { Db } from './db/connect';
+import { startSettlementSweep } from './billing/settlement-sweep';
 import { registerApiCompression } from './plugins/api-compression';
+import { registerAuth } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerMeter } from './plugins/meter';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { startRetentionSweep } from './retention/retention-sweep';
 import { authRoutes } from './routes/auth/auth';
 import { emailLinkRoutes } from './routes/email-links/email-links';
 import { emailSubscriberRoutes } from './routes/email-subscribers/email-subscribers';
@@ -71,8 +75,10 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
   await app.register(
     async (api) => {
       await registerApiCompression(api);
+      registerAuth(api, services);
+      registerMeter(api, services);
       await api.register(healthRoutes, { db, speed: services.speed });
-      await api.register(siteConfigRoutes, { config });
+      await api.register(siteConfigRoutes, { config, services });
       await api.register(authRoutes, { services });
       await api.register(emailLinkRoutes, { services });
       await api.register(settingsRoutes, { services });
@@ -94,9 +100,19 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
   await registerWebApp(app, {
     distDir: config.webDistDir,
     apiPrefix: API_PREFIX,
-    siteConfig: publicSiteConfig(config),
+    siteConfig: publicSiteConfig(config, services),
   });
   // Browsers of the speed pool end with the app.
   app.addHook('onClose', () => services.speed.close());
+  // Storage is swept before the app serves, then on a timer.
+  const retention = startRetentionSweep(services, app.log);
+  app.addHook('onReady', () => retention.run());
+  app.addHook('onClose', () => retention.stop());
+  const sweep = startSettlementSweep(
+    services.billing,
+    config.BILLING_SWEEP_MINUTES * 60_000,
+    app.log,
+  );
+  app.addHook('onClose', () => sweep.stop());
   return Object.assign(app, { services });
 }

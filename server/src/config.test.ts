@@ -21,5 +21,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ STRIPE_BASE_URL: 'http://127.0.0.1:12111' }).STRIPE_BASE_URL).toBe(
       'http://127.0.0.1:12111',
     );
+    expect(() => loadConfig({ FETCH_ALLOW_HOSTS: 'staging.internal, 10.0.0.0/40' })).toThrow(
+      /FETCH_ALLOW_HOSTS: "10.0.0.0\/40" is not a host, host:port or CIDR range/,
+    );
+    expect(
+      loadConfig({ FETCH_ALLOW_HOSTS: 'staging.internal:8080' }).FETCH_ALLOW_HOSTS.isEmpty,
+    ).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseFetchAllowList } from './http/fetch-allow-list';
 
 const optionalUrl = z.string().url().optional();
 
@@ -44,6 +45,10 @@ const envSchema = z.object({
   EMAILS_PER_IP: positiveInt(20),
   /** Pro demo requests per IP per hour: a person asks once; more is a script. */
   DEMO_REQUESTS_PER_IP: positiveInt(10),
+  /** Page-facts calls per IP per hour for visitors not signed in: a search makes one. */
+  PAGE_FACTS_PER_IP: positiveInt(30),
+  /** How often due subscriptions are renewed or ended without waiting for a request. */
+  BILLING_SWEEP_MINUTES: positiveInt(10),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
@@ -53,6 +58,18 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
   SANDBOX: z.enum(['on', 'off']).default('on'),
+  /** Private hosts and ranges page facts and speed runs may reach; see fetch-allow-list.ts. */
+  FETCH_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      try {
+        return parseFetchAllowList(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   SERPAPI_KEY: z.string().min(1).optional(),
   SERPAPI_BASE_URL: z.string().url().default('https://serpapi.com'),
   VALUESERP_API_KEY: z.string().min(1).optional(),
@@ -76,6 +93,16 @@ const envSchema = z.object({
   /** Lighthouse runs at once, each with its own Chromium and process; see bench/speed-bench.ts. */
   SPEED_CONCURRENCY: positiveInt(DEFAULT_SPEED_CONCURRENCY),
   SPEED_CACHE_TTL_MINUTES: z.coerce.number().int().min(0).default(10),
+  /** Speed results kept at most: each holds a filmstrip of up to ten thumbnails (~300 KB). */
+  SPEED_CACHE_MAX_ENTRIES: positiveInt(500),
+  /** Data retention (README): how often the sweep runs, and how long each kind of row stays. */
+  RETENTION_SWEEP_MINUTES: positiveInt(60),
+  EXPIRED_RECORD_RETENTION_DAYS: positiveInt(7),
+  USAGE_RETENTION_DAYS: positiveInt(62),
+  DEMO_REQUEST_RETENTION_DAYS: positiveInt(365),
+  OUTBOX_RETENTION_DAYS: positiveInt(7),
+  /** How long SIGTERM or SIGINT waits for running speed samples before cancelling them. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(25_000),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),

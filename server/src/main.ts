@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { connectDb } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { mixlabPasswordFile } from './scrape/password';
+import { stopOnSignals } from './shutdown';
 
 async function main(): Promise<void> {
   // A local .env file, when present, fills variables not already set.
@@ -13,13 +14,7 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const app = await buildApp({ config, db });
 
-  const shutdown = async (): Promise<void> => {
-    await app.close();
-    await db.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
+  stopOnSignals(app, db, config.SHUTDOWN_DRAIN_MS);
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const port = new URL(address).port;

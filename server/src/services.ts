@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { PAGE_FETCH_MAX_BYTES } from '@core/limits';
 import { systemClock, type Clock } from './auth/clock';
 import { createGoogleVerifier, type GoogleVerifier } from './auth/google-id-token';
 import { loadJwtSecret } from './auth/jwt-secret';
@@ -67,8 +68,9 @@ export function createServices(
   // With no SERP key, the sandbox index answers (its URLs carry the app's port).
   const pageFetch: SafeFetchOptions = {
     sandbox: { enabled: config.SANDBOX === 'on', appPort: config.PORT },
+    allow: config.FETCH_ALLOW_HOSTS,
     timeoutMs: 15_000,
-    maxBytes: 5 * 1024 * 1024,
+    maxBytes: PAGE_FETCH_MAX_BYTES,
     maxRedirects: 5,
     userAgent: 'SpeedRank/1.0 (+page facts)',
   };
@@ -105,6 +107,7 @@ export function createServices(
       db,
       clock,
       config.SPEED_CACHE_TTL_MINUTES,
+      config.SPEED_CACHE_MAX_ENTRIES,
     ),
     speedTests: new SpeedTests(),
     billing: new Billing(db, createPaymentsProvider(config, db, clock), clock),

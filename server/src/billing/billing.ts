@@ -34,6 +34,8 @@ export const ALREADY_SUBSCRIBED = (plan: string) => `You are already subscribed 
 
 /** Subscriptions and the plan they give a user; the provider only moves money. */
 export class Billing {
+  private settling: Promise<unknown> = Promise.resolve();
+
   constructor(
     private readonly db: Db,
     readonly provider: PaymentsProvider,
@@ -290,39 +292,67 @@ export class Billing {
     return true;
   }
 
-  /**
-   * Settles a user's due subscriptions: renews those still wanted (the local processor
-   * charges the card) and ends the cancelled or unpaid ones, falling back to free.
-   */
-  async settle(userId: string): Promise<void> {
-    const now = this.clock.now();
-    const due = await this.db.kysely
+  /** Active subscriptions whose period has ended by `now`. */
+  private due(now: Date) {
+    return this.db.kysely
       .selectFrom('subscriptions')
       .selectAll()
-      .where('user_id', '=', userId)
       .where('status', '=', 'active')
-      .where('current_period_end', '<=', now.toISOString())
-      .execute();
+      .where('current_period_end', '<=', now.toISOString());
+  }
+
+  /**
+   * Settles a user's due subscriptions: renews those still wanted (the local processor
+   * charges the card) and ends the cancelled or unpaid ones, falling back to free. True
+   * when the user's plan or dates changed.
+   */
+  async settle(userId: string): Promise<boolean> {
+    const changed = await this.oneAtATime((now) =>
+      this.due(now).where('user_id', '=', userId).execute(),
+    );
+    return changed > 0;
+  }
+
+  /** Settles every user's due subscriptions in one pass; how many changed. */
+  async settleAll(): Promise<number> {
+    return this.oneAtATime((now) => this.due(now).execute());
+  }
+
+  /**
+   * Settles in turn: a sweep and a request of the same user never read the same due row
+   * and charge its renewal twice.
+   */
+  private oneAtATime(select: (now: Date) => Promise<SubscriptionsTable[]>): Promise<number> {
+    const run = async () => {
+      const now = this.clock.now();
+      return this.settleRows(await select(now), now);
+    };
+    const next = this.settling.then(run, run);
+    this.settling = next.catch(() => undefined);
+    return next;
+  }
+
+  private async settleRows(due: SubscriptionsTable[], now: Date): Promise<number> {
+    let changed = 0;
     for (const sub of due) {
-      if (!sub.cancel_at_period_end && this.provider.kind === 'local' && sub.payment_method_id) {
-        const renewed = await this.renewLocal(sub, now);
-        if (renewed) continue;
-      } else if (!sub.cancel_at_period_end && this.provider.kind !== 'local') {
-        // Remote providers renew on their own and report it by webhook.
-        continue;
-      }
+      const wanted = !sub.cancel_at_period_end;
+      // Remote providers renew on their own and report it by webhook.
+      if (wanted && this.provider.kind !== 'local') continue;
+      changed++;
+      if (wanted && sub.payment_method_id && (await this.renewLocal(sub, now))) continue;
       await this.db.kysely
         .updateTable('subscriptions')
         .set({ status: 'canceled', updated_at: now.toISOString() })
         .where('id', '=', sub.id)
         .execute();
-      await this.applyToUser(userId, {
+      await this.applyToUser(sub.user_id, {
         planId: FREE_PLAN_ID,
         billingCycle: 1,
         renewsAt: null,
         cancelsAt: null,
       });
     }
+    return changed;
   }
 
   private async renewLocal(sub: SubscriptionsTable, now: Date): Promise<boolean> {

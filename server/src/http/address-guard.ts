@@ -36,13 +36,14 @@ for (const [network, prefix] of [
   BLOCKED.addSubnet(network, prefix, 'ipv6');
 }
 
+/** `::ffff:10.0.0.1` as the IPv4 address it stands for; any other address unchanged. */
+export function unmapIpv4(address: string): string {
+  return /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address;
+}
+
 export function isBlockedAddress(address: string): boolean {
-  const family = net.isIP(address);
+  const ip = unmapIpv4(address);
+  const family = net.isIP(ip);
   if (family === 0) return true;
-  if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return isBlockedAddress(mapped[1]!);
-    return BLOCKED.check(address, 'ipv6');
-  }
-  return BLOCKED.check(address, 'ipv4');
+  return BLOCKED.check(ip, family === 6 ? 'ipv6' : 'ipv4');
 }

@@ -5,10 +5,13 @@ import type { LookupFunction } from 'node:net';
 import { isSandboxUrl, resolveSandboxAddress } from '@sandbox';
 import { isBlockedAddress } from './address-guard';
 import { decodeBody } from './decode-body';
+import type { FetchAllowList } from './fetch-allow-list';
 
 export interface SafeFetchOptions {
   /** The sandbox web is the one local target allowed, and only while it is on. */
   sandbox: { enabled: boolean; appPort: number };
+  /** Private targets the operator allows (FETCH_ALLOW_HOSTS); none when absent. */
+  allow?: FetchAllowList;
   timeoutMs: number;
   maxBytes: number;
   maxRedirects: number;
@@ -68,7 +71,7 @@ export async function vetHost(url: URL, options: SafeFetchOptions): Promise<stri
   }
   if (addresses.length === 0)
     throw new FetchRefused('dns', `The host ${hostname} could not be found.`);
-  if (addresses.some(isBlockedAddress)) {
+  if (addresses.some((a) => isBlockedAddress(a) && !options.allow?.admits(url, a))) {
     throw new FetchRefused(
       'blocked_address',
       `${hostname} points to a private or local address, which SpeedRank does not fetch.`,

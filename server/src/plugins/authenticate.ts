@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionClaims } from '../auth/session-tokens';
 import type { User } from '../auth/users';
 import type { Services } from '../services';
@@ -8,6 +8,29 @@ export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.'
 export interface Authenticated {
   user: User;
   claims: SessionClaims;
+}
+
+/** A route hook: it either answers the request itself, returning the reply, or lets it go on. */
+export type RouteHook = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+export interface RequireUserOptions {
+  /** The 401's message; the expired-session one unless the spec names another. */
+  message?: string;
+  /** Apply due renewals and ends of cancelled periods first: for answers that show the plan. */
+  settle?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user once the route's `identify` or `requireUser` hook ran; else null. */
+    auth: Authenticated | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: sets request.auth to the signed-in user, or null for a visitor. */
+    identify: RouteHook;
+    /** A hook that sets request.auth, answering 401 when nobody is signed in. */
+    requireUser(options?: RequireUserOptions): RouteHook;
+  }
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -26,23 +49,38 @@ export async function authenticate(
   if (!token) return null;
   const claims = await services.sessions.verify(token);
   if (!claims) return null;
-  // Renewals and ends of cancelled periods apply before the plan is read.
-  await services.billing.settle(claims.userId);
   const user = await services.users.byId(claims.userId);
   return user ? { user, claims } : null;
 }
 
-/** Like authenticate, but answers 401 itself; callers return when it gives null. */
-export async function requireUser(
-  services: Services,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  message = SESSION_EXPIRED,
-): Promise<Authenticated | null> {
-  const auth = await authenticate(services, request);
-  if (!auth) {
-    await reply.status(401).send({ message });
-    return null;
-  }
-  return auth;
+/** The user with their due subscriptions settled, read again when that changed the plan. */
+export async function settledUser(services: Services, user: User): Promise<User> {
+  if (!(await services.billing.settle(user.id))) return user;
+  return (await services.users.byId(user.id)) ?? user;
+}
+
+/** The user of a route behind `requireUser`. */
+export function signedIn(request: FastifyRequest): Authenticated {
+  if (!request.auth) throw new Error(`${request.url} has no requireUser hook`);
+  return request.auth;
+}
+
+/**
+ * The sign-in hooks of the API. Tool requests only read the user: settling subscriptions
+ * happens at sign-in, on the usage and account endpoints, and in the periodic sweep.
+ */
+export function registerAuth(app: FastifyInstance, services: Services): void {
+  app.decorateRequest('auth', null);
+  app.decorate('identify', async (request: FastifyRequest) => {
+    request.auth = await authenticate(services, request);
+  });
+  app.decorate(
+    'requireUser',
+    ({ message = SESSION_EXPIRED, settle = false }: RequireUserOptions = {}): RouteHook =>
+      async (request, reply) => {
+        const auth = await authenticate(services, request);
+        if (!auth) return reply.status(401).send({ message });
+        request.auth = settle ? { ...auth, user: await settledUser(services, auth.user) } : auth;
+      },
+  );
 }

@@ -9,6 +9,7 @@ import {
 } from '@core/speed';
 import type { Clock } from '../auth/clock';
 import type { Db } from '../db/connect';
+import { TtlCache } from '../retention/ttl-cache';
 import { fieldFailure, type FieldDataProvider } from '../providers/field-data/port';
 import {
   LabRunError,
@@ -34,14 +35,29 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
  */
 export class SpeedJobs {
   private readonly jobs = new Map<string, Job>();
+  /** Runs not yet settled (done, failed or cancelled), for a shutdown to wait on. */
+  private readonly running = new Set<Promise<void>>();
+  private shuttingDown = false;
+
+  /** Results per URL, device, source and sample, each with its filmstrip; capped in count. */
+  readonly cache: TtlCache<RunResult>;
 
   constructor(
     readonly lab: LabSpeedProvider,
     private readonly field: FieldDataProvider,
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly cacheTtlMinutes: number,
-  ) {}
+    db: Db,
+    clock: Clock,
+    cacheTtlMinutes: number,
+    cacheMaxEntries?: number,
+  ) {
+    this.cache = new TtlCache(db, clock, {
+      table: 'speed_cache',
+      ttlMinutes: cacheTtlMinutes,
+      maxEntries: cacheMaxEntries,
+      // Entries written before a schema change (e.g. field data without its source) are misses.
+      read: (json) => runResultSchema.safeParse(json).data ?? null,
+    });
+  }
 
   private cacheKey(url: string, strategy: Strategy, sample: number): string {
     return crypto
@@ -84,14 +100,35 @@ export class SpeedJobs {
     };
     this.jobs.set(runId, job);
     this.prune();
-    void this.execute(job, url, strategy, sample);
+    const run = this.execute(job, url, strategy, sample).finally(() => this.running.delete(run));
+    this.running.add(run);
     return runId;
+  }
+
+  /** True once a shutdown began: the start route refuses new runs meanwhile. */
+  get draining(): boolean {
+    return this.shuttingDown;
+  }
+
+  /**
+   * A graceful shutdown's first step: no new runs, and the running ones get `timeoutMs` to
+   * finish. Those still running then are cancelled, so that their event streams end and the
+   * HTTP server can close.
+   */
+  async drain(timeoutMs: number): Promise<void> {
+    this.shuttingDown = true;
+    let timer: NodeJS.Timeout | undefined;
+    const timeUp = new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+    await Promise.race([Promise.all(this.running), timeUp]);
+    clearTimeout(timer);
+    for (const runId of this.jobs.keys()) this.cancel(runId);
+    await Promise.all(this.running);
   }
 
   private async execute(job: Job, url: string, strategy: Strategy, sample: number): Promise<void> {
     const key = this.cacheKey(url, strategy, sample);
     try {
-      const result = (await this.readCache(key)) ?? (await this.measure(job, url, strategy, key));
+      const result = (await this.cache.get(key)) ?? (await this.measure(job, url, strategy, key));
       this.emit(job, { status: 'done', stage: 'done', result });
     } catch (error) {
       if (error instanceof LabRunError && error.kind === 'cancelled') {
@@ -125,7 +162,7 @@ export class SpeedJobs {
     const [measured, field] = await Promise.all([lab, this.fieldFor(url, strategy, lab)]);
     const result: RunResult = { ...measured, field };
     // A failed field lookup is not kept: the next test asks again.
-    if (!field.error) await this.writeCache(key, result);
+    if (!field.error) await this.cache.set(key, result);
     return result;
   }
 
@@ -159,42 +196,6 @@ export class SpeedJobs {
     for (const [id, job] of this.jobs) {
       if (job.finishedAt !== null && now - job.finishedAt > KEEP_FINISHED_MS) this.jobs.delete(id);
     }
-  }
-
-  private async readCache(key: string): Promise<RunResult | null> {
-    if (this.cacheTtlMinutes <= 0) return null;
-    const row = await this.db.kysely
-      .selectFrom('speed_cache')
-      .select('value')
-      .where('key', '=', key)
-      .where('expires_at', '>', this.clock.now().toISOString())
-      .executeTakeFirst();
-    if (!row) return null;
-    // Entries written before a schema change (e.g. field data without its source) are misses.
-    try {
-      const cached = runResultSchema.safeParse(JSON.parse(row.value));
-      return cached.success ? cached.data : null;
-    } catch {
-      return null;
-    }
-  }
-
-  private async writeCache(key: string, result: RunResult): Promise<void> {
-    if (this.cacheTtlMinutes <= 0) return;
-    const row = {
-      key,
-      value: JSON.stringify(result),
-      expires_at: new Date(
-        this.clock.now().getTime() + this.cacheTtlMinutes * 60_000,
-      ).toISOString(),
-    };
-    await this.db.kysely
-      .insertInto('speed_cache')
-      .values(row)
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({ value: row.value, expires_at: row.expires_at }),
-      )
-      .execute();
   }
 
   close(): Promise<void> {

@@ -6,12 +6,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SITE_CONFIG_SCRIPT_ID } from '@core/embedded';
 import type { SiteConfig } from '@core/schemas/site-config';
+import { PAGE_PATHS } from '@core/routes';
+import { prerenderEntry } from './prerendered-screens';
 import { registerWebApp } from './serve-web-app';
 
 const API = '/backend-service/v1';
 const SCRIPT = '/assets/index-B0wpPeWq.js';
 const scriptSource = `console.log(${JSON.stringify('speed '.repeat(400))});\n`;
-const indexSource = `<!doctype html><html><head><script type="module" src="${SCRIPT}"></script></head><body>${'<p>SpeedRank</p>'.repeat(100)}</body></html>`;
+const indexSource = `<!doctype html><html><head><script type="module" src="${SCRIPT}"></script></head><body><div id="root"></div>${'<p>SpeedRank</p>'.repeat(100)}</body></html>`;
 
 const siteConfig: SiteConfig = {
   company: {
@@ -25,6 +27,13 @@ const siteConfig: SiteConfig = {
     privacyUrl: 'https://acme.example/privacy',
   },
   googleClientId: null,
+  keywordSources: {
+    suggestions: 'wordnet',
+    model: null,
+    moderation: 'word-list',
+    volumes: 'none',
+    search: 'sandbox',
+  },
 };
 
 /** The installation's data as the page embeds it, read back as a browser would. */
@@ -47,36 +56,41 @@ function writeDist(dir: string): void {
   };
   write('index.html', indexSource, true);
   write(SCRIPT.slice(1), scriptSource, true);
-  write(
-    '.vite/manifest.json',
-    JSON.stringify({
-      'index.html': { file: SCRIPT.slice(1), isEntry: true, imports: ['_shared.js'] },
-      '_shared.js': { file: 'assets/shared-1.js' },
-      'src/app/query-client.tsx': { file: 'assets/query-client-1.js', imports: ['_shared.js'] },
-      'src/features/pricing/pricing-page.tsx': {
-        file: 'assets/pricing-page-1.js',
-        imports: ['_shared.js', '_card.js'],
-      },
-      '_card.js': { file: 'assets/card-1.js' },
-    }),
-    false,
-  );
   write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', false);
   write('flags/fr.svg', `<svg xmlns="http://www.w3.org/2000/svg">${' '.repeat(2000)}</svg>`, true);
 }
 
+/**
+ * The prerender `vite build --ssr` writes beside the web app: here each page's "screen" names
+ * its path and the company it was given.
+ */
+function writePrerender(distDir: string, body: string): void {
+  const entry = prerenderEntry(distDir);
+  fs.mkdirSync(path.dirname(entry), { recursive: true });
+  fs.writeFileSync(entry, body);
+}
+
+const FAKE_PRERENDER = `export async function prerenderPages(paths, config) {
+  return new Map(paths.map((p) => [p, '<h1>screen of ' + p + ' for ' + config.company.supportEmail + '</h1>']));
+}`;
+
+/** The root element of a page, with what is inside it. */
+const rootOf = (html: string) => /<div id="root">(.*?)<\/div>/.exec(html)?.[1];
+
 describe('serving the built web app', () => {
+  let build: string;
   let dir: string;
   let app: FastifyInstance;
   beforeEach(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-dist-'));
+    build = fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-dist-'));
+    dir = path.join(build, 'web');
     writeDist(dir);
     app = Fastify();
     await registerWebApp(app, { distDir: dir, apiPrefix: API, siteConfig });
   });
   afterEach(async () => {
     await app.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(build, { recursive: true, force: true });
   });
 
   const get = (url: string, headers: Record<string, string> = {}) =>
@@ -142,18 +156,6 @@ describe('serving the built web app', () => {
     expect(embeddedConfig(res.body)).toEqual(siteConfig);
   });
 
-  it("names a route's screen chunks, beyond the shell's, as module preloads", async () => {
-    const preloads = (html: string) =>
-      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-    expect(preloads((await get('/pricing')).body)).toEqual([
-      '/assets/query-client-1.js',
-      '/assets/pricing-page-1.js',
-      '/assets/card-1.js',
-    ]);
-    expect(preloads((await get('/')).body)).toEqual([]);
-    expect(preloads((await get('/no-such-page')).body)).toEqual([]);
-  });
-
   it('embeds the site config so that no string in it can end its script element', async () => {
     const { body } = await get('/');
     expect(body.match(/<\/script>/g)).toHaveLength(2);
@@ -169,6 +171,10 @@ describe('serving the built web app', () => {
     expect(api.json().message).toContain('No such endpoint');
   });
 
+  it('leaves the root element empty when the build has no prerender', async () => {
+    expect(rootOf((await get('/pricing')).body)).toBe('');
+  });
+
   it.each(['/favicon.svg', '/flags/fr.svg'])(
     'lets browsers keep %s, whose name outlives a build, for a day',
     async (url) => {
@@ -177,4 +183,43 @@ describe('serving the built web app', () => {
       expect(res.headers['cache-control']).toBe('public, max-age=86400');
     },
   );
+});
+
+describe("each page's first screen, prerendered", () => {
+  let build: string;
+  let dir: string;
+  let app: FastifyInstance;
+  const logged: string[] = [];
+  const start = async (prerender: string) => {
+    writePrerender(dir, prerender);
+    app = Fastify({ logger: { level: 'error', stream: { write: (line) => logged.push(line) } } });
+    await registerWebApp(app, { distDir: dir, apiPrefix: API, siteConfig });
+  };
+  beforeEach(() => {
+    build = fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-dist-'));
+    dir = path.join(build, 'web');
+    writeDist(dir);
+  });
+  afterEach(async () => {
+    await app.close();
+    fs.rmSync(build, { recursive: true, force: true });
+  });
+  const page = async (url: string) =>
+    (await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } })).body;
+
+  it("sits in every route's root element, rendered with this installation's config", async () => {
+    await start(FAKE_PRERENDER);
+    for (const route of PAGE_PATHS) {
+      expect(rootOf(await page(route))).toBe(`<h1>screen of ${route} for help@acme.example</h1>`);
+    }
+    expect(rootOf(await page('/no-such-page'))).toBe('');
+  });
+
+  it('leaves the pages to their script when the prerender fails, and says so', async () => {
+    await start('export async function prerenderPages() { throw new Error("no window"); }');
+    expect(rootOf(await page('/pricing'))).toBe('');
+    expect(logged.join('')).toMatch(
+      /could not be prerendered.*no window|no window.*could not be prerendered/,
+    );
+  });
 });

@@ -6,11 +6,13 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonScriptTag, SITE_CONFIG_SCRIPT_ID } from '@core/embedded';
-import { canonicalPagePath, isPagePath } from '@core/routes';
+import { canonicalPagePath, isPagePath, PAGE_PATHS } from '@core/routes';
 import { siteConfigSchema, type SiteConfig } from '@core/schemas/site-config';
-import { modulePreloadTags, screenPreloads } from './screen-preloads';
+import { prerenderedScreens } from './prerendered-screens';
 
 const INDEX_FILE = 'index.html';
+/** Where index.html mounts the app (web/index.html); the prerendered screen goes inside. */
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
  * Vite names every file under assets/ after its content: a new build brings new names, so
@@ -50,18 +52,19 @@ function compilePage(html: string): CompiledPage {
 }
 
 /**
- * index.html with this installation's data and, per route, the preloads of its screen;
+ * index.html with this installation's data and, per route, its prerendered first screen;
  * built once at start and kept compressed.
  */
-function buildIndexPages(distDir: string, siteConfig: SiteConfig) {
+function buildIndexPages(distDir: string, siteConfig: SiteConfig, screens: Map<string, string>) {
   const template = fs.readFileSync(path.join(distDir, INDEX_FILE), 'utf8');
   const config = jsonScriptTag(SITE_CONFIG_SCRIPT_ID, siteConfigSchema.parse(siteConfig));
-  const withHead = (extra: string) => template.replace('</head>', `${config}${extra}</head>`);
-  const plain = compilePage(withHead(''));
+  const page = (screen = '') =>
+    template
+      .replace('</head>', `${config}</head>`)
+      .replace(ROOT_ELEMENT, ROOT_ELEMENT.replace('></', `>${screen}</`));
+  const plain = compilePage(page());
   const byRoute = new Map<string, CompiledPage>();
-  for (const [route, files] of screenPreloads(distDir)) {
-    byRoute.set(route, compilePage(withHead(modulePreloadTags(files))));
-  }
+  for (const route of PAGE_PATHS) byRoute.set(route, compilePage(page(screens.get(route))));
 
   return (request: FastifyRequest, reply: FastifyReply, pathname: string, status: 200 | 404) => {
     const page = (status === 200 && byRoute.get(pathname)) || plain;
@@ -86,7 +89,13 @@ function buildIndexPages(distDir: string, siteConfig: SiteConfig) {
  */
 export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
   const hasBuild = fs.existsSync(path.join(options.distDir, INDEX_FILE));
-  const sendIndexPage = hasBuild ? buildIndexPages(options.distDir, options.siteConfig) : null;
+  const sendIndexPage = hasBuild
+    ? buildIndexPages(
+        options.distDir,
+        options.siteConfig,
+        await prerenderedScreens(options.distDir, options.siteConfig, app.log),
+      )
+    : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: options.distDir,

@@ -9,7 +9,11 @@ const onScroll = (notify: () => void) => {
 
 /** An arrow back to the top of the page, shown once the page is scrolled past `afterPx`. */
 export function BackToTop({ afterPx }: { afterPx: number }) {
-  const shown = useSyncExternalStore(onScroll, () => window.scrollY > afterPx);
+  const shown = useSyncExternalStore(
+    onScroll,
+    () => window.scrollY > afterPx,
+    () => false,
+  );
   if (!shown) return null;
   return (
     <Button

@@ -33,4 +33,19 @@ export class OutboxEmailSender implements EmailSender {
     // Outbox mode exists for development: the link is what the developer needs to click.
     this.log.info({ to: message.to, file, link: message.link }, 'email written to outbox');
   }
+
+  async prune(before: Date): Promise<number> {
+    const names = await fs.readdir(this.dir).catch(() => []);
+    let deleted = 0;
+    for (const name of names.filter((n) => n.endsWith('.eml'))) {
+      const file = path.join(this.dir, name);
+      // A file already gone (another server on the same DATA_DIR) is not an error.
+      const stat = await fs.stat(file).catch(() => null);
+      if (stat && stat.mtime < before) {
+        await fs.rm(file, { force: true });
+        deleted++;
+      }
+    }
+    return deleted;
+  }
 }

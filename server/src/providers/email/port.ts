@@ -11,4 +11,6 @@ export interface EmailSender {
   /** Which adapter is active, reported to operators. */
   readonly kind: 'outbox' | 'smtp';
   send(message: EmailMessage): Promise<void>;
+  /** Deletes the copies it keeps (the outbox's files) made before `before`; returns how many. */
+  prune?(before: Date): Promise<number>;
 }

@@ -7,7 +7,12 @@ import { PsiProvider } from './psi';
 /** PSI with a key; otherwise Lighthouse in the local Chromium. */
 export function createLabSpeedProvider(config: Config, guard: SafeFetchOptions): LabSpeedProvider {
   if (config.PSI_API_KEY) {
-    return new PsiProvider(config.PSI_API_KEY, config.PSI_BASE_URL, config.SPEED_RUN_TIMEOUT_MS);
+    return new PsiProvider(
+      config.PSI_API_KEY,
+      config.PSI_BASE_URL,
+      config.SPEED_RUN_TIMEOUT_MS,
+      guard,
+    );
   }
   return new LocalLighthouseProvider(
     config.CHROME_PATH,

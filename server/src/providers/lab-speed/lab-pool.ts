@@ -1,10 +1,10 @@
-import * as chromeLauncher from 'chrome-launcher';
+import { Launcher, type LaunchedChrome } from 'chrome-launcher';
 import { CHROMIUM_FLAGS } from './chromium-flags';
 import { LighthouseProcess } from './lighthouse-process';
 
 /** What one run needs: a Chromium and a Lighthouse process to drive it. */
 export interface LabSlot {
-  chrome: chromeLauncher.LaunchedChrome;
+  chrome: LaunchedChrome;
   lighthouse: LighthouseProcess;
 }
 
@@ -17,11 +17,43 @@ const discard = (slot: LabSlot) => {
 };
 
 /**
+ * Chromium in a profile folder of chrome-launcher's making (removed by its kill), named to
+ * the Lighthouse process before the browser starts: the browser writes its pid there at
+ * once, so a server killed even mid-launch leaves nothing behind (lighthouse-child.ts).
+ * Launcher, not `launch()`: that one also ends the whole server on Ctrl-C, draining nothing.
+ */
+async function launchGuarded(
+  chromePath: string,
+  chromeFlags: string[],
+  lighthouse: LighthouseProcess,
+): Promise<LaunchedChrome> {
+  const launcher = new Launcher({ chromePath, chromeFlags, logLevel: 'silent' });
+  try {
+    launcher.prepare();
+    lighthouse.guard(launcher.userDataDir!);
+    await launcher.launch();
+  } catch (error) {
+    launcher.kill();
+    launcher.destroyTmp();
+    throw error;
+  }
+  return {
+    pid: launcher.pid!,
+    port: launcher.port!,
+    process: launcher.chromeProcess!,
+    remoteDebuggingPipes: launcher.remoteDebuggingPipes,
+    kill: () => launcher.kill(),
+  };
+}
+
+/**
  * A bounded pool of run slots: at most `size` runs at once, warm slots reused, and a slot
  * whose browser or Lighthouse process crashed, hung or was cancelled replaced, not reused.
  */
 export class LabPool {
   private idle: LabSlot[] = [];
+  /** Slots running a task: closing the pool takes their browsers down too. */
+  private readonly inUse = new Set<LabSlot>();
   private busy = 0;
   private waiters: (() => void)[] = [];
   private closed = false;
@@ -43,13 +75,8 @@ export class LabPool {
     }
     const lighthouse = new LighthouseProcess();
     try {
-      const chrome = await chromeLauncher.launch({
-        chromePath: this.chromePath,
-        chromeFlags: [...CHROMIUM_FLAGS, ...(await this.extraFlags())],
-        logLevel: 'silent',
-      });
-      if (chrome.pid) lighthouse.guard(chrome.pid);
-      return { chrome, lighthouse };
+      const flags = [...CHROMIUM_FLAGS, ...(await this.extraFlags())];
+      return { chrome: await launchGuarded(this.chromePath, flags, lighthouse), lighthouse };
     } catch (error) {
       lighthouse.kill();
       this.release(null);
@@ -59,6 +86,7 @@ export class LabPool {
 
   private release(slot: LabSlot | null, healthy = false): void {
     this.busy--;
+    if (slot) this.inUse.delete(slot);
     if (slot && healthy && !this.closed && alive(slot)) this.idle.push(slot);
     else if (slot) discard(slot);
     this.waiters.shift()?.();
@@ -67,6 +95,7 @@ export class LabPool {
   /** Runs `task` in a slot; a failed task's slot is not reused. */
   async use<T>(task: (slot: LabSlot) => Promise<T>): Promise<T> {
     const slot = await this.acquire();
+    this.inUse.add(slot);
     try {
       const result = await task(slot);
       this.release(slot, true);
@@ -79,6 +108,6 @@ export class LabPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const slot of this.idle.splice(0)) discard(slot);
+    for (const slot of [...this.idle.splice(0), ...this.inUse]) discard(slot);
   }
 }

@@ -3,6 +3,8 @@
  * process-wide state (performance marks, its logger, trace engine caches), so concurrent
  * runs need separate processes; a crash here costs one sample, not the server.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { LighthouseServerMessage } from './lighthouse-protocol';
 
 // Lighthouse takes over a second to import: it loads behind the handlers below, so that a
@@ -20,17 +22,34 @@ function killGroup(pid: number) {
   }
 }
 
-let browserPid: number | null = null;
+/** The browser's pid, which chrome-launcher writes into the profile as it spawns it. */
+function browserPid(profileDir: string): number | null {
+  try {
+    const pid = Number(fs.readFileSync(path.join(profileDir, 'chrome.pid'), 'utf8'));
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+let profileDir: string | null = null;
 process.on('message', (message: LighthouseServerMessage) => {
-  if (message.type === 'guard') browserPid = message.browserPid;
+  if (message.type === 'guard') profileDir = message.profileDir;
   else void runner.then(({ runJob }) => runJob(message.job));
 });
 // A browser that dies mid-run also rejects promises Lighthouse never awaits; the run's own
 // promise reports the failure, so these strays must not end the process.
 process.on('unhandledRejection', () => undefined);
+// The server alone ends this process (SIGKILL, or its own end below): a terminal's Ctrl-C
+// reaches the whole process group, and a draining server still needs its running job.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => undefined);
 // The server went away (even killed outright, its IPC channel closes): nobody is left to
-// answer, and the detached browser would run on without an owner.
+// answer, and the detached browser and its profile would stay behind without an owner.
 process.on('disconnect', () => {
-  if (browserPid !== null) killGroup(browserPid);
+  if (profileDir !== null) {
+    const pid = browserPid(profileDir);
+    if (pid !== null) killGroup(pid);
+    fs.rmSync(profileDir, { recursive: true, force: true, maxRetries: 10 });
+  }
   process.exit(0);
 });

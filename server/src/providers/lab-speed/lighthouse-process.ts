@@ -78,10 +78,13 @@ export class LighthouseProcess {
     });
   }
 
-  /** The browser this process drives: it goes down with the process if the server dies. */
-  guard(browserPid: number): void {
+  /**
+   * The profile folder of the browser this process drives, named before the browser
+   * starts: browser and folder go with the process if the server dies.
+   */
+  guard(profileDir: string): void {
     if (this.alive)
-      this.child.send({ type: 'guard', browserPid } satisfies LighthouseServerMessage);
+      this.child.send({ type: 'guard', profileDir } satisfies LighthouseServerMessage);
   }
 
   kill(): void {

@@ -9,11 +9,12 @@ export interface LighthouseJob {
 }
 
 /**
- * What the server sends: a run, or the browser the child must take down with it if the
- * server dies (Chromium is launched detached, so it would outlive a killed server).
+ * What the server sends: a run, or the profile folder of the browser the child must take
+ * down (and remove) if the server dies: Chromium is launched detached, so it would outlive
+ * a killed server.
  */
 export type LighthouseServerMessage =
-  { type: 'run'; job: LighthouseJob } | { type: 'guard'; browserPid: number };
+  { type: 'run'; job: LighthouseJob } | { type: 'guard'; profileDir: string };
 
 export type LighthouseMeasurement = Pick<RunResult, 'lab' | 'filmstrip' | 'finalUrl'>;
 

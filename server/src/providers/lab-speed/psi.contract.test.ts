@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startRecordedServer } from '../../../test/recorded-server';
+import { guardOptions } from '../../../test/guard-options';
 import { LabRunError } from './port';
 import { PsiProvider } from './psi';
 
@@ -93,5 +94,25 @@ describe('PageSpeed Insights adapter contract', () => {
       kind: 'other',
       message: 'PageSpeed Insights could not measure the page: The page did not paint any content.',
     });
+  });
+
+  it('refuses a private target allowed by FETCH_ALLOW_HOSTS without asking PSI', async () => {
+    server = await startRecordedServer(() => ({ fixture: fixture('psi-mobile.json') }));
+    const psi = new PsiProvider(
+      'k',
+      server.baseUrl,
+      10_000,
+      guardOptions('staging.internal', async (hostname) => [
+        hostname === 'staging.internal' ? '10.0.0.7' : '93.184.216.34',
+      ]),
+    );
+    const error = await psi
+      .run({ ...request, url: 'http://staging.internal/' })
+      .catch((e: unknown) => e);
+    expect((error as LabRunError).kind).toBe('unreachable');
+    expect((error as LabRunError).message).toMatch(/Google's servers, which cannot reach/);
+    expect(server.requests).toHaveLength(0);
+    expect((await psi.run(request)).source).toBe('psi');
+    expect(server.requests).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@ import {
   type LighthouseResultLike,
 } from '@core/speed';
 import { HttpError, HttpTimeoutError, fetchJson } from '../../http/fetch-json';
+import { FetchRefused, vetHost, type SafeFetchOptions } from '../../http/safe-fetch';
 import { lighthouseErrorKind } from './lighthouse-errors';
 import { LabRunError, type LabResult, type LabRunRequest, type LabSpeedProvider } from './port';
 
@@ -60,13 +61,34 @@ export class PsiProvider implements LabSpeedProvider {
     private readonly apiKey: string,
     private readonly baseUrl = 'https://www.googleapis.com',
     private readonly timeoutMs = 300_000,
+    /** The page fetcher's guard, whose allowed private targets PSI cannot reach. */
+    private readonly guard?: SafeFetchOptions,
   ) {}
+
+  /**
+   * PSI loads pages from Google's servers: a private target the operator allows
+   * (FETCH_ALLOW_HOSTS) is out of its reach, so say so instead of relaying Google's DNS error.
+   */
+  private async refuseAllowedPrivate(url: string): Promise<void> {
+    if (!this.guard?.allow || this.guard.allow.isEmpty) return;
+    const refused = await vetHost(new URL(url), { ...this.guard, allow: undefined }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    if (refused instanceof FetchRefused && refused.reason === 'blocked_address') {
+      throw new LabRunError(
+        'unreachable',
+        "PageSpeed Insights measures pages from Google's servers, which cannot reach this private address.",
+      );
+    }
+  }
 
   readiness() {
     return { ready: true, message: null };
   }
 
   async run(request: LabRunRequest): Promise<LabResult> {
+    await this.refuseAllowedPrivate(request.url);
     const fresh = new URL(request.url);
     fresh.searchParams.set('_sr', crypto.randomBytes(4).toString('hex'));
     const params = new URLSearchParams({

@@ -15,8 +15,9 @@ import {
 import { sendLinkEmail } from '../../auth/link-emails';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { toAuthResponse, type User } from '../../auth/users';
-import { authenticate, requireUser } from '../../plugins/authenticate';
+import { SESSION_EXPIRED, signedIn } from '../../plugins/authenticate';
 import type { Services } from '../../services';
+import { signIn } from './sign-in';
 import { refuseIfThrottled, throttleRules } from './throttle-rules';
 
 const errors = {
@@ -37,7 +38,6 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
   const api = app.withTypeProvider<ZodTypeProvider>();
   const rules = throttleRules(services.config);
   const { users, sessions, throttle } = services;
-  const signIn = async (user: User) => toAuthResponse(user, await sessions.issue(user.id));
 
   /** Legacy accounts confirm a new password through a secure link to their address. */
   const confirmLegacyPassword = async (
@@ -79,7 +79,7 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
         googleSub: null,
       });
       if (!user) return reply.status(409).send({ message: MESSAGES.emailAlreadyRegistered });
-      return signIn(user);
+      return signIn(services, user);
     },
   );
 
@@ -109,7 +109,7 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
           ...(user.password_hash === null ? { google: true } : {}),
         });
       }
-      return signIn(user);
+      return signIn(services, user);
     },
   );
 
@@ -148,15 +148,12 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
         body: refreshBodySchema,
         response: { 200: authResponseSchema, ...errors },
       },
+      preHandler: app.requireUser({ settle: true }),
     },
     async (request, reply) => {
-      const auth = await requireUser(services, request, reply);
-      if (!auth) return;
+      const auth = signedIn(request);
       const token = await sessions.rotate(auth.claims);
-      if (!token)
-        return reply
-          .status(401)
-          .send({ message: 'Your session has expired. Please sign in again.' });
+      if (!token) return reply.status(401).send({ message: SESSION_EXPIRED });
       return toAuthResponse(auth.user, token);
     },
   );
@@ -169,10 +166,10 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
         security: [{ bearer: [] }],
         response: { 200: tokenStatusResponseSchema },
       },
+      preHandler: app.identify,
     },
     async (request) => {
-      const auth = await authenticate(services, request);
-      return { data: { status: auth ? ('SUCCESS' as const) : ('FAILURE' as const) } };
+      return { data: { status: request.auth ? ('SUCCESS' as const) : ('FAILURE' as const) } };
     },
   );
 
@@ -197,7 +194,7 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
       googleSub: identity.sub,
     });
     if (!user) return reply.status(409).send({ message: MESSAGES.emailAlreadyRegistered });
-    return signIn(user);
+    return signIn(services, user);
   });
 
   api.post('/auth/google-login', { schema: googleSchema }, async (request, reply) => {
@@ -209,6 +206,6 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     if (!user) return reply.status(404).send({ message: MESSAGES.emailNotOnFile });
     // Google verified this address, so an account with the same email may link to it.
     if (user.google_sub === null) await users.update(user.id, { google_sub: identity.sub });
-    return signIn({ ...user, google_sub: identity.sub });
+    return signIn(services, { ...user, google_sub: identity.sub });
   });
 };

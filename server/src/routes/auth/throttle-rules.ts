@@ -44,6 +44,12 @@ export function throttleRules(config: Config) {
       limit: config.DEMO_REQUESTS_PER_IP,
       windowMinutes: ONE_HOUR,
     }),
+    // Visitors only: each call makes the server fetch pages on their behalf.
+    pageFacts: (ip: string): ThrottleRule => ({
+      bucket: `page-facts:ip:${ip}`,
+      limit: config.PAGE_FACTS_PER_IP,
+      windowMinutes: ONE_HOUR,
+    }),
   };
 }
 

@@ -13,9 +13,9 @@ import {
 } from '@core/schemas/auth';
 import { sendLinkEmail, type LinkKind } from '../../auth/link-emails';
 import { hashPassword } from '../../auth/passwords';
-import { toAuthResponse } from '../../auth/users';
-import { authenticate } from '../../plugins/authenticate';
+import { signedIn } from '../../plugins/authenticate';
 import type { Services } from '../../services';
+import { signIn } from '../auth/sign-in';
 import { refuseIfThrottled, throttleRules } from '../auth/throttle-rules';
 
 export const LINK_UNUSABLE = 'This link has expired or was already used. Please request a new one.';
@@ -82,7 +82,7 @@ export const emailLinkRoutes: FastifyPluginAsync<{ services: Services }> = async
           await services.users.update(user.id, { password_hash: consumed.pendingPasswordHash });
           user.password_hash = consumed.pendingPasswordHash;
         }
-        return toAuthResponse(user, await services.sessions.issue(user.id));
+        return signIn(services, user);
       },
     );
   }
@@ -96,10 +96,10 @@ export const emailLinkRoutes: FastifyPluginAsync<{ services: Services }> = async
         body: resetPasswordBodySchema,
         response: { 200: statusResponseSchema, ...errors },
       },
+      preHandler: app.requireUser({ message: MESSAGES.noResetToken }),
     },
-    async (request, reply) => {
-      const auth = await authenticate(services, request);
-      if (!auth) return reply.status(401).send({ message: MESSAGES.noResetToken });
+    async (request) => {
+      const auth = signedIn(request);
       await services.users.update(auth.user.id, {
         password_hash: await hashPassword(request.body.password),
       });

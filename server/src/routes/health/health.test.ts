@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SPEED_MESSAGES } from '@core/messages';
+import { SERVER_MESSAGES, SPEED_MESSAGES } from '@core/messages';
 import { buildTestApp, testDatabaseUrl, type TestApp } from '../../../test/build-test-app';
 import { healthRoutes } from './health';
 
@@ -31,6 +31,17 @@ describe.each([
     // Closing twice must not throw in the test's cleanup.
     t.db.close = async () => {};
   });
+
+  it.skipIf(postgres && !testDatabaseUrl)(
+    'answers 503 once the server is shutting down, so a load balancer sends no more',
+    async () => {
+      t = await buildTestApp({ postgres });
+      await t.app.services.speed.drain(0);
+      const res = await t.app.inject({ method: 'GET', url: '/backend-service/v1/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ message: SERVER_MESSAGES.shuttingDown });
+    },
+  );
 });
 
 describe('GET /health without a browser for local speed tests', () => {

@@ -1,18 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SERVER_MESSAGES } from '@core/messages';
 import { errorResponseSchema, healthResponseSchema } from '@core/schemas/common';
 import type { SpeedReadiness } from '@core/speed';
 import { pingDb, type Db } from '../../db/connect';
 
 export interface HealthOptions {
   db: Db;
-  /** The speed jobs, whose lab may be unable to run (no Chromium). */
-  speed?: { readiness(): SpeedReadiness };
+  /** The speed jobs, whose lab may be unable to run (no Chromium), and which drain on shutdown. */
+  speed?: { readiness(): SpeedReadiness; readonly draining: boolean };
 }
 
 /**
- * `GET /health` is ok only when the database answers (503 otherwise). Speed tests that
- * cannot run leave the app up: 200 with status 'degraded' and the reason.
+ * `GET /health` is ok only when the database answers and the server is not shutting down
+ * (503 otherwise, so that a load balancer sends no more traffic). Speed tests that cannot
+ * run leave the app up: 200 with status 'degraded' and the reason.
  */
 export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db, speed }) => {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -24,6 +26,7 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db,
       },
     },
     async (_request, reply) => {
+      if (speed?.draining) return reply.status(503).send({ message: SERVER_MESSAGES.shuttingDown });
       if (!(await pingDb(db)))
         return reply.status(503).send({ message: 'The database does not answer.' });
       const readiness = speed?.readiness();

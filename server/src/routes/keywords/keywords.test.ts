@@ -190,6 +190,39 @@ describe('POST /keyword on a configured language model', () => {
   });
 });
 
+describe("the keyword tool's sources, named in the site config the page embeds", () => {
+  const sources = async () =>
+    (await t.app.inject({ method: 'GET', url: `${API}/site-config` })).json().keywordSources;
+
+  it('are WordNet, the word list and no volume source on the offline defaults', async () => {
+    t = await buildTestApp();
+    expect(await sources()).toEqual({
+      suggestions: 'wordnet',
+      model: null,
+      moderation: 'word-list',
+      volumes: 'none',
+      search: 'sandbox',
+    });
+  });
+
+  it('name the configured model and DataForSEO when they are set', async () => {
+    t = await buildTestApp({
+      env: {
+        OPENAI_API_KEY: 'sk-test',
+        OPENAI_MODEL: 'gpt-4o-mini',
+        DATAFORSEO_LOGIN: 'login',
+        DATAFORSEO_PASSWORD: 'password',
+      },
+    });
+    expect(await sources()).toMatchObject({
+      suggestions: 'openai',
+      model: 'gpt-4o-mini',
+      moderation: 'openai',
+      volumes: 'dataforseo',
+    });
+  });
+});
+
 describe('POST /keyword-data', () => {
   const data = { country_data: { country: 'United States', language: 'en', country_code: 'us' } };
 

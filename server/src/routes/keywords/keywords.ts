@@ -9,12 +9,12 @@ import {
   keywordResponseSchema,
   keywordSerpBodySchema,
   keywordSerpResponseSchema,
-  keywordSourcesResponseSchema,
   type ContentRank,
   type KeywordAnswer,
   type KeywordDataResponse,
+  type KeywordSourcesResponse,
 } from '@core/schemas/keywords';
-import { requireUser } from '../../plugins/authenticate';
+import { signedIn } from '../../plugins/authenticate';
 import { FAILURE_STATUS } from '../../providers/failure-status';
 import { KeywordDataError } from '../../providers/keyword-data/port';
 import { detectSeedLanguage } from '../../providers/keywords/detect-language';
@@ -50,6 +50,7 @@ export const keywordRoutes: FastifyPluginAsync<{ services: Services }> = async (
   { services },
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = app.requireUser({ message: KEYWORD_MESSAGES.signInRequired });
 
   /** The configured content check; when it fails, the word list answers and is named. */
   const moderate = async (texts: string[]) => {
@@ -71,10 +72,10 @@ export const keywordRoutes: FastifyPluginAsync<{ services: Services }> = async (
         body: keywordBodySchema,
         response: { 200: keywordResponseSchema, ...errors },
       },
+      preHandler,
     },
     async (request, reply) => {
-      const auth = await requireUser(services, request, reply, KEYWORD_MESSAGES.signInRequired);
-      if (!auth) return;
+      const auth = signedIn(request);
       const body = request.body;
       if (body.userId && body.userId !== auth.user.id) {
         return reply.status(403).send({ message: KEYWORD_MESSAGES.userMismatch });
@@ -137,10 +138,9 @@ export const keywordRoutes: FastifyPluginAsync<{ services: Services }> = async (
         body: keywordDataBodySchema,
         response: { 200: keywordDataResponseSchema, ...errors },
       },
+      preHandler,
     },
     async (request, reply) => {
-      const auth = await requireUser(services, request, reply, KEYWORD_MESSAGES.signInRequired);
-      if (!auth) return;
       const { country_data: market, keywords } = request.body;
       const provider = services.keywordData;
       try {
@@ -165,10 +165,10 @@ export const keywordRoutes: FastifyPluginAsync<{ services: Services }> = async (
         body: keywordSerpBodySchema,
         response: { 200: keywordSerpResponseSchema, ...errors },
       },
+      preHandler,
     },
     async (request, reply) => {
-      const auth = await requireUser(services, request, reply, KEYWORD_MESSAGES.signInRequired);
-      if (!auth) return;
+      const auth = signedIn(request);
       const serp = services.serp;
       if (!serp) return reply.status(503).send({ message: KEYWORD_MESSAGES.noSearchProvider });
       const b = request.body;
@@ -190,16 +190,15 @@ export const keywordRoutes: FastifyPluginAsync<{ services: Services }> = async (
       }
     },
   );
-
-  api.get(
-    '/keyword-sources',
-    { schema: { tags: ['keywords'], response: { 200: keywordSourcesResponseSchema } } },
-    async () => ({
-      suggestions: services.keywords.source,
-      model: services.keywords.model,
-      moderation: services.moderation.primary.source,
-      volumes: services.keywordData.source,
-      search: services.serp?.provider.source ?? null,
-    }),
-  );
 };
+
+/** The providers behind the keyword tool's figures, as this installation is configured. */
+export function keywordSources(services: Services): KeywordSourcesResponse {
+  return {
+    suggestions: services.keywords.source,
+    model: services.keywords.model,
+    moderation: services.moderation.primary.source,
+    volumes: services.keywordData.source,
+    search: services.serp?.provider.source ?? null,
+  };
+}

@@ -233,6 +233,39 @@ describe('pagespeed runs', () => {
     expect(await t.app.services.quotas.used('ip:10.1.1.1', 'speed')).toBe(0);
   });
 
+  describe('during a graceful shutdown', () => {
+    it('refuses new runs with 503 while the running one finishes, and ends once it has', async () => {
+      await setup();
+      const { runId } = (await start({ url, strategy: 'mobile' })).json();
+      let drained = false;
+      const draining = t.app.services.speed.drain(60_000).then(() => (drained = true));
+      const refused = await start({ url, strategy: 'desktop' }, '10.2.2.2');
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toEqual({
+        message: SPEED_MESSAGES.shuttingDown,
+        code: 'shutting_down',
+      });
+      expect(lab.runs).toHaveLength(1);
+      // A refused run costs nothing.
+      expect(await t.app.services.quotas.used('ip:10.2.2.2', 'speed')).toBe(0);
+      await settle();
+      expect(drained).toBe(false);
+      lab.finish(0);
+      await draining;
+      expect((await status(runId)).status).toBe('done');
+    });
+
+    it('cancels the runs still going when the drain time is up', async () => {
+      await setup();
+      const { runId } = (await start({ url, strategy: 'mobile' })).json();
+      const started = Date.now();
+      await t.app.services.speed.drain(100);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(90);
+      expect(lab.runs[0]!.signal.aborted).toBe(true);
+      expect((await status(runId)).status).toBe('cancelled');
+    });
+  });
+
   describe('field data from CrUX', () => {
     let crux: Awaited<ReturnType<typeof startRecordedServer>> | undefined;
     afterEach(async () => crux?.close());

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SPEED_MESSAGES } from '@core/messages';
 import { errorResponseSchema } from '@core/schemas/common';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import {
@@ -10,8 +11,7 @@ import {
   startRunRequestSchema,
 } from '@core/speed';
 import { FetchRefused, vetUrl } from '../../http/safe-fetch';
-import { authenticate } from '../../plugins/authenticate';
-import { monthlyLimit, planOf, subjectOf } from '../../quota/plan-limits';
+import { quotaHolder } from '../../plugins/meter';
 import type { Services } from '../../services';
 
 const runParams = z.object({ runId: z.string().uuid() });
@@ -33,7 +33,7 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // services.speed is read per request: tests swap in an engine with a scripted lab.
-  const { speedTests, quotas } = services;
+  const { speedTests } = services;
 
   api.get(
     '/pagespeed/readiness',
@@ -49,9 +49,17 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
         body: startRunRequestSchema,
         response: { 202: z.object({ runId: z.string(), testId: z.string() }), ...errors },
       },
+      preHandler: app.identify,
     },
     async (request, reply) => {
       const { url, strategy, sample, samples, testId } = request.body;
+      // A server shutting down lets running samples finish but starts no new one.
+      if (services.speed.draining) {
+        return reply.status(503).send({
+          message: SPEED_MESSAGES.shuttingDown,
+          code: SPEED_ERROR_CODES.shuttingDown,
+        });
+      }
       // Without a browser nothing can run: say so rather than queue a sample that fails.
       const readiness = services.speed.readiness();
       if (!readiness.ready) {
@@ -73,24 +81,16 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
           });
         throw error;
       }
-      const auth = await authenticate(services, request);
-      const user = auth?.user ?? null;
-      const plan = planOf(user);
+      const { plan, subject } = quotaHolder(request);
       if (samples > plan.speedTestSampleLimit) {
         return reply.status(400).send({
           message: QUOTA_MESSAGES.upgradeForSamples(plan.speedTestSampleLimit),
           code: SPEED_ERROR_CODES.sampleLimit,
         });
       }
-      const subject = subjectOf(user, request.ip);
       let test = testId;
       if (!test || !speedTests.next(test, subject, vetted.toString())) {
-        if (!(await quotas.consume(subject, 'speed', monthlyLimit(plan, 'speed')))) {
-          return reply.status(429).send({
-            message: QUOTA_MESSAGES.monthlyTestLimit,
-            code: SPEED_ERROR_CODES.monthlyLimit,
-          });
-        }
+        if (!(await reply.meter('speed'))) return reply;
         test = speedTests.open(subject, vetted.toString(), samples);
       }
       const runId = services.speed.start(vetted.toString(), strategy, sample);

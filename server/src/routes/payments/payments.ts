@@ -11,7 +11,7 @@ import {
   paypalLookupSchema,
 } from '@core/schemas/payments';
 import { BillingError, type BillingOutcome } from '../../billing/billing';
-import { requireUser } from '../../plugins/authenticate';
+import { signedIn } from '../../plugins/authenticate';
 import { LocalPaymentProcessor } from '../../providers/payments/local-processor';
 import { PaymentDeclined } from '../../providers/payments/port';
 import type { Services } from '../../services';
@@ -32,6 +32,8 @@ export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { billing } = services;
+  // The account's answers show the plan: due renewals and period ends apply first.
+  const preHandler = app.requireUser({ settle: true });
 
   const answer = async (
     reply: FastifyReply,
@@ -67,10 +69,10 @@ export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
         body: paymentBodySchema,
         response: { 200: paymentResponseSchema, ...errors },
       },
+      preHandler,
     },
     async (request, reply) => {
-      const auth = await requireUser(services, request, reply);
-      if (!auth) return;
+      const auth = signedIn(request);
       if (request.body.planId === 1)
         return reply.status(400).send({ message: 'Choose a paid plan to subscribe to.' });
       return answer(reply, auth.user.id, () => billing.subscribe(auth.user, request.body));
@@ -86,10 +88,10 @@ export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
         body: paymentBodySchema,
         response: { 200: paymentResponseSchema, ...errors },
       },
+      preHandler,
     },
     async (request, reply) => {
-      const auth = await requireUser(services, request, reply);
-      if (!auth) return;
+      const auth = signedIn(request);
       return answer(reply, auth.user.id, () => billing.update(auth.user, request.body));
     },
   );
@@ -103,10 +105,10 @@ export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
         body: localPaymentMethodBodySchema,
         response: { 200: z.object({ paymentMethodId: z.string() }), ...errors },
       },
+      preHandler,
     },
     async (request, reply) => {
-      const auth = await requireUser(services, request, reply);
-      if (!auth) return;
+      const auth = signedIn(request);
       if (!(billing.provider instanceof LocalPaymentProcessor)) {
         return reply.status(404).send({ message: 'The local test processor is not in use.' });
       }
@@ -130,10 +132,10 @@ export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
         security: [{ bearer: [] }],
         response: { 200: paypalLookupSchema, 401: errorResponseSchema },
       },
+      preHandler,
     },
-    async (request, reply) => {
-      const auth = await requireUser(services, request, reply);
-      if (!auth) return;
+    async (request) => {
+      const auth = signedIn(request);
       const sub = services.paypal ? await billing.paypalSubscriptionOf(auth.user.id) : null;
       return { status: 'SUCCESS' as const, userSubscription: sub?.providerId ?? '' };
     },
@@ -148,10 +150,10 @@ export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
         body: paypalCancelBodySchema,
         response: { 200: paymentResponseSchema, ...errors },
       },
+      preHandler,
     },
     async (request, reply) => {
-      const auth = await requireUser(services, request, reply);
-      if (!auth) return;
+      const auth = signedIn(request);
       const sub = services.paypal ? await billing.paypalSubscriptionOf(auth.user.id) : null;
       if (!services.paypal || !sub) {
         return reply.status(404).send({ message: 'You have no PayPal subscription to cancel.' });

@@ -8,7 +8,7 @@ import {
   rateLimitBodySchema,
   rateLimitResponseSchema,
 } from '@core/schemas/quota';
-import { authenticate, requireUser } from '../../plugins/authenticate';
+import { signedIn } from '../../plugins/authenticate';
 import { planOf } from '../../quota/plan-limits';
 import { remaining } from '../../quota/remaining';
 import type { Services } from '../../services';
@@ -42,11 +42,11 @@ export const rateLimitRoutes: FastifyPluginAsync<{ services: Services }> = async
           429: rateLimitResponseSchema,
         },
       },
+      preHandler: app.requireUser(),
     },
     async (request, reply) => {
-      const auth = await requireUser(services, request, reply);
-      if (!auth) return;
-      const plan = planOf(auth.user);
+      const { user } = signedIn(request);
+      const plan = planOf(user);
       const body = request.body;
       const tool = TOOL_BY_LIMIT_TYPE[body.limitType];
       if (
@@ -60,7 +60,7 @@ export const rateLimitRoutes: FastifyPluginAsync<{ services: Services }> = async
           maxSampleSize: plan.speedTestSampleLimit,
         });
       }
-      if ((await remaining(quotas, auth.user, request.ip, tool)) <= 0) {
+      if ((await remaining(quotas, user, request.ip, tool)) <= 0) {
         const message =
           tool === 'speed' ? QUOTA_MESSAGES.monthlyTestLimit : QUOTA_MESSAGES.monthlySearchLimit;
         return reply.status(429).send({ status: 'FAILURE', message });
@@ -82,12 +82,12 @@ export const rateLimitRoutes: FastifyPluginAsync<{ services: Services }> = async
           429: rateLimitResponseSchema,
         },
       },
+      preHandler: app.requireUser(),
     },
     async (request, reply) => {
-      const auth = await requireUser(services, request, reply);
-      if (!auth) return;
       // Advisory: `/keyword` itself charges the quota and the windows.
-      const refusal = await services.keywordQuota.check(auth.user, request.body.keywordsUsed);
+      const { user } = signedIn(request);
+      const refusal = await services.keywordQuota.check(user, request.body.keywordsUsed);
       if (refusal) return reply.status(429).send({ status: 'FAILURE', message: refusal });
       return { status: 'SUCCESS' as const };
     },
@@ -95,12 +95,14 @@ export const rateLimitRoutes: FastifyPluginAsync<{ services: Services }> = async
 
   api.get(
     '/ip-rate-limit/ip-limit',
-    { schema: { tags: ['quota'], response: { 200: ipLimitResponseSchema } } },
+    {
+      schema: { tags: ['quota'], response: { 200: ipLimitResponseSchema } },
+      preHandler: app.identify,
+    },
     async (request) => {
       // Spec 002 §7 lists it with the keyword calls: the keyword allowance of the user, or
       // of the visitor's IP address.
-      const auth = await authenticate(services, request);
-      const left = await remaining(quotas, auth?.user ?? null, request.ip, 'keywords');
+      const left = await remaining(quotas, request.auth?.user ?? null, request.ip, 'keywords');
       return { status: left > 0 ? ('SUCCESS' as const) : ('FAILURE' as const) };
     },
   );

@@ -10,7 +10,6 @@ import {
   scrapePlpsResponseSchema,
 } from '@core/schemas/scrape';
 import { safeFetch } from '../../http/safe-fetch';
-import { requireUser } from '../../plugins/authenticate';
 import { PETSHOP_ID, sandboxOrigin } from '@sandbox';
 import { Crawl } from '../../scrape/crawl';
 import { listingUrl } from '../../scrape/listing-links';
@@ -82,10 +81,12 @@ export const scrapeRoutes: FastifyPluginAsync<{ services: Services }> = async (
    * Sign-in, then the password: both are needed to scrape (spec 002 §5). Checked before
    * the body is validated, so a stranger learns nothing from the API but 401.
    */
-  const preValidation = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!(await requireUser(services, request, reply))) return reply;
-    if (await refusePassword(request, reply)) return reply;
-  };
+  const preValidation = [
+    app.requireUser(),
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      if (await refusePassword(request, reply)) return reply;
+    },
+  ];
 
   const sendListingError = (reply: FastifyReply, error: unknown) => {
     if (!(error instanceof ListingError)) throw error;

@@ -1,7 +1,15 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_FACTS_MAX_URLS, PAGE_FETCH_MAX_BYTES } from '@core/limits';
+import { QUOTA_MESSAGES } from '@core/schemas/quota';
+import { SERP_ERROR_CODES } from '@core/schemas/serp';
 import { buildManifest, type SandboxManifest } from '@sandbox';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { freePort } from '../../../test/free-port';
+import { signUp } from '../../../test/users';
+import { safeFetch } from '../../http/safe-fetch';
+import { collectPageFacts } from '../../page-facts/collect-page-facts';
 
 const API = '/backend-service/v1';
 
@@ -26,13 +34,12 @@ describe('page facts against the sandbox manifest (ground truth)', () => {
     const mismatches: string[] = [];
     for (let i = 0; i < urls.length; i += 100) {
       const batch = urls.slice(i, i + 100);
-      const res = await post('/send-urls', { results: batch.map((link) => ({ link })) });
-      expect(res.statusCode).toBe(200);
-      const body = res.json();
+      // The collector itself: the route reads a search's results only, a page at a time.
+      const body = await collectPageFacts(batch, t.app.services.pageFetch);
       batch.forEach((url, j) => {
         const truth = manifest.pages.find((p) => p.url === url)!;
-        const result = body.resultArray[j];
-        const hops = body.redirectArray[j].redirects;
+        const result = body.resultArray[j]!;
+        const hops = body.redirectArray[j]!.redirects;
         const say = (what: string, got: unknown, want: unknown) =>
           mismatches.push(
             `${url} ${what}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`,
@@ -42,9 +49,9 @@ describe('page facts against the sandbox manifest (ground truth)', () => {
         if (JSON.stringify(redirects) !== JSON.stringify(truth.redirects))
           say('redirects', redirects, truth.redirects);
         if (truth.status !== 200) return;
-        if (Math.abs(result.total - truth.wordCount) > truth.wordCount * 0.02)
+        if (Math.abs(result.total! - truth.wordCount) > truth.wordCount * 0.02)
           say('words', result.total, truth.wordCount);
-        const meta = result.meta;
+        const meta = result.meta!;
         if (meta.title !== (truth.title ?? '')) say('title', meta.title, truth.title);
         if (meta.description !== (truth.description ?? ''))
           say('description', meta.description, truth.description);
@@ -190,5 +197,105 @@ describe('search and rank check on the sandbox index', () => {
       message: 'Please upgrade to view more results',
       code: 'upgrade_required',
     });
+  });
+});
+
+describe('page facts of a search (/send-urls)', () => {
+  const used = (ip: string) => t.app.services.quotas.used(`ip:${ip}`, 'serp');
+  const search = async (ip: string) =>
+    (await post('/serp-search', { searchTerm: 'dog food', device: 2 }, ip)).json() as {
+      speedTestId: string;
+      organic_results: { link: string }[];
+    };
+  const linksOf = (page: { organic_results: { link: string }[] }) =>
+    page.organic_results.slice(0, 3).map(({ link }) => ({ link }));
+
+  it("reads a search's results once on that search, and again only as a search of its own", async () => {
+    const page = await search('10.3.0.1');
+    const body = { searchId: page.speedTestId, results: linksOf(page) };
+    const first = await post('/send-urls', body, '10.3.0.1');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().resultArray.map((r: { status: number }) => r.status)).toEqual([
+      200, 200, 200,
+    ]);
+    expect(await used('10.3.0.1')).toBe(1);
+    expect((await post('/send-urls', body, '10.3.0.1')).statusCode).toBe(200);
+    expect(await used('10.3.0.1')).toBe(2);
+  });
+
+  it('counts a call without a matching search, and refuses it once the month is used up', async () => {
+    const page = await search('10.3.0.2');
+    const results = linksOf(page);
+    // Another visitor's search, a link the search did not find, and no search at all.
+    await post('/send-urls', { searchId: page.speedTestId, results }, '10.3.0.3');
+    await post(
+      '/send-urls',
+      { searchId: page.speedTestId, results: [{ link: 'http://127.0.0.1:22/' }] },
+      '10.3.0.2',
+    );
+    await post('/send-urls', { results }, '10.3.0.3');
+    expect(await used('10.3.0.2')).toBe(2);
+    expect(await used('10.3.0.3')).toBe(2);
+
+    await t.app.services.quotas.consume('ip:10.3.0.3', 'serp', 10, 8);
+    const refused = await post('/send-urls', { results }, '10.3.0.3');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      message: QUOTA_MESSAGES.monthlySearchLimit,
+      code: SERP_ERROR_CODES.monthlyLimit,
+    });
+  });
+
+  it(`reads at most ${PAGE_FACTS_MAX_URLS} links a call and ${PAGE_FETCH_MAX_BYTES} bytes a page`, async () => {
+    const page = await search('10.3.0.4');
+    const tooMany = Array.from({ length: PAGE_FACTS_MAX_URLS + 1 }, () => linksOf(page)[0]);
+    const refused = await post(
+      '/send-urls',
+      { searchId: page.speedTestId, results: tooMany },
+      '10.3.0.4',
+    );
+    expect(refused.statusCode).toBe(400);
+
+    // A page larger than the cap, served where the sandbox's hosts resolve.
+    const big = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<p>${'word '.repeat(PAGE_FETCH_MAX_BYTES / 2)}</p>`);
+    });
+    await new Promise<void>((resolve) => big.listen(0, '127.0.0.1', resolve));
+    const port = (big.address() as AddressInfo).port;
+    try {
+      const fetched = await safeFetch(`http://scoops.sandbox.localhost:${port}/`, {
+        ...t.app.services.pageFetch,
+        sandbox: { enabled: true, appPort: port },
+      });
+      expect(fetched.truncated).toBe(true);
+      expect(Buffer.byteLength(fetched.body)).toBe(PAGE_FETCH_MAX_BYTES);
+    } finally {
+      big.close();
+    }
+  });
+
+  it('limits visitors not signed in per address, and not the signed-in', async () => {
+    const limited = await buildTestApp({ env: { PAGE_FACTS_PER_IP: '2' } });
+    try {
+      const call = (headers: Record<string, string> = {}) =>
+        limited.app.inject({
+          method: 'POST',
+          url: `${API}/send-urls`,
+          payload: { results: [{ link: 'http://127.0.0.1:22/' }] },
+          remoteAddress: '10.3.0.5',
+          headers,
+        });
+      expect((await call()).statusCode).toBe(200);
+      expect((await call()).statusCode).toBe(200);
+      const refused = await call();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect(refused.json().message).toMatch(/^Too many attempts/);
+      const { headers } = await signUp(limited.app);
+      expect((await call(headers)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });

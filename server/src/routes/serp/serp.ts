@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@core/schemas/common';
 import { sendUrlsBodySchema, sendUrlsResponseSchema } from '@core/schemas/page-facts';
@@ -13,12 +13,12 @@ import {
 import { isPaidPlan } from '@core/plans';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import { collectPageFacts } from '../../page-facts/collect-page-facts';
-import { authenticate } from '../../plugins/authenticate';
-import { monthlyLimit, planOf, subjectOf } from '../../quota/plan-limits';
+import { quotaHolder } from '../../plugins/meter';
 import { FAILURE_STATUS } from '../../providers/failure-status';
 import { SerpProviderError, type SerpPage, type SerpQuery } from '../../providers/serp/port';
 import { checkRank } from '../../providers/serp/rank-check';
 import type { Services } from '../../services';
+import { refuseIfThrottled, throttleRules } from '../auth/throttle-rules';
 
 const NO_PROVIDER =
   'No search provider is available: the sandbox is off and no SERP API key is configured.';
@@ -67,32 +67,7 @@ export function withAnswerFirst(
 /** The SERP tools' calls of spec 001 §7 items 3–5. */
 export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-
-  /**
-   * Runs a search that costs one SERP search of the month (the user's, or the visitor's
-   * IP's); a provider failure gives it back.
-   */
-  const metered = async <T>(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    run: (subject: string) => Promise<T>,
-  ) => {
-    const auth = await authenticate(services, request);
-    const user = auth?.user ?? null;
-    const subject = subjectOf(user, request.ip);
-    const limit = monthlyLimit(planOf(user), 'serp');
-    if (!(await services.quotas.consume(subject, 'serp', limit))) {
-      return reply
-        .status(429)
-        .send({ message: QUOTA_MESSAGES.monthlySearchLimit, code: SERP_ERROR_CODES.monthlyLimit });
-    }
-    try {
-      return await run(subject);
-    } catch (error) {
-      await services.quotas.refund(subject, 'serp');
-      return sendProviderError(reply, error);
-    }
-  };
+  const rules = throttleRules(services.config);
 
   api.post(
     '/serp-search',
@@ -102,6 +77,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
         body: serpSearchBodySchema,
         response: { 200: serpSearchResponseSchema, ...errors },
       },
+      preHandler: app.identify,
     },
     async (request, reply) => {
       const serp = services.serp;
@@ -118,20 +94,26 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
       };
       if (b.pageNum > 1) {
         // More result pages are a paid feature (spec 001 §6), enforced here, not only in the UI.
-        const auth = await authenticate(services, request);
-        if (!isPaidPlan(auth?.user.plan_id)) {
+        if (!isPaidPlan(request.auth?.user.plan_id)) {
           return reply.status(403).send({
             message: QUOTA_MESSAGES.upgradeForMoreResults,
             code: SERP_ERROR_CODES.upgradeRequired,
           });
         }
         try {
-          return answer(await serp.search(query), subjectOf(auth!.user, request.ip));
+          return answer(await serp.search(query), quotaHolder(request).subject);
         } catch (error) {
           return sendProviderError(reply, error);
         }
       }
-      return metered(request, reply, async (subject) => answer(await serp.search(query), subject));
+      const charge = await reply.meter('serp');
+      if (!charge) return reply;
+      try {
+        return answer(await serp.search(query), charge.subject);
+      } catch (error) {
+        await charge.refund();
+        return sendProviderError(reply, error);
+      }
 
       /** The page, and the speed samples of its cards paid for by this search. */
       function answer(page: SerpPage, subject: string) {
@@ -157,12 +139,15 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
         body: rankCheckBodySchema,
         response: { 200: rankCheckResponseSchema, ...errors },
       },
+      preHandler: app.identify,
     },
     async (request, reply) => {
       const serp = services.serp;
       if (!serp) return reply.status(503).send(noProvider);
       const b = request.body;
-      return metered(request, reply, async () => {
+      const charge = await reply.meter('serp');
+      if (!charge) return reply;
+      try {
         const rank = await checkRank(
           (q) => serp.search(q),
           {
@@ -183,7 +168,10 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
           pagesSearched: rank.pagesSearched,
           organic_results: rank.results,
         };
-      });
+      } catch (error) {
+        await charge.refund();
+        return sendProviderError(reply, error);
+      }
     },
   );
 
@@ -195,11 +183,22 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
         body: sendUrlsBodySchema,
         response: { 200: sendUrlsResponseSchema, ...errors },
       },
+      preHandler: app.identify,
     },
-    async (request) =>
-      collectPageFacts(
-        request.body.results.map((r) => r.link),
-        services.pageFetch,
-      ),
+    async (request, reply) => {
+      if (!request.auth) {
+        const hit = await services.throttle.hit(rules.pageFacts(request.ip));
+        if (await refuseIfThrottled(reply, hit)) return reply;
+      }
+      const { results, searchId } = request.body;
+      const urls = results.map((r) => r.link);
+      // The search that found these results pays for reading them once; else this call
+      // costs a search of its own.
+      const paid =
+        searchId !== undefined &&
+        services.speedTests.readFacts(searchId, quotaHolder(request).subject, urls);
+      if (!paid && !(await reply.meter('serp'))) return reply;
+      return collectPageFacts(urls, services.pageFetch);
+    },
   );
 };

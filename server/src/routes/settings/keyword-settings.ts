@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEFAULT_KEYWORD_SETTINGS } from '@core/keywords/settings';
 import { errorResponseSchema } from '@core/schemas/common';
 import { keywordSettingsSchema, type KeywordSettings } from '@core/schemas/keywords';
-import { requireUser } from '../../plugins/authenticate';
+import { signedIn } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 
 const saveBodySchema = keywordSettingsSchema.partial().strict();
@@ -15,6 +15,7 @@ export const keywordSettingsRoutes: FastifyPluginAsync<{ services: Services }> =
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = services;
+  const preHandler = app.requireUser();
 
   const read = async (userId: string): Promise<KeywordSettings> => {
     const row = await db.kysely
@@ -41,20 +42,21 @@ export const keywordSettingsRoutes: FastifyPluginAsync<{ services: Services }> =
 
   api.get(
     '/settings/keywords',
-    { schema: { tags: ['settings'], security: [{ bearer: [] }], response } },
-    async (request, reply) => {
-      const auth = await requireUser(services, request, reply);
-      if (!auth) return;
+    { schema: { tags: ['settings'], security: [{ bearer: [] }], response }, preHandler },
+    async (request) => {
+      const auth = signedIn(request);
       return read(auth.user.id);
     },
   );
 
   api.post(
     '/settings/keywords',
-    { schema: { tags: ['settings'], security: [{ bearer: [] }], body: saveBodySchema, response } },
-    async (request, reply) => {
-      const auth = await requireUser(services, request, reply);
-      if (!auth) return;
+    {
+      schema: { tags: ['settings'], security: [{ bearer: [] }], body: saveBodySchema, response },
+      preHandler,
+    },
+    async (request) => {
+      const auth = signedIn(request);
       const next = { ...(await read(auth.user.id)), ...request.body };
       const row = {
         user_id: auth.user.id,

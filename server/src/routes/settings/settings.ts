@@ -12,7 +12,7 @@ import {
   DEFAULT_LANGUAGE,
   DEVICE_AUTO,
 } from '@core/limits';
-import { requireUser } from '../../plugins/authenticate';
+import { signedIn } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 
 const DEFAULTS: UserSettings = {
@@ -31,6 +31,7 @@ export const settingsRoutes: FastifyPluginAsync<{ services: Services }> = async 
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = services;
+  const preHandler = app.requireUser();
 
   const read = async (userId: string): Promise<UserSettings> => {
     const row = await db.kysely
@@ -57,10 +58,10 @@ export const settingsRoutes: FastifyPluginAsync<{ services: Services }> = async 
         security: [{ bearer: [] }],
         response: { 200: userSettingsSchema, 401: errorResponseSchema },
       },
+      preHandler,
     },
-    async (request, reply) => {
-      const auth = await requireUser(services, request, reply);
-      if (!auth) return;
+    async (request) => {
+      const auth = signedIn(request);
       return read(auth.user.id);
     },
   );
@@ -74,10 +75,10 @@ export const settingsRoutes: FastifyPluginAsync<{ services: Services }> = async 
         body: saveSettingsBodySchema,
         response: { 200: userSettingsSchema, 400: errorResponseSchema, 401: errorResponseSchema },
       },
+      preHandler,
     },
-    async (request, reply) => {
-      const auth = await requireUser(services, request, reply);
-      if (!auth) return;
+    async (request) => {
+      const auth = signedIn(request);
       // Some calls send only a few fields (spec 000 §7): merge them over what is stored.
       const next = { ...(await read(auth.user.id)), ...request.body };
       const row = {

@@ -2,8 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { siteConfigSchema, type SiteConfig } from '@core/schemas/site-config';
 import type { Config } from '../../config';
+import type { Services } from '../../services';
+import { keywordSources } from '../keywords/keywords';
 
-export function publicSiteConfig(config: Config): SiteConfig {
+export function publicSiteConfig(config: Config, services: Services): SiteConfig {
   return {
     company: {
       name: config.COMPANY_NAME,
@@ -16,16 +18,20 @@ export function publicSiteConfig(config: Config): SiteConfig {
       privacyUrl: config.PRIVACY_URL,
     },
     googleClientId: config.GOOGLE_CLIENT_ID ?? null,
+    keywordSources: keywordSources(services),
   };
 }
 
 /** `GET /site-config`: what the web app needs to know about this installation. */
-export const siteConfigRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+export const siteConfigRoutes: FastifyPluginAsync<{ config: Config; services: Services }> = async (
+  app,
+  { config, services },
+) => {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/site-config',
       { schema: { tags: ['system'], response: { 200: siteConfigSchema } } },
-      async () => publicSiteConfig(config),
+      async () => publicSiteConfig(config, services),
     );
 };

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   usageKeywordResponseSchema,
@@ -6,9 +6,10 @@ import {
   usageSpeedResponseSchema,
 } from '@core/schemas/auth';
 import { errorResponseSchema } from '@core/schemas/common';
-import { requireUser } from '../../plugins/authenticate';
-import type { Services } from '../../services';
+import { signedIn } from '../../plugins/authenticate';
+import type { QuotaTool } from '../../quota/quotas';
 import { remaining } from '../../quota/remaining';
+import type { Services } from '../../services';
 
 /** Remaining monthly searches per tool (spec 000 §7). */
 export const usageRoutes: FastifyPluginAsync<{ services: Services }> = async (
@@ -27,37 +28,26 @@ export const usageRoutes: FastifyPluginAsync<{ services: Services }> = async (
     response: { 200: response, 401: errorResponseSchema },
   });
 
+  // The remaining counts follow the plan, so due renewals and period ends apply first.
+  const preHandler = app.requireUser({ settle: true });
+  const left = (request: FastifyRequest, tool: QuotaTool) =>
+    remaining(services.quotas, signedIn(request).user, request.ip, tool);
+
   api.get(
     '/usage/serp-analysis-tool',
-    { schema: schema(usageSerpResponseSchema) },
-    async (request, reply) => {
-      const auth = await requireUser(services, request, reply);
-      if (!auth) return;
-      return { numOfSerpLeft: await remaining(services.quotas, auth.user, request.ip, 'serp') };
-    },
+    { schema: schema(usageSerpResponseSchema), preHandler },
+    async (request) => ({ numOfSerpLeft: await left(request, 'serp') }),
   );
 
   api.get(
     '/usage/website-speed-tool',
-    { schema: schema(usageSpeedResponseSchema) },
-    async (request, reply) => {
-      const auth = await requireUser(services, request, reply);
-      if (!auth) return;
-      return {
-        numOfwebsiteSearchesLeft: await remaining(services.quotas, auth.user, request.ip, 'speed'),
-      };
-    },
+    { schema: schema(usageSpeedResponseSchema), preHandler },
+    async (request) => ({ numOfwebsiteSearchesLeft: await left(request, 'speed') }),
   );
 
   api.get(
     '/usage/keyword-tool',
-    { schema: schema(usageKeywordResponseSchema) },
-    async (request, reply) => {
-      const auth = await requireUser(services, request, reply);
-      if (!auth) return;
-      return {
-        kwtSearchesLeft: await remaining(services.quotas, auth.user, request.ip, 'keywords'),
-      };
-    },
+    { schema: schema(usageKeywordResponseSchema), preHandler },
+    async (request) => ({ kwtSearchesLeft: await left(request, 'keywords') }),
   );
 };

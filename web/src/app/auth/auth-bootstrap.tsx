@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSession } from '../session/session-context';
 import { useLazyModule } from '../use-lazy-module';
+import { inBrowser } from '../viewport';
 
 const loadPageLoadAuth = () => import('./page-load-auth');
 
@@ -17,7 +18,9 @@ function hasEmailLink(search: string): boolean {
  */
 export function AuthBootstrap() {
   const { session } = useSession();
-  const [needed] = useState(() => Boolean(session.token) || hasEmailLink(window.location.search));
+  const [needed] = useState(
+    () => Boolean(session.token) || (inBrowser && hasEmailLink(window.location.search)),
+  );
   const pageLoad = useLazyModule(loadPageLoadAuth, needed);
   return pageLoad ? <pageLoad.PageLoadAuth /> : null;
 }

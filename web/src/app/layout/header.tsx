@@ -5,10 +5,10 @@ import { PRO_PLAN_ID } from '@core/plans';
 import { ROUTES, SETTINGS_LINK_PATHS } from '@core/routes';
 import { useModals } from '../modals/modal-context';
 import { useSession } from '../session/session-context';
-import { useMediaQuery, WIDE_NAV_QUERY } from '../use-media-query';
+import { inBrowser } from '../viewport';
 
 function useScrolledPast(px: number): boolean {
-  const [scrolled, setScrolled] = useState(() => window.scrollY > px);
+  const [scrolled, setScrolled] = useState(() => inBrowser && window.scrollY > px);
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > px);
     window.addEventListener('scroll', onScroll, { passive: true });
@@ -18,15 +18,14 @@ function useScrolledPast(px: number): boolean {
 }
 
 /**
- * Spec 000 §2 'Header'. The nav collapses at 992 px or less; Bootstrap's lg breakpoint would
- * still expand it at exactly 992 px, so the width decides in code.
+ * Spec 000 §2 'Header'. The nav collapses at 992 px or less: styles.css expands it from
+ * 993 px (Bootstrap's lg breakpoint would at 992), so the prerendered page has it right too.
  */
 export function Header() {
   const { pathname } = useLocation();
   const { session, signedIn } = useSession();
   const { open } = useModals();
   const scrolled = useScrolledPast(HEADER_SHADOW_SCROLL_PX);
-  const wide = useMediaQuery(WIDE_NAV_QUERY);
   // The menu belongs to the page it was opened on, so a route change closes it.
   const [expandedOn, setExpandedOn] = useState<string | null>(null);
   const expanded = expandedOn === pathname;
@@ -49,7 +48,7 @@ export function Header() {
   // Bootstrap's navbar markup without its component library, which the shell does not carry.
   return (
     <nav
-      className={`navbar ${wide ? 'navbar-expand' : ''} bg-white sticky-top sr-header border-bottom ${scrolled ? 'sr-scrolled' : ''}`}
+      className={`navbar bg-white sticky-top sr-header border-bottom ${scrolled ? 'sr-scrolled' : ''}`}
       data-testid="header"
     >
       <div className="container">
@@ -57,20 +56,18 @@ export function Header() {
           SpeedRank
           {session.planId === PRO_PLAN_ID && <span className="sr-brand-pro">Pro</span>}
         </Link>
-        {!wide && (
-          <button
-            type="button"
-            className={`navbar-toggler ${expanded ? '' : 'collapsed'}`}
-            aria-controls="sr-nav"
-            aria-expanded={expanded}
-            aria-label="Toggle navigation"
-            onClick={() => setExpanded(!expanded)}
-          >
-            <span className="navbar-toggler-icon" />
-          </button>
-        )}
+        <button
+          type="button"
+          className={`navbar-toggler ${expanded ? '' : 'collapsed'}`}
+          aria-controls="sr-nav"
+          aria-expanded={expanded}
+          aria-label="Toggle navigation"
+          onClick={() => setExpanded(!expanded)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
         <div className={`navbar-collapse collapse ${expanded ? 'show' : ''}`} id="sr-nav">
-          <div className={`navbar-nav ms-auto ${wide ? 'align-items-center' : ''}`}>
+          <div className="navbar-nav ms-auto">
             {showSettings && navButton('Settings', 'settings')}
             <NavLink to={ROUTES.home} end className="nav-link">
               Tools

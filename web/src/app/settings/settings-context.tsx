@@ -20,6 +20,7 @@ import {
 // Valibot: the shell reads stored settings on every page (see core/schemas/session.ts).
 import * as v from 'valibot';
 import { readStored, STORAGE_KEYS, writeStored } from '../storage';
+import { viewportWidth } from '../viewport';
 
 const storedSettingsSchema = v.object({
   deviceType: v.picklist(DEVICE_TYPES),
@@ -30,7 +31,7 @@ const storedSettingsSchema = v.object({
 export type SearchSettings = v.InferOutput<typeof storedSettingsSchema>;
 
 /** Device 0 means "choose by screen width": mobile at 576 px or less. */
-export function resolveDevice(deviceType: number, width = window.innerWidth): 1 | 2 {
+export function resolveDevice(deviceType: number, width = viewportWidth()): 1 | 2 {
   if (deviceType === DEVICE_MOBILE || deviceType === DEVICE_DESKTOP) return deviceType;
   return width <= MOBILE_BREAKPOINT_PX ? DEVICE_MOBILE : DEVICE_DESKTOP;
 }

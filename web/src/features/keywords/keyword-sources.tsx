@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { KEYWORD_MESSAGES } from '@core/messages';
 import type {
   KeywordAnswer,
@@ -6,7 +5,7 @@ import type {
   KeywordSource,
   ModerationSource,
 } from '@core/schemas/keywords';
-import { keywordsApi } from './keywords-api';
+import { useSiteConfig } from '../../app/site-config';
 
 const SUGGESTION_LABELS: Record<KeywordSource, string> = {
   wordnet: 'WordNet 3.1 (offline, English only)',
@@ -29,11 +28,12 @@ export function KeywordSources({
   answer: KeywordAnswer | null;
   volumes: KeywordDataSource | null;
 }) {
-  const sources = useQuery({ queryKey: ['keyword-sources'], queryFn: keywordsApi.sources });
-  const suggestion = answer?.source ?? sources.data?.suggestions;
-  const model = answer?.model ?? sources.data?.model;
-  const moderation = answer?.moderation ?? sources.data?.moderation;
-  const volume = volumes ?? sources.data?.volumes;
+  // The installation's sources are in the page; an answer names those it came from.
+  const sources = useSiteConfig()?.keywordSources;
+  const suggestion = answer?.source ?? sources?.suggestions;
+  const model = answer?.model ?? sources?.model;
+  const moderation = answer?.moderation ?? sources?.moderation;
+  const volume = volumes ?? sources?.volumes;
   if (!suggestion || !moderation || !volume) return null;
   return (
     <div className="small text-muted mt-2" data-testid="keyword-sources">

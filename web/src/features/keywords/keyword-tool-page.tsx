@@ -25,6 +25,7 @@ import { KEYWORD_LISTS, type KeywordList } from '@core/schemas/keywords';
 import { downloadTextFile } from '../../app/download-file';
 import { useSignOutRejected } from '../../app/auth/token-check';
 import { useSession } from '../../app/session/session-context';
+import { useLazyModule } from '../../app/use-lazy-module';
 import { useToolGate } from '../../app/use-tool-gate';
 import { useRemaining } from '../../app/usage';
 import { FlagIcon } from '../../components/flag-icon';
@@ -34,7 +35,6 @@ import { UpgradeMessage } from '../../components/upgrade-message';
 import { DebugPanel } from './debug-panel';
 import { KeywordCopy } from './keyword-copy';
 import { KeywordDrawer } from './keyword-drawer';
-import { KeywordSettingsModal } from './keyword-settings-modal';
 import { KeywordSources } from './keyword-sources';
 import { KeywordTabs } from './keyword-tabs';
 import { ModifyResults } from './modify-results';
@@ -57,6 +57,9 @@ const mapLists = (lists: KeywordLists, f: (keywords: string[]) => string[]): Key
 });
 
 /** Spec 002 'Keyword suggestion tool' (§2–§8). */
+/** The settings modal, with its country list and searchable select, loads when first opened. */
+const loadSettingsModal = () => import('./keyword-settings-modal');
+
 export function KeywordToolPage() {
   const { session, signedIn } = useSession();
   const signOutRejected = useSignOutRejected();
@@ -76,6 +79,7 @@ export function KeywordToolPage() {
   const [returned, setReturned] = useState(true);
   const [drawer, setDrawer] = useState<string | null>(null);
   const [showSettings, setShowSettings] = useState(false);
+  const settingsModal = useLazyModule(loadSettingsModal, showSettings);
   const [showDebug, setShowDebug] = useState(false);
   const typed = useTypewriter(term === '');
   const drawerTimer = useRef<number | undefined>(undefined);
@@ -389,12 +393,14 @@ export function KeywordToolPage() {
         </section>
       )}
 
-      <KeywordSettingsModal
-        show={showSettings}
-        settings={settings}
-        onSave={save}
-        onClose={() => setShowSettings(false)}
-      />
+      {settingsModal && (
+        <settingsModal.KeywordSettingsModal
+          show={showSettings}
+          settings={settings}
+          onSave={save}
+          onClose={() => setShowSettings(false)}
+        />
+      )}
       <KeywordCopy />
     </Container>
   );

@@ -5,7 +5,6 @@ import {
   keywordResponseSchema,
   keywordSerpResponseSchema,
   keywordSettingsSchema,
-  keywordSourcesResponseSchema,
   type KeywordBody,
   type KeywordDataBody,
   type KeywordSerpBody,
@@ -23,7 +22,6 @@ export const keywordsApi = {
     apiRequest('/keyword-data', keywordDataResponseSchema, { method: 'POST', token, body }),
   topResults: (token: string, body: KeywordSerpBody) =>
     apiRequest('/keyword-serp', keywordSerpResponseSchema, { method: 'POST', token, body }),
-  sources: () => apiRequest('/keyword-sources', keywordSourcesResponseSchema),
   settings: (token: string) => apiRequest('/settings/keywords', keywordSettingsSchema, { token }),
   saveSettings: (token: string, body: KeywordSettings) =>
     apiRequest('/settings/keywords', keywordSettingsSchema, { method: 'POST', token, body }),

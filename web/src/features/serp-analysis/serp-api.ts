@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorResponseSchema } from '@core/schemas/common';
-import { sendUrlsResponseSchema } from '@core/schemas/page-facts';
+import { sendUrlsBodySchema, sendUrlsResponseSchema } from '@core/schemas/page-facts';
 import {
   SERP_ERROR_CODES,
   serpSearchBodySchema,
@@ -13,15 +13,21 @@ export type SerpSearchBody = z.input<typeof serpSearchBodySchema>;
 export type SerpSearchResponse = z.infer<typeof serpSearchResponseSchema>;
 export type OrganicResult = SerpSearchResponse['organic_results'][number];
 export type PageFacts = z.infer<typeof sendUrlsResponseSchema>;
+type SendUrlsBody = z.input<typeof sendUrlsBodySchema>;
 
 /** Spec 001 §7 items 3 and 4, as the SERP analysis screen makes them. */
 export const serpApi = {
   search: (token: string | null, body: SerpSearchBody) =>
     apiRequest('/serp-search', serpSearchResponseSchema, { method: 'POST', token, body }),
-  pageFacts: (results: readonly OrganicResult[]) =>
+  /** The pages of a search's results: the search (its `speedTestId`) pays for reading them. */
+  pageFacts: (token: string | null, searchId: string, results: readonly OrganicResult[]) =>
     apiRequest('/send-urls', sendUrlsResponseSchema, {
       method: 'POST',
-      body: { results: results.map((r) => ({ link: r.link })) },
+      token,
+      body: {
+        searchId,
+        results: results.map((r) => ({ link: r.link })),
+      } satisfies SendUrlsBody,
     }),
 };
 

@@ -17,11 +17,21 @@ export const serpKeys = {
     [...serpKeys.search(searchId), 'speed', link, attempt] as const,
 };
 
-export function pageFactsQuery(searchId: string, page: number, results: readonly OrganicResult[]) {
+interface ResultPage {
+  searchId: string;
+  page: number;
+  /** The `speedTestId` of the search that loaded this page: it pays for reading its links. */
+  paidBy: string;
+  results: readonly OrganicResult[];
+  /** The searcher's token, as the search was made with it. */
+  token: string | null;
+}
+
+export function pageFactsQuery({ searchId, page, paidBy, results, token }: ResultPage) {
   return queryOptions({
     queryKey: serpKeys.facts(searchId, page),
     queryFn: () =>
-      serpApi.pageFacts(results).catch((error: unknown) => {
+      serpApi.pageFacts(token, paidBy, results).catch((error: unknown) => {
         // Spec 001 §8: a failed word-count call is logged; the cards say 'Error'.
         console.error('page facts failed', error);
         throw error;

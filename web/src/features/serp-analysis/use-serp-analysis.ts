@@ -71,12 +71,14 @@ export function useSerpAnalysis(token: string | null) {
   const links = [...new Map(ranked.map((r) => [r.result.link, r])).values()];
 
   const facts = useQueries({
-    queries: pages.map((_, i) =>
-      pageFactsQuery(
-        searchId!,
-        i + 1,
-        links.filter((r) => r.page === i + 1).map((r) => r.result),
-      ),
+    queries: pages.map((page, i) =>
+      pageFactsQuery({
+        searchId: searchId!,
+        page: i + 1,
+        paidBy: page.speedTestId,
+        results: links.filter((r) => r.page === i + 1).map((r) => r.result),
+        token,
+      }),
     ),
   });
   const samples = useQueries({

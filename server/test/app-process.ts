@@ -2,18 +2,22 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../server/test/free-port';
+import { freePort } from './free-port';
 
 /**
- * The real app as its own process (built web app, fresh SQLite in a temp folder) on a free
- * loopback port, configured by `env`; resolves once /health answers.
+ * The real app as its own process (`server/src/main.ts`, fresh SQLite in a temp folder) on
+ * a free loopback port, configured by `env`; resolves once /health answers. The browser
+ * tests need the built web app; tests of the process itself (signals) do not.
  */
-export async function startAppProcess(env: Record<string, string> = {}) {
+export async function startAppProcess(
+  env: Record<string, string> = {},
+  { webBuild = true }: { webBuild?: boolean } = {},
+) {
   const root = path.resolve(import.meta.dirname, '../..');
-  if (!fs.existsSync(path.join(root, 'dist/web/index.html'))) {
+  if (webBuild && !fs.existsSync(path.join(root, 'dist/web/index.html'))) {
     throw new Error('Build the web app first: npm run build');
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-e2e-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-app-'));
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
@@ -28,6 +32,7 @@ export async function startAppProcess(env: Record<string, string> = {}) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -44,9 +49,12 @@ export async function startAppProcess(env: Record<string, string> = {}) {
     baseUrl,
     port,
     dataDir,
+    child,
+    /** Resolves when the process has ended, however it ended. */
+    exited,
     async stop() {
       child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await exited;
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

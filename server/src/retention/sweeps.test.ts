@@ -1,0 +1,191 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunResult } from '@core/speed';
+import { buildTestApp, testDatabaseUrl, type TestApp } from '../../test/build-test-app';
+import { TestClock } from '../../test/clock';
+import { signUp } from '../../test/users';
+import type { CacheTable } from './ttl-cache';
+import { startRetentionSweep } from './retention-sweep';
+
+const DAY = 24 * 60;
+const result: RunResult = {
+  lab: { psi: { label: 'Performance', displayValue: '90', score: 90, numericValue: 0.9 } },
+  filmstrip: ['data:image/jpeg;base64,AAAA'],
+  finalUrl: 'https://example.com/',
+  source: 'local-lighthouse',
+  field: { page: null, origin: null, source: 'none', error: null },
+};
+
+describe.each([
+  { db: 'SQLite', postgres: false },
+  { db: 'PostgreSQL', postgres: true },
+])('data retention on $db', ({ postgres }) => {
+  let t: TestApp;
+  afterEach(async () => t?.close());
+  const maybe = it.skipIf(postgres && !testDatabaseUrl);
+
+  /** One pass of the app's sweep, as it runs at start. */
+  const sweep = async () => {
+    const retention = startRetentionSweep(t.app.services, t.app.log);
+    await retention.run();
+    await retention.stop();
+  };
+  const rows = async (table: CacheTable | 'sessions') =>
+    Number(
+      (
+        await t.db.kysely
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  maybe('removes a thousand cached entries past their lifetime and keeps fresh ones', async () => {
+    const clock = new TestClock();
+    // A cap above the thousand, so that the entries' lifetime alone decides.
+    t = await buildTestApp({ postgres, clock, env: { SPEED_CACHE_MAX_ENTRIES: '5000' } });
+    const { serp, speed } = t.app.services;
+    const past = new Date(clock.now().getTime() - 60_000).toISOString();
+    for (const table of ['serp_cache', 'speed_cache'] as const) {
+      const stale = Array.from({ length: 1000 }, (_, i) => ({
+        key: crypto.createHash('sha256').update(`${table}-${i}`).digest('hex'),
+        value: '{}',
+        expires_at: past,
+      }));
+      for (let i = 0; i < stale.length; i += 250) {
+        await t.db.kysely
+          .insertInto(table)
+          .values(stale.slice(i, i + 250))
+          .execute();
+      }
+    }
+    const page = { organic_results: [] } as never;
+    await serp!.cache.set('fresh', page);
+    await speed.cache.set('fresh', result);
+    expect(await rows('serp_cache')).toBe(1001);
+    expect(await rows('speed_cache')).toBe(1001);
+
+    await sweep();
+    expect(await rows('serp_cache')).toBe(1);
+    expect(await rows('speed_cache')).toBe(1);
+    expect(await serp!.cache.get('fresh')).toEqual(page);
+    expect(await speed.cache.get('fresh')).toEqual(result);
+  });
+
+  maybe('keeps at most SPEED_CACHE_MAX_ENTRIES results, the newest', async () => {
+    const clock = new TestClock();
+    t = await buildTestApp({ postgres, clock, env: { SPEED_CACHE_MAX_ENTRIES: '3' } });
+    const { cache } = t.app.services.speed;
+    for (const key of ['a', 'b', 'c', 'd', 'e']) {
+      await cache.set(key, result);
+      clock.advanceMinutes(1);
+    }
+    expect(await rows('speed_cache')).toBe(3);
+    expect(await cache.get('b')).toBeNull();
+    expect(await cache.get('c')).toEqual(result);
+    expect(await cache.get('e')).toEqual(result);
+  });
+
+  maybe('deletes per-request rows once they stop mattering, and keeps the rest', async () => {
+    const clock = new TestClock();
+    t = await buildTestApp({
+      postgres,
+      clock,
+      env: { SESSION_TTL_HOURS: String(365 * 24), DEMO_REQUEST_RETENTION_DAYS: '30' },
+    });
+    const { services } = t.app;
+    const outbox = path.join(t.config.dataDir, 'outbox');
+    /** Everything a day of traffic leaves behind, stamped with the clock's time. */
+    const traffic = async (tag: string) => {
+      const now = clock.now();
+      const user = await signUp(t.app);
+      await services.sessions.rotate((await services.sessions.verify(user.token))!);
+      await t.db.kysely
+        .insertInto('sessions')
+        .values({
+          id: crypto.randomUUID(),
+          user_id: user.userId,
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + 3_600_000).toISOString(),
+          revoked_at: null,
+        })
+        .execute();
+      await services.oneTimeTokens.issue({
+        userId: user.userId,
+        purpose: 'secure_link',
+        ttlMinutes: 15,
+        originUrl: '/',
+      });
+      await services.throttle.hit({ bucket: `test:${tag}`, limit: 10, windowMinutes: 60 });
+      await services.quotas.consume(tag, 'serp', 10);
+      await services.quotas.consume(tag, 'kw-minute', 10, 1, now.toISOString().slice(0, 16));
+      await t.db.kysely
+        .insertInto('demo_requests')
+        .values({
+          id: crypto.randomUUID(),
+          email: `${tag}@example.com`,
+          created_at: now.toISOString(),
+        })
+        .execute();
+      await t.db.kysely
+        .insertInto('payment_events')
+        .values({ id: `evt_${tag}`, provider: 'stripe', type: 'x', received_at: now.toISOString() })
+        .execute();
+      await t.db.kysely
+        .insertInto('email_subscribers')
+        .values({
+          id: crypto.randomUUID(),
+          email: `list-${tag}@example.com`,
+          first_name: '',
+          search_term: '',
+          created_at: now.toISOString(),
+        })
+        .execute();
+      const sent = new Set(fs.existsSync(outbox) ? fs.readdirSync(outbox) : []);
+      await services.email.send({ to: `${tag}@example.com`, subject: tag, text: tag });
+      // The outbox stamps files with real time; give this day's the test clock's.
+      const files = fs.readdirSync(outbox).filter((file) => !sent.has(file));
+      for (const file of files) fs.utimesSync(path.join(outbox, file), now, now);
+      return files;
+    };
+
+    await traffic('old');
+    clock.advanceMinutes(100 * DAY);
+    const newFiles = await traffic('new');
+    const before = await rows('sessions');
+    await sweep();
+
+    // Of the old day's three sessions, the rotated-out and the expired one go; the active
+    // one stays, and so do today's, rotated-out or expired within the grace period.
+    expect(await rows('sessions')).toBe(before - 2);
+    expect(
+      await t.db.kysely
+        .selectFrom('sessions')
+        .select('id')
+        .where('created_at', '<', clock.now().toISOString())
+        .where('revoked_at', 'is', null)
+        .execute(),
+    ).toHaveLength(1);
+    const oldest = async (table: 'one_time_tokens' | 'demo_requests' | 'email_subscribers') =>
+      (
+        await t.db.kysely
+          .selectFrom(table)
+          .select('created_at')
+          .orderBy('created_at')
+          .executeTakeFirst()
+      )?.created_at;
+    expect(await oldest('one_time_tokens')).toBe(clock.now().toISOString());
+    expect(await oldest('demo_requests')).toBe(clock.now().toISOString());
+    expect(await oldest('email_subscribers')).toBe('2026-11-22T12:00:00.000Z');
+    const buckets = await t.db.kysely.selectFrom('rate_counters').select('bucket').execute();
+    expect(buckets.map((r) => r.bucket)).toContain('test:new');
+    expect(buckets.map((r) => r.bucket)).not.toContain('test:old');
+    const usage = await t.db.kysely.selectFrom('usage_counters').selectAll().execute();
+    expect(usage.map((r) => r.subject).sort()).toEqual(['new', 'new']);
+    const events = await t.db.kysely.selectFrom('payment_events').select('id').execute();
+    expect(events.map((r) => r.id)).toEqual(['evt_new']);
+    expect(fs.readdirSync(outbox).sort()).toEqual(newFiles.sort());
+  });
+});
