@@ -4,18 +4,31 @@ import { NotFoundPage } from '../../features/notices/not-found-page';
 import { AuthBootstrap } from '../auth/auth-bootstrap';
 import { useToolTokenCheck } from '../auth/token-check';
 import { useModals } from '../modals/modal-context';
+import { loadQueryClient } from '../screen-modules';
 import { useLazyModule } from '../use-lazy-module';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ScrollToTop } from './scroll-to-top';
 
-const loadModalStack = () => import('../modals/modal-stack');
+const loadSettingsModal = () => import('../settings/settings-modal');
+const loadAuthModals = () => import('../modals/auth-modals');
 
-/** The modals load the first time one opens: most visits open none. */
+/**
+ * Each modal loads the first time it opens: most visits open none, and the account gate,
+ * which opens by itself on some tools, need not bring the settings' country lists.
+ */
 function Modals() {
   const { current } = useModals();
-  const stack = useLazyModule(loadModalStack, current !== null);
-  return stack ? <stack.ModalStack /> : null;
+  const client = useLazyModule(loadQueryClient, current !== null);
+  const settings = useLazyModule(loadSettingsModal, current === 'settings');
+  const auth = useLazyModule(loadAuthModals, current === 'signIn' || current === 'gate');
+  if (!client) return null;
+  return (
+    <client.QueryProvider>
+      {settings && <settings.SettingsModal />}
+      {auth && <auth.AuthModals />}
+    </client.QueryProvider>
+  );
 }
 
 export function AppLayout() {

@@ -1,3 +1,4 @@
+import '../zod-jitless';
 import { Check } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
