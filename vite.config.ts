@@ -15,7 +15,16 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild
     ? [react()]
     : [react(), flagIcons(), siteConfigInDev(apiOrigin), precompress()],
-  resolve: { alias: { '@core': fileURLToPath(new URL('./core', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@core', replacement: fileURLToPath(new URL('./core', import.meta.url)) },
+      // Zod, configured jitless before any schema exists (web/src/app/zod-jitless.ts).
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('./web/src/app/zod-jitless.ts', import.meta.url)),
+      },
+    ],
+  },
   css: {
     // Bootstrap 5.3's Sass predates the module system; its deprecations are not ours to fix.
     preprocessorOptions: {

@@ -1,4 +1,3 @@
-import './zod-jitless';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 

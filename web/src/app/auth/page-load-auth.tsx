@@ -1,4 +1,3 @@
-import '../zod-jitless';
 import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';

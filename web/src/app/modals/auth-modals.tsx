@@ -1,4 +1,3 @@
-import '../zod-jitless';
 import { AccountGate } from '../auth/account-gate';
 import { SignInModal } from '../auth/sign-in-modal';
 

@@ -1,4 +1,3 @@
-import '../zod-jitless';
 import { Check } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
