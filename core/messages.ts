@@ -112,6 +112,29 @@ export const SPEED_MESSAGES = {
     'The server is restarting: it finishes the speed tests under way but starts no new one. Please try again in a minute.',
 } as const;
 
+/** Site speed tracking (issue 15); no spec names these, so the words are SpeedRank's own. */
+export const TRACKING_MESSAGES = {
+  /** In the style of QUOTA_MESSAGES.upgradeForSamples. */
+  upgradeForPages: (max: number) =>
+    `Upgrade to track more than ${max} ${max === 1 ? 'page' : 'pages'}.`,
+  upgradeForHourly: 'Upgrade to check pages every hour.',
+  alreadyTracked: 'You already track this page.',
+  notFound: 'No such tracked page.',
+  checkNotFound: 'No such check.',
+  checkRunning: 'A check of this page is running. Try again when it ends.',
+  interrupted: 'The server stopped during this check; the page was checked again after it.',
+  allowanceUsed:
+    "This month's scheduled checks are used up; scheduled checks resume next month. Upgrade for more.",
+  overPageLimit: (max: number) =>
+    `Your plan tracks ${max} ${max === 1 ? 'page' : 'pages'}; this one is not checked until you upgrade or stop tracking another.`,
+  budgetBroken: (metric: string, value: string, budget: string) =>
+    `${metric} ${value} breaks its budget of ${budget}.`,
+  significantlyWorse: (metric: string, before: string, after: string, p: number) =>
+    `${metric} went from ${before} to ${after}, a significant change (Mann-Whitney U, p = ${p.toFixed(3)}).`,
+  regressionSubject: (url: string) => `Speed regression: ${url}`,
+  recoverySubject: (url: string) => `Speed recovered: ${url}`,
+} as const;
+
 /**
  * SERP analysis banners and notes of spec 001 §2 'Alert banners'. The spec names these
  * banners but not their words, so the words are SpeedRank's own.

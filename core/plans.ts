@@ -20,6 +20,17 @@ export interface Plan {
   keywordSearchLimit: number;
   keywordsPerMin: number | null;
   keywordsPerHour: number | null;
+  /** Site speed tracking (issue 15): pages watched on a schedule. */
+  trackedPageLimit: number;
+  /** Whether a tracked page may be checked every hour; otherwise daily only. */
+  hourlyTracking: boolean;
+  /**
+   * Scheduled checks a month (one device's samples at one time), apart from the manual
+   * speed-test quota: a page on both devices checked daily uses about 62.
+   */
+  scheduledCheckLimit: number;
+  /** Days a tracked page's checks and alerts are kept. */
+  trackingRetentionDays: number;
 }
 
 export const PLANS: readonly Plan[] = [
@@ -35,6 +46,10 @@ export const PLANS: readonly Plan[] = [
     keywordSearchLimit: 200,
     keywordsPerMin: null,
     keywordsPerHour: null,
+    trackedPageLimit: 1,
+    hourlyTracking: false,
+    scheduledCheckLimit: 100,
+    trackingRetentionDays: 30,
   },
   {
     plan: 'lite',
@@ -48,6 +63,10 @@ export const PLANS: readonly Plan[] = [
     keywordSearchLimit: 2000,
     keywordsPerMin: 30,
     keywordsPerHour: 150,
+    trackedPageLimit: 10,
+    hourlyTracking: true,
+    scheduledCheckLimit: 3_000,
+    trackingRetentionDays: 90,
   },
   {
     plan: 'guru',
@@ -61,6 +80,10 @@ export const PLANS: readonly Plan[] = [
     keywordSearchLimit: 6000,
     keywordsPerMin: 30,
     keywordsPerHour: 150,
+    trackedPageLimit: 25,
+    hourlyTracking: true,
+    scheduledCheckLimit: 8_000,
+    trackingRetentionDays: 180,
   },
   {
     plan: 'pro',
@@ -75,6 +98,10 @@ export const PLANS: readonly Plan[] = [
     keywordSearchLimit: 14000,
     keywordsPerMin: 30,
     keywordsPerHour: 150,
+    trackedPageLimit: 100,
+    hourlyTracking: true,
+    scheduledCheckLimit: 30_000,
+    trackingRetentionDays: 365,
   },
 ];
 

@@ -45,7 +45,12 @@ describe('mapFieldData', () => {
       FIRST_CONTENTFUL_PAINT_MS: { percentile: 1903, category: 'AVERAGE' },
     })!;
     expect(set.coreWebVitals).toBe('Pass');
-    expect(set.metrics.lcp).toEqual({ label: 'LCP', displayValue: '2.3 s', speedColor: 'pass' });
+    expect(set.metrics.lcp).toEqual({
+      label: 'LCP',
+      displayValue: '2.3 s',
+      speedColor: 'pass',
+      p75: 2310,
+    });
     expect(set.metrics.cls!.displayValue).toBe('0.04');
     expect(set.metrics.fcp!.speedColor).toBe('average');
     expect(set.metrics.fid).toBeUndefined();

@@ -36,6 +36,8 @@ export const fieldMetricSchema = z.object({
   label: z.string(),
   displayValue: z.string(),
   speedColor: z.enum(['pass', 'average', 'fail']).nullable(),
+  /** The 75th percentile in the metric's unit (ms; unitless for CLS), for budgets. */
+  p75: z.number().optional(),
 });
 export type FieldMetric = z.infer<typeof fieldMetricSchema>;
 
@@ -260,6 +262,8 @@ export function mapFieldData(metrics: FieldSource | undefined | null): FieldSet 
       label: m.label,
       displayValue: m.format(value.percentile),
       speedColor: categoryClass(value.category),
+      // Sources report CLS ×100 (PSI's convention).
+      p75: m.key === 'cls' ? value.percentile / 100 : value.percentile,
     };
   }
   if (Object.keys(out).length === 0) return null;

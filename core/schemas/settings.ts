@@ -3,18 +3,19 @@ import { DEVICE_TYPES } from '../limits';
 
 export const deviceTypeSchema = z.literal(DEVICE_TYPES);
 
+// No regex flags here: the OpenAPI document keeps a pattern's source and drops its flags.
 const hostLike = z
   .string()
   .trim()
   .min(1)
   .max(64)
-  .regex(/^[a-z0-9.-]+$/i, 'must be a host name such as google.com');
+  .regex(/^[a-zA-Z0-9.-]+$/, 'must be a host name such as google.com');
 const localeCode = z
   .string()
   .trim()
   .min(2)
   .max(16)
-  .regex(/^[a-z0-9-]+$/i, 'must be a code such as en');
+  .regex(/^[a-zA-Z0-9-]+$/, 'must be a code such as en');
 
 /** User settings of spec 000 §3 (server copy). */
 export const userSettingsSchema = z.object({

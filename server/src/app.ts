@@ -10,9 +10,10 @@ import type { Db } from './db/connect';
 import { startSettlementSweep } from './billing/settlement-sweep';
 import { registerApiCompression } from './plugins/api-compression';
 import { registerAuth } from './plugins/authenticate';
-import { registerErrorHandler } from './plugins/error-handler';
+import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerMeter } from './plugins/meter';
 import { registerOpenApi } from './plugins/openapi';
+import { registerNulRefusal } from './plugins/refuse-nul';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { startRetentionSweep } from './retention/retention-sweep';
 import { authRoutes } from './routes/auth/auth';
@@ -31,6 +32,8 @@ import { serpRoutes } from './routes/serp/serp';
 import { settingsRoutes } from './routes/settings/settings';
 import { publicSiteConfig, siteConfigRoutes } from './routes/site-config/site-config';
 import { usageRoutes } from './routes/usage/usage';
+import { trackingRoutes } from './routes/tracking/tracking';
+import { startPeriodicTask } from './plugins/periodic-task';
 import { createServices, type Services } from './services';
 import { sandboxSites } from '@sandbox';
 import { registerWebApp } from './web/serve-web-app';
@@ -57,7 +60,8 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
             // Tokens ride in headers and secure links; keep them out of logs.
             redact: ['req.headers.authorization', 'req.headers.cookie'],
           },
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -75,6 +79,7 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
   await app.register(
     async (api) => {
       await registerApiCompression(api);
+      registerNulRefusal(api);
       registerAuth(api, services);
       registerMeter(api, services);
       await api.register(healthRoutes, { db, speed: services.speed });
@@ -93,6 +98,7 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
       await api.register(paymentRoutes, { services });
       await api.register(stripeWebhookRoutes, { services });
       await api.register(pagespeedRoutes, { services });
+      await api.register(trackingRoutes, { services });
     },
     { prefix: API_PREFIX },
   );
@@ -102,6 +108,19 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
     apiPrefix: API_PREFIX,
     siteConfig: publicSiteConfig(config, services),
   });
+  // Tracked pages' checks: due ones are looked for on a timer, in every process that runs any.
+  const { scheduler } = services.tracking;
+  if (config.TRACKING_CONCURRENCY > 0) {
+    const ticks = startPeriodicTask(
+      'tracking scheduler',
+      async () => void (await scheduler.tick()),
+      config.TRACKING_TICK_SECONDS * 1000,
+      app.log,
+    );
+    app.addHook('onClose', () => ticks.stop());
+  }
+  // Before the speed pool closes: stopped checks are removed, not recorded as failures.
+  app.addHook('onClose', () => scheduler.stop());
   // Browsers of the speed pool end with the app.
   app.addHook('onClose', () => services.speed.close());
   // Storage is swept before the app serves, then on a timer.

@@ -18,6 +18,16 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
+  /**
+   * Whose X-Forwarded-For names the client (Fastify's trustProxy): addresses, CIDR ranges or
+   * proxy-addr's names, comma-separated, or `true` for anyone. By default the proxies on the
+   * loopback and private networks, so that a client on the internet cannot choose the
+   * address its per-IP limits count against.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback,linklocal,uniquelocal')
+    .transform((value) => (value === 'true' ? true : value === 'false' ? false : value)),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -95,6 +105,14 @@ const envSchema = z.object({
   SPEED_CACHE_TTL_MINUTES: z.coerce.number().int().min(0).default(10),
   /** Speed results kept at most: each holds a filmstrip of up to ten thumbnails (~300 KB). */
   SPEED_CACHE_MAX_ENTRIES: positiveInt(500),
+  /**
+   * Tracked pages this process checks at once on the scheduler's behalf (each check's
+   * samples run one after another, behind people's own tests); 0 leaves scheduled checks
+   * to other processes on the same database.
+   */
+  TRACKING_CONCURRENCY: z.coerce.number().int().min(0).default(1),
+  /** How often the scheduler looks for due tracked pages. */
+  TRACKING_TICK_SECONDS: positiveInt(60),
   /** Data retention (README): how often the sweep runs, and how long each kind of row stays. */
   RETENTION_SWEEP_MINUTES: positiveInt(60),
   EXPIRED_RECORD_RETENTION_DAYS: positiveInt(7),

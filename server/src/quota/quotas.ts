@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import type { Clock } from '../auth/clock';
 import type { Db } from '../db/connect';
+import { fitKey } from '../db/fit-key';
+
+/** usage_counters.subject is a varchar(80); an IP address from a proxy header may be longer. */
+const SUBJECT_MAX = 80;
 
 export type QuotaTool = 'serp' | 'speed' | 'keywords';
 
@@ -30,7 +34,7 @@ export class Quotas {
     if (amount > limit) return false;
     const row = await this.db.kysely
       .insertInto('usage_counters')
-      .values({ subject, tool, period, count: amount })
+      .values({ subject: fitKey(subject, SUBJECT_MAX), tool, period, count: amount })
       .onConflict((oc) =>
         oc
           .columns(['subject', 'tool', 'period'])
@@ -46,26 +50,37 @@ export class Quotas {
     const row = await this.db.kysely
       .selectFrom('usage_counters')
       .select('count')
-      .where('subject', '=', subject)
+      .where('subject', '=', fitKey(subject, SUBJECT_MAX))
       .where('tool', '=', tool)
       .where('period', '=', period)
       .executeTakeFirst();
     return row?.count ?? 0;
   }
 
-  /** Gives back what a failed tool call consumed, so a provider failure costs nothing. */
+  /**
+   * Gives back what a failed tool call consumed, so a provider failure costs nothing; a
+   * counter back at zero goes, so that the failed call leaves no row behind.
+   */
   async refund(
     subject: string,
     tool: string,
     amount = 1,
     period = monthKey(this.clock.now()),
   ): Promise<void> {
+    const key = fitKey(subject, SUBJECT_MAX);
     await this.db.kysely
       .updateTable('usage_counters')
       .set({ count: sql`case when count >= ${amount} then count - ${amount} else 0 end` })
-      .where('subject', '=', subject)
+      .where('subject', '=', key)
       .where('tool', '=', tool)
       .where('period', '=', period)
+      .execute();
+    await this.db.kysely
+      .deleteFrom('usage_counters')
+      .where('subject', '=', key)
+      .where('tool', '=', tool)
+      .where('period', '=', period)
+      .where('count', '=', 0)
       .execute();
   }
 }

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { EmailSender } from '../providers/email';
+import { pruneTracking } from '../tracking/retention';
 import type { CacheTable } from './ttl-cache';
 
 /**
@@ -35,7 +36,7 @@ export type SweepReport = Record<string, number>;
 /**
  * Deletes what every request may add once it has stopped mattering: expired cache entries,
  * spent sessions and emailed tokens, finished throttle windows and usage periods, old demo
- * requests, webhook event ids and outbox files. Email subscribers stay: they are a list the
+ * requests, webhook event ids, outbox files and tracked pages' history past the plan's days. Email subscribers stay: they are a list the
  * operator keeps on purpose.
  */
 export async function sweepStorage(targets: SweepTargets): Promise<SweepReport> {
@@ -81,5 +82,7 @@ export async function sweepStorage(targets: SweepTargets): Promise<SweepReport> 
   );
   report.outbox =
     (await targets.email.prune?.(new Date(daysAgo(settings.OUTBOX_RETENTION_DAYS)))) ?? 0;
+  // Tracked pages' history, kept as long as the owner's plan says.
+  Object.assign(report, await pruneTracking(db, clock.now()));
   return report;
 }

@@ -126,4 +126,43 @@ describe('speed jobs', () => {
     await finished(engine);
     expect(local.runs).toBe(3);
   });
+
+  it('measures fresh runs afresh at their priority, with field data only when asked', async () => {
+    const priorities: unknown[] = [];
+    const local = lab('local-lighthouse', () => measured('local-lighthouse'));
+    const run = local.run.bind(local);
+    local.run = async (request) => (priorities.push(request.priority), run(request));
+    const engine = jobs(local, field(psiField), 10);
+    const options = { priority: 'background' as const, signal: new AbortController().signal };
+    const first = await engine.fresh(URL_, 'mobile', { ...options, withField: true });
+    const second = await engine.fresh(URL_, 'mobile', { ...options, withField: false });
+    expect(local.runs).toBe(2);
+    expect(priorities).toEqual(['background', 'background']);
+    expect(first.field).toEqual(psiField);
+    expect(second.field).toBeUndefined();
+    // A tracked page's samples never come from, nor go to, the cache of people's tests.
+    expect(await t.db.kysely.selectFrom('speed_cache').selectAll().execute()).toEqual([]);
+  });
+
+  it('cancels fresh runs still going when a drain gives up, and refuses new ones', async () => {
+    const hanging: LabSpeedProvider = {
+      source: 'local-lighthouse',
+      readiness: () => ({ ready: true, message: null }),
+      run: (request) =>
+        new Promise((_, reject) =>
+          request.signal.addEventListener('abort', () =>
+            reject(new LabRunError('cancelled', 'The run was cancelled.')),
+          ),
+        ),
+      close: async () => undefined,
+    };
+    const engine = jobs(hanging, new NoFieldData(), 0);
+    const options = { priority: 'background' as const, signal: new AbortController().signal };
+    const running = engine.fresh(URL_, 'desktop', { ...options, withField: false });
+    await engine.drain(10);
+    await expect(running).rejects.toMatchObject({ kind: 'cancelled' });
+    await expect(
+      engine.fresh(URL_, 'desktop', { ...options, withField: false }),
+    ).rejects.toMatchObject({ kind: 'cancelled' });
+  });
 });

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { SPEED_MESSAGES } from '@core/messages';
 import {
   QUEUED_RUN,
   runResultSchema,
@@ -15,6 +16,7 @@ import {
   LabRunError,
   type LabResult,
   type LabSpeedProvider,
+  type RunPriority,
   type Strategy,
 } from '../providers/lab-speed/port';
 
@@ -38,6 +40,8 @@ export class SpeedJobs {
   /** Runs not yet settled (done, failed or cancelled), for a shutdown to wait on. */
   private readonly running = new Set<Promise<void>>();
   private shuttingDown = false;
+  /** Aborted when a shutdown stops waiting: fresh runs (no job to cancel) end with it. */
+  private readonly stopping = new AbortController();
 
   /** Results per URL, device, source and sample, each with its filmstrip; capped in count. */
   readonly cache: TtlCache<RunResult>;
@@ -122,7 +126,44 @@ export class SpeedJobs {
     await Promise.race([Promise.all(this.running), timeUp]);
     clearTimeout(timer);
     for (const runId of this.jobs.keys()) this.cancel(runId);
+    this.stopping.abort();
     await Promise.all(this.running);
+  }
+
+  /**
+   * One sample measured afresh (never from the cache, which would repeat an earlier
+   * result), at `priority`, for a tracked page's check; `withField` asks the field source
+   * too (a check asks once). Rejects with LabRunError; a shutdown's drain waits for it
+   * like for any run, then cancels it.
+   */
+  fresh(
+    url: string,
+    strategy: Strategy,
+    options: { priority: RunPriority; signal: AbortSignal; withField: boolean },
+  ): Promise<RunResult | LabResult> {
+    if (this.shuttingDown)
+      return Promise.reject(new LabRunError('cancelled', SPEED_MESSAGES.shuttingDown));
+    const lab = this.lab.run({
+      url,
+      strategy,
+      priority: options.priority,
+      signal: AbortSignal.any([options.signal, this.stopping.signal]),
+      onStage: () => undefined,
+    });
+    const result = options.withField
+      ? Promise.all([lab, this.fieldFor(url, strategy, lab)]).then(([measured, field]) => ({
+          ...measured,
+          field,
+        }))
+      : lab;
+    const settled = result
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => this.running.delete(settled));
+    this.running.add(settled);
+    return result;
   }
 
   private async execute(job: Job, url: string, strategy: Strategy, sample: number): Promise<void> {
@@ -200,6 +241,7 @@ export class SpeedJobs {
 
   close(): Promise<void> {
     for (const job of this.jobs.values()) job.abort.abort();
+    this.stopping.abort();
     return this.lab.close();
   }
 }

@@ -6,6 +6,7 @@ import * as speed from './2026-11-22-004-speed';
 import * as plansAndPayments from './2026-11-22-005-plans-and-payments';
 import * as keywordSettings from './2026-11-23-006-keyword-settings';
 import * as demoRequests from './2026-11-23-007-demo-requests';
+import * as tracking from './2026-11-23-008-tracking';
 
 /** All migrations in order; names are date-prefixed so they sort as they apply. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-005-plans-and-payments': plansAndPayments,
   '2026-11-23-006-keyword-settings': keywordSettings,
   '2026-11-23-007-demo-requests': demoRequests,
+  '2026-11-23-008-tracking': tracking,
 };

@@ -32,6 +32,7 @@ describe('CrUX adapter contract', () => {
       label: 'CLS',
       displayValue: '0.04',
       speedColor: 'pass',
+      p75: 0.04,
     });
     expect(data.origin!.metrics.inp!.displayValue).toBe('151 ms');
   });

@@ -1,6 +1,8 @@
 import { Launcher, type LaunchedChrome } from 'chrome-launcher';
 import { CHROMIUM_FLAGS } from './chromium-flags';
 import { LighthouseProcess } from './lighthouse-process';
+import type { RunPriority } from './port';
+import { PrioritySlots } from './priority-slots';
 
 /** What one run needs: a Chromium and a Lighthouse process to drive it. */
 export interface LabSlot {
@@ -47,15 +49,15 @@ async function launchGuarded(
 }
 
 /**
- * A bounded pool of run slots: at most `size` runs at once, warm slots reused, and a slot
- * whose browser or Lighthouse process crashed, hung or was cancelled replaced, not reused.
+ * A bounded pool of run slots: at most `size` runs at once, interactive runs served before
+ * background ones, warm slots reused, and a slot whose browser or Lighthouse process
+ * crashed, hung or was cancelled replaced, not reused.
  */
 export class LabPool {
   private idle: LabSlot[] = [];
   /** Slots running a task: closing the pool takes their browsers down too. */
   private readonly inUse = new Set<LabSlot>();
-  private busy = 0;
-  private waiters: (() => void)[] = [];
+  private readonly slots: PrioritySlots;
   private closed = false;
 
   constructor(
@@ -63,11 +65,12 @@ export class LabPool {
     readonly size: number,
     /** Extra flags, e.g. the guard proxy every request must go through. */
     private readonly extraFlags: () => Promise<string[]> = async () => [],
-  ) {}
+  ) {
+    this.slots = new PrioritySlots(size);
+  }
 
-  private async acquire(): Promise<LabSlot> {
-    while (this.busy >= this.size) await new Promise<void>((resolve) => this.waiters.push(resolve));
-    this.busy++;
+  private async acquire(priority: RunPriority): Promise<LabSlot> {
+    await this.slots.acquire(priority);
     let warm: LabSlot | undefined;
     while ((warm = this.idle.pop())) {
       if (alive(warm)) return warm;
@@ -85,16 +88,18 @@ export class LabPool {
   }
 
   private release(slot: LabSlot | null, healthy = false): void {
-    this.busy--;
     if (slot) this.inUse.delete(slot);
     if (slot && healthy && !this.closed && alive(slot)) this.idle.push(slot);
     else if (slot) discard(slot);
-    this.waiters.shift()?.();
+    this.slots.release();
   }
 
   /** Runs `task` in a slot; a failed task's slot is not reused. */
-  async use<T>(task: (slot: LabSlot) => Promise<T>): Promise<T> {
-    const slot = await this.acquire();
+  async use<T>(
+    task: (slot: LabSlot) => Promise<T>,
+    priority: RunPriority = 'interactive',
+  ): Promise<T> {
+    const slot = await this.acquire(priority);
     this.inUse.add(slot);
     try {
       const result = await task(slot);

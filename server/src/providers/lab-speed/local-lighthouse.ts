@@ -72,7 +72,7 @@ export class LocalLighthouseProvider implements LabSpeedProvider {
     if (!this.readiness().ready)
       throw new LabRunError('browser_missing', SPEED_MESSAGES.browserMissing);
     try {
-      return await this.pool.use((slot) => this.measure(slot, request));
+      return await this.pool.use((slot) => this.measure(slot, request), request.priority);
     } catch (error) {
       if (error instanceof LighthouseFailure)
         throw await explainLighthouseFailure(request.url, error, this.guard);

@@ -2,12 +2,16 @@ import type { RunErrorKind, RunResult, SpeedReadiness } from '@core/speed';
 
 export type Strategy = 'mobile' | 'desktop';
 export type LabStage = 'loading' | 'tracing' | 'auditing';
+/** Interactive runs (a person waits) go before background ones (scheduled checks). */
+export type RunPriority = 'interactive' | 'background';
 
 export interface LabRunRequest {
   url: string;
   strategy: Strategy;
   signal: AbortSignal;
   onStage(stage: LabStage): void;
+  /** 'interactive' when not given. */
+  priority?: RunPriority;
 }
 
 export type LabResult = Pick<RunResult, 'lab' | 'filmstrip' | 'finalUrl' | 'source'> &

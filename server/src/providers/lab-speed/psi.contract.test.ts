@@ -36,6 +36,7 @@ describe('PageSpeed Insights adapter contract', () => {
       label: 'LCP',
       displayValue: '2.8 s',
       speedColor: 'average',
+      p75: 2780,
     });
     expect(result.field!.page!.coreWebVitals).toBe('Fail');
     expect(result.field!.origin!.coreWebVitals).toBe('Pass');

@@ -161,6 +161,17 @@ describe.each([
     );
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
+
+  maybe('throttles an address of the longest length allowed like any other', async () => {
+    t = await buildTestApp({ postgres });
+    // 320 characters: its throttle bucket is longer than the column that stores buckets.
+    const email = `${'d'.repeat(311)}@ex.com`;
+    await post('/auth/register', { email, password: 'password123' });
+    for (let i = 0; i < 10; i++) {
+      expect((await post('/auth/login', { email, password: 'nope' })).statusCode).toBe(409);
+    }
+    expect((await post('/auth/login', { email, password: 'password123' })).statusCode).toBe(429);
+  });
 });
 
 describe('accounts API (SQLite)', () => {

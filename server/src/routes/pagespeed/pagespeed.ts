@@ -128,7 +128,19 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
 
   api.get(
     '/pagespeed/runs/:runId/events',
-    { schema: { tags: ['pagespeed'], params: runParams } },
+    {
+      schema: {
+        tags: ['pagespeed'],
+        params: runParams,
+        response: {
+          200: {
+            description: 'Server-Sent Events: `data: { stage, status }` until the run ends.',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          404: errorResponseSchema,
+        },
+      },
+    },
     async (request, reply) => {
       const { runId } = request.params;
       const current = services.speed.get(runId);

@@ -64,7 +64,7 @@ describe('payments with the local test processor', () => {
     });
 
     const again = await call('POST', '/payments', headers, body(pm, 2, 1));
-    expect(again.statusCode).toBe(500);
+    expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'You are already subscribed our lite' });
 
     const change = await call('PUT', '/payments', headers, body(pm, 3, 2));

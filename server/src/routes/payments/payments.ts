@@ -22,7 +22,6 @@ const errors = {
   402: errorResponseSchema,
   404: errorResponseSchema,
   409: errorResponseSchema,
-  500: errorResponseSchema,
 };
 
 /** Subscriptions (spec 000 §7 payments calls). */

@@ -54,4 +54,20 @@ describe.each([
     clock.advanceMinutes(60);
     expect((await post({ emailAddress: 'p10@example.com' })).statusCode).toBe(201);
   });
+
+  maybe("counts a visitor's requests against its own address, not the one it claims", async () => {
+    t = await buildTestApp({ postgres });
+    const from = (remoteAddress: string, i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: URL,
+        remoteAddress,
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+        payload: { emailAddress: `f${i}@example.com` },
+      });
+    for (let i = 0; i < 10; i++) expect((await from('203.0.113.7', i)).statusCode).toBe(201);
+    expect((await from('203.0.113.7', 10)).statusCode).toBe(429);
+    // A proxy on the private network passes the client's address on.
+    expect((await from('10.0.0.2', 11)).statusCode).toBe(201);
+  });
 });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DEFAULT_KEYWORD_SETTINGS } from '@core/keywords/settings';
+import { DEFAULT_KEYWORD_SETTINGS, clampTemperature } from '@core/keywords/settings';
 import { errorResponseSchema } from '@core/schemas/common';
 import { keywordSettingsSchema, type KeywordSettings } from '@core/schemas/keywords';
 import { signedIn } from '../../plugins/authenticate';
@@ -28,7 +28,8 @@ export const keywordSettingsRoutes: FastifyPluginAsync<{ services: Services }> =
       country: row.country,
       country_code: row.country_code,
       language: row.language,
-      temperature: Number(row.temperature),
+      // The column is a `real`: 0.7 comes back as 0.699999988.
+      temperature: clampTemperature(Number(row.temperature)),
       algorithm: row.algorithm,
     });
     return parsed.success ? parsed.data : DEFAULT_KEYWORD_SETTINGS;
@@ -58,6 +59,8 @@ export const keywordSettingsRoutes: FastifyPluginAsync<{ services: Services }> =
     async (request) => {
       const auth = signedIn(request);
       const next = { ...(await read(auth.user.id)), ...request.body };
+      // Two decimals, as the settings box rounds: a `real` column cannot hold 4e-323.
+      next.temperature = clampTemperature(next.temperature);
       const row = {
         user_id: auth.user.id,
         ...next,

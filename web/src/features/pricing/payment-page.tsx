@@ -129,7 +129,7 @@ export function PaymentPage() {
       clearCheckout();
       navigate(ROUTES.confirmation, { state: { planId: result.planId } });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 500) {
+      if (error instanceof ApiError && error.status === 409) {
         setErrors({ form: MESSAGES.alreadySubscribed(plan.plan) });
       } else {
         const detail = error instanceof ApiError && error.status === 402 ? ` ${error.message}` : '';

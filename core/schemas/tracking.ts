@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { fieldResultSchema, RUN_ERROR_KINDS, runResultSchema } from '../speed';
+import { LAB_KEYS } from '../speed-summary';
+
+/** Site speed tracking (issue 15): pages checked on a schedule, their history and alerts. */
+
+export const TRACKING_DEVICES = ['mobile', 'desktop'] as const;
+export type TrackingDevice = (typeof TRACKING_DEVICES)[number];
+export const TRACKING_SCHEDULES = ['daily', 'hourly'] as const;
+export type TrackingSchedule = (typeof TRACKING_SCHEDULES)[number];
+export const HISTORY_RANGES = ['7d', '30d', '90d', 'all'] as const;
+export type HistoryRange = (typeof HISTORY_RANGES)[number];
+
+/** The `code` of the tracking routes' refusals, beside their message. */
+export const TRACKING_ERROR_CODES = {
+  invalidUrl: 'invalid_url',
+  pageLimit: 'tracked_page_limit',
+  hourlyNeedsUpgrade: 'hourly_needs_upgrade',
+  sampleLimit: 'sample_limit',
+  alreadyTracked: 'already_tracked',
+  notFound: 'tracked_page_not_found',
+  checkNotFound: 'check_not_found',
+  checkRunning: 'check_running',
+  browserMissing: 'browser_missing',
+  shuttingDown: 'shutting_down',
+} as const;
+
+/**
+ * Budgets a check must keep, each optional: the performance score (0–100, at least),
+ * LCP and TBT in ms and CLS unitless from the lab (at most), INP in ms from field data
+ * (at most; judged only when a field source answers).
+ */
+export const budgetsSchema = z
+  .object({
+    performance: z.number().int().min(1).max(100),
+    lcp: z.number().positive().max(120_000),
+    cls: z.number().positive().max(10),
+    tbt: z.number().positive().max(120_000),
+    inp: z.number().positive().max(120_000),
+  })
+  .partial()
+  .strict();
+export type Budgets = z.infer<typeof budgetsSchema>;
+
+const devicesSchema = z
+  .array(z.enum(TRACKING_DEVICES))
+  .min(1)
+  .max(2)
+  .refine((devices) => new Set(devices).size === devices.length, 'devices must not repeat');
+
+export const createTrackedPageBodySchema = z
+  .object({
+    url: z.string().trim().min(1, 'Please enter a valid url').max(2048),
+    devices: devicesSchema.default(['mobile']),
+    schedule: z.enum(TRACKING_SCHEDULES).default('daily'),
+    /** Samples per check and device; the plan's speed-test sample limit caps it. */
+    samples: z.number().int().min(1).max(50).default(3),
+    budgets: budgetsSchema.default({}),
+  })
+  .strict();
+export type CreateTrackedPageBody = z.input<typeof createTrackedPageBodySchema>;
+
+/** Every field optional; `paused` pauses or resumes the schedule. The URL stays. */
+export const patchTrackedPageBodySchema = z
+  .object({
+    devices: devicesSchema,
+    schedule: z.enum(TRACKING_SCHEDULES),
+    samples: z.number().int().min(1).max(50),
+    budgets: budgetsSchema,
+    paused: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type PatchTrackedPageBody = z.infer<typeof patchTrackedPageBodySchema>;
+
+export const trackedPageParamsSchema = z.object({ id: z.string().uuid() });
+export const checkParamsSchema = trackedPageParamsSchema.extend({ checkId: z.string().uuid() });
+
+/** Lab metrics of one sample or a check's median: ms for timings, psi the 0–100 score. */
+export const labValuesSchema = z.object(
+  Object.fromEntries(LAB_KEYS.map((key) => [key, z.number().nullable()])) as Record<
+    (typeof LAB_KEYS)[number],
+    z.ZodNullable<z.ZodNumber>
+  >,
+);
+export type LabValues = z.infer<typeof labValuesSchema>;
+
+export const labSourceSchema = runResultSchema.shape.source;
+
+export const trackingSampleSchema = z.object({
+  /** 1-based, in the order the samples ran. */
+  index: z.number().int(),
+  /** Which lab measured it (local Lighthouse or PageSpeed Insights). */
+  source: labSourceSchema,
+  /** Null when the sample failed. */
+  metrics: labValuesSchema.nullable(),
+  error: z.string().nullable(),
+  errorKind: z.enum(RUN_ERROR_KINDS).nullable(),
+});
+export type TrackingSample = z.infer<typeof trackingSampleSchema>;
+
+/** Why a check is a regression: a broken budget, or a significant change from before. */
+export const regressionReasonSchema = z.object({
+  kind: z.enum(['budget', 'significant']),
+  metric: z.enum([...LAB_KEYS, 'inp']),
+  /** The check's median (or field p75 for inp). */
+  value: z.number(),
+  /** The budget, or the earlier checks' median. */
+  reference: z.number(),
+  /** The one-sided Mann-Whitney U p-value; null for budgets. */
+  pValue: z.number().nullable(),
+  text: z.string(),
+});
+export type RegressionReason = z.infer<typeof regressionReasonSchema>;
+
+export const CHECK_STATUSES = ['running', 'done', 'failed', 'skipped'] as const;
+
+export const trackingCheckSchema = z.object({
+  id: z.string(),
+  device: z.enum(TRACKING_DEVICES),
+  /** 'schedule' for the scheduler's checks, 'manual' for 'run now'. */
+  trigger: z.enum(['schedule', 'manual']),
+  /** 'failed' when no sample finished; 'skipped' when the scheduler could not run it. */
+  status: z.enum(CHECK_STATUSES),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** Median of the finished samples; null until one finished. */
+  median: labValuesSchema.nullable(),
+  samples: z.array(trackingSampleSchema),
+  regression: z.boolean(),
+  reasons: z.array(regressionReasonSchema),
+  /** Why the check failed or was skipped. */
+  error: z.string().nullable(),
+});
+export type TrackingCheck = z.infer<typeof trackingCheckSchema>;
+
+/** One check with what the history leaves out: the representative run's filmstrip, field data. */
+export const trackingCheckDetailSchema = trackingCheckSchema.extend({
+  filmstrip: z.array(z.string()),
+  /** Null when no field source answered (or none is configured: see field.source). */
+  field: fieldResultSchema.nullable(),
+});
+export type TrackingCheckDetail = z.infer<typeof trackingCheckDetailSchema>;
+
+export const trackedPageSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  devices: z.array(z.enum(TRACKING_DEVICES)),
+  schedule: z.enum(TRACKING_SCHEDULES),
+  samples: z.number().int(),
+  budgets: budgetsSchema,
+  paused: z.boolean(),
+  /** 'regression' from the alert that said so until the one that says it recovered. */
+  alertState: z.enum(['ok', 'regression']),
+  /** When the scheduler next checks it; null while paused. */
+  nextCheckAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TrackedPage = z.infer<typeof trackedPageSchema>;
+
+/** A list row: the page with its latest score, a sparkline and the trend. */
+export const trackedPageSummarySchema = trackedPageSchema.extend({
+  latest: z
+    .object({
+      checkId: z.string(),
+      device: z.enum(TRACKING_DEVICES),
+      at: z.string(),
+      /** The check's median performance score, 0–100. */
+      score: z.number(),
+    })
+    .nullable(),
+  /** The latest finished checks' median scores of the page's first device, oldest first. */
+  sparkline: z.array(z.number()),
+  /** The latest score against the median of the sparkline's earlier points (±2 is flat). */
+  trend: z.enum(['up', 'down', 'flat']).nullable(),
+  /** A check of the page is running now. */
+  running: z.boolean(),
+});
+export type TrackedPageSummary = z.infer<typeof trackedPageSummarySchema>;
+
+export const trackedPageListSchema = z.object({
+  pages: z.array(trackedPageSummarySchema),
+  /** The plan's limit, for 'n of m pages'. */
+  limit: z.number().int(),
+});
+export type TrackedPageList = z.infer<typeof trackedPageListSchema>;
+
+export const createdTrackedPageSchema = z.object({ id: z.string(), page: trackedPageSchema });
+
+/** Most checks one history answer carries; older ones come with `before`. */
+export const HISTORY_PAGE_MAX = 2000;
+/** A history cursor: the oldest check's start and id, `2026-11-23T12:00:00.000Z_<uuid>`. */
+export const HISTORY_CURSOR = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z_[0-9a-f-]{36}$/;
+
+export const historyQuerySchema = z.object({
+  range: z.enum(HISTORY_RANGES).default('30d'),
+  device: z.enum(TRACKING_DEVICES).optional(),
+  limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(500),
+  /** The `next` of the previous answer: the checks older than its last. */
+  before: z.string().regex(HISTORY_CURSOR, 'before must be a cursor from `next`').optional(),
+});
+export type HistoryQuery = z.input<typeof historyQuerySchema>;
+
+/** The CSV export holds the whole range: no pages. */
+export const historyExportQuerySchema = historyQuerySchema.pick({ range: true, device: true });
+
+export const historyResponseSchema = z.object({
+  page: trackedPageSchema,
+  range: z.enum(HISTORY_RANGES),
+  /** Newest first. */
+  checks: z.array(trackingCheckSchema),
+  /** The cursor for the range's older checks (pass it as `before`); null when none are left. */
+  next: z.string().nullable(),
+});
+export type HistoryResponse = z.infer<typeof historyResponseSchema>;
+
+export const runNowResponseSchema = z.object({
+  /** One check per device, running. */
+  checks: z.array(z.object({ id: z.string(), device: z.enum(TRACKING_DEVICES) })),
+});
+
+export const trackingAlertSchema = z.object({
+  id: z.string(),
+  /** 'regression' when the page crossed into regression, 'recovery' when it came back. */
+  kind: z.enum(['regression', 'recovery']),
+  device: z.enum(TRACKING_DEVICES),
+  checkId: z.string().nullable(),
+  createdAt: z.string(),
+  reasons: z.array(regressionReasonSchema),
+  /** When the email went out; null when sending failed (see emailError). */
+  emailedAt: z.string().nullable(),
+  emailError: z.string().nullable(),
+});
+export type TrackingAlert = z.infer<typeof trackingAlertSchema>;
+
+export const alertListSchema = z.object({ alerts: z.array(trackingAlertSchema) });

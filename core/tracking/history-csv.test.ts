@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { TrackedPage, TrackingCheck } from '../schemas/tracking';
+import { historyCsv } from './history-csv';
+
+const page: TrackedPage = {
+  id: 'p1',
+  url: 'https://example.com/=cmd',
+  devices: ['mobile'],
+  schedule: 'daily',
+  samples: 2,
+  budgets: {},
+  paused: false,
+  alertState: 'ok',
+  nextCheckAt: null,
+  createdAt: '2026-11-20T00:00:00.000Z',
+};
+const values = { psi: 90, fcp: 1000, si: 1500, lcp: 2000, tti: 3000, tbt: 50, cls: 0.01 };
+const check: TrackingCheck = {
+  id: 'c1',
+  device: 'mobile',
+  trigger: 'schedule',
+  status: 'done',
+  startedAt: '2026-11-22T12:00:00.000Z',
+  finishedAt: '2026-11-22T12:01:00.000Z',
+  median: values,
+  samples: [
+    { index: 1, source: 'psi', metrics: values, error: null, errorKind: null },
+    { index: 2, source: 'psi', metrics: null, error: '=HYPERLINK("x")', errorKind: 'provider' },
+  ],
+  regression: true,
+  reasons: [
+    {
+      kind: 'budget',
+      metric: 'lcp',
+      value: 2000,
+      reference: 1500,
+      pValue: null,
+      text: 'LCP 2.0 s breaks its budget of 1.5 s.',
+    },
+  ],
+  error: null,
+};
+
+describe('historyCsv', () => {
+  it('writes a median row, then each sample with its lab source, its metrics or its error', () => {
+    const lines = historyCsv(page, [check]).split('\r\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toBe(
+      `"https://example.com/=cmd","c1","2026-11-22T12:00:00.000Z","mobile","schedule","done","median","psi","90","1000","1500","2000","3000","50","0.01","yes","LCP 2.0 s breaks its budget of 1.5 s.",`,
+    );
+    expect(lines[2]).toContain('"sample 1","psi","90"');
+    // A failed sample: no metrics, its error, made harmless for spreadsheets.
+    expect(lines[3]).toContain(`"sample 2","psi",,,,,,,,,,"'=HYPERLINK(""x"")"`);
+  });
+
+  it('is the header alone for an empty history', () => {
+    expect(historyCsv(page, []).split('\r\n')).toHaveLength(1);
+  });
+});

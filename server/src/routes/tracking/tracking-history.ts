@@ -1,0 +1,152 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TRACKING_MESSAGES } from '@core/messages';
+import { errorResponseSchema } from '@core/schemas/common';
+import {
+  TRACKING_ERROR_CODES,
+  HISTORY_PAGE_MAX,
+  alertListSchema,
+  checkParamsSchema,
+  historyExportQuerySchema,
+  historyQuerySchema,
+  historyResponseSchema,
+  trackedPageParamsSchema,
+  trackingCheckDetailSchema,
+  type HistoryRange,
+} from '@core/schemas/tracking';
+import { historyCsv } from '@core/tracking/history-csv';
+import type { RouteHook } from '../../plugins/authenticate';
+import { signedIn } from '../../plugins/authenticate';
+import type { Services } from '../../services';
+import { toTrackedPage } from '../../tracking/pages';
+import { PAGE_NOT_FOUND, TRACKING_PREFIX as PREFIX, trackingSchema as schema } from './route-parts';
+
+const RANGE_DAYS: Record<Exclude<HistoryRange, 'all'>, number> = { '7d': 7, '30d': 30, '90d': 90 };
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+
+/** A tracked page's history (JSON and CSV), one check in full, and its alerts. */
+export const trackingHistoryRoutes: FastifyPluginAsync<{
+  services: Services;
+  preHandler: RouteHook;
+}> = async (app, { services, preHandler }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { tracking } = services;
+
+  /** The start of `range` back from now; null for 'all' (retention bounds it). */
+  const since = (range: HistoryRange) =>
+    range === 'all'
+      ? null
+      : new Date(services.clock.now().getTime() - RANGE_DAYS[range] * 86_400_000).toISOString();
+
+  type Query = z.output<typeof historyQuerySchema>;
+  const history = async (userId: string, id: string, query: Query) => {
+    const row = await tracking.pages.get(userId, id);
+    if (!row) return null;
+    const found = await tracking.checks.history(row.id, { ...query, since: since(query.range) });
+    return { page: toTrackedPage(row), range: query.range, ...found };
+  };
+
+  /** The whole range for the export, read a page at a time. */
+  const everything = async (
+    userId: string,
+    id: string,
+    query: z.output<typeof historyExportQuerySchema>,
+  ) => {
+    const row = await tracking.pages.get(userId, id);
+    if (!row) return null;
+    const checks = [];
+    let before: string | undefined;
+    do {
+      const found = await tracking.checks.history(row.id, {
+        ...query,
+        since: since(query.range),
+        limit: HISTORY_PAGE_MAX,
+        before,
+      });
+      checks.push(...found.checks);
+      before = found.next ?? undefined;
+    } while (before);
+    return { page: toTrackedPage(row), checks };
+  };
+
+  api.get(
+    `${PREFIX}/:id/history`,
+    {
+      schema: schema({
+        params: trackedPageParamsSchema,
+        querystring: historyQuerySchema,
+        response: { 200: historyResponseSchema, ...errors },
+      }),
+      preHandler,
+    },
+    async (request, reply) =>
+      (await history(signedIn(request).user.id, request.params.id, request.query)) ??
+      reply.status(404).send(PAGE_NOT_FOUND),
+  );
+
+  api.get(
+    `${PREFIX}/:id/history.csv`,
+    {
+      schema: schema({
+        params: trackedPageParamsSchema,
+        querystring: historyExportQuerySchema,
+        response: {
+          200: {
+            description: 'The history as CSV',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...errors,
+        },
+      }),
+      preHandler,
+    },
+    async (request, reply) => {
+      const found = await everything(signedIn(request).user.id, request.params.id, request.query);
+      if (!found) return reply.status(404).send(PAGE_NOT_FOUND);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="speed-history-${found.page.id}.csv"`)
+        .send(historyCsv(found.page, found.checks));
+    },
+  );
+
+  api.get(
+    `${PREFIX}/:id/checks/:checkId`,
+    {
+      schema: schema({
+        params: checkParamsSchema,
+        response: { 200: trackingCheckDetailSchema, ...errors },
+      }),
+      preHandler,
+    },
+    async (request, reply) => {
+      const row = await tracking.pages.get(signedIn(request).user.id, request.params.id);
+      if (!row) return reply.status(404).send(PAGE_NOT_FOUND);
+      const check = await tracking.checks.detail(row.id, request.params.checkId);
+      if (!check) {
+        return reply.status(404).send({
+          message: TRACKING_MESSAGES.checkNotFound,
+          code: TRACKING_ERROR_CODES.checkNotFound,
+        });
+      }
+      return check;
+    },
+  );
+
+  api.get(
+    `${PREFIX}/:id/alerts`,
+    {
+      schema: schema({
+        params: trackedPageParamsSchema,
+        response: { 200: alertListSchema, ...errors },
+      }),
+      preHandler,
+    },
+    async (request, reply) => {
+      const row = await tracking.pages.get(signedIn(request).user.id, request.params.id);
+      if (!row) return reply.status(404).send(PAGE_NOT_FOUND);
+      return { alerts: await tracking.alerts.list(row.id) };
+    },
+  );
+};

@@ -1,0 +1,351 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TRACKING_MESSAGES } from '@core/messages';
+import type { HistoryResponse, TrackedPageList, TrackingAlert } from '@core/schemas/tracking';
+import { HISTORY_CSV_HEADERS } from '@core/tracking/history-csv';
+import { testDatabaseUrl, type TestApp } from '../../../test/build-test-app';
+import type { TestClock } from '../../../test/clock';
+import { outboxCount } from '../../../test/outbox';
+import { buildProfileLabApp, type ProfileLab } from '../../../test/profile-lab';
+import { signUp } from '../../../test/users';
+
+const PAGES = '/backend-service/v1/tracking/pages';
+const URL = 'http://scoops.sandbox.localhost:8080/';
+const DAY = 24 * 60;
+
+describe.each([
+  { db: 'SQLite', postgres: false },
+  { db: 'PostgreSQL', postgres: true },
+])('tracked pages API on $db', ({ postgres }) => {
+  let t: TestApp;
+  let lab: ProfileLab;
+  let clock: TestClock;
+  afterEach(async () => t?.close());
+  const maybe = it.skipIf(postgres && !testDatabaseUrl);
+
+  /** The app with a lab that measures instantly, and a user on `planId`. */
+  async function setup(planId = 1) {
+    // Sessions outlive the weeks the tests move through.
+    ({ t, lab, clock } = await buildProfileLabApp(postgres, {
+      SESSION_TTL_HOURS: String(365 * 24),
+    }));
+    return signUp(t.app, planId);
+  }
+  type Headers = Record<string, string>;
+  const call = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    headers: Headers,
+    payload?: object,
+  ) => t.app.inject({ method, url: `${PAGES}${url}`, headers, ...(payload ? { payload } : {}) });
+  const create = async (headers: Headers, body: object = {}) => {
+    const res = await call('POST', '', headers, { url: URL, samples: 3, ...body });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  };
+  /** Runs the page now and waits for its checks. */
+  const runNow = async (headers: Headers, id: string) => {
+    const res = await call('POST', `/${id}/run`, headers);
+    expect(res.statusCode, res.body).toBe(202);
+    await t.app.services.tracking.scheduler.idle();
+    clock.advanceMinutes(60);
+    return res.json() as { checks: { id: string; device: string }[] };
+  };
+  const history = async (headers: Headers, id: string, query = '') =>
+    (await call('GET', `/${id}/history${query}`, headers)).json() as HistoryResponse;
+  const rows = (
+    table: 'tracked_pages' | 'tracking_checks' | 'tracking_samples' | 'tracking_alerts',
+  ) => t.db.kysely.selectFrom(table).selectAll().execute();
+
+  maybe('creates, lists, edits, pauses, resumes and deletes a page; others see a 404', async () => {
+    const { headers } = await setup(2);
+    const res = await call('POST', '', headers, {
+      url: `  ${URL}  `,
+      devices: ['mobile', 'desktop'],
+      schedule: 'hourly',
+      samples: 2,
+      budgets: { performance: 90, lcp: 2500 },
+    });
+    expect(res.statusCode).toBe(201);
+    const { id, page } = res.json();
+    expect(page).toMatchObject({
+      id,
+      url: URL,
+      devices: ['mobile', 'desktop'],
+      schedule: 'hourly',
+      samples: 2,
+      budgets: { performance: 90, lcp: 2500 },
+      paused: false,
+      alertState: 'ok',
+      nextCheckAt: clock.now().toISOString(),
+    });
+
+    const list = (await call('GET', '', headers)).json() as TrackedPageList;
+    expect(list.limit).toBe(10);
+    expect(list.pages).toEqual([
+      { ...page, latest: null, sparkline: [], trend: null, running: false },
+    ]);
+
+    const paused = await call('PATCH', `/${id}`, headers, { paused: true, samples: 5 });
+    expect(paused.json()).toMatchObject({ paused: true, samples: 5, nextCheckAt: null });
+    const resumed = await call('PATCH', `/${id}`, headers, { paused: false, schedule: 'daily' });
+    expect(resumed.json()).toMatchObject({ paused: false, schedule: 'daily' });
+    expect(resumed.json().nextCheckAt > clock.now().toISOString()).toBe(true);
+
+    const other = await signUp(t.app, 4);
+    for (const [method, url] of [
+      ['PATCH', `/${id}`],
+      ['DELETE', `/${id}`],
+      ['POST', `/${id}/run`],
+      ['GET', `/${id}/history`],
+      ['GET', `/${id}/history.csv`],
+      ['GET', `/${id}/alerts`],
+    ] as const) {
+      const refused = await call(
+        method,
+        url,
+        other.headers,
+        method === 'PATCH' ? { paused: true } : undefined,
+      );
+      expect(refused.statusCode, `${method} ${url}`).toBe(404);
+      expect(refused.json()).toEqual({
+        message: TRACKING_MESSAGES.notFound,
+        code: 'tracked_page_not_found',
+      });
+    }
+    expect((await call('GET', '', other.headers)).json().pages).toEqual([]);
+    expect((await call('GET', '', {})).statusCode).toBe(401);
+
+    await runNow(headers, id);
+    expect(await rows('tracking_samples')).toHaveLength(10);
+    expect((await call('DELETE', `/${id}`, headers)).json()).toEqual({ deleted: true });
+    expect(await rows('tracked_pages')).toEqual([]);
+    expect(await rows('tracking_checks')).toEqual([]);
+    expect(await rows('tracking_samples')).toEqual([]);
+    expect((await call('DELETE', `/${id}`, headers)).statusCode).toBe(404);
+  });
+
+  maybe('refuses past the plan: pages, hourly checks, samples, and private URLs', async () => {
+    const { headers } = await setup(1);
+    const refusals = [
+      [{ schedule: 'hourly' }, 403, TRACKING_MESSAGES.upgradeForHourly, 'hourly_needs_upgrade'],
+      [{ samples: 4 }, 403, 'Upgrade to run more than 3 samples.', 'sample_limit'],
+      [{ url: 'http://169.254.169.254/' }, 400, undefined, 'invalid_url'],
+      [{ url: 'http://127.0.0.1:22/' }, 400, undefined, 'invalid_url'],
+      [{ devices: ['mobile', 'mobile'] }, 400, undefined, undefined],
+      [{ budgets: { lcp: -1 } }, 400, undefined, undefined],
+    ] as const;
+    for (const [body, status, message, code] of refusals) {
+      const res = await call('POST', '', headers, { url: URL, ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      if (message) expect(res.json().message).toBe(message);
+      if (code) expect(res.json().code).toBe(code);
+    }
+    expect(await rows('tracked_pages')).toEqual([]);
+
+    const id = await create(headers);
+    const second = await call('POST', '', headers, { url: 'http://other.sandbox.localhost:8080/' });
+    expect(second.statusCode).toBe(403);
+    expect(second.json()).toEqual({
+      message: 'Upgrade to track more than 1 page.',
+      code: 'tracked_page_limit',
+    });
+    const again = await call('POST', '', headers, { url: URL });
+    expect(again.json()).toEqual({
+      message: TRACKING_MESSAGES.alreadyTracked,
+      code: 'already_tracked',
+    });
+    expect((await call('PATCH', `/${id}`, headers, { schedule: 'hourly' })).statusCode).toBe(403);
+    expect((await call('PATCH', `/${id}`, headers, { samples: 9 })).statusCode).toBe(403);
+    expect((await call('PATCH', `/${id}`, headers, { url: URL })).statusCode).toBe(400);
+    expect(await rows('tracked_pages')).toHaveLength(1);
+  });
+
+  maybe('lets a Pro user track a hundred pages, not one more, even asked all at once', async () => {
+    const { headers } = await setup(4);
+    const results = await Promise.all(
+      Array.from({ length: 104 }, (_, i) =>
+        call('POST', '', headers, { url: `http://scoops.sandbox.localhost:8080/p${i}` }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(100);
+    expect(codes.filter((c) => c === 403)).toHaveLength(4);
+    expect(await rows('tracked_pages')).toHaveLength(100);
+    const duplicate = await call('POST', '', headers, {
+      url: 'http://scoops.sandbox.localhost:8080/p1',
+    });
+    expect(duplicate.statusCode).toBe(409);
+  });
+
+  maybe(
+    'runs now as a manual test: samples with their source, the median, the filmstrip',
+    async () => {
+      const { headers, userId } = await setup(1);
+      const id = await create(headers, { devices: ['mobile'] });
+      lab.failNext = 1;
+      const { checks } = await runNow(headers, id);
+      expect(checks).toEqual([{ id: expect.any(String), device: 'mobile' }]);
+      expect(await t.app.services.quotas.used(userId, 'speed')).toBe(1);
+      expect(lab.runs.map((r) => r.priority)).toEqual([
+        'interactive',
+        'interactive',
+        'interactive',
+      ]);
+
+      const found = await history(headers, id);
+      expect(found.checks).toHaveLength(1);
+      const [check] = found.checks;
+      expect(check).toMatchObject({
+        id: checks[0]!.id,
+        device: 'mobile',
+        trigger: 'manual',
+        status: 'done',
+        regression: false,
+        median: { psi: 92, lcp: 1800 },
+      });
+      expect(
+        check!.samples.map((s) => [s.index, s.source, s.errorKind, s.metrics?.psi ?? null]),
+      ).toEqual([
+        [1, 'local-lighthouse', 'timeout', null],
+        [2, 'local-lighthouse', null, 93],
+        [3, 'local-lighthouse', null, 91],
+      ]);
+      expect(check!.samples[0]!.error).toBe('The run took longer than 300 s.');
+
+      const detail = (await call('GET', `/${id}/checks/${check!.id}`, headers)).json();
+      expect(detail.filmstrip[0]).toMatch(/^data:image\/jpeg;base64,run[23]$/);
+      // No field source is configured: none is stored, rather than a pretend 'no data'.
+      expect(detail.field).toBeNull();
+      const missing = await call('GET', `/${id}/checks/${crypto.randomUUID()}`, headers);
+      expect(missing.statusCode).toBe(404);
+
+      const list = (await call('GET', '', headers)).json() as TrackedPageList;
+      expect(list.pages[0]).toMatchObject({
+        latest: { score: 92, device: 'mobile' },
+        sparkline: [92],
+      });
+    },
+  );
+
+  maybe('refuses a second run while one is going, and a run past the monthly quota', async () => {
+    const { headers, userId } = await setup(1);
+    const id = await create(headers);
+    let release!: () => void;
+    lab.hold = new Promise<void>((resolve) => (release = resolve));
+    expect((await call('POST', `/${id}/run`, headers)).statusCode).toBe(202);
+    const busy = await call('POST', `/${id}/run`, headers);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().code).toBe('check_running');
+    expect((await call('GET', '', headers)).json().pages[0].running).toBe(true);
+    lab.hold = null;
+    release();
+    await t.app.services.tracking.scheduler.idle();
+    expect(await t.app.services.quotas.used(userId, 'speed')).toBe(1);
+
+    await t.app.services.quotas.consume(userId, 'speed', 10, 9);
+    const limited = await call('POST', `/${id}/run`, headers);
+    expect(limited.statusCode).toBe(429);
+    expect((await rows('tracking_checks')).length).toBe(1);
+    expect((await rows('tracked_pages'))[0]!.lease_owner).toBeNull();
+  });
+
+  maybe('alerts once on a regression and once on the recovery, never on every check', async () => {
+    const { headers, user } = await setup(1);
+    const id = await create(headers, { devices: ['mobile'] });
+    const outbox = path.join(t.config.dataDir, 'outbox');
+    const mails = () =>
+      (fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : []).map((f) =>
+        fs.readFileSync(path.join(outbox, f), 'utf8'),
+      );
+    await runNow(headers, id);
+    await runNow(headers, id);
+    expect(outboxCount(t.config)).toBe(0);
+
+    lab.profile = 'slow';
+    await runNow(headers, id);
+    expect(outboxCount(t.config)).toBe(1);
+    expect(mails()[0]).toContain(`Subject: Speed regression: ${URL}`);
+    expect(mails()[0]).toContain(`To: ${user.email}`);
+    await runNow(headers, id);
+    expect(outboxCount(t.config)).toBe(1);
+
+    lab.profile = 'fast';
+    await runNow(headers, id);
+    expect(outboxCount(t.config)).toBe(2);
+    expect(mails().some((m) => m.includes(`Subject: Speed recovered: ${URL}`))).toBe(true);
+    await runNow(headers, id);
+    expect(outboxCount(t.config)).toBe(2);
+
+    const { checks } = await history(headers, id);
+    expect(checks.map((c) => c.regression)).toEqual([false, false, true, true, false, false]);
+    expect(checks[3]!.reasons.map((r) => [r.kind, r.metric])).toEqual([
+      ['significant', 'psi'],
+      ['significant', 'lcp'],
+      ['significant', 'tbt'],
+      ['significant', 'cls'],
+    ]);
+    const alerts = (await call('GET', `/${id}/alerts`, headers)).json().alerts as TrackingAlert[];
+    expect(alerts.map((a) => [a.kind, a.checkId, a.emailError])).toEqual([
+      ['recovery', checks[1]!.id, null],
+      ['regression', checks[3]!.id, null],
+    ]);
+    expect(alerts.every((a) => a.emailedAt !== null)).toBe(true);
+    expect((await call('GET', '', headers)).json().pages[0]).toMatchObject({ alertState: 'ok' });
+  });
+
+  maybe('breaks a budget on the first check, with no earlier checks to compare', async () => {
+    const { headers } = await setup(1);
+    const id = await create(headers, { budgets: { performance: 95 } });
+    await runNow(headers, id);
+    const [check] = (await history(headers, id)).checks;
+    expect(check!.regression).toBe(true);
+    expect(check!.reasons[0]!.text).toBe('Performance 92 breaks its budget of 95.');
+    expect((await call('GET', `/${id}/alerts`, headers)).json().alerts).toHaveLength(1);
+  });
+
+  maybe('filters the history by range and device and exports it as CSV', async () => {
+    const { headers } = await setup(2);
+    const id = await create(headers, { devices: ['mobile', 'desktop'], samples: 1 });
+    await runNow(headers, id);
+    clock.advanceMinutes(20 * DAY);
+    await runNow(headers, id);
+    expect((await history(headers, id, '?range=7d')).checks).toHaveLength(2);
+    expect((await history(headers, id, '?range=30d')).checks).toHaveLength(4);
+    const all = await history(headers, id, '?range=all');
+    expect(all.checks.map((c) => c.startedAt)).toEqual(
+      [...all.checks.map((c) => c.startedAt)].sort().reverse(),
+    );
+    expect(
+      (await history(headers, id, '?range=all&device=desktop')).checks.map((c) => c.device),
+    ).toEqual(['desktop', 'desktop']);
+    expect((await call('GET', `/${id}/history?range=1y`, headers)).statusCode).toBe(400);
+    expect((await call('GET', `/${id}/history?before=yesterday`, headers)).statusCode).toBe(400);
+
+    // Page by page: the cursor picks up after the last check, even between two devices' checks
+    // that started at the same moment.
+    const seen: string[] = [];
+    let next: string | null = null;
+    do {
+      const part = await history(headers, id, `?range=all&limit=3${next ? `&before=${next}` : ''}`);
+      seen.push(...part.checks.map((c) => c.id));
+      next = part.next;
+    } while (next);
+    expect(seen).toEqual(all.checks.map((c) => c.id));
+    expect(all.next).toBeNull();
+
+    const csv = await call('GET', `/${id}/history.csv?range=7d`, headers);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="speed-history-${id}.csv"`,
+    );
+    const lines = csv.body.split('\r\n');
+    expect(lines[0]).toBe(HISTORY_CSV_HEADERS.map((h) => `"${h}"`).join(','));
+    // Per check a median row and its one sample.
+    expect(lines).toHaveLength(5);
+    expect(lines[1]).toContain('"median"');
+    expect(lines[2]).toContain('"sample 1","local-lighthouse"');
+  });
+});

@@ -1,0 +1,124 @@
+import crypto from 'node:crypto';
+import { TRACKING_MESSAGES } from '@core/messages';
+import type { RegressionReason, TrackingAlert, TrackingDevice } from '@core/schemas/tracking';
+import type { Clock } from '../auth/clock';
+import type { Config } from '../config';
+import type { Db } from '../db/connect';
+import type { EmailSender } from '../providers/email';
+
+/** Alerts listed at most: years of a page flapping between the two states. */
+const ALERTS_LISTED = 500;
+
+export interface AlertTrigger {
+  page: { id: string; url: string };
+  email: string;
+  checkId: string;
+  device: TrackingDevice;
+  at: string;
+  reasons: RegressionReason[];
+}
+
+function alertText(kind: 'regression' | 'recovery', trigger: AlertTrigger, link: string): string {
+  const { page, device, at, reasons } = trigger;
+  const what =
+    kind === 'regression'
+      ? `The ${device} check of ${page.url} at ${at} is a regression:\n\n${reasons.map((r) => `- ${r.text}`).join('\n')}`
+      : `${page.url} has recovered: the ${device} check at ${at} keeps its budgets and is no slower than before the regression.`;
+  return `Hi,\n\n${what}\n\nSee the page's speed history: ${link}\n\nSpeedRank emails once when a tracked page crosses into regression and once when it recovers, not on every check.\n`;
+}
+
+/**
+ * Regression alerts: one when a page crosses into regression, one when it recovers, never
+ * on every check. The page's state changes by compare-and-set, so of several processes
+ * finishing checks of one page, one alerts.
+ */
+export class TrackingAlerts {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly config: Pick<Config, 'PUBLIC_URL' | 'PORT'>,
+    /** Read when sending: tests swap the sender. */
+    private readonly email: () => EmailSender,
+  ) {}
+
+  /**
+   * Moves the page to `state`; alerts and emails when that is a change. The update itself
+   * says whether it was one (it matches only another state), so a page row read earlier
+   * cannot make it alert twice or miss a crossing.
+   */
+  async settle(state: 'ok' | 'regression', trigger: AlertTrigger): Promise<boolean> {
+    const moved = await this.db.kysely
+      .updateTable('tracked_pages')
+      .set({ alert_state: state })
+      .where('id', '=', trigger.page.id)
+      .where('alert_state', '!=', state)
+      .executeTakeFirst();
+    if (moved.numUpdatedRows === 0n) return false;
+    const kind = state === 'regression' ? 'regression' : 'recovery';
+    const id = crypto.randomUUID();
+    const reasons = kind === 'regression' ? trigger.reasons : [];
+    await this.db.kysely
+      .insertInto('tracking_alerts')
+      .values({
+        id,
+        page_id: trigger.page.id,
+        check_id: trigger.checkId,
+        kind,
+        device: trigger.device,
+        reasons: JSON.stringify(reasons),
+        created_at: trigger.at,
+        emailed_at: null,
+        email_error: null,
+      })
+      .execute();
+    const base =
+      this.config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${this.config.PORT}`;
+    const link = `${base}/site-speed-tracking?page=${trigger.page.id}`;
+    const subject =
+      kind === 'regression'
+        ? TRACKING_MESSAGES.regressionSubject(trigger.page.url)
+        : TRACKING_MESSAGES.recoverySubject(trigger.page.url);
+    try {
+      await this.email().send({
+        to: trigger.email,
+        subject,
+        link,
+        text: alertText(kind, { ...trigger, reasons }, link),
+      });
+      await this.db.kysely
+        .updateTable('tracking_alerts')
+        .set({ emailed_at: this.clock.now().toISOString() })
+        .where('id', '=', id)
+        .execute();
+    } catch (error) {
+      // The alert stays in the history with the failure; the state change stands.
+      await this.db.kysely
+        .updateTable('tracking_alerts')
+        .set({ email_error: error instanceof Error ? error.message : String(error) })
+        .where('id', '=', id)
+        .execute();
+    }
+    return true;
+  }
+
+  async list(pageId: string): Promise<TrackingAlert[]> {
+    const rows = await this.db.kysely
+      .selectFrom('tracking_alerts')
+      .selectAll()
+      .where('page_id', '=', pageId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(ALERTS_LISTED)
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      device: row.device,
+      checkId: row.check_id,
+      createdAt: row.created_at,
+      reasons: JSON.parse(row.reasons) as RegressionReason[],
+      emailedAt: row.emailed_at,
+      emailError: row.email_error,
+    }));
+  }
+}

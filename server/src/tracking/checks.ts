@@ -1,0 +1,370 @@
+import crypto from 'node:crypto';
+import { sql, type Selectable } from 'kysely';
+import type {
+  LabValues,
+  RegressionReason,
+  TrackingCheck,
+  TrackingCheckDetail,
+  TrackingDevice,
+  TrackingSample,
+} from '@core/schemas/tracking';
+import {
+  fieldResultSchema,
+  type FieldResult,
+  type RunErrorKind,
+  type RunResult,
+} from '@core/speed';
+import { LAB_KEYS } from '@core/speed-summary';
+import type { Db } from '../db/connect';
+import type { TrackingChecksTable, TrackingSamplesTable } from '../db/schema';
+import { BASELINE_CHECKS } from './regression';
+
+type CheckRow = Selectable<TrackingChecksTable>;
+type SampleRow = Selectable<TrackingSamplesTable>;
+type LabSource = RunResult['source'];
+
+/** A cursor's check start and id (HISTORY_CURSOR). */
+const splitCursor = (cursor: string) => [cursor.slice(0, 24), cursor.slice(25)] as const;
+/** Points of a list row's sparkline. */
+export const SPARKLINE_POINTS = 20;
+
+const MEDIAN_COLUMNS = LAB_KEYS.map((key) => `median_${key}` as const);
+/** Everything of a check but its filmstrip and field data (the history leaves them out). */
+const CHECK_COLUMNS = [
+  'id',
+  'device',
+  'trigger',
+  'status',
+  'started_at',
+  'finished_at',
+  'regression',
+  'reasons',
+  'error',
+  ...MEDIAN_COLUMNS,
+] as const;
+
+/** A sample's lab metrics as tracking keeps them: psi the 0–100 score, the rest numericValue. */
+export function labValuesOf(lab: RunResult['lab']): LabValues {
+  return Object.fromEntries(
+    LAB_KEYS.map((key) => [key, (key === 'psi' ? lab.psi?.score : lab[key]?.numericValue) ?? null]),
+  ) as LabValues;
+}
+
+// Written out, not mapped over LAB_KEYS: the history builds tens of thousands of these.
+const labColumns = (row: LabValues): LabValues => ({
+  psi: row.psi,
+  fcp: row.fcp,
+  si: row.si,
+  lcp: row.lcp,
+  tti: row.tti,
+  tbt: row.tbt,
+  cls: row.cls,
+});
+
+const medianOf = (row: Pick<CheckRow, (typeof MEDIAN_COLUMNS)[number]>): LabValues | null => {
+  // A check without a finished sample has no median; every finished sample has its score.
+  if (row.median_psi === null) return null;
+  return {
+    psi: row.median_psi,
+    fcp: row.median_fcp,
+    si: row.median_si,
+    lcp: row.median_lcp,
+    tti: row.median_tti,
+    tbt: row.median_tbt,
+    cls: row.median_cls,
+  };
+};
+
+const toSample = (row: SampleRow): TrackingSample => ({
+  index: row.sample,
+  source: row.source,
+  metrics: row.error === null ? labColumns(row) : null,
+  error: row.error,
+  errorKind: row.error_kind as RunErrorKind | null,
+});
+
+function toCheck(row: Pick<CheckRow, (typeof CHECK_COLUMNS)[number]>, samples: TrackingSample[]) {
+  return {
+    id: row.id,
+    device: row.device,
+    trigger: row.trigger,
+    status: row.status,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    median: medianOf(row),
+    samples,
+    regression: row.regression === 1,
+    reasons: JSON.parse(row.reasons) as RegressionReason[],
+    error: row.error,
+  } satisfies TrackingCheck;
+}
+
+export interface FinishedCheck {
+  status: 'done' | 'failed';
+  median: LabValues | null;
+  filmstrip: string[];
+  field: FieldResult | null;
+  regression: boolean;
+  reasons: RegressionReason[];
+  error: string | null;
+}
+
+/** Tracked pages' checks and their samples: written by the check runner, read by the API. */
+export class TrackingChecks {
+  constructor(private readonly db: Db) {}
+
+  /** A check row: 'running' until finished, or 'skipped' at once with the reason. */
+  async open(
+    pageId: string,
+    device: TrackingDevice,
+    trigger: 'schedule' | 'manual',
+    startedAt: string,
+    skipped: string | null = null,
+  ): Promise<string> {
+    const id = crypto.randomUUID();
+    await this.db.kysely
+      .insertInto('tracking_checks')
+      .values({
+        id,
+        page_id: pageId,
+        device,
+        trigger,
+        status: skipped ? 'skipped' : 'running',
+        started_at: startedAt,
+        finished_at: skipped ? startedAt : null,
+        ...Object.fromEntries(MEDIAN_COLUMNS.map((column) => [column, null])),
+        filmstrip: null,
+        field: null,
+        regression: 0,
+        reasons: '[]',
+        error: skipped,
+      } as Selectable<TrackingChecksTable>)
+      .execute();
+    return id;
+  }
+
+  async saveSample(
+    checkId: string,
+    sample: number,
+    source: LabSource,
+    outcome: { values: LabValues } | { error: string; kind: RunErrorKind },
+  ): Promise<void> {
+    const values = 'values' in outcome ? outcome.values : null;
+    await this.db.kysely
+      .insertInto('tracking_samples')
+      .values({
+        check_id: checkId,
+        sample,
+        source,
+        ...Object.fromEntries(LAB_KEYS.map((key) => [key, values?.[key] ?? null])),
+        error: 'error' in outcome ? outcome.error : null,
+        error_kind: 'kind' in outcome ? outcome.kind : null,
+      } as SampleRow)
+      .execute();
+  }
+
+  async finish(checkId: string, finishedAt: string, check: FinishedCheck): Promise<void> {
+    await this.db.kysely
+      .updateTable('tracking_checks')
+      .set({
+        status: check.status,
+        finished_at: finishedAt,
+        ...Object.fromEntries(
+          LAB_KEYS.map((key) => [`median_${key}`, check.median?.[key] ?? null]),
+        ),
+        filmstrip: check.filmstrip.length ? JSON.stringify(check.filmstrip) : null,
+        field: check.field ? JSON.stringify(check.field) : null,
+        regression: check.regression ? 1 : 0,
+        reasons: JSON.stringify(check.reasons),
+        error: check.error,
+      })
+      .where('id', '=', checkId)
+      .execute();
+  }
+
+  /** Removes checks a shutdown interrupted: the page is checked again once back up. */
+  async discard(checkIds: readonly string[]): Promise<void> {
+    if (checkIds.length === 0) return;
+    await this.db.kysely.deleteFrom('tracking_checks').where('id', 'in', checkIds).execute();
+  }
+
+  /** Marks checks a stopped process left 'running' as failed, with why. */
+  async failInterrupted(pageId: string, at: string, reason: string): Promise<void> {
+    await this.db.kysely
+      .updateTable('tracking_checks')
+      .set({ status: 'failed', finished_at: at, error: reason })
+      .where('page_id', '=', pageId)
+      .where('status', '=', 'running')
+      .execute();
+  }
+
+  /**
+   * The finished samples, from `source`, of the page's last BASELINE_CHECKS finished
+   * checks on the device of `check` before it that were not regressions themselves: the
+   * state the page is compared with, so a slowdown stays a regression until it recovers.
+   */
+  async baseline(
+    pageId: string,
+    check: { id: string; device: TrackingDevice; startedAt: string },
+    source: LabSource,
+  ): Promise<LabValues[]> {
+    const checks = await this.db.kysely
+      .selectFrom('tracking_checks')
+      .select('id')
+      .where('page_id', '=', pageId)
+      .where('device', '=', check.device)
+      .where('status', '=', 'done')
+      .where('regression', '=', 0)
+      .where('started_at', '<=', check.startedAt)
+      .where('id', '!=', check.id)
+      .orderBy('started_at', 'desc')
+      .limit(BASELINE_CHECKS)
+      .execute();
+    if (checks.length === 0) return [];
+    const rows = await this.db.kysely
+      .selectFrom('tracking_samples')
+      .selectAll()
+      .where(
+        'check_id',
+        'in',
+        checks.map((c) => c.id),
+      )
+      .where('source', '=', source)
+      .where('error', 'is', null)
+      .execute();
+    return rows.map(labColumns);
+  }
+
+  /** Whether the page's latest finished check on any of `devices` is a regression. */
+  async inRegression(pageId: string, devices: readonly TrackingDevice[]): Promise<boolean> {
+    for (const device of devices) {
+      const latest = await this.db.kysely
+        .selectFrom('tracking_checks')
+        .select('regression')
+        .where('page_id', '=', pageId)
+        .where('device', '=', device)
+        .where('status', '=', 'done')
+        .orderBy('started_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (latest?.regression === 1) return true;
+    }
+    return false;
+  }
+
+  /**
+   * A page of the checks since `since` (null: all kept), newest first, each with its
+   * samples; `next` is the cursor of the older ones. Both queries walk the page's
+   * (page_id, started_at) index and the samples' primary key, so the time depends on the
+   * checks answered, not on how many the page has.
+   */
+  async history(
+    pageId: string,
+    query: {
+      since: string | null;
+      device?: TrackingDevice | undefined;
+      limit: number;
+      before?: string | undefined;
+    },
+  ): Promise<{ checks: TrackingCheck[]; next: string | null }> {
+    let checksQuery = this.db.kysely
+      .selectFrom('tracking_checks')
+      .select(CHECK_COLUMNS)
+      .where('page_id', '=', pageId)
+      .orderBy('started_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit + 1);
+    if (query.since) checksQuery = checksQuery.where('started_at', '>=', query.since);
+    if (query.device) checksQuery = checksQuery.where('device', '=', query.device);
+    if (query.before) {
+      const [startedAt, id] = splitCursor(query.before);
+      checksQuery = checksQuery.where((eb) =>
+        eb.or([
+          eb('started_at', '<', startedAt),
+          eb.and([eb('started_at', '=', startedAt), eb('id', '<', id)]),
+        ]),
+      );
+    }
+    const rows = await checksQuery.execute();
+    const more = rows.length > query.limit;
+    if (more) rows.pop();
+    if (rows.length === 0) return { checks: [], next: null };
+    const samples = await this.db.kysely
+      .selectFrom('tracking_samples')
+      .selectAll()
+      .where(
+        'check_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .orderBy('check_id')
+      .orderBy('sample')
+      .execute();
+    const bySample = new Map<string, TrackingSample[]>();
+    for (const row of samples) {
+      let list = bySample.get(row.check_id);
+      if (!list) bySample.set(row.check_id, (list = []));
+      list.push(toSample(row));
+    }
+    const oldest = rows.at(-1)!;
+    return {
+      checks: rows.map((row) => toCheck(row, bySample.get(row.id) ?? [])),
+      next: more ? `${oldest.started_at}_${oldest.id}` : null,
+    };
+  }
+
+  /** One check of the page with its filmstrip and field data. */
+  async detail(pageId: string, checkId: string): Promise<TrackingCheckDetail | null> {
+    const row = await this.db.kysely
+      .selectFrom('tracking_checks')
+      .selectAll()
+      .where('id', '=', checkId)
+      .where('page_id', '=', pageId)
+      .executeTakeFirst();
+    if (!row) return null;
+    const samples = await this.db.kysely
+      .selectFrom('tracking_samples')
+      .selectAll()
+      .where('check_id', '=', checkId)
+      .orderBy('sample')
+      .execute();
+    const field = row.field ? fieldResultSchema.safeParse(JSON.parse(row.field)).data : null;
+    return {
+      ...toCheck(row, samples.map(toSample)),
+      filmstrip: row.filmstrip ? (JSON.parse(row.filmstrip) as string[]) : [],
+      field: field ?? null,
+    };
+  }
+
+  /**
+   * The median scores of each page's latest SPARKLINE_POINTS finished checks per device,
+   * newest first, in one query (a window function, on both databases).
+   */
+  async recentScores(
+    pageIds: readonly string[],
+  ): Promise<{ page_id: string; device: string; id: string; started_at: string; score: number }[]> {
+    if (pageIds.length === 0) return [];
+    const ranked = this.db.kysely
+      .selectFrom('tracking_checks')
+      .select([
+        'page_id',
+        'device',
+        'id',
+        'started_at',
+        'median_psi',
+        sql<number>`row_number() over (partition by page_id, device order by started_at desc)`.as(
+          'n',
+        ),
+      ])
+      .where('page_id', 'in', pageIds)
+      .where('status', '=', 'done')
+      .where('median_psi', 'is not', null);
+    const rows = await this.db.kysely
+      .selectFrom(ranked.as('r'))
+      .select(['page_id', 'device', 'id', 'started_at', 'median_psi'])
+      .where('n', '<=', SPARKLINE_POINTS)
+      .orderBy('started_at', 'desc')
+      .execute();
+    return rows.map((row) => ({ ...row, score: Number(row.median_psi) }));
+  }
+}

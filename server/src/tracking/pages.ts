@@ -1,0 +1,151 @@
+import crypto from 'node:crypto';
+import type { Selectable } from 'kysely';
+import { planById } from '@core/plans';
+import {
+  budgetsSchema,
+  type CreateTrackedPageBody,
+  type PatchTrackedPageBody,
+  type TrackedPage,
+  type TrackingDevice,
+} from '@core/schemas/tracking';
+import type { Clock } from '../auth/clock';
+import type { Db } from '../db/connect';
+import type { TrackedPagesTable } from '../db/schema';
+import { nextSlot } from './schedule';
+
+export type PageRow = Selectable<TrackedPagesTable>;
+type NewPage = Required<Omit<CreateTrackedPageBody, 'url'>> & { url: string };
+
+export function pageDevices(row: Pick<PageRow, 'devices'>): TrackingDevice[] {
+  return row.devices.split(',') as TrackingDevice[];
+}
+
+export function pageBudgets(row: Pick<PageRow, 'budgets'>) {
+  // Budgets are written through the schema; a row it no longer reads has none.
+  return budgetsSchema.safeParse(JSON.parse(row.budgets)).data ?? {};
+}
+
+export function toTrackedPage(row: PageRow): TrackedPage {
+  return {
+    id: row.id,
+    url: row.url,
+    devices: pageDevices(row),
+    schedule: row.schedule,
+    samples: row.samples,
+    budgets: pageBudgets(row),
+    paused: row.paused === 1,
+    alertState: row.alert_state,
+    nextCheckAt: row.paused ? null : row.next_due_at,
+    createdAt: row.created_at,
+  };
+}
+
+export type CreateOutcome = { page: PageRow } | { refused: 'limit' | 'duplicate' };
+
+/** A user's tracked pages: created within the plan's limit, read and changed by their owner only. */
+export class TrackedPages {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Adds a page, due at once so its first check comes with the scheduler's next tick.
+   * The count and the insert are one transaction holding the user's row (PostgreSQL;
+   * SQLite runs one writer at a time), so concurrent requests cannot pass the limit.
+   */
+  async create(userId: string, planId: number, fields: NewPage): Promise<CreateOutcome> {
+    const now = this.clock.now().toISOString();
+    return this.db.kysely.transaction().execute(async (trx) => {
+      if (this.db.kind === 'postgres') {
+        await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+      }
+      const owned = await trx
+        .selectFrom('tracked_pages')
+        .select(['url'])
+        .where('user_id', '=', userId)
+        .execute();
+      if (owned.some((row) => row.url === fields.url)) return { refused: 'duplicate' as const };
+      if (owned.length >= planById(planId).trackedPageLimit) return { refused: 'limit' as const };
+      const page: PageRow = {
+        id: crypto.randomUUID(),
+        user_id: userId,
+        url: fields.url,
+        devices: fields.devices.join(','),
+        schedule: fields.schedule,
+        samples: fields.samples,
+        budgets: JSON.stringify(fields.budgets),
+        paused: 0,
+        alert_state: 'ok',
+        next_due_at: now,
+        lease_owner: null,
+        lease_until: null,
+        created_at: now,
+        updated_at: now,
+      };
+      await trx.insertInto('tracked_pages').values(page).execute();
+      return { page };
+    });
+  }
+
+  list(userId: string): Promise<PageRow[]> {
+    return this.db.kysely
+      .selectFrom('tracked_pages')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** The page when `userId` owns it; undefined otherwise, so others' pages are a 404. */
+  get(userId: string, id: string): Promise<PageRow | undefined> {
+    return this.db.kysely
+      .selectFrom('tracked_pages')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Applies an edit. Resuming waits for the page's next slot; a new schedule never puts
+   * the next check later than the old one would have come.
+   */
+  async patch(row: PageRow, body: PatchTrackedPageBody): Promise<PageRow> {
+    const now = this.clock.now();
+    const schedule = body.schedule ?? row.schedule;
+    let nextDue = row.next_due_at;
+    if (body.paused === false && row.paused === 1) {
+      nextDue = nextSlot(now, row.id, schedule).toISOString();
+    } else if (schedule !== row.schedule) {
+      const sooner = nextSlot(now, row.id, schedule).toISOString();
+      if (sooner < nextDue) nextDue = sooner;
+    }
+    const changes = {
+      ...(body.devices ? { devices: body.devices.join(',') } : {}),
+      schedule,
+      ...(body.samples !== undefined ? { samples: body.samples } : {}),
+      ...(body.budgets ? { budgets: JSON.stringify(body.budgets) } : {}),
+      ...(body.paused !== undefined ? { paused: body.paused ? 1 : 0 } : {}),
+      next_due_at: nextDue,
+      updated_at: now.toISOString(),
+    };
+    await this.db.kysely
+      .updateTable('tracked_pages')
+      .set(changes)
+      .where('id', '=', row.id)
+      .execute();
+    return { ...row, ...changes };
+  }
+
+  /** Deletes the page with its checks, samples and alerts (foreign keys cascade). */
+  async delete(userId: string, id: string): Promise<boolean> {
+    const result = await this.db.kysely
+      .deleteFrom('tracked_pages')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+}

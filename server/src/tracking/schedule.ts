@@ -1,0 +1,43 @@
+import crypto from 'node:crypto';
+import type { TrackingSchedule } from '@core/schemas/tracking';
+
+export const PERIOD_MS: Record<TrackingSchedule, number> = {
+  hourly: 60 * 60_000,
+  daily: 24 * 60 * 60_000,
+};
+
+/**
+ * The page's place within each period, from a hash of its id: every process agrees on it
+ * without storing it, and a thousand pages spread over the period instead of all starting
+ * on the hour (or at midnight) together.
+ */
+export function slotOffsetMs(pageId: string, schedule: TrackingSchedule): number {
+  const hash = crypto.createHash('sha256').update(pageId).digest().readUInt32BE(0);
+  return Math.floor((hash / 2 ** 32) * PERIOD_MS[schedule]);
+}
+
+/** The page's first slot (k × period + offset) strictly after `after`. */
+export function nextSlot(after: Date, pageId: string, schedule: TrackingSchedule): Date {
+  const period = PERIOD_MS[schedule];
+  const offset = slotOffsetMs(pageId, schedule);
+  const k = Math.floor((after.getTime() - offset) / period) + 1;
+  return new Date(k * period + offset);
+}
+
+/**
+ * When a page is next due after a check that started at `startedAt`: the first slot at
+ * least half a period later. A check on time moves to the next slot; one that catches up
+ * after downtime runs once for all the slots it missed, and the next follows no sooner
+ * than half a period after it, not in a burst.
+ */
+export function nextDue(startedAt: Date, pageId: string, schedule: TrackingSchedule): Date {
+  return nextSlot(new Date(startedAt.getTime() + PERIOD_MS[schedule] / 2), pageId, schedule);
+}
+
+/** Hourly checks are a paid feature: a page of a plan without them is checked daily. */
+export function effectiveSchedule(
+  schedule: TrackingSchedule,
+  hourlyAllowed: boolean,
+): TrackingSchedule {
+  return schedule === 'hourly' && !hourlyAllowed ? 'daily' : schedule;
+}

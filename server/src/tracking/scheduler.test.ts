@@ -1,0 +1,228 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { TRACKING_MESSAGES } from '@core/messages';
+import { testDatabaseUrl, type TestApp } from '../../test/build-test-app';
+import type { TestClock } from '../../test/clock';
+import { buildProfileLabApp, type ProfileLab } from '../../test/profile-lab';
+import { signUp } from '../../test/users';
+import { sweepStorage } from '../retention/sweeps';
+import { nextDue } from './schedule';
+import { SCHEDULED_CHECKS_TOOL } from './scheduler';
+import { Tracking } from './tracking';
+
+const URL = 'http://scoops.sandbox.localhost:8080/';
+const DAY = 24 * 60;
+
+describe.each([
+  { db: 'SQLite', postgres: false },
+  { db: 'PostgreSQL', postgres: true },
+])('tracking scheduler on $db', ({ postgres }) => {
+  let t: TestApp;
+  let lab: ProfileLab;
+  let clock: TestClock;
+  let tracking: Tracking;
+  afterEach(async () => t?.close());
+  const maybe = it.skipIf(postgres && !testDatabaseUrl);
+
+  async function setup(env: Record<string, string> = {}) {
+    ({ t, lab, clock } = await buildProfileLabApp(postgres, env));
+    tracking = t.app.services.tracking;
+  }
+  const track = async (
+    userId: string,
+    planId: number,
+    url = URL,
+    schedule: 'daily' | 'hourly' = 'daily',
+  ) => {
+    const created = await tracking.pages.create(userId, planId, {
+      url,
+      devices: ['mobile'],
+      schedule,
+      samples: 1,
+      budgets: {},
+    });
+    if (!('page' in created)) throw new Error(`not created: ${created.refused}`);
+    return created.page;
+  };
+  const checks = () =>
+    t.db.kysely.selectFrom('tracking_checks').selectAll().orderBy('started_at').execute();
+  const page = (id: string) =>
+    t.db.kysely
+      .selectFrom('tracked_pages')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  /** One pass, and the checks it started run to their end. */
+  const tick = async (scheduler = tracking.scheduler) => {
+    const started = await scheduler.tick();
+    await scheduler.idle();
+    return started;
+  };
+
+  maybe(
+    'runs a due page at background priority on the scheduled allowance, then waits for its slot',
+    async () => {
+      await setup();
+      const { userId } = await signUp(t.app, 1);
+      const { id } = await track(userId, 1);
+      expect(await tick()).toBe(1);
+      expect(lab.runs.map((r) => r.priority)).toEqual(['background']);
+      const [check] = await checks();
+      expect(check).toMatchObject({ trigger: 'schedule', status: 'done', median_psi: 92 });
+      expect(await t.app.services.quotas.used(userId, SCHEDULED_CHECKS_TOOL)).toBe(1);
+      expect(await t.app.services.quotas.used(userId, 'speed')).toBe(0);
+      const after = await page(id);
+      expect(after.next_due_at).toBe(nextDue(clock.now(), id, 'daily').toISOString());
+      expect(after.lease_owner).toBeNull();
+      // Not due again until then.
+      clock.advanceMinutes(11);
+      expect(await tick()).toBe(0);
+    },
+  );
+
+  maybe('catches up after three days down with one check, not one per missed slot', async () => {
+    await setup();
+    const { userId } = await signUp(t.app, 2);
+    const { id } = await track(userId, 2, URL, 'hourly');
+    expect(await tick()).toBe(1);
+    clock.advanceMinutes(3 * DAY);
+    expect(await tick()).toBe(1);
+    for (let i = 0; i < 5; i++) expect(await tick()).toBe(0);
+    expect(await checks()).toHaveLength(2);
+    const due = (await page(id)).next_due_at;
+    expect(due > clock.now().toISOString()).toBe(true);
+    expect(new Date(due).getTime() - clock.now().getTime()).toBeGreaterThanOrEqual(30 * 60_000);
+  });
+
+  maybe('never runs a check twice with two schedulers on one database', async () => {
+    await setup({ TRACKING_CONCURRENCY: '20' });
+    const { userId } = await signUp(t.app, 4);
+    const ids = [];
+    for (let i = 0; i < 12; i++) ids.push((await track(userId, 4, `${URL}p${i}`)).id);
+    const services = t.app.services;
+    // A second API process: its own scheduler, owner and lease, on the same database.
+    const other = new Tracking({
+      db: t.db,
+      clock,
+      config: services.config,
+      quotas: services.quotas,
+      speed: () => services.speed,
+      email: () => services.email,
+      log: t.app.log,
+    });
+    const started = await Promise.all([
+      tracking.scheduler.tick(),
+      other.scheduler.tick(),
+      tracking.scheduler.tick(),
+      other.scheduler.tick(),
+    ]);
+    await Promise.all([tracking.scheduler.idle(), other.scheduler.idle()]);
+    expect(started.reduce((a, b) => a + b, 0)).toBe(12);
+    const ran = (await checks()).map((c) => c.page_id).sort();
+    expect(ran).toEqual([...ids].sort());
+    expect(lab.runs).toHaveLength(12);
+    expect(await Promise.all([tracking.scheduler.tick(), other.scheduler.tick()])).toEqual([0, 0]);
+  });
+
+  maybe('takes no more pages per pass than its concurrency', async () => {
+    await setup({ TRACKING_CONCURRENCY: '2' });
+    const { userId } = await signUp(t.app, 4);
+    for (let i = 0; i < 5; i++) await track(userId, 4, `${URL}p${i}`);
+    let release!: () => void;
+    lab.hold = new Promise<void>((resolve) => (release = resolve));
+    expect(await tracking.scheduler.tick()).toBe(2);
+    expect(await tracking.scheduler.tick()).toBe(0);
+    lab.hold = null;
+    release();
+    await tracking.scheduler.idle();
+    expect(await tick()).toBe(2);
+    expect(await tick()).toBe(1);
+  });
+
+  maybe('skips, with the reason, checks past the allowance or past the plan’s pages', async () => {
+    await setup({ TRACKING_CONCURRENCY: '5' });
+    const { userId } = await signUp(t.app, 4);
+    const first = await track(userId, 4, `${URL}a`);
+    clock.advanceMinutes(1);
+    const second = await track(userId, 4, `${URL}b`);
+    // Downgraded to the free plan: the first page stays tracked, the second waits.
+    await t.db.kysely.updateTable('users').set({ plan_id: 1 }).where('id', '=', userId).execute();
+    expect(await tick()).toBe(2);
+    const byPage = Object.fromEntries((await checks()).map((c) => [c.page_id, c]));
+    expect(byPage[first.id]).toMatchObject({ status: 'done' });
+    expect(byPage[second.id]).toMatchObject({
+      status: 'skipped',
+      error: TRACKING_MESSAGES.overPageLimit(1),
+    });
+    expect(lab.runs).toHaveLength(1);
+
+    await t.app.services.quotas.consume(userId, SCHEDULED_CHECKS_TOOL, 100, 99);
+    clock.advanceMinutes(2 * DAY);
+    expect(await tick()).toBe(2);
+    const latest = (await checks()).filter((c) => c.page_id === first.id).at(-1)!;
+    expect(latest).toMatchObject({ status: 'skipped', error: TRACKING_MESSAGES.allowanceUsed });
+    expect(lab.runs).toHaveLength(1);
+    expect((await page(first.id)).next_due_at > clock.now().toISOString()).toBe(true);
+  });
+
+  maybe(
+    'removes a check a shutdown interrupts, gives its charge back, and runs it after',
+    async () => {
+      await setup();
+      const { userId } = await signUp(t.app, 1);
+      const { id } = await track(userId, 1);
+      lab.hold = new Promise<void>(() => undefined);
+      expect(await tracking.scheduler.tick()).toBe(1);
+      await new Promise((r) => setTimeout(r, 20));
+      await tracking.scheduler.stop();
+      expect(await checks()).toEqual([]);
+      expect(await t.app.services.quotas.used(userId, SCHEDULED_CHECKS_TOOL)).toBe(0);
+      const after = await page(id);
+      expect(after).toMatchObject({ lease_owner: null, next_due_at: after.created_at });
+      lab.hold = null;
+      expect(await tick()).toBe(1);
+      expect((await checks()).map((c) => c.status)).toEqual(['done']);
+    },
+  );
+
+  maybe('fails the checks a crashed process left running once its lease has expired', async () => {
+    await setup();
+    const { userId } = await signUp(t.app, 1);
+    const { id } = await track(userId, 1);
+    // What a process killed mid-check leaves: a running row and a lease nobody renews.
+    await tracking.checks.open(id, 'mobile', 'schedule', clock.now().toISOString());
+    await t.db.kysely
+      .updateTable('tracked_pages')
+      .set({
+        lease_owner: 'gone',
+        lease_until: new Date(clock.now().getTime() + 60_000).toISOString(),
+      })
+      .execute();
+    expect(await tick()).toBe(0);
+    clock.advanceMinutes(2);
+    expect(await tick()).toBe(1);
+    expect((await checks()).map((c) => [c.status, c.error])).toEqual([
+      ['failed', TRACKING_MESSAGES.interrupted],
+      ['done', null],
+    ]);
+  });
+
+  maybe('prunes checks and alerts past the plan’s retention in the storage sweep', async () => {
+    await setup();
+    const { userId } = await signUp(t.app, 1);
+    const { id } = await track(userId, 1);
+    await tick();
+    clock.advanceMinutes(31 * DAY);
+    await tick();
+    const services = t.app.services;
+    const report = await sweepStorage({
+      db: t.db,
+      clock,
+      caches: [],
+      email: services.email,
+      settings: services.config,
+    });
+    expect(report.tracking_checks).toBe(1);
+    expect((await checks()).map((c) => c.page_id)).toEqual([id]);
+    expect(await t.db.kysely.selectFrom('tracking_samples').selectAll().execute()).toHaveLength(1);
+  });
+});

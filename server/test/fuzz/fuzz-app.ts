@@ -1,0 +1,153 @@
+import { PETSHOP_ID, sandboxOrigin } from '@sandbox';
+import { API_PREFIX } from '../../src/app';
+import { NoFieldData } from '../../src/providers/field-data/none';
+import type { LabSpeedProvider } from '../../src/providers/lab-speed/port';
+import { SpeedJobs } from '../../src/speed/speed-jobs';
+import { buildTestApp, type TestApp } from '../build-test-app';
+import { listeningEnv } from '../free-port';
+import { startGoogleKeys } from '../google-keys';
+import { signUp } from '../users';
+import type { KnownValues } from './known-values';
+import { listOperations, type OpenApiDocument, type Operation } from './openapi-operations';
+import type { AuthKind } from './request-arbitrary';
+import { RowWatch } from './row-changes';
+import { callerTokens } from './tokens';
+
+const JWT_SECRET = 'fuzz-secret-that-is-long-enough-for-hs256';
+const MIXLAB_PASSWORD = 'fuzz mixlab password';
+
+/** A lab that measures nothing: every run answers at once, so fuzzed runs start no browser. */
+const instantLab: LabSpeedProvider = {
+  source: 'local-lighthouse',
+  readiness: () => ({ ready: true, message: null }),
+  run: async (request) => ({
+    lab: { psi: { label: 'Performance', displayValue: '90', score: 90, numericValue: 0.9 } },
+    filmstrip: [],
+    finalUrl: request.url,
+    source: 'local-lighthouse',
+  }),
+  close: async () => undefined,
+};
+
+export interface FuzzApp {
+  t: TestApp;
+  operations: Operation[];
+  known: KnownValues;
+  /** Whether a request changed rows. */
+  rows: RowWatch;
+  /** The Authorization header for a kind of caller; undefined for none. */
+  authorization(kind: AuthKind): Promise<string | undefined>;
+  close(): Promise<void>;
+}
+
+/** The app's OpenAPI document, as it serves it. */
+export function openApiDocument(t: TestApp): OpenApiDocument {
+  return t.app.swagger() as unknown as OpenApiDocument;
+}
+
+/**
+ * The app as a fuzz target: listening on loopback (the sandbox web is fetched from it),
+ * speed runs on a lab that measures nothing, every other host name resolved to loopback
+ * (which the fetch guard refuses: nothing leaves the machine), and a free and a Pro user.
+ */
+export async function startFuzzApp(options: { postgres: boolean }): Promise<FuzzApp> {
+  const { port, env } = await listeningEnv();
+  const google = await startGoogleKeys();
+  let built: TestApp | undefined;
+  const close = async () => {
+    await built?.close();
+    await google.close();
+  };
+  try {
+    const t = await buildTestApp({
+      postgres: options.postgres,
+      env: {
+        ...env,
+        ...google.env,
+        JWT_SECRET,
+        MIXLAB_PASSWORD,
+        SCRAPE_DELAY_MS: '0',
+        SCRAPE_RETRIES: '0',
+        // No scheduled tracking checks writing rows behind the cases' backs.
+        TRACKING_CONCURRENCY: '0',
+      },
+    });
+    built = t;
+    const services = t.app.services;
+    services.speed = new SpeedJobs(instantLab, new NoFieldData(), t.db, services.clock, 0);
+    services.pageFetch = { ...services.pageFetch, resolve: async () => ['127.0.0.1'] };
+    // Listening makes the app ready: its start-up sweep has run before any case.
+    await t.app.listen({ port, host: '127.0.0.1' });
+    const free = await signUp(t.app, 1);
+    const pro = await signUp(t.app, 4);
+    const known = await knownValues(t, pro.headers, port);
+    return {
+      t,
+      operations: listOperations(openApiDocument(t)),
+      known: {
+        ...known,
+        email: free.user.email,
+        userId: free.userId,
+        googleCredential: await google.idToken(),
+      },
+      rows: await RowWatch.start(t.db),
+      authorization: callerTokens(services, new TextEncoder().encode(JWT_SECRET), {
+        free: free.userId,
+        pro: pro.userId,
+      }),
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Creates the resources whose ids generated requests may name, through the API itself. */
+async function knownValues(
+  t: TestApp,
+  headers: Record<string, string>,
+  port: number,
+): Promise<Omit<KnownValues, 'email' | 'userId' | 'googleCredential'>> {
+  const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+    const res = await t.app.inject({ method, url: `${API_PREFIX}${url}`, headers, payload });
+    if (res.statusCode >= 300)
+      throw new Error(`fuzz setup: ${url} answered ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const post = (url: string, payload: object) => call('POST', url, payload);
+  const sandboxUrl = `${sandboxOrigin(PETSHOP_ID, port)}/`;
+  const run = await post('/pagespeed/runs', { url: sandboxUrl, strategy: 'mobile' });
+  const search = await post('/serp-search', { searchTerm: 'dog food' });
+  const keywords = await post('/keyword', {
+    term: 'dog food',
+    temp: 0.5,
+    size: 15,
+    algorithm: 'category',
+  });
+  const card = await post('/payments/local/payment-methods', {
+    number: '4242424242424242',
+    expMonth: 12,
+    expYear: 2099,
+    cvc: '123',
+  });
+  const page = await post('/tracking/pages', { url: sandboxUrl });
+  const check = (await post(`/tracking/pages/${page.id}/run`, {})).checks[0];
+  // The check goes on after its 202: the cases start once it has written what it writes.
+  const checkUrl = `/tracking/pages/${page.id}/checks/${check.id}`;
+  for (let wait = 0; (await call('GET', checkUrl)).status === 'running'; wait++) {
+    if (wait === 100) throw new Error('fuzz setup: the tracking check did not finish');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return {
+    runId: run.runId,
+    testId: run.testId,
+    speedTestId: search.speedTestId,
+    keywordSearchId: keywords[0].searchId,
+    paymentMethodId: card.paymentMethodId,
+    mixlabPassword: MIXLAB_PASSWORD,
+    sandboxUrl,
+    trackedPageId: page.id,
+    checkId: check.id,
+  };
+}

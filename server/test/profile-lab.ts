@@ -1,0 +1,79 @@
+import { NoFieldData } from '../src/providers/field-data/none';
+import {
+  LabRunError,
+  type LabRunRequest,
+  type LabSpeedProvider,
+} from '../src/providers/lab-speed/port';
+import { SpeedJobs } from '../src/speed/speed-jobs';
+import { buildTestApp } from './build-test-app';
+import { TestClock } from './clock';
+
+const metric = (label: string, score: number, numericValue: number, displayValue = '') => ({
+  label,
+  displayValue,
+  score,
+  numericValue,
+});
+
+/**
+ * A lab that measures nothing: each run answers at once with the metrics of a fast or a
+ * slow page (`profile`), varied by a point or two from run to run as real samples are,
+ * so that tests of tracked pages start no browser and know what to expect.
+ */
+export class ProfileLab implements LabSpeedProvider {
+  readonly source = 'local-lighthouse' as const;
+  profile: 'fast' | 'slow' = 'fast';
+  /** The next this many runs fail with a timeout. */
+  failNext = 0;
+  /** While set, runs wait for it: a check stays running. */
+  hold: Promise<void> | null = null;
+  readonly runs: LabRunRequest[] = [];
+
+  readiness() {
+    return { ready: true, message: null };
+  }
+
+  async run(request: LabRunRequest) {
+    this.runs.push(request);
+    const n = this.runs.length;
+    if (this.hold) {
+      const aborted = new Promise<void>((resolve) =>
+        request.signal.addEventListener('abort', () => resolve(), { once: true }),
+      );
+      await Promise.race([this.hold, aborted]);
+    }
+    if (request.signal.aborted) throw new LabRunError('cancelled', 'The run was cancelled.');
+    if (this.failNext > 0) {
+      this.failNext--;
+      throw new LabRunError('timeout', 'The run took longer than 300 s.');
+    }
+    const wobble = (n % 3) - 1;
+    const slow = this.profile === 'slow';
+    const score = (slow ? 55 : 92) + wobble;
+    return {
+      lab: {
+        psi: metric('Performance', score, score / 100, String(score)),
+        fcp: metric('First Contentful Paint', 90, (slow ? 2600 : 1100) + wobble * 30),
+        si: metric('Speed Index', 90, (slow ? 4200 : 1500) + wobble * 40),
+        lcp: metric('Largest Contentful Paint', 90, (slow ? 4800 : 1800) + wobble * 50),
+        tti: metric('Time to Interactive', 90, (slow ? 6000 : 2500) + wobble * 60),
+        tbt: metric('Total Blocking Time', 90, (slow ? 700 : 80) + wobble * 10),
+        cls: metric('Cumulative Layout Shift', 90, slow ? 0.2 : 0.01),
+      },
+      filmstrip: [`data:image/jpeg;base64,run${n}`],
+      finalUrl: request.url,
+      source: this.source,
+    };
+  }
+
+  async close() {}
+}
+
+/** The app on a test clock, its speed engine measuring on a ProfileLab. */
+export async function buildProfileLabApp(postgres: boolean, env: Record<string, string> = {}) {
+  const clock = new TestClock();
+  const t = await buildTestApp({ postgres, clock, env });
+  const lab = new ProfileLab();
+  t.app.services.speed = new SpeedJobs(lab, new NoFieldData(), t.db, clock, 0);
+  return { t, lab, clock };
+}
