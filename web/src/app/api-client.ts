@@ -14,12 +14,20 @@ export class ApiError extends Error {
 }
 
 interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   token?: string | null;
   signal?: AbortSignal;
   /** Extra request headers, e.g. the MixLab password. */
   headers?: Record<string, string>;
+}
+
+function apiError(status: number, data: unknown): ApiError {
+  const message =
+    data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
+      ? data.message
+      : `Request failed with status ${status}`;
+  return new ApiError(status, message, data);
 }
 
 /** Calls the SpeedRank API and parses the answer with the shared zod schema. */
@@ -40,12 +48,23 @@ export async function apiRequest<T>(
   });
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : null;
-  if (!response.ok) {
-    const message =
-      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
-        ? data.message
-        : `Request failed with status ${response.status}`;
-    throw new ApiError(response.status, message, data);
-  }
+  if (!response.ok) throw apiError(response.status, data);
   return schema.parse(data);
+}
+
+/** Calls the SpeedRank API for a text answer (a CSV export), failing as `apiRequest` does. */
+export async function apiText(path: string, token: string | null): Promise<string> {
+  const response = await fetch(`${API_BASE}${path}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    credentials: 'same-origin',
+  });
+  const text = await response.text();
+  if (response.ok) return text;
+  let data: unknown = text;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  throw apiError(response.status, data);
 }

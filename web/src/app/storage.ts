@@ -35,6 +35,8 @@ export const STORAGE_KEYS = {
   searchTerm: 'speedrank.searchTerm',
   /** Spec 002 §3 keyword settings: country, country_code, language, temperature, algorithm. */
   keywordSettings: 'speedrank.keywordSettings',
+  /** The last speed test's and SERP analysis' pages, offered by site speed tracking. */
+  recentPages: 'speedrank.recentPages',
 } as const;
 
 const toolsUsedSchema = v.array(v.picklist(GATED_TOOLS));

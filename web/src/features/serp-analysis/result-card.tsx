@@ -2,7 +2,9 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import ProgressBar from 'react-bootstrap/ProgressBar';
+import { Link } from 'react-router';
 import { TITLE_CLICK_DELAY_MS, WORD_COUNT_ERROR_MS, shortTitle } from '@core/serp-display';
+import { trackPageHref } from '../../app/recent-pages';
 import { ScoreGauge } from '../../components/score-gauge';
 import { FilmstripPreview } from './filmstrip';
 import type { CardView } from './card-view';
@@ -92,15 +94,18 @@ export function ResultCard({ card, open, onToggle, onRetry, view, onView, mobile
           </div>
         )}
         <div data-testid="result-words">Word count: {words}</div>
-        <Button
-          variant="link"
-          size="sm"
-          className="p-0 mt-2"
-          aria-expanded={open}
-          onClick={onToggle}
-        >
-          {open ? 'less data' : 'more data'}
-        </Button>
+        <div className="d-flex flex-wrap gap-3 mt-2">
+          <Button variant="link" size="sm" className="p-0" aria-expanded={open} onClick={onToggle}>
+            {open ? 'less data' : 'more data'}
+          </Button>
+          <Link
+            to={trackPageHref(result.link)}
+            className="btn btn-link btn-sm p-0"
+            data-testid="track-result"
+          >
+            track this page
+          </Link>
+        </div>
         {open && <ResultDetails card={card} view={view} onView={onView} mobile={mobile} />}
       </Card.Body>
     </Card>

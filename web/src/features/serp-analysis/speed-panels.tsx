@@ -2,7 +2,7 @@ import Badge from 'react-bootstrap/Badge';
 import Spinner from 'react-bootstrap/Spinner';
 import { LAB_KEYS, type LabKey } from '@core/speed-summary';
 import { FieldNotice } from '../../components/field-notice';
-import { FilmstripFrames } from './filmstrip';
+import { FilmstripFrames } from '../../components/filmstrip-frames';
 import { MetricChips } from './metric-chips';
 import type { CardSpeed, SampleFailure } from './serp-cards';
 

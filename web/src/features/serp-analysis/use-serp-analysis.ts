@@ -12,6 +12,7 @@ import {
 } from './serp-cards';
 import { serpApi, serpErrorCode, type SerpSearchBody, type SerpSearchResponse } from './serp-api';
 import { cardSpeedQuery, pageFactsQuery } from './serp-queries';
+import { recentPages } from '../../app/recent-pages';
 
 export interface SerpCard extends RankedResult {
   facts: PageFactsEntry | undefined;
@@ -115,7 +116,13 @@ export function useSerpAnalysis(token: string | null) {
     (next: SerpSearchBody, events: SearchEvents) => {
       resetMore();
       mutateSearch(next, {
-        onSuccess: events.onSuccess,
+        onSuccess: (response) => {
+          recentPages.rememberSerpAnalysis(
+            next.searchTerm,
+            response.organic_results.map((r) => r.link),
+          );
+          events.onSuccess();
+        },
         onError: (error) => {
           console.error('SERP search failed', error);
           if (serpErrorCode(error) === SERP_ERROR_CODES.monthlyLimit) events.onLimit();

@@ -1,11 +1,126 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { TRACKING_MESSAGES } from '@core/messages';
+import { planById, type Plan } from '@core/plans';
+import { ROUTES } from '@core/routes';
+import { useModals } from '../../app/modals/modal-context';
+import { TRACK_PARAM } from '../../app/recent-pages';
+import { useSession } from '../../app/session/session-context';
 import { PageHeader } from '../../components/page-header';
+import { TrackingEmptyState } from './tracking-empty-state';
+import { TrackedPageDetail } from './tracked-page-detail';
+import { TrackedPageForm } from './tracked-page-form';
+import { detailHref, TrackedPageList } from './tracked-page-list';
+import { useTrackedPages } from './tracking-api';
 
+const WHAT_IT_DOES =
+  'Check your pages on a schedule, on mobile and desktop, see their speed over time, and get an email when a page gets slower or breaks a budget.';
+
+function SignedOut() {
+  const { open } = useModals();
+  return (
+    <Card className="shadow-sm" data-testid="tracking-signed-out">
+      <Card.Body>
+        <p className="lead">{WHAT_IT_DOES}</p>
+        <p>Site speed tracking keeps its history in your account. Sign in to track a page.</p>
+        <div className="d-flex flex-wrap gap-2">
+          <Button onClick={() => open('signIn', { content: 'signIn' })}>Sign in</Button>
+          <Button
+            variant="outline-primary"
+            onClick={() => open('signIn', { content: 'createAccount' })}
+          >
+            Create a free account
+          </Button>
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function Overview({ plan, trackUrl }: { plan: Plan; trackUrl: string | null }) {
+  const navigate = useNavigate();
+  const [, setParams] = useSearchParams();
+  const list = useTrackedPages();
+  const [formUrl, setFormUrl] = useState<string | null>(trackUrl);
+  const openForm = (url: string) => setFormUrl(url);
+  const closeForm = () => {
+    setFormUrl(null);
+    if (trackUrl !== null) setParams({}, { replace: true });
+  };
+
+  if (list.isPending) return <Spinner size="sm" aria-label="Loading your tracked pages" />;
+  if (list.isError) return <Alert variant="danger">{list.error.message}</Alert>;
+  const { pages, limit } = list.data;
+  const full = pages.length >= limit;
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <span className="text-muted" data-testid="tracked-count">
+          {pages.length} of {limit} {limit === 1 ? 'page' : 'pages'} tracked on your {plan.title}{' '}
+          plan
+        </span>
+        <Button className="ms-auto" disabled={full} onClick={() => openForm('')}>
+          Track a page
+        </Button>
+      </div>
+      {full && (
+        <Alert variant="info" className="py-2" data-testid="tracked-page-limit">
+          {TRACKING_MESSAGES.upgradeForPages(limit)} <Link to={ROUTES.pricing}>See plans.</Link>
+        </Alert>
+      )}
+      {pages.length === 0 ? (
+        <TrackingEmptyState intro={WHAT_IT_DOES} onTrack={openForm} />
+      ) : (
+        <TrackedPageList pages={pages} />
+      )}
+      {formUrl !== null && (
+        <TrackedPageForm
+          plan={plan}
+          initialUrl={formUrl}
+          onClose={closeForm}
+          onCreated={(id) => navigate(detailHref(id), { replace: trackUrl !== null })}
+        />
+      )}
+    </>
+  );
+}
+
+function Detail({ id, plan }: { id: string; plan: Plan }) {
+  const list = useTrackedPages();
+  if (list.isPending) return <Spinner size="sm" aria-label="Loading the tracked page" />;
+  if (list.isError) return <Alert variant="danger">{list.error.message}</Alert>;
+  const page = list.data.pages.find((p) => p.id === id);
+  if (!page) {
+    return (
+      <Alert variant="warning">
+        {TRACKING_MESSAGES.notFound} <Link to={ROUTES.siteSpeedTracking}>All tracked pages</Link>
+      </Alert>
+    );
+  }
+  return <TrackedPageDetail key={page.id} page={page} plan={plan} />;
+}
+
+/** Site speed tracking (issue 15): the tracked pages, one page's history, and the form. */
 export function SiteSpeedTrackingPage() {
+  const { session, signedIn } = useSession();
+  const [params] = useSearchParams();
+  const pageId = params.get('page');
+  const plan = planById(session.planId);
   return (
     <Container className="py-4">
       <PageHeader crumb="Site Speed Tracking" heading="Site Speed Tracking" />
-      <p className="lead">Track the speed of your pages over time on mobile and desktop.</p>
+      {!signedIn ? (
+        <SignedOut />
+      ) : pageId ? (
+        <Detail id={pageId} plan={plan} />
+      ) : (
+        <Overview plan={plan} trackUrl={params.get(TRACK_PARAM)} />
+      )}
     </Container>
   );
 }

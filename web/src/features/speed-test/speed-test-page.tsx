@@ -19,6 +19,7 @@ import {
   withScheme,
 } from '@core/speed-test-options';
 import { representativeSample, summarizeSamples, type SampleMetrics } from '@core/speed-summary';
+import { recentPages, trackPageHref } from '../../app/recent-pages';
 import { useSession } from '../../app/session/session-context';
 import { useSettings } from '../../app/settings/settings-context';
 import { saveSearchSettings } from '../../app/settings/save-search-settings';
@@ -126,6 +127,7 @@ export function SpeedTestPage() {
       return;
     }
     recordUse();
+    recentPages.rememberSpeedTest(target);
     start(target, device, samples);
   };
 
@@ -280,6 +282,15 @@ export function SpeedTestPage() {
                 : 'Lighthouse in a local Chromium'}
               ; final URL {firstResult.finalUrl}
             </p>
+          )}
+          {complete && firstResult && (
+            <Link
+              to={trackPageHref(run.url)}
+              className="btn btn-outline-primary btn-sm mt-3"
+              data-testid="track-this-page"
+            >
+              Track this page over time
+            </Link>
           )}
           <FieldDataView result={fieldResult} complete={complete} />
         </section>

@@ -1,0 +1,26 @@
+import {
+  Chart,
+  Filler,
+  LinearScale,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ScriptableContext,
+} from 'chart.js';
+
+// Only what line charts with bands need, so the charts' chunk stays small.
+Chart.register(Filler, LinearScale, LineElement, PointElement, Tooltip);
+
+/** Bootstrap's colours, as the rest of the app draws them. */
+export const COLORS = {
+  line: '#0d6efd',
+  band: 'rgba(13, 110, 253, 0.15)',
+  budget: '#dc3545',
+  regression: '#dc3545',
+  muted: '#6c757d',
+  pass: '#0c6',
+  average: '#fa3',
+  fail: '#f33',
+} as const;
+
+export type PointContext = ScriptableContext<'line'>;

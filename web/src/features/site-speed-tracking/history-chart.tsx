@@ -1,0 +1,163 @@
+import { Line } from 'react-chartjs-2';
+import type { TrackingCheck } from '@core/schemas/tracking';
+import { formatMetric, type LabKey } from '@core/speed-summary';
+import { COLORS, type PointContext } from './chart-setup';
+import { dateTimeText, metricText } from './tracking-format';
+
+interface Props {
+  metric: LabKey;
+  title: string;
+  /** Oldest first. */
+  checks: readonly TrackingCheck[];
+  /** The budget in the metric's API unit (ms for timings). */
+  budget: number | undefined;
+  onSelect(checkId: string): void;
+}
+
+/** In the unit the axis shows: seconds for timings, ms for TBT, as the speed test writes them. */
+const shown = (metric: LabKey, value: number | null | undefined) =>
+  value === null || value === undefined ? null : formatMetric(metric, value).value;
+
+function spread(check: TrackingCheck, metric: LabKey): [number, number] | null {
+  const values = check.samples.flatMap((s) => {
+    const value = s.metrics?.[metric];
+    return value === null || value === undefined ? [] : [value];
+  });
+  return values.length ? [Math.min(...values), Math.max(...values)] : null;
+}
+
+const DATASET = { high: 0, low: 1, median: 2, budget: 3 } as const;
+
+/**
+ * One metric of a tracked page over time: each check's median as a point (a gap where a
+ * check has none), its samples' range as a band, the budget as a line. A click on a
+ * point opens that check.
+ */
+export default function HistoryChart({ metric, title, checks, budget, onSelect }: Props) {
+  const xs = checks.map((c) => Date.parse(c.startedAt));
+  const ranges = checks.map((c) => spread(c, metric));
+  const medians = checks.map((c) => shown(metric, c.median?.[metric]));
+  const budgetShown = shown(metric, budget);
+  const first = xs[0] ?? 0;
+  const last = xs.at(-1) ?? first;
+  const description = `${title}: ${checks.length} checks from ${checks[0] ? dateTimeText(checks[0].startedAt) : '-'}; latest ${metricText(metric, checks.at(-1)?.median?.[metric])}.`;
+
+  return (
+    <div style={{ height: 220 }} role="img" aria-label={description} data-testid="history-chart">
+      <Line
+        data={{
+          datasets: [
+            {
+              label: 'Highest sample',
+              data: xs.map((x, i) => ({ x, y: shown(metric, ranges[i]?.[1]) })),
+              borderWidth: 0,
+              pointRadius: 0,
+              pointHitRadius: 0,
+              spanGaps: false,
+            },
+            {
+              label: 'Lowest sample',
+              data: xs.map((x, i) => ({ x, y: shown(metric, ranges[i]?.[0]) })),
+              borderWidth: 0,
+              pointRadius: 0,
+              pointHitRadius: 0,
+              backgroundColor: COLORS.band,
+              fill: '-1',
+              spanGaps: false,
+            },
+            {
+              label: 'Median',
+              data: xs.map((x, i) => ({ x, y: medians[i] ?? null })),
+              borderColor: COLORS.line,
+              backgroundColor: COLORS.line,
+              borderWidth: 2,
+              spanGaps: false,
+              pointRadius: (ctx: PointContext) => (checks[ctx.dataIndex]?.regression ? 5 : 3),
+              pointBackgroundColor: (ctx: PointContext) =>
+                checks[ctx.dataIndex]?.regression ? COLORS.regression : COLORS.line,
+              pointBorderColor: (ctx: PointContext) =>
+                checks[ctx.dataIndex]?.regression ? COLORS.regression : COLORS.line,
+            },
+            ...(budgetShown === null
+              ? []
+              : [
+                  {
+                    label: 'Budget',
+                    data: [
+                      { x: first, y: budgetShown },
+                      { x: last, y: budgetShown },
+                    ],
+                    borderColor: COLORS.budget,
+                    borderDash: [6, 4],
+                    borderWidth: 1.5,
+                    pointRadius: 0,
+                    pointHitRadius: 0,
+                  },
+                ]),
+          ],
+        }}
+        options={{
+          responsive: true,
+          maintainAspectRatio: false,
+          animation: false,
+          parsing: false,
+          interaction: { mode: 'nearest', axis: 'x', intersect: false },
+          onClick: (_event, elements) => {
+            const hit = elements.find((e) => e.datasetIndex === DATASET.median);
+            const check = hit && checks[hit.index];
+            if (check) onSelect(check.id);
+          },
+          onHover: (event, elements) => {
+            const target = event.native?.target;
+            if (target instanceof HTMLElement) {
+              target.style.cursor = elements.length ? 'pointer' : 'default';
+            }
+          },
+          plugins: {
+            legend: { display: false },
+            tooltip: {
+              filter: (item) => item.datasetIndex === DATASET.median,
+              callbacks: {
+                title: (items) => {
+                  const check = checks[items[0]?.dataIndex ?? -1];
+                  return check ? dateTimeText(check.startedAt) : '';
+                },
+                label: (item) => {
+                  const check = checks[item.dataIndex];
+                  if (!check) return '';
+                  const range = ranges[item.dataIndex];
+                  const good = check.samples.filter((s) => s.metrics).length;
+                  return [
+                    `Median ${metricText(metric, check.median?.[metric])}`,
+                    range && good > 1
+                      ? `Samples ${metricText(metric, range[0])} – ${metricText(metric, range[1])} (${good})`
+                      : `${good} ${good === 1 ? 'sample' : 'samples'}`,
+                    ...(budget === undefined ? [] : [`Budget ${metricText(metric, budget)}`]),
+                    ...(check.regression ? ['Regression'] : []),
+                    'Click for the samples and filmstrip',
+                  ];
+                },
+              },
+            },
+          },
+          scales: {
+            x: {
+              type: 'linear',
+              min: first,
+              max: last === first ? first + 1 : last,
+              ticks: {
+                maxTicksLimit: 6,
+                callback: (value) =>
+                  new Date(Number(value)).toLocaleDateString(undefined, {
+                    month: 'short',
+                    day: 'numeric',
+                  }),
+              },
+            },
+            y: metric === 'psi' ? { min: 0, max: 100 } : { beginAtZero: true },
+          },
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Row from 'react-bootstrap/Row';
+import { Link } from 'react-router';
+import { TRACKING_MESSAGES } from '@core/messages';
+import type { Plan } from '@core/plans';
+import { ROUTES } from '@core/routes';
+import {
+  budgetsSchema,
+  createTrackedPageBodySchema,
+  TRACKING_DEVICES,
+  type Budgets,
+  type TrackedPage,
+  type TrackingDevice,
+  type TrackingSchedule,
+} from '@core/schemas/tracking';
+import { ApiError } from '../../app/api-client';
+import { UpgradeMessage } from '../../components/upgrade-message';
+import { BUDGET_FIELDS, DEVICE_NAMES } from './tracking-format';
+import { useTrackingMutations } from './tracking-api';
+
+interface Props {
+  plan: Plan;
+  /** The page to edit; a new page otherwise. */
+  page?: TrackedPage;
+  /** The URL a new page starts with ('track this page'). */
+  initialUrl?: string;
+  onClose(): void;
+  /** After a page was created, with its id. */
+  onCreated?(id: string): void;
+}
+
+type BudgetText = Partial<Record<keyof Budgets, string>>;
+
+const budgetText = (budgets: Budgets): BudgetText =>
+  Object.fromEntries(Object.entries(budgets).map(([key, value]) => [key, String(value)]));
+
+/** The budgets typed, as numbers; an empty field is no budget. */
+function parseBudgets(text: BudgetText) {
+  const entries = Object.entries(text).filter(([, value]) => value?.trim());
+  return budgetsSchema.safeParse(
+    Object.fromEntries(entries.map(([key, value]) => [key, Number(value)])),
+  );
+}
+
+/** Adds a page to track, or edits one: devices, schedule, samples and budgets. */
+export function TrackedPageForm({ plan, page, initialUrl = '', onClose, onCreated }: Props) {
+  const { create, update } = useTrackingMutations();
+  const [url, setUrl] = useState(page?.url ?? initialUrl);
+  const [devices, setDevices] = useState<TrackingDevice[]>(page?.devices ?? ['mobile']);
+  const [schedule, setSchedule] = useState<TrackingSchedule>(page?.schedule ?? 'daily');
+  const [samples, setSamples] = useState(Math.min(page?.samples ?? 3, plan.speedTestSampleLimit));
+  const [budgets, setBudgets] = useState<BudgetText>(budgetText(page?.budgets ?? {}));
+  const [error, setError] = useState<string>();
+  const pending = create.isPending || update.isPending;
+  const sampleChoices = Array.from({ length: plan.speedTestSampleLimit }, (_, i) => i + 1);
+
+  const toggleDevice = (device: TrackingDevice, on: boolean) =>
+    setDevices((current) =>
+      TRACKING_DEVICES.filter((d) => (d === device ? on : current.includes(d))),
+    );
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsedBudgets = parseBudgets(budgets);
+    if (!parsedBudgets.success) {
+      setError('Each budget must be a positive number (performance 1-100).');
+      return;
+    }
+    if (devices.length === 0) {
+      setError('Choose mobile, desktop or both.');
+      return;
+    }
+    const fail = (failure: unknown) =>
+      setError(failure instanceof ApiError ? failure.message : 'Saving failed. Please try again.');
+    if (page) {
+      update.mutate(
+        { id: page.id, body: { devices, schedule, samples, budgets: parsedBudgets.data } },
+        { onSuccess: onClose, onError: fail },
+      );
+      return;
+    }
+    const body = createTrackedPageBodySchema.safeParse({
+      url,
+      devices,
+      schedule,
+      samples,
+      budgets: parsedBudgets.data,
+    });
+    if (!body.success) {
+      setError(body.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    create.mutate(body.data, { onSuccess: ({ id }) => onCreated?.(id), onError: fail });
+  };
+
+  return (
+    <Modal show onHide={onClose} centered>
+      <Form noValidate onSubmit={onSubmit} data-testid="tracked-page-form">
+        <Modal.Header closeButton>
+          <Modal.Title as="h2" className="h5">
+            {page ? 'Edit tracked page' : 'Track a page'}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <Form.Group className="mb-3" controlId="tracked-url">
+            <Form.Label>Page URL</Form.Label>
+            <Form.Control
+              type="url"
+              value={url}
+              disabled={Boolean(page)}
+              onChange={(e) => setUrl(e.target.value)}
+              placeholder="https://www.example.com/"
+              autoFocus={!page}
+            />
+          </Form.Group>
+          <fieldset className="mb-3">
+            <legend className="form-label fs-6">Devices</legend>
+            {TRACKING_DEVICES.map((device) => (
+              <Form.Check
+                inline
+                key={device}
+                id={`tracked-device-${device}`}
+                label={DEVICE_NAMES[device]}
+                checked={devices.includes(device)}
+                onChange={(e) => toggleDevice(device, e.target.checked)}
+              />
+            ))}
+          </fieldset>
+          <fieldset className="mb-3">
+            <legend className="form-label fs-6">Schedule</legend>
+            <Form.Check
+              inline
+              type="radio"
+              name="schedule"
+              id="tracked-schedule-daily"
+              label="Daily"
+              checked={schedule === 'daily'}
+              onChange={() => setSchedule('daily')}
+            />
+            <Form.Check
+              inline
+              type="radio"
+              name="schedule"
+              id="tracked-schedule-hourly"
+              label="Hourly"
+              disabled={!plan.hourlyTracking}
+              checked={schedule === 'hourly'}
+              onChange={() => setSchedule('hourly')}
+            />
+            {!plan.hourlyTracking && (
+              <Form.Text as="div">
+                {TRACKING_MESSAGES.upgradeForHourly} <Link to={ROUTES.pricing}>See plans.</Link>
+              </Form.Text>
+            )}
+          </fieldset>
+          <Form.Group className="mb-3" controlId="tracked-samples">
+            <Form.Label>Samples per check</Form.Label>
+            <Form.Select value={samples} onChange={(e) => setSamples(Number(e.target.value))}>
+              {sampleChoices.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </Form.Select>
+            <Form.Text>
+              Each check runs this many lab tests per device and keeps their median; your{' '}
+              {plan.title} plan allows up to {plan.speedTestSampleLimit}.
+            </Form.Text>
+          </Form.Group>
+          <fieldset>
+            <legend className="form-label fs-6">Budgets (optional)</legend>
+            <Row xs={1} sm={2} className="g-2">
+              {BUDGET_FIELDS.map((field) => (
+                <Col key={field.key}>
+                  <Form.Group controlId={`tracked-budget-${field.key}`}>
+                    <Form.Label className="small mb-1">{field.label}</Form.Label>
+                    <Form.Control
+                      size="sm"
+                      inputMode="decimal"
+                      value={budgets[field.key] ?? ''}
+                      placeholder={field.placeholder}
+                      onChange={(e) => setBudgets({ ...budgets, [field.key]: e.target.value })}
+                    />
+                  </Form.Group>
+                </Col>
+              ))}
+            </Row>
+            <Form.Text>
+              A check that breaks a budget is a regression, and you get an email. INP is judged only
+              when a field data source has real-user data for the page.
+            </Form.Text>
+          </fieldset>
+          {error && (
+            <Alert variant="danger" className="mt-3 mb-0" data-testid="tracked-page-error">
+              <UpgradeMessage text={error} />
+              {/^Upgrade/.test(error) && (
+                <>
+                  {' '}
+                  <Link to={ROUTES.pricing}>See plans.</Link>
+                </>
+              )}
+            </Alert>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {page ? 'Save' : 'Track page'}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

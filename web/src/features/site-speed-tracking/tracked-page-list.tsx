@@ -1,0 +1,118 @@
+import { lazy, Suspense } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import ListGroup from 'react-bootstrap/ListGroup';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link } from 'react-router';
+import { ROUTES } from '@core/routes';
+import type { TrackedPageSummary } from '@core/schemas/tracking';
+import { ScoreGauge } from '../../components/score-gauge';
+import { DEVICE_NAMES, dateTimeText } from './tracking-format';
+
+const Sparkline = lazy(() => import('./sparkline'));
+
+const TREND = {
+  up: { arrow: '▲', text: 'Faster', className: 'text-success' },
+  down: { arrow: '▼', text: 'Slower', className: 'text-danger' },
+  flat: { arrow: '▬', text: 'Steady', className: 'text-muted' },
+} as const;
+
+export const detailHref = (id: string) => `${ROUTES.siteSpeedTracking}?page=${id}`;
+
+/** What the page is doing: running, paused, or when it is checked next. */
+export function PageStatus({
+  page,
+}: {
+  page: Pick<TrackedPageSummary, 'running' | 'paused' | 'nextCheckAt'>;
+}) {
+  if (page.running) {
+    return (
+      <span className="text-primary" data-testid="page-status">
+        <Spinner size="sm" className="me-1" aria-hidden />
+        Checking now
+      </span>
+    );
+  }
+  if (page.paused) {
+    return (
+      <span className="text-muted" data-testid="page-status">
+        Paused
+      </span>
+    );
+  }
+  return (
+    <span className="text-muted" data-testid="page-status">
+      {page.nextCheckAt ? `Next check ${dateTimeText(page.nextCheckAt)}` : 'Scheduled'}
+    </span>
+  );
+}
+
+export function AlertBadge({ state }: { state: TrackedPageSummary['alertState'] }) {
+  return state === 'regression' ? (
+    <Badge bg="danger" data-testid="alert-state">
+      Regression
+    </Badge>
+  ) : (
+    <Badge bg="success" data-testid="alert-state">
+      OK
+    </Badge>
+  );
+}
+
+/** The overview: each tracked page with its latest score, sparkline, trend and alert state. */
+export function TrackedPageList({ pages }: { pages: readonly TrackedPageSummary[] }) {
+  return (
+    <ListGroup className="shadow-sm" data-testid="tracked-pages">
+      {pages.map((page) => {
+        const trend = page.trend ? TREND[page.trend] : null;
+        return (
+          <ListGroup.Item
+            key={page.id}
+            className="d-flex flex-wrap align-items-center gap-3 py-3"
+            data-testid="tracked-page"
+          >
+            {page.latest ? (
+              <ScoreGauge score={page.latest.score} size={48} data-testid="latest-score" />
+            ) : (
+              <span
+                className="d-inline-flex flex-shrink-0 align-items-center justify-content-center text-muted border rounded-circle"
+                style={{ width: 48, height: 48 }}
+                title="Not checked yet"
+              >
+                -
+              </span>
+            )}
+            <div className="flex-grow-1" style={{ minWidth: 0, flexBasis: '14rem' }}>
+              <Link to={detailHref(page.id)} className="fw-semibold text-break">
+                {page.url}
+              </Link>
+              <div className="small text-muted">
+                {page.devices.map((d) => DEVICE_NAMES[d]).join(' + ')} · {page.schedule} ·{' '}
+                {page.samples} {page.samples === 1 ? 'sample' : 'samples'}
+                {page.latest && <> · last check {dateTimeText(page.latest.at)}</>}
+              </div>
+              <div className="small">
+                <PageStatus page={page} />
+              </div>
+            </div>
+            <div className="d-flex align-items-center gap-3">
+              {page.sparkline.length > 1 && (
+                <Suspense fallback={<span style={{ width: 120, height: 32 }} />}>
+                  <Sparkline
+                    scores={page.sparkline}
+                    label={`Performance scores of the last ${page.sparkline.length} checks: ${page.sparkline.join(', ')}`}
+                  />
+                </Suspense>
+              )}
+              {trend && (
+                <span className={`small ${trend.className}`} data-testid="trend">
+                  <span aria-hidden>{trend.arrow}</span> {trend.text}
+                </span>
+              )}
+              <AlertBadge state={page.alertState} />
+            </div>
+          </ListGroup.Item>
+        );
+      })}
+    </ListGroup>
+  );
+}

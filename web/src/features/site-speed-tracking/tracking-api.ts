@@ -1,0 +1,130 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  alertListSchema,
+  createdTrackedPageSchema,
+  historyResponseSchema,
+  runNowResponseSchema,
+  trackedPageListSchema,
+  trackedPageSchema,
+  trackingCheckDetailSchema,
+  type CreateTrackedPageBody,
+  type HistoryRange,
+  type PatchTrackedPageBody,
+  type TrackingDevice,
+} from '@core/schemas/tracking';
+import { z } from 'zod';
+import { apiRequest, apiText } from '../../app/api-client';
+import { useSession } from '../../app/session/session-context';
+
+const PAGES = '/tracking/pages';
+
+/** Everything of tracking under one key, per signed-in token. */
+export const trackingKeys = {
+  all: (token: string) => ['tracking', token] as const,
+  list: (token: string) => [...trackingKeys.all(token), 'list'] as const,
+  page: (token: string, id: string) => [...trackingKeys.all(token), 'page', id] as const,
+  history: (token: string, id: string, range: HistoryRange, device: TrackingDevice) =>
+    [...trackingKeys.page(token, id), 'history', range, device] as const,
+  check: (token: string, id: string, checkId: string) =>
+    [...trackingKeys.page(token, id), 'check', checkId] as const,
+  alerts: (token: string, id: string) => [...trackingKeys.page(token, id), 'alerts'] as const,
+};
+
+/** While a check of a page runs, its views ask again this often. */
+export const RUNNING_POLL_MS = 3000;
+
+function useToken() {
+  const { session, ready } = useSession();
+  return { token: session.token, enabled: ready && Boolean(session.token) };
+}
+
+export function useTrackedPages() {
+  const { token, enabled } = useToken();
+  return useQuery({
+    queryKey: trackingKeys.list(token),
+    queryFn: () => apiRequest(PAGES, trackedPageListSchema, { token }),
+    enabled,
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.running) ? RUNNING_POLL_MS : false,
+  });
+}
+
+/**
+ * A page's checks in a range, newest first. `running` (from the list) keeps asking until
+ * the page's running check ends; the previous range stays on screen while the next loads.
+ */
+export function useHistory(
+  id: string,
+  range: HistoryRange,
+  device: TrackingDevice,
+  running: boolean,
+) {
+  const { token, enabled } = useToken();
+  return useQuery({
+    queryKey: trackingKeys.history(token, id, range, device),
+    queryFn: () =>
+      apiRequest(`${PAGES}/${id}/history?range=${range}&device=${device}`, historyResponseSchema, {
+        token,
+      }),
+    enabled,
+    placeholderData: keepPreviousData,
+    refetchInterval: running ? RUNNING_POLL_MS : false,
+  });
+}
+
+export function useCheckDetail(id: string, checkId: string | null) {
+  const { token, enabled } = useToken();
+  return useQuery({
+    queryKey: trackingKeys.check(token, id, checkId ?? ''),
+    queryFn: () =>
+      apiRequest(`${PAGES}/${id}/checks/${checkId}`, trackingCheckDetailSchema, { token }),
+    enabled: enabled && checkId !== null,
+  });
+}
+
+export function useAlerts(id: string, running: boolean) {
+  const { token, enabled } = useToken();
+  return useQuery({
+    queryKey: trackingKeys.alerts(token, id),
+    queryFn: () => apiRequest(`${PAGES}/${id}/alerts`, alertListSchema, { token }),
+    enabled,
+    refetchInterval: running ? RUNNING_POLL_MS : false,
+  });
+}
+
+/** Mutations of tracked pages; each refreshes everything tracking shows. */
+export function useTrackingMutations() {
+  const { token } = useToken();
+  const client = useQueryClient();
+  const onSettled = () => client.invalidateQueries({ queryKey: trackingKeys.all(token) });
+  return {
+    create: useMutation({
+      mutationFn: (body: CreateTrackedPageBody) =>
+        apiRequest(PAGES, createdTrackedPageSchema, { method: 'POST', token, body }),
+      onSettled,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: PatchTrackedPageBody }) =>
+        apiRequest(`${PAGES}/${id}`, trackedPageSchema, { method: 'PATCH', token, body }),
+      onSettled,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) =>
+        apiRequest(`${PAGES}/${id}`, z.object({ deleted: z.literal(true) }), {
+          method: 'DELETE',
+          token,
+        }),
+      onSettled,
+    }),
+    runNow: useMutation({
+      mutationFn: (id: string) =>
+        apiRequest(`${PAGES}/${id}/run`, runNowResponseSchema, { method: 'POST', token }),
+      onSettled,
+    }),
+  };
+}
+
+/** The history of a range, both devices, as the server writes it to CSV. */
+export function fetchHistoryCsv(token: string, id: string, range: HistoryRange): Promise<string> {
+  return apiText(`${PAGES}/${id}/history.csv?range=${range}`, token);
+}
