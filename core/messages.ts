@@ -135,6 +135,23 @@ export const TRACKING_MESSAGES = {
   recoverySubject: (url: string) => `Speed recovered: ${url}`,
 } as const;
 
+/** Webhooks of site speed tracking (issue 16); the words are SpeedRank's own. */
+export const WEBHOOK_MESSAGES = {
+  invalidUrl: (reason: string) => `Please enter a valid webhook url. ${reason}`,
+  limit: (max: number) => `You can add up to ${max} webhooks.`,
+  duplicate: 'This webhook is added already.',
+  notFound: 'No such webhook.',
+  regressionText: (url: string, device: string, at: string, reasons: string[], link: string) =>
+    `Speed regression: ${url}\nThe ${device} check at ${at} is a regression:\n${reasons.map((r) => `- ${r}`).join('\n')}\nSpeed history: ${link}`,
+  recoveryText: (url: string, device: string, at: string, link: string) =>
+    `Speed recovered: ${url}\nThe ${device} check at ${at} keeps its budgets and is no slower than before the regression.\nSpeed history: ${link}`,
+  testText: (link: string) =>
+    `Test event from SpeedRank: this webhook will receive speed regression and recovery alerts.\nSite speed tracking: ${link}`,
+  /** A delivery's lastError for an answer that is not 2xx, with the start of its body. */
+  answered: (status: number, body: string) =>
+    `Answered HTTP ${status}${body ? `: ${body}` : ''}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}`,
+} as const;
+
 /**
  * SERP analysis banners and notes of spec 001 §2 'Alert banners'. The spec names these
  * banners but not their words, so the words are SpeedRank's own.

@@ -108,16 +108,22 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
     apiPrefix: API_PREFIX,
     siteConfig: publicSiteConfig(config, services),
   });
-  // Tracked pages' checks: due ones are looked for on a timer, in every process that runs any.
-  const { scheduler } = services.tracking;
+  // Tracked pages' checks and webhook retries: due ones are looked for on a timer, in every
+  // process that runs checks.
+  const { scheduler, deliveries } = services.tracking;
   if (config.TRACKING_CONCURRENCY > 0) {
-    const ticks = startPeriodicTask(
-      'tracking scheduler',
-      async () => void (await scheduler.tick()),
-      config.TRACKING_TICK_SECONDS * 1000,
-      app.log,
-    );
-    app.addHook('onClose', () => ticks.stop());
+    for (const [what, task] of [
+      ['tracking scheduler', () => scheduler.tick()],
+      ['webhook retries', () => deliveries.retryDue()],
+    ] as const) {
+      const ticks = startPeriodicTask(
+        what,
+        async () => void (await task()),
+        config.TRACKING_TICK_SECONDS * 1000,
+        app.log,
+      );
+      app.addHook('onClose', () => ticks.stop());
+    }
   }
   // Before the speed pool closes: stopped checks are removed, not recorded as failures.
   app.addHook('onClose', () => scheduler.stop());

@@ -108,10 +108,10 @@ const envSchema = z.object({
   /**
    * Tracked pages this process checks at once on the scheduler's behalf (each check's
    * samples run one after another, behind people's own tests); 0 leaves scheduled checks
-   * to other processes on the same database.
+   * and webhook retries to other processes on the same database.
    */
   TRACKING_CONCURRENCY: z.coerce.number().int().min(0).default(1),
-  /** How often the scheduler looks for due tracked pages. */
+  /** How often the scheduler looks for due tracked pages and webhook retries. */
   TRACKING_TICK_SECONDS: positiveInt(60),
   /** Data retention (README): how often the sweep runs, and how long each kind of row stays. */
   RETENTION_SWEEP_MINUTES: positiveInt(60),

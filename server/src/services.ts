@@ -147,7 +147,8 @@ export function createServices(
     keywordData: createKeywordDataProvider(config),
     keywordQuota: new KeywordQuota(quotas, clock),
   };
-  // Tracking reads the speed engine and the email sender when it uses them: tests swap both.
+  // Tracking reads the speed engine, the email sender and the page fetcher when it uses
+  // them: tests swap all three.
   const tracking = new Tracking({
     db,
     clock,
@@ -155,6 +156,7 @@ export function createServices(
     quotas,
     speed: () => services.speed,
     email: () => services.email,
+    pageFetch: () => services.pageFetch,
     log,
   });
   return Object.assign(services, { tracking });

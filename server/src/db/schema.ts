@@ -21,6 +21,8 @@ export interface Database {
   tracking_checks: TrackingChecksTable;
   tracking_samples: TrackingSamplesTable;
   tracking_alerts: TrackingAlertsTable;
+  tracking_webhooks: TrackingWebhooksTable;
+  tracking_webhook_deliveries: TrackingWebhookDeliveriesTable;
 }
 
 export interface UsersTable {
@@ -235,4 +237,31 @@ export interface TrackingAlertsTable {
   created_at: string;
   emailed_at: string | null;
   email_error: string | null;
+}
+
+/** A user's webhook endpoint (issue 16) and the secret its deliveries are signed with. */
+export interface TrackingWebhooksTable {
+  id: string;
+  user_id: string;
+  url: string;
+  secret: string;
+  created_at: string;
+}
+
+/** One event sent (or being sent) to one webhook, with its attempts. */
+export interface TrackingWebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  event: 'regression' | 'recovery' | 'test';
+  /** The JSON body, the same on every attempt. */
+  body: string;
+  status: 'delivered' | 'retrying' | 'failed';
+  attempts: number;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  last_attempt_at: string | null;
+  /** While 'retrying': when the next attempt is due (or an attempt under way gives up). */
+  next_attempt_at: string | null;
+  delivered_at: string | null;
 }

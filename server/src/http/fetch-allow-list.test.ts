@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app';
 import { guardOptions } from '../../test/guard-options';
 import { parseFetchAllowList } from './fetch-allow-list';
-import { FetchRefused, safeFetch, vetUrl } from './safe-fetch';
+import { FetchRefused, safeFetch, safePost, vetUrl } from './safe-fetch';
 
 describe('parseFetchAllowList', () => {
   const admits = (list: string, url: string, address: string) =>
@@ -142,5 +142,71 @@ describe('safeFetch with FETCH_ALLOW_HOSTS', () => {
         redirectUrl: `http://127.0.0.1:${blocked}/`,
       },
     ]);
+  });
+});
+
+/** Webhooks' POST: the same guard, plus https only where the allow list does not reach. */
+describe('safePost', () => {
+  const servers: http.Server[] = [];
+  afterEach(async () => {
+    // The slow endpoint never answers: its connection is cut, not waited for.
+    const open = servers.splice(0);
+    for (const s of open) s.closeAllConnections();
+    await Promise.all(open.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+  });
+
+  async function listen(handler: http.RequestListener): Promise<number> {
+    const server = http.createServer(handler);
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return (server.address() as AddressInfo).port;
+  }
+  const post = { body: '{"a":1}', headers: { 'content-type': 'application/json' } };
+  const options = (allow: string) => ({
+    ...guardOptions(allow, async (hostname: string) =>
+      net.isIP(hostname) ? [hostname] : ['93.184.215.14'],
+    ),
+    httpsOnly: true,
+    timeoutMs: 300,
+  });
+
+  it('sends the body once, answers a redirect as it came, and times out', async () => {
+    const bodies: string[] = [];
+    const port = await listen((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        bodies.push(`${req.method} ${req.headers['content-type']} ${body}`);
+        if (req.url === '/moved') res.writeHead(302, { location: '/elsewhere' }).end();
+        else if (req.url !== '/slow') res.end('ok');
+      });
+    });
+    const allow = `127.0.0.1:${port}`;
+    expect(await safePost(`http://127.0.0.1:${port}/`, post, options(allow))).toEqual({
+      status: 200,
+      body: 'ok',
+    });
+    expect((await safePost(`http://127.0.0.1:${port}/moved`, post, options(allow))).status).toBe(
+      302,
+    );
+    expect(bodies).toEqual(Array(2).fill('POST application/json {"a":1}'));
+    const slow = await safePost(`http://127.0.0.1:${port}/slow`, post, options(allow)).catch(
+      (e: unknown) => e as FetchRefused,
+    );
+    expect(slow).toMatchObject({ reason: 'timeout' });
+  });
+
+  it('refuses plain http to a public host, and private targets not allowed', async () => {
+    const refusal = (url: string) =>
+      safePost(url, post, options('')).then(
+        () => null,
+        (e: unknown) => e as FetchRefused,
+      );
+    expect(await refusal('http://public.example/hook')).toMatchObject({
+      reason: 'bad_url',
+      message: 'Only https URLs can be used here.',
+    });
+    expect((await refusal('https://10.0.0.1/hook'))?.reason).toBe('blocked_address');
+    await expect(vetUrl('https://public.example/hook', options(''))).resolves.toBeInstanceOf(URL);
   });
 });

@@ -18,6 +18,11 @@ export interface SafeFetchOptions {
   userAgent: string;
   /** Resolver, replaceable in tests. */
   resolve?: (hostname: string) => Promise<string[]>;
+  /**
+   * Plain http only to targets the allow list admits (webhooks: their payloads and
+   * signatures should not cross the internet in clear).
+   */
+  httpsOnly?: boolean;
 }
 
 export interface RedirectHop {
@@ -77,10 +82,29 @@ export async function vetHost(url: URL, options: SafeFetchOptions): Promise<stri
       `${hostname} points to a private or local address, which SpeedRank does not fetch.`,
     );
   }
+  if (
+    options.httpsOnly &&
+    url.protocol === 'http:' &&
+    !addresses.every((a) => options.allow?.admits(url, a))
+  ) {
+    throw new FetchRefused('bad_url', 'Only https URLs can be used here.');
+  }
   return addresses[0]!;
 }
 
-function requestOnce(url: URL, address: string, options: SafeFetchOptions, signal: AbortSignal) {
+/** What a POST sends; a GET sends no body. */
+export interface PostRequest {
+  body: string;
+  headers: Record<string, string>;
+}
+
+function requestOnce(
+  url: URL,
+  address: string,
+  options: SafeFetchOptions,
+  signal: AbortSignal,
+  post?: PostRequest,
+) {
   return new Promise<{
     status: number;
     headers: http.IncomingHttpHeaders;
@@ -101,12 +125,13 @@ function requestOnce(url: URL, address: string, options: SafeFetchOptions, signa
     const req = client.request(
       url,
       {
-        method: 'GET',
+        method: post ? 'POST' : 'GET',
         lookup,
         signal,
         headers: {
           'user-agent': options.userAgent,
           accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
+          ...post?.headers,
         },
       },
       (res) => {
@@ -142,12 +167,15 @@ function requestOnce(url: URL, address: string, options: SafeFetchOptions, signa
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(post?.body);
   });
 }
 
-/** Checks a user-given URL before anything loads it: scheme, credentials, and address. */
-export async function vetUrl(input: string, options: SafeFetchOptions): Promise<URL> {
+/** vetUrl, and the checked address the connection is to be pinned to. */
+async function vetTarget(
+  input: string,
+  options: SafeFetchOptions,
+): Promise<{ url: URL; address: string }> {
   let url: URL;
   try {
     url = new URL(input);
@@ -159,8 +187,50 @@ export async function vetUrl(input: string, options: SafeFetchOptions): Promise<
   }
   if (url.username || url.password)
     throw new FetchRefused('bad_url', 'URLs with credentials are not tested.');
-  await vetHost(url, options);
-  return url;
+  return { url, address: await vetHost(url, options) };
+}
+
+/** Checks a user-given URL before anything loads it: scheme, credentials, and address. */
+export async function vetUrl(input: string, options: SafeFetchOptions): Promise<URL> {
+  return (await vetTarget(input, options)).url;
+}
+
+/** Wraps a failed request in the FetchRefused it stands for. */
+function requestFailure(
+  error: unknown,
+  signal: AbortSignal,
+  options: SafeFetchOptions,
+  what: string,
+  redirects: RedirectHop[] = [],
+): FetchRefused {
+  if (signal.aborted) {
+    return new FetchRefused(
+      'timeout',
+      `No answer within ${Math.round(options.timeoutMs / 1000)} s.`,
+      redirects,
+    );
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return new FetchRefused('network', `${what} (${detail}).`, redirects);
+}
+
+/**
+ * POSTs to a user-given URL once, behind the same checks as safeFetch. A redirect is not
+ * followed but answered as it came: a webhook that moved must be edited, not chased.
+ */
+export async function safePost(
+  input: string,
+  post: PostRequest,
+  options: SafeFetchOptions,
+): Promise<{ status: number; body: string }> {
+  const { url, address } = await vetTarget(input, options);
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  try {
+    const res = await requestOnce(url, address, options, signal, post);
+    return { status: res.status, body: res.body.toString('utf8') };
+  } catch (error) {
+    throw requestFailure(error, signal, options, 'The URL could not be reached');
+  }
 }
 
 /**
@@ -191,15 +261,7 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
     try {
       res = await requestOnce(url, address, options, signal);
     } catch (error) {
-      if (signal.aborted) {
-        throw new FetchRefused(
-          'timeout',
-          `No answer within ${Math.round(options.timeoutMs / 1000)} s.`,
-          redirects,
-        );
-      }
-      const detail = error instanceof Error ? error.message : String(error);
-      throw new FetchRefused('network', `The page could not be fetched (${detail}).`, redirects);
+      throw requestFailure(error, signal, options, 'The page could not be fetched', redirects);
     }
     const location = res.headers.location;
     if (REDIRECT.has(res.status) && location) {

@@ -36,8 +36,9 @@ export type SweepReport = Record<string, number>;
 /**
  * Deletes what every request may add once it has stopped mattering: expired cache entries,
  * spent sessions and emailed tokens, finished throttle windows and usage periods, old demo
- * requests, webhook event ids, outbox files and tracked pages' history past the plan's days. Email subscribers stay: they are a list the
- * operator keeps on purpose.
+ * requests, webhook event ids, outbox files, tracked pages' history past the plan's days
+ * and month-old webhook deliveries. Email subscribers stay: they are a list the operator
+ * keeps on purpose.
  */
 export async function sweepStorage(targets: SweepTargets): Promise<SweepReport> {
   const { db, clock, settings } = targets;
@@ -82,7 +83,7 @@ export async function sweepStorage(targets: SweepTargets): Promise<SweepReport> 
   );
   report.outbox =
     (await targets.email.prune?.(new Date(daysAgo(settings.OUTBOX_RETENTION_DAYS)))) ?? 0;
-  // Tracked pages' history, kept as long as the owner's plan says.
+  // Tracked pages' history, kept as long as the owner's plan says; webhook deliveries.
   Object.assign(report, await pruneTracking(db, clock.now()));
   return report;
 }

@@ -5,12 +5,13 @@ import type { Clock } from '../auth/clock';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import type { EmailSender } from '../providers/email';
+import type { WebhookDeliveries } from './webhook-deliveries';
 
 /** Alerts listed at most: years of a page flapping between the two states. */
 const ALERTS_LISTED = 500;
 
 export interface AlertTrigger {
-  page: { id: string; url: string };
+  page: { id: string; url: string; user_id: string };
   email: string;
   checkId: string;
   device: TrackingDevice;
@@ -27,10 +28,16 @@ function alertText(kind: 'regression' | 'recovery', trigger: AlertTrigger, link:
   return `Hi,\n\n${what}\n\nSee the page's speed history: ${link}\n\nSpeedRank emails once when a tracked page crosses into regression and once when it recovers, not on every check.\n`;
 }
 
+/** Where SpeedRank shows site speed tracking; with a page id, that page's history. */
+export function trackingLink(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, pageId?: string): string {
+  const base = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${config.PORT}`;
+  return `${base}/site-speed-tracking${pageId ? `?page=${pageId}` : ''}`;
+}
+
 /**
  * Regression alerts: one when a page crosses into regression, one when it recovers, never
- * on every check. The page's state changes by compare-and-set, so of several processes
- * finishing checks of one page, one alerts.
+ * on every check, each emailed and sent to the owner's webhooks. The page's state changes
+ * by compare-and-set, so of several processes finishing checks of one page, one alerts.
  */
 export class TrackingAlerts {
   constructor(
@@ -39,12 +46,13 @@ export class TrackingAlerts {
     private readonly config: Pick<Config, 'PUBLIC_URL' | 'PORT'>,
     /** Read when sending: tests swap the sender. */
     private readonly email: () => EmailSender,
+    private readonly webhooks: WebhookDeliveries,
   ) {}
 
   /**
-   * Moves the page to `state`; alerts and emails when that is a change. The update itself
-   * says whether it was one (it matches only another state), so a page row read earlier
-   * cannot make it alert twice or miss a crossing.
+   * Moves the page to `state`; alerts, emails and calls the webhooks when that is a change.
+   * The update itself says whether it was one (it matches only another state), so a page
+   * row read earlier cannot make it alert twice or miss a crossing.
    */
   async settle(state: 'ok' | 'regression', trigger: AlertTrigger): Promise<boolean> {
     const moved = await this.db.kysely
@@ -71,9 +79,7 @@ export class TrackingAlerts {
         email_error: null,
       })
       .execute();
-    const base =
-      this.config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${this.config.PORT}`;
-    const link = `${base}/site-speed-tracking?page=${trigger.page.id}`;
+    const link = trackingLink(this.config, trigger.page.id);
     const subject =
       kind === 'regression'
         ? TRACKING_MESSAGES.regressionSubject(trigger.page.url)
@@ -98,6 +104,16 @@ export class TrackingAlerts {
         .where('id', '=', id)
         .execute();
     }
+    // Each delivery keeps its own log and retries; none of it undoes the alert.
+    await this.webhooks.notify(trigger.page.user_id, {
+      event: kind,
+      page: { id: trigger.page.id, url: trigger.page.url },
+      device: trigger.device,
+      checkId: trigger.checkId,
+      at: trigger.at,
+      reasons,
+      link,
+    });
     return true;
   }
 

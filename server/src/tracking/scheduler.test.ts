@@ -107,6 +107,7 @@ describe.each([
       quotas: services.quotas,
       speed: () => services.speed,
       email: () => services.email,
+      pageFetch: () => services.pageFetch,
       log: t.app.log,
     });
     const started = await Promise.all([

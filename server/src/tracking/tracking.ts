@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../auth/clock';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
+import type { SafeFetchOptions } from '../http/safe-fetch';
 import type { EmailSender } from '../providers/email';
 import type { Quotas } from '../quota/quotas';
 import type { SpeedJobs } from '../speed/speed-jobs';
@@ -11,15 +12,18 @@ import { TrackingChecks } from './checks';
 import { PageLeases } from './leases';
 import { TrackedPages } from './pages';
 import { TrackingScheduler } from './scheduler';
+import { WebhookDeliveries } from './webhook-deliveries';
+import { TrackingWebhooks, webhookGuard } from './webhooks';
 
 export interface TrackingDeps {
   db: Db;
   clock: Clock;
   config: Pick<Config, 'PUBLIC_URL' | 'PORT' | 'TRACKING_CONCURRENCY' | 'TRACKING_TICK_SECONDS'>;
   quotas: Quotas;
-  /** Read when used: tests swap the speed engine and the email sender. */
+  /** Read when used: tests swap the speed engine, the email sender and the page fetcher. */
   speed: () => SpeedJobs;
   email: () => EmailSender;
+  pageFetch: () => SafeFetchOptions;
   log: Pick<FastifyBaseLogger, 'error'>;
 }
 
@@ -29,17 +33,24 @@ export interface TrackingDeps {
  */
 const leaseMs = (tickSeconds: number) => Math.max(5 * 60_000, 5 * tickSeconds * 1000);
 
-/** Site speed tracking (issue 15): tracked pages, their checks, alerts and scheduler. */
+/**
+ * Site speed tracking (issues 15 and 16): tracked pages, their checks, alerts, webhooks and
+ * scheduler.
+ */
 export class Tracking {
   readonly pages: TrackedPages;
   readonly checks: TrackingChecks;
   readonly alerts: TrackingAlerts;
+  readonly webhooks: TrackingWebhooks;
+  readonly deliveries: WebhookDeliveries;
   readonly scheduler: TrackingScheduler;
 
   constructor(deps: TrackingDeps) {
     this.pages = new TrackedPages(deps.db, deps.clock);
     this.checks = new TrackingChecks(deps.db);
-    this.alerts = new TrackingAlerts(deps.db, deps.clock, deps.config, deps.email);
+    this.webhooks = new TrackingWebhooks(deps.db, deps.clock, () => webhookGuard(deps.pageFetch()));
+    this.deliveries = new WebhookDeliveries(deps.db, deps.clock, this.webhooks);
+    this.alerts = new TrackingAlerts(deps.db, deps.clock, deps.config, deps.email, this.deliveries);
     const leases = new PageLeases(deps.db, deps.clock, leaseMs(deps.config.TRACKING_TICK_SECONDS));
     const runner = new CheckRunner(this.checks, this.alerts, deps.clock, deps.speed);
     this.scheduler = new TrackingScheduler(

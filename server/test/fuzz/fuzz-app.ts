@@ -139,7 +139,15 @@ async function knownValues(
     if (wait === 100) throw new Error('fuzz setup: the tracking check did not finish');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+  // A webhook to a public address, which the fuzzed app's resolver then points at loopback:
+  // its test events reach the code that sends them, and the guard refuses them there.
+  const resolve = t.app.services.pageFetch.resolve;
+  t.app.services.pageFetch.resolve = async () => ['93.184.215.14'];
+  const webhook = await post('/tracking/webhooks', { url: 'https://hooks.fuzz.example/' }).finally(
+    () => (t.app.services.pageFetch.resolve = resolve),
+  );
   return {
+    webhookId: webhook.id,
     runId: run.runId,
     testId: run.testId,
     speedTestId: search.speedTestId,

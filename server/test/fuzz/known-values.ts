@@ -18,6 +18,7 @@ export const KNOWN_NAMES = [
   'sandboxUrl',
   'trackedPageId',
   'checkId',
+  'webhookId',
   'googleCredential',
 ] as const;
 export type KnownName = (typeof KNOWN_NAMES)[number];
@@ -32,6 +33,7 @@ export const KNOWN_UUIDS: KnownName[] = [
   'keywordSearchId',
   'trackedPageId',
   'checkId',
+  'webhookId',
 ];
 
 /** The known values a field of this name most likely wants; none when the name says nothing. */
@@ -41,7 +43,7 @@ export function knownFor(field: string): KnownName[] {
   if (name.includes('email')) return ['email'];
   if (name === 'searchid') return ['speedTestId', 'keywordSearchId'];
   if (name === 'testid') return ['testId', 'speedTestId'];
-  if (name === 'id') return ['trackedPageId'];
+  if (name === 'id') return ['trackedPageId', 'webhookId'];
   if (name === 'credential') return ['googleCredential'];
   return KNOWN_NAMES.filter((known) => known.toLowerCase() === name);
 }

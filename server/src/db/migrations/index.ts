@@ -7,6 +7,7 @@ import * as plansAndPayments from './2026-11-22-005-plans-and-payments';
 import * as keywordSettings from './2026-11-23-006-keyword-settings';
 import * as demoRequests from './2026-11-23-007-demo-requests';
 import * as tracking from './2026-11-23-008-tracking';
+import * as trackingWebhooks from './2026-11-23-009-tracking-webhooks';
 
 /** All migrations in order; names are date-prefixed so they sort as they apply. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-006-keyword-settings': keywordSettings,
   '2026-11-23-007-demo-requests': demoRequests,
   '2026-11-23-008-tracking': tracking,
+  '2026-11-23-009-tracking-webhooks': trackingWebhooks,
 };

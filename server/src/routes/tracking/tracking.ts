@@ -22,6 +22,7 @@ import { summarize } from '../../tracking/overview';
 import { toTrackedPage } from '../../tracking/pages';
 import { PAGE_NOT_FOUND, TRACKING_PREFIX, trackingSchema as schema } from './route-parts';
 import { trackingHistoryRoutes } from './tracking-history';
+import { trackingWebhookRoutes } from './webhooks';
 
 const errors = {
   400: errorResponseSchema,
@@ -222,4 +223,5 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
   );
 
   await api.register(trackingHistoryRoutes, { services, preHandler });
+  await api.register(trackingWebhookRoutes, { services, preHandler });
 };

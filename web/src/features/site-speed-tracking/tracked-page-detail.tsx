@@ -24,7 +24,12 @@ import { CheckDetailModal } from './check-detail-modal';
 import { HistoryTable } from './history-table';
 import { TrackedPageForm } from './tracked-page-form';
 import { AlertBadge, PageStatus } from './tracked-page-list';
-import { fetchHistoryCsv, useHistory, useTrackingMutations } from './tracking-api';
+import {
+  fetchHistoryCsv,
+  useHistory,
+  useRefreshWhenCheckEnds,
+  useTrackingMutations,
+} from './tracking-api';
 import { CHARTED_METRICS, DEVICE_NAMES } from './tracking-format';
 
 const HistoryChart = lazy(() => import('./history-chart'));
@@ -55,6 +60,7 @@ export function TrackedPageDetail({ page, plan }: { page: TrackedPageSummary; pl
   // An edit may drop the device on screen.
   const shownDevice = page.devices.includes(device) ? device : page.devices[0]!;
   const history = useHistory(page.id, range, shownDevice, page.running);
+  useRefreshWhenCheckEnds(page.id, page.running);
   const oldestFirst = useMemo(() => [...(history.data?.checks ?? [])].reverse(), [history.data]);
 
   const fail = (error: Error) => setActionError(error.message);

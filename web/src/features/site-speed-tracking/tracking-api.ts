@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   alertListSchema,
@@ -90,6 +91,22 @@ export function useAlerts(id: string, running: boolean) {
     enabled,
     refetchInterval: running ? RUNNING_POLL_MS : false,
   });
+}
+
+/**
+ * Views of a page poll while its check runs; the check's end (seen in the list) is asked
+ * for once more, so its last point and any alert it raised appear.
+ */
+export function useRefreshWhenCheckEnds(id: string, running: boolean) {
+  const { token } = useToken();
+  const client = useQueryClient();
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    if (wasRunning.current && !running) {
+      void client.invalidateQueries({ queryKey: trackingKeys.page(token, id) });
+    }
+    wasRunning.current = running;
+  }, [client, token, id, running]);
 }
 
 /** Mutations of tracked pages; each refreshes everything tracking shows. */

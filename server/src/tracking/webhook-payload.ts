@@ -1,0 +1,43 @@
+import { WEBHOOK_MESSAGES } from '@core/messages';
+import type { WebhookKind, WebhookPayload } from '@core/schemas/webhooks';
+
+/** What happened, before it is worded for a kind of endpoint. */
+export type WebhookEvent = Omit<WebhookPayload, 'text' | 'content'>;
+
+/** Discord refuses a message over 2000 characters. */
+const DISCORD_MAX = 2000;
+
+function eventText(event: WebhookEvent): string {
+  const { page, device, at, link } = event;
+  if (event.event === 'test' || !page || !device) return WEBHOOK_MESSAGES.testText(link);
+  return event.event === 'regression'
+    ? WEBHOOK_MESSAGES.regressionText(
+        page.url,
+        device,
+        at,
+        event.reasons.map((r) => r.text),
+        link,
+      )
+    : WEBHOOK_MESSAGES.recoveryText(page.url, device, at, link);
+}
+
+/** Slack reads `&`, `<` and `>` as markup (`<!channel>` pings everyone); escaped, they show. */
+const slackEscaped = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The JSON body for an endpoint of `kind`. Slack's incoming webhooks take `{text}` and
+ * Discord's `{content}`; both are sent only what they document, rather than trusting them
+ * to ignore the rest. Any other endpoint gets the full payload, with both texts in it.
+ */
+export function webhookBody(kind: WebhookKind, event: WebhookEvent): string {
+  const text = eventText(event);
+  if (kind === 'slack') return JSON.stringify({ text: slackEscaped(text) });
+  if (kind === 'discord') {
+    const content = text.length > DISCORD_MAX ? `${text.slice(0, DISCORD_MAX - 1)}…` : text;
+    // A page URL may hold `@everyone`; no mention in it pings anyone.
+    return JSON.stringify({ content, username: 'SpeedRank', allowed_mentions: { parse: [] } });
+  }
+  const payload: WebhookPayload = { ...event, text, content: text };
+  return JSON.stringify(payload);
+}

@@ -1,0 +1,116 @@
+import crypto from 'node:crypto';
+import type { Selectable } from 'kysely';
+import { WEBHOOKS_PER_USER, type Webhook } from '@core/schemas/webhooks';
+import { webhookKind } from '@core/tracking/webhook-kind';
+import type { Clock } from '../auth/clock';
+import type { Db } from '../db/connect';
+import type { TrackingWebhooksTable } from '../db/schema';
+import { vetUrl, type SafeFetchOptions } from '../http/safe-fetch';
+
+export type WebhookRow = Selectable<TrackingWebhooksTable>;
+
+/** Stripe's prefix: a receiver's logs say what the string is. */
+const SECRET_PREFIX = 'whsec_';
+
+/** The secret as lists show it: enough to tell two apart, not enough to sign. */
+export const maskSecret = (secret: string) => `${SECRET_PREFIX}…${secret.slice(-4)}`;
+
+export function toWebhook(row: WebhookRow): Webhook {
+  return {
+    id: row.id,
+    url: row.url,
+    kind: webhookKind(row.url),
+    secret: maskSecret(row.secret),
+    createdAt: row.created_at,
+  };
+}
+
+/**
+ * The page fetcher's guard as webhooks use it, at saving and at every attempt: https only
+ * (plain http to targets FETCH_ALLOW_HOSTS lists), no sandbox web, no redirects, 10 s.
+ */
+export function webhookGuard(pageFetch: SafeFetchOptions): SafeFetchOptions {
+  return {
+    ...pageFetch,
+    sandbox: { ...pageFetch.sandbox, enabled: false },
+    httpsOnly: true,
+    timeoutMs: 10_000,
+    // Only the start of an answer is kept, to say why it refused.
+    maxBytes: 4096,
+    maxRedirects: 0,
+    userAgent: 'SpeedRank-Webhooks/1.0',
+  };
+}
+
+export type CreateWebhookOutcome = { webhook: WebhookRow } | { refused: 'limit' | 'duplicate' };
+
+/** A user's webhook endpoints: added within the limit, read and removed by their owner only. */
+export class TrackingWebhooks {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    /** Read when used: tests swap the page fetcher's resolver. */
+    readonly guard: () => SafeFetchOptions,
+  ) {}
+
+  list(userId: string): Promise<WebhookRow[]> {
+    return this.db.kysely
+      .selectFrom('tracking_webhooks')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  async get(userId: string, id: string): Promise<WebhookRow | null> {
+    return (
+      (await this.db.kysely
+        .selectFrom('tracking_webhooks')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()) ?? null
+    );
+  }
+
+  /**
+   * Adds an endpoint once the guard passes its URL (throws FetchRefused otherwise). As for
+   * tracked pages, the count and the insert are one transaction holding the user's row, so
+   * concurrent requests cannot pass the limit.
+   */
+  async create(userId: string, input: string): Promise<CreateWebhookOutcome> {
+    const url = (await vetUrl(input, this.guard())).toString();
+    return this.db.kysely.transaction().execute(async (trx) => {
+      if (this.db.kind === 'postgres') {
+        await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+      }
+      const owned = await trx
+        .selectFrom('tracking_webhooks')
+        .select('url')
+        .where('user_id', '=', userId)
+        .execute();
+      if (owned.some((row) => row.url === url)) return { refused: 'duplicate' as const };
+      if (owned.length >= WEBHOOKS_PER_USER) return { refused: 'limit' as const };
+      const webhook: WebhookRow = {
+        id: crypto.randomUUID(),
+        user_id: userId,
+        url,
+        secret: `${SECRET_PREFIX}${crypto.randomBytes(24).toString('hex')}`,
+        created_at: this.clock.now().toISOString(),
+      };
+      await trx.insertInto('tracking_webhooks').values(webhook).execute();
+      return { webhook };
+    });
+  }
+
+  /** Removes the endpoint and its delivery log (the rows cascade); false when it is not theirs. */
+  async delete(userId: string, id: string): Promise<boolean> {
+    const gone = await this.db.kysely
+      .deleteFrom('tracking_webhooks')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return gone.numDeletedRows > 0n;
+  }
+}
