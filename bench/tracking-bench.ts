@@ -2,13 +2,24 @@
  * Site speed tracking: the scheduler's overhead with 1,000 tracked pages (the time to find
  * the due ones and to claim one, and the memory its passes take), and the latency of the
  * history endpoint for a page with 10,000 stored checks of 3 samples each (p50 and p99,
- * over HTTP on loopback). The rows are written straight to SQLite: no check runs, no
- * browser starts. Prints figures; asserts nothing.
+ * over HTTP on loopback). Then the storage tracking takes under the retention rules (issue
+ * 16): the bytes of one check with its details (the representative run's ten-frame
+ * filmstrip, three samples' fingerprints) and of one past TRACKING_DETAIL_CHECKS (metrics
+ * and one fingerprint), and of a page-year: a page checked daily on one device for 365 days
+ * with 3 samples each, as the storage endpoint counts it and as SQLite's file grows. The
+ * rows are written straight to SQLite: no check runs, no browser starts. Prints figures;
+ * asserts nothing.
  *   npx tsx bench/tracking-bench.ts [--requests 200]
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
+import { sql } from 'kysely';
+import lhr from '@core/fixtures/lh-12-8-2-mobile-light.json';
+import type { RunFingerprint } from '@core/schemas/tracking';
+import { mapLighthouseResult, type LighthouseResultLike } from '@core/speed';
 import { LAB_KEYS } from '@core/speed-summary';
+import { storedFilmstrip } from '../server/src/tracking/filmstrip';
+import { pruneTrackingDetails } from '../server/src/tracking/retention';
 import { signUp } from '../server/test/users';
 import { startBenchApp } from './support/bench-app';
 
@@ -168,6 +179,157 @@ try {
   console.log(
     `  CSV export of all: ${(csvBytes / 1024).toFixed(0)} KB in ${ms(csvStart).toFixed(0)} ms`,
   );
+
+  // The account page's figure for the owner of that page (and of a hundred others).
+  const storageUrl = `http://127.0.0.1:${port}/backend-service/v1/tracking/storage`;
+  const storageTimes: number[] = [];
+  let owned = '';
+  for (let i = 0; i < requests; i++) {
+    const start = process.hrtime.bigint();
+    owned = await (await fetch(storageUrl, { headers: owner.headers })).text();
+    storageTimes.push(ms(start));
+  }
+  const { pages: ownedPages, checks: ownedChecks } = JSON.parse(owned) as Record<string, number>;
+  console.log(
+    `  GET /tracking/storage of its owner (${ownedPages} pages, ${ownedChecks} checks): ${summary(storageTimes)}`,
+  );
+
+  await pageYear();
 } finally {
   await bench.close();
+}
+
+/**
+ * A page checked daily on mobile for a year, 3 samples a check, each check stored as the
+ * check runner stores it: the representative run's filmstrip (Lighthouse's ten thumbnails,
+ * cut from a recorded mobile result) and every sample's fingerprint; then the retention
+ * sweep's details prune. Pro keeps metrics for 365 days, so the year stays whole.
+ */
+async function pageYear() {
+  const { headers: user, userId: ownerId } = await signUp(app, 4);
+  const mapped = mapLighthouseResult(lhr as LighthouseResultLike)!;
+  const frames = Array.from(
+    { length: 10 },
+    (_, i) => mapped.filmstrip[i % mapped.filmstrip.length]!,
+  );
+  const times = Array.from({ length: 10 }, (_, i) => 300 * (i + 1));
+  const fingerprint: RunFingerprint = {
+    source: 'local-lighthouse',
+    lighthouseVersion: '12.8.2',
+    chromiumVersion: 'Chrome/131.0.6778.85',
+    benchmarkIndex: 1523.5,
+    throttlingMethod: 'simulate',
+    throttling: {
+      rttMs: 150,
+      throughputKbps: 1638.4,
+      requestLatencyMs: 562.5,
+      downloadThroughputKbps: 1474.56,
+      uploadThroughputKbps: 675,
+      cpuSlowdownMultiplier: 4,
+    },
+    device: 'mobile',
+    concurrency: 1,
+  };
+  const now = app.services.clock.now().getTime();
+  const page = {
+    id: crypto.randomUUID(),
+    user_id: ownerId,
+    url: `http://scoops.sandbox.localhost:${port}/year`,
+    devices: 'mobile',
+    schedule: 'daily' as const,
+    samples: SAMPLES,
+    budgets: '{}',
+    paused: 0,
+    alert_state: 'ok' as const,
+    next_due_at: new Date(now + 86_400_000).toISOString(),
+    lease_owner: null,
+    lease_until: null,
+    created_at: new Date(now - 365 * 86_400_000).toISOString(),
+    updated_at: new Date(now - 365 * 86_400_000).toISOString(),
+  };
+  const used = async () => {
+    const pragma = async (name: string) =>
+      Number(
+        Object.values(
+          (await sql.raw<Record<string, number>>(`pragma ${name}`).execute(db.kysely)).rows[0]!,
+        )[0],
+      );
+    return (
+      ((await pragma('page_count')) - (await pragma('freelist_count'))) *
+      (await pragma('page_size'))
+    );
+  };
+  const storage = async () =>
+    (await (
+      await fetch(`http://127.0.0.1:${port}/backend-service/v1/tracking/storage`, { headers: user })
+    ).json()) as { pages: number; checks: number; bytes: number };
+  const fileBefore = await used();
+  await db.kysely
+    .insertInto('tracked_pages')
+    .values(page as never)
+    .execute();
+  const checks = Array.from({ length: 365 }, (_, day) => ({
+    id: crypto.randomUUID(),
+    page_id: page.id,
+    device: 'mobile' as const,
+    trigger: 'schedule' as const,
+    status: 'done' as const,
+    state: 'ok',
+    started_at: new Date(now - (365 - day) * 86_400_000).toISOString(),
+    finished_at: new Date(now - (365 - day) * 86_400_000 + 40_000).toISOString(),
+    ...Object.fromEntries(LAB_KEYS.map((key) => [`median_${key}`, 1000 + (day % 97)])),
+    filmstrip: storedFilmstrip(frames, times),
+    field: null,
+    regression: 0,
+    reasons: '[]',
+    error: null,
+  }));
+  const samples = checks.flatMap((check) =>
+    Array.from({ length: SAMPLES }, (_, s) => ({
+      check_id: check.id,
+      sample: s + 1,
+      source: 'local-lighthouse' as const,
+      ...Object.fromEntries(LAB_KEYS.map((key) => [key, 990 + s * 10])),
+      error: null,
+      error_kind: null,
+      fingerprint: JSON.stringify(fingerprint),
+    })),
+  );
+  for (let i = 0; i < checks.length; i += 50)
+    await db.kysely
+      .insertInto('tracking_checks')
+      .values(checks.slice(i, i + 50) as never)
+      .execute();
+  for (let i = 0; i < samples.length; i += 300)
+    await db.kysely
+      .insertInto('tracking_samples')
+      .values(samples.slice(i, i + 300) as never)
+      .execute();
+  const kept = bench.config.TRACKING_DETAIL_CHECKS;
+  const full = await storage();
+  const fileFull = await used();
+  const start = process.hrtime.bigint();
+  const pruned = await pruneTrackingDetails(db, kept);
+  const pruneMs = ms(start);
+  const after = await storage();
+  const fileAfter = await used();
+  // Per check: with details (all kept before the prune), and without (what the prune saved).
+  const detailed = full.bytes / full.checks;
+  const bare = (after.bytes - kept * detailed) / (after.checks - kept);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(
+    `storage, a page checked daily on one device for 365 days, ${SAMPLES} samples a check (TRACKING_DETAIL_CHECKS=${kept}):`,
+  );
+  console.log(
+    `  per check: ${kb(detailed)} with its details (a ${frames.length}-frame filmstrip of ${kb(frames.reduce((n, f) => n + f.length, 0))}, ${SAMPLES} fingerprints), ${bare.toFixed(0)} bytes past the last ${kept} (metrics, one fingerprint)`,
+  );
+  console.log(
+    `  per page-year, as GET /tracking/storage counts it: ${mb(after.bytes)} kept (${kept} detailed + ${after.checks - kept} bare checks); ${mb(full.bytes)} if every check kept its details`,
+  );
+  console.log(
+    `  SQLite file pages in use for it: ${mb(fileFull - fileBefore)} before the prune, ${mb(fileAfter - fileBefore)} after (indexes included; freed pages reused)`,
+  );
+  console.log(
+    `  the details prune: ${pruned} checks (this page's and the 10,000-check page's) in ${pruneMs.toFixed(0)} ms`,
+  );
 }

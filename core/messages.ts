@@ -121,6 +121,7 @@ export const TRACKING_MESSAGES = {
   alreadyTracked: 'You already track this page.',
   notFound: 'No such tracked page.',
   checkNotFound: 'No such check.',
+  sameCheck: 'Choose two different checks to compare.',
   checkRunning: 'A check of this page is running. Try again when it ends.',
   interrupted: 'The server stopped during this check; the page was checked again after it.',
   allowanceUsed:
@@ -133,6 +134,23 @@ export const TRACKING_MESSAGES = {
     `${metric} went from ${before} to ${after}, a significant change (Mann-Whitney U, p = ${p.toFixed(3)}).`,
   regressionSubject: (url: string) => `Speed regression: ${url}`,
   recoverySubject: (url: string) => `Speed recovered: ${url}`,
+  unreachableSubject: (url: string) => `Page unreachable: ${url}`,
+  reachableSubject: (url: string) => `Page reachable again: ${url}`,
+  /** An 'unreachable' alert: the last failed checks and each one's first sample error. */
+  unreachableText: (url: string, failed: number, errors: string[]) =>
+    `The last ${failed} checks of ${url} could not measure it: every sample failed.${errors.length ? `\n\n${errors.map((e) => `- ${e}`).join('\n')}` : ''}\n\nSpeed is not judged while the page cannot be measured; SpeedRank says when a check measures it again.`,
+  reachableText: (url: string, device: string, at: string) =>
+    `${url} can be measured again: the ${device} check at ${at} finished.`,
+  /** Appended to a significant change measured on a different setup than its baseline. */
+  measurementChanged: (what: string[]) => ` (measured otherwise than before: ${what.join(', ')})`,
+  /** The history CSV's short fingerprint of a sample. */
+  fingerprintShort: (lighthouse: string | null, bench: number | null) =>
+    [
+      lighthouse ? `Lighthouse ${lighthouse}` : null,
+      bench !== null ? `bench ${Math.round(bench)}` : null,
+    ]
+      .filter(Boolean)
+      .join(', '),
 } as const;
 
 /** Webhooks of site speed tracking (issue 16); the words are SpeedRank's own. */
@@ -145,8 +163,12 @@ export const WEBHOOK_MESSAGES = {
     `Speed regression: ${url}\nThe ${device} check at ${at} is a regression:\n${reasons.map((r) => `- ${r}`).join('\n')}\nSpeed history: ${link}`,
   recoveryText: (url: string, device: string, at: string, link: string) =>
     `Speed recovered: ${url}\nThe ${device} check at ${at} keeps its budgets and is no slower than before the regression.\nSpeed history: ${link}`,
+  unreachableText: (url: string, failed: number, link: string) =>
+    `Page unreachable: ${url}\nThe last ${failed} checks could not measure it.\nSpeed history: ${link}`,
+  reachableText: (url: string, device: string, at: string, link: string) =>
+    `Page reachable again: ${url}\nThe ${device} check at ${at} measured it.\nSpeed history: ${link}`,
   testText: (link: string) =>
-    `Test event from SpeedRank: this webhook will receive speed regression and recovery alerts.\nSite speed tracking: ${link}`,
+    `Test event from SpeedRank: this webhook will receive speed regression, recovery and reachability alerts.\nSite speed tracking: ${link}`,
   /** A delivery's lastError for an answer that is not 2xx, with the start of its body. */
   answered: (status: number, body: string) =>
     `Answered HTTP ${status}${body ? `: ${body}` : ''}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}`,

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import lhr from './fixtures/lh-12-8-2-mobile-light.json';
-import { mapFieldData, mapLighthouseResult, type LighthouseResultLike } from './speed';
+import {
+  labEnvironmentOf,
+  mapFieldData,
+  mapLighthouseResult,
+  type LighthouseResultLike,
+} from './speed';
 
 describe('mapLighthouseResult (Lighthouse 12.8.2 result)', () => {
   const mapped = mapLighthouseResult(lhr as LighthouseResultLike)!;
@@ -27,6 +32,17 @@ describe('mapLighthouseResult (Lighthouse 12.8.2 result)', () => {
     expect(mapped.filmstrip.length).toBeGreaterThan(0);
     expect(mapped.filmstrip[0]).toMatch(/^data:image\/jpeg;base64,/);
     expect(mapped.finalUrl).toBe(lhr.finalDisplayedUrl);
+  });
+
+  it("gives each thumbnail its time, from the audit's items", () => {
+    const items = (
+      lhr.audits['screenshot-thumbnails'].details as { items: { timing: number; data: string }[] }
+    ).items;
+    expect(mapped.filmstripMs).toEqual(items.slice(0, 10).map((item) => item.timing));
+    expect(mapped.filmstrip).toEqual(items.slice(0, 10).map((item) => item.data));
+    expect(mapped.filmstripMs!.every((ms, i) => i === 0 || ms > mapped.filmstripMs![i - 1]!)).toBe(
+      true,
+    );
   });
 
   it('gives no result without a performance score', () => {
@@ -65,5 +81,44 @@ describe('mapFieldData', () => {
   it('means not enough data when there are no metrics', () => {
     expect(mapFieldData(undefined)).toBeNull();
     expect(mapFieldData({})).toBeNull();
+  });
+});
+
+describe('labEnvironmentOf', () => {
+  it('reads how a run was measured from the parts of the LHR that say so', () => {
+    const environment = labEnvironmentOf(
+      {
+        lighthouseVersion: '12.8.2',
+        environment: {
+          hostUserAgent:
+            'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.6778.85 Safari/537.36',
+          benchmarkIndex: 1234.5,
+        },
+        configSettings: {
+          throttlingMethod: 'simulate',
+          throttling: { rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 4, x: 'y' },
+        },
+      },
+      2,
+    );
+    expect(environment).toEqual({
+      lighthouseVersion: '12.8.2',
+      chromiumVersion: 'Chrome/131.0.6778.85',
+      benchmarkIndex: 1234.5,
+      throttlingMethod: 'simulate',
+      throttling: { rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 4 },
+      concurrency: 2,
+    });
+  });
+
+  it('says null for what an LHR leaves out (PSI reports less)', () => {
+    expect(labEnvironmentOf({ lighthouseVersion: '12.8.2' }, 1)).toEqual({
+      lighthouseVersion: '12.8.2',
+      chromiumVersion: null,
+      benchmarkIndex: null,
+      throttlingMethod: null,
+      throttling: {},
+      concurrency: 1,
+    });
   });
 });

@@ -63,13 +63,35 @@ export const fieldResultSchema = z.object({
 });
 export type FieldResult = z.infer<typeof fieldResultSchema>;
 
+/**
+ * How a lab run was measured, as its Lighthouse result and the lab report it (issue 16):
+ * the tool and browser versions, the machine's benchmark index, the throttling, and the
+ * lab runs under way on the server when it started (itself included).
+ */
+export const labEnvironmentSchema = z.object({
+  lighthouseVersion: z.string().nullable(),
+  chromiumVersion: z.string().nullable(),
+  benchmarkIndex: z.number().nullable(),
+  throttlingMethod: z.string().nullable(),
+  throttling: z.record(z.string(), z.number()),
+  concurrency: z.number().int(),
+});
+export type LabEnvironment = z.infer<typeof labEnvironmentSchema>;
+
 export const runResultSchema = z.object({
   lab: z.record(z.string(), labMetricSchema),
   field: fieldResultSchema,
   /** Filmstrip thumbnails as data URIs. */
   filmstrip: z.array(z.string()),
+  /**
+   * Each thumbnail's time since navigation start (ms), parallel to `filmstrip`; absent in
+   * results stored before it and from labs that do not report it (read as none).
+   */
+  filmstripMs: z.array(z.number()).optional(),
   finalUrl: z.string(),
   source: z.enum(['local-lighthouse', 'psi']),
+  /** Absent from results cached before fingerprints (issue 16) and from labs that say nothing. */
+  environment: labEnvironmentSchema.optional(),
 });
 export type RunResult = z.infer<typeof runResultSchema>;
 
@@ -174,7 +196,7 @@ export interface LighthouseResultLike {
 /** Maps an LHR to the spec's lab metrics: numbers from numericValue, never display strings. */
 export function mapLighthouseResult(
   lhr: LighthouseResultLike,
-): Pick<RunResult, 'lab' | 'filmstrip' | 'finalUrl'> | null {
+): Pick<RunResult, 'lab' | 'filmstrip' | 'filmstripMs' | 'finalUrl'> | null {
   const performance = lhr.categories.performance?.score;
   if (performance === null || performance === undefined) return null;
   const lab: Record<string, LabMetric> = {
@@ -197,12 +219,59 @@ export function mapLighthouseResult(
     };
   }
   const details = lhr.audits['screenshot-thumbnails']?.details as
-    { items?: { data?: unknown }[] } | undefined;
-  const filmstrip = (details?.items ?? [])
-    .map((item) => item.data)
-    .filter((data): data is string => typeof data === 'string' && data.startsWith('data:image/'))
+    { items?: { data?: unknown; timing?: unknown }[] } | undefined;
+  // A frame needs its image and its time, so that two runs' filmstrips line up.
+  const frames = (details?.items ?? [])
+    .filter(
+      (item): item is { data: string; timing: number } =>
+        typeof item.data === 'string' &&
+        item.data.startsWith('data:image/') &&
+        typeof item.timing === 'number' &&
+        Number.isFinite(item.timing),
+    )
     .slice(0, 10);
-  return { lab, filmstrip, finalUrl: lhr.finalDisplayedUrl ?? lhr.finalUrl ?? '' };
+  return {
+    lab,
+    filmstrip: frames.map((frame) => frame.data),
+    filmstripMs: frames.map((frame) => frame.timing),
+    finalUrl: lhr.finalDisplayedUrl ?? lhr.finalUrl ?? '',
+  };
+}
+
+/** The parts of an LHR that say how it was measured; PSI reports them too, some of them. */
+export interface LighthouseEnvironmentLike {
+  lighthouseVersion?: string;
+  environment?: { hostUserAgent?: string; benchmarkIndex?: number; browserVersion?: string };
+  configSettings?: { throttlingMethod?: string; throttling?: Record<string, unknown> };
+}
+
+/**
+ * How an LHR was measured, `concurrency` given by the lab: the browser's product version
+ * from the host user agent ('HeadlessChrome/131.0.6778.85' reads 'Chrome/131.0.6778.85').
+ */
+export function labEnvironmentOf(
+  lhr: LighthouseEnvironmentLike,
+  concurrency: number,
+): LabEnvironment {
+  const product = /(?:Headless)?(?:Chrome|Chromium)\/([\d.]+)/.exec(
+    lhr.environment?.hostUserAgent ?? '',
+  );
+  const version = lhr.environment?.browserVersion?.replace(/^\D*/, '') || product?.[1];
+  const throttling = Object.fromEntries(
+    Object.entries(lhr.configSettings?.throttling ?? {}).filter(
+      (entry): entry is [string, number] =>
+        typeof entry[1] === 'number' && Number.isFinite(entry[1]),
+    ),
+  );
+  return {
+    lighthouseVersion: lhr.lighthouseVersion ?? null,
+    chromiumVersion: version ? `Chrome/${version}` : null,
+    benchmarkIndex:
+      typeof lhr.environment?.benchmarkIndex === 'number' ? lhr.environment.benchmarkIndex : null,
+    throttlingMethod: lhr.configSettings?.throttlingMethod ?? null,
+    throttling,
+    concurrency,
+  };
 }
 
 /** PSI / CrUX field metrics keyed by their API names (percentile and category). */

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LIVE_MESSAGES } from '@core/messages';
@@ -6,6 +5,7 @@ import { findCountry } from '@core/reference';
 import { PAGE_PATHS, ROUTES, TOOL_PATHS } from '@core/routes';
 import type { AuthResponse } from '@core/schemas/auth';
 import { registerByApi, storeSession } from './support/accounts';
+import { expectAccessible, seriousViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import { startDesktopSample } from './support/speed-test';
 
@@ -13,22 +13,6 @@ const h = useBrowser();
 const port = () => new URL(h.baseUrl).port;
 /** The visitor's account gate opens a second after arrival on some tools (specs 001, 002). */
 const GATE_DELAY_MS = 1_500;
-
-/** axe's serious and critical violations on the page, each with the elements it found. */
-async function seriousViolations(page: Page, what: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${what}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
-    );
-}
-
-async function expectAccessible(page: Page, what: string) {
-  const found = await seriousViolations(page, what);
-  expect(found, found.join('\n')).toEqual([]);
-}
 
 /** A fresh page without transitions, so that axe never sees a modal half faded in. */
 async function openPage(size?: { width: number; height: number }) {

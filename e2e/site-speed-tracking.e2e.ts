@@ -1,24 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRACKING_MESSAGES } from '@core/messages';
-import { authResponseSchema } from '@core/schemas/auth';
-import { sessionFromAuth } from '@core/schemas/session';
 import { startAppProcess } from '../server/test/app-process';
 import { startRecordedServer } from '../server/test/recorded-server';
-import { STORAGE_KEYS } from '../web/src/app/storage';
-import { trackPageHref } from '../web/src/app/recent-pages';
-import { uniqueEmail } from './support/accounts';
+import { expectAccessible } from './support/axe';
 import { useBrowser } from './support/browser';
+import {
+  runNowAndWait,
+  showView,
+  signUpOn,
+  STAGING_HTML,
+  trackThroughForm,
+} from './support/tracking';
 
 const h = useBrowser();
 
 /** The staging page's answer delay while it is 'slow': its LCP then breaks a 2.5 s budget. */
 const SLOW_MS = 4000;
-const PAGE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Staging shop</title></head>
-<body><h1>Staging shop</h1><p>Fresh bread every morning.</p></body></html>`;
 
 /** The subjects of the outbox's messages, oldest first. */
 function outboxSubjects(dataDir: string): string[] {
@@ -34,18 +34,23 @@ function outboxSubjects(dataDir: string): string[] {
 describe('site speed tracking', () => {
   let staging: Awaited<ReturnType<typeof startRecordedServer>>;
   let app: Awaited<ReturnType<typeof startAppProcess>>;
-  let slow = false;
+  let mode: 'fast' | 'slow' | 'failing' = 'fast';
 
   beforeAll(async () => {
-    staging = await startRecordedServer(() => ({
-      text: PAGE_HTML,
-      headers: { 'content-type': 'text/html; charset=utf-8' },
-      delayMs: slow ? SLOW_MS : 0,
-    }));
+    // Two staging pages: each test tracks its own.
+    staging = await startRecordedServer(() =>
+      mode === 'failing'
+        ? { status: 500, text: 'Internal Server Error' }
+        : {
+            text: STAGING_HTML,
+            headers: { 'content-type': 'text/html; charset=utf-8' },
+            delayMs: mode === 'slow' ? SLOW_MS : 0,
+          },
+    );
     app = await startAppProcess({
       // A staging site on the operator's network, allowed as issue 14 lets a self-hoster do.
       FETCH_ALLOW_HOSTS: new URL(staging.baseUrl).host,
-      // Only 'run now' checks the page here: the schedule's first check is a day away.
+      // Only 'run now' checks pages here: the schedule's first check is a day away.
       TRACKING_TICK_SECONDS: '3600',
     });
   });
@@ -54,47 +59,24 @@ describe('site speed tracking', () => {
     await staging?.close();
   });
 
-  async function runNowAndWait(page: Page, checks: number) {
-    await page.getByRole('button', { name: 'Run now' }).click();
-    await page.getByTestId('page-status').filter({ hasText: 'Checking now' }).waitFor();
-    await page
-      .getByTestId('page-status')
-      .filter({ hasNotText: 'Checking now' })
-      .waitFor({ timeout: 150_000 });
-    await page.locator('label[for="history-view-table"]').click();
-    await expect.poll(() => page.getByTestId('history-row').count()).toBe(checks);
-  }
-
   it('tracks a page, alerts once when it gets slower and once when it recovers', async () => {
     const { page, context } = await h.newPage({ baseUrl: app.baseUrl });
-    const email = uniqueEmail('tracking');
-    const registered = await page.request.post(`${app.baseUrl}/backend-service/v1/auth/register`, {
-      data: { name: 'Casey', email, password: 'correct-horse1' },
-    });
-    const auth = authResponseSchema.parse(await registered.json());
-    await page.goto('/');
-    await page.evaluate(
-      ([key, value]) => localStorage.setItem(key!, value!),
-      [STORAGE_KEYS.session, JSON.stringify(sessionFromAuth(auth))],
-    );
-
+    await signUpOn(page, app.baseUrl, 'tracking');
     // 'Track this page' from another tool opens the form filled with the page.
-    const url = `${staging.baseUrl}/`;
-    await page.goto(trackPageHref(url));
-    const form = page.getByTestId('tracked-page-form');
-    expect(await form.getByLabel('Page URL').inputValue()).toBe(url);
-    await form.getByLabel('Samples per check').selectOption('1');
-    await form.getByLabel('LCP at most (ms)').fill('2500');
-    // The free plan checks daily; hourly is a paid plan's.
-    expect(await form.getByLabel('Hourly').isDisabled()).toBe(true);
-    await form.getByRole('button', { name: 'Track page' }).click();
-    await page.getByTestId('tracked-url').filter({ hasText: url }).waitFor();
+    const url = `${staging.baseUrl}/shop`;
+    await trackThroughForm(page, url, async (form) => {
+      await form.getByLabel('LCP at most (ms)').fill('2500');
+      await form.getByLabel('Alert after').selectOption('1');
+      // The free plan checks daily; hourly is a paid plan's.
+      expect(await form.getByLabel('Hourly').isDisabled()).toBe(true);
+    });
     expect(await page.getByTestId('alert-state').textContent()).toBe('OK');
 
+    mode = 'fast';
     await runNowAndWait(page, 1);
-    slow = true;
+    mode = 'slow';
     await runNowAndWait(page, 2);
-    await page.locator('label[for="history-view-chart"]').click();
+    await showView(page, 'chart');
     const chart = page.getByTestId('history-chart').first();
     await chart.waitFor();
     expect(await chart.getAttribute('aria-label')).toMatch(/^Performance score: 2 checks from /);
@@ -105,16 +87,18 @@ describe('site speed tracking', () => {
       /Regression.*LCP .* breaks its budget of 2\.5 s/,
     );
     expect(outboxSubjects(app.dataDir)).toContain(TRACKING_MESSAGES.regressionSubject(url));
+    await expectAccessible(page, 'a tracked page with its charts and alerts');
 
     // The regressed check's samples and filmstrip, from the alert.
     await regression.getByRole('button', { name: 'View check' }).click();
     const detail = page.getByTestId('check-detail');
     await detail.getByTestId('check-reasons').waitFor();
     expect(await detail.getByTestId('check-sample').count()).toBe(1);
-    expect(await detail.getByTestId('result-filmstrip').locator('img').count()).toBeGreaterThan(0);
+    expect(await detail.getByTestId('timed-filmstrip').locator('img').count()).toBeGreaterThan(0);
+    await expectAccessible(page, "a check's samples and filmstrip");
     await page.keyboard.press('Escape');
 
-    slow = false;
+    mode = 'fast';
     await runNowAndWait(page, 3);
     await expect.poll(() => page.getByTestId('alert-state').textContent()).toBe('OK');
     expect(await page.getByTestId('alert-item').first().textContent()).toContain('Recovered');
@@ -130,6 +114,78 @@ describe('site speed tracking', () => {
     await row.waitFor();
     expect(await row.getByTestId('alert-state').textContent()).toBe('OK');
     await row.getByRole('img', { name: /Performance scores of the last 3 checks/ }).waitFor();
+    await context.close();
+  }, 480_000);
+
+  it('shows failed checks as gaps, alerts when a page is unreachable and when it is back, marks a change of measurement and compares two checks', async () => {
+    const { page, context } = await h.newPage({ baseUrl: app.baseUrl });
+    await signUpOn(page, app.baseUrl, 'unreachable');
+    const url = `${staging.baseUrl}/bakery`;
+    await trackThroughForm(page, url);
+
+    mode = 'fast';
+    await runNowAndWait(page, 1);
+    mode = 'failing';
+    for (const checks of [2, 3, 4]) await runNowAndWait(page, checks);
+    expect(await page.getByTestId('history-row').getByText('Failed').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('unreachable-state').count()).toBe(1);
+    // A speed regression is another matter: the failures did not make one.
+    expect(await page.getByTestId('alert-state').textContent()).toBe('OK');
+    const unreachable = page.getByTestId('alert-item').first();
+    expect(await unreachable.textContent()).toContain('Unreachable');
+    await showView(page, 'chart');
+    const chart = page.getByTestId('history-chart').first();
+    await chart.waitFor();
+    // The failed checks are gaps with their own marks, not zeros.
+    expect(await chart.getAttribute('aria-label')).toMatch(/4 checks .*; 3 failed/);
+
+    // The first check as if measured by another Lighthouse: the next good check says so.
+    const db = new Database(path.join(app.dataDir, 'speedrank.sqlite'));
+    try {
+      const first = db
+        .prepare(
+          `select s.rowid as rowid, s.fingerprint as fingerprint from tracking_samples s
+           join tracking_checks c on c.id = s.check_id
+           join tracked_pages p on p.id = c.page_id
+           where p.url = ? order by c.started_at limit 1`,
+        )
+        .get(url) as { rowid: number; fingerprint: string };
+      const fingerprint = { ...JSON.parse(first.fingerprint), lighthouseVersion: '11.0.0' };
+      db.prepare('update tracking_samples set fingerprint = ? where rowid = ?').run(
+        JSON.stringify(fingerprint),
+        first.rowid,
+      );
+    } finally {
+      db.close();
+    }
+    mode = 'fast';
+    await runNowAndWait(page, 5);
+    await expect.poll(() => page.getByTestId('unreachable-state').count()).toBe(0);
+    expect(await page.getByTestId('alert-item').first().textContent()).toContain('Reachable again');
+
+    await showView(page, 'table');
+    const changed = page.getByTestId('history-row').first();
+    await changed.getByTestId('fingerprint-changed').waitFor();
+    await showView(page, 'chart');
+    expect(await page.getByTestId('history-chart').first().getAttribute('aria-label')).toMatch(
+      /measurement changed once/,
+    );
+
+    // The latest check beside the first: metrics, significance, filmstrips in time.
+    await showView(page, 'table');
+    await changed.getByRole('button').first().click();
+    const detail = page.getByTestId('check-detail');
+    const options = detail.getByLabel('Compare with').locator('option');
+    await detail.getByLabel('Compare with').selectOption({
+      label: (await options.last().textContent())!,
+    });
+    await detail.getByRole('button', { name: 'Compare' }).click();
+    const comparison = detail.getByTestId('check-comparison');
+    await comparison.waitFor();
+    expect(await comparison.getByTestId('comparison-row').count()).toBe(6);
+    await comparison.getByTestId('comparison-fingerprints').waitFor();
+    expect(await comparison.getByTestId('aligned-filmstrips').locator('tbody tr').count()).toBe(2);
+    await expectAccessible(page, 'two checks compared');
     await context.close();
   }, 480_000);
 });

@@ -20,6 +20,7 @@ export const TRACKING_ERROR_CODES = {
   alreadyTracked: 'already_tracked',
   notFound: 'tracked_page_not_found',
   checkNotFound: 'check_not_found',
+  sameCheck: 'same_check',
   checkRunning: 'check_running',
   browserMissing: 'browser_missing',
   shuttingDown: 'shutting_down',
@@ -48,6 +49,10 @@ const devicesSchema = z
   .max(2)
   .refine((devices) => new Set(devices).size === devices.length, 'devices must not repeat');
 
+/** Consecutive regressed checks before a regression alert, unless the page says otherwise. */
+export const ALERT_AFTER_DEFAULT = 2;
+export const ALERT_AFTER_MAX = 5;
+
 export const createTrackedPageBodySchema = z
   .object({
     url: z.string().trim().min(1, 'Please enter a valid url').max(2048),
@@ -56,6 +61,7 @@ export const createTrackedPageBodySchema = z
     /** Samples per check and device; the plan's speed-test sample limit caps it. */
     samples: z.number().int().min(1).max(50).default(3),
     budgets: budgetsSchema.default({}),
+    alertAfter: z.number().int().min(1).max(ALERT_AFTER_MAX).default(ALERT_AFTER_DEFAULT),
   })
   .strict();
 export type CreateTrackedPageBody = z.input<typeof createTrackedPageBodySchema>;
@@ -67,6 +73,7 @@ export const patchTrackedPageBodySchema = z
     schedule: z.enum(TRACKING_SCHEDULES),
     samples: z.number().int().min(1).max(50),
     budgets: budgetsSchema,
+    alertAfter: z.number().int().min(1).max(ALERT_AFTER_MAX),
     paused: z.boolean(),
   })
   .partial()
@@ -87,6 +94,49 @@ export type LabValues = z.infer<typeof labValuesSchema>;
 
 export const labSourceSchema = runResultSchema.shape.source;
 
+/**
+ * How a sample was measured (issue 16): a score that moved with its fingerprint may have
+ * moved because the machine or the tool changed, not the page.
+ */
+export const runFingerprintSchema = z.object({
+  source: labSourceSchema,
+  lighthouseVersion: z.string().nullable(),
+  /** The browser's product version, e.g. 'Chrome/131.0.6778.85'; null when not reported. */
+  chromiumVersion: z.string().nullable(),
+  /** Lighthouse's benchmark index of the machine that ran it. */
+  benchmarkIndex: z.number().nullable(),
+  /** 'simulate', 'devtools' or 'provided'. */
+  throttlingMethod: z.string().nullable(),
+  /** Lighthouse's throttling settings (rttMs, throughputKbps, cpuSlowdownMultiplier, ...). */
+  throttling: z.record(z.string(), z.number()),
+  device: z.enum(TRACKING_DEVICES),
+  /** Lab runs under way on the server when this one started, itself included. */
+  concurrency: z.number().int(),
+});
+export type RunFingerprint = z.infer<typeof runFingerprintSchema>;
+
+/**
+ * Whether two fingerprints measured alike: the same source, tool and browser versions,
+ * throttling and device, on machines within a fifth of each other's benchmark index.
+ */
+export function sameMeasurement(a: RunFingerprint, b: RunFingerprint): boolean {
+  const bench =
+    a.benchmarkIndex === null || b.benchmarkIndex === null
+      ? a.benchmarkIndex === b.benchmarkIndex
+      : Math.abs(a.benchmarkIndex - b.benchmarkIndex) <=
+        0.2 * Math.max(a.benchmarkIndex, b.benchmarkIndex);
+  const keys = new Set([...Object.keys(a.throttling), ...Object.keys(b.throttling)]);
+  return (
+    bench &&
+    a.source === b.source &&
+    a.lighthouseVersion === b.lighthouseVersion &&
+    a.chromiumVersion === b.chromiumVersion &&
+    a.throttlingMethod === b.throttlingMethod &&
+    a.device === b.device &&
+    [...keys].every((key) => a.throttling[key] === b.throttling[key])
+  );
+}
+
 export const trackingSampleSchema = z.object({
   /** 1-based, in the order the samples ran. */
   index: z.number().int(),
@@ -96,6 +146,8 @@ export const trackingSampleSchema = z.object({
   metrics: labValuesSchema.nullable(),
   error: z.string().nullable(),
   errorKind: z.enum(RUN_ERROR_KINDS).nullable(),
+  /** Null for a sample that failed before measuring, or one stored before fingerprints. */
+  fingerprint: runFingerprintSchema.nullable(),
 });
 export type TrackingSample = z.infer<typeof trackingSampleSchema>;
 
@@ -114,6 +166,9 @@ export const regressionReasonSchema = z.object({
 export type RegressionReason = z.infer<typeof regressionReasonSchema>;
 
 export const CHECK_STATUSES = ['running', 'done', 'failed', 'skipped'] as const;
+/** A finished check's outcome: every sample measured, some failed, or none measured. */
+export const CHECK_STATES = ['ok', 'partial', 'failed'] as const;
+export type CheckState = (typeof CHECK_STATES)[number];
 
 export const trackingCheckSchema = z.object({
   id: z.string(),
@@ -127,6 +182,11 @@ export const trackingCheckSchema = z.object({
   /** Median of the finished samples; null until one finished. */
   median: labValuesSchema.nullable(),
   samples: z.array(trackingSampleSchema),
+  /** Null while running and for a skipped check (nothing was measured, nothing failed). */
+  state: z.enum(CHECK_STATES).nullable(),
+  /** Its samples measured otherwise than the previous check's (see sameMeasurement). */
+  fingerprintChanged: z.boolean(),
+  /** The check broke a budget or differed significantly; an alert needs it to hold. */
   regression: z.boolean(),
   reasons: z.array(regressionReasonSchema),
   /** Why the check failed or was skipped. */
@@ -135,8 +195,12 @@ export const trackingCheckSchema = z.object({
 export type TrackingCheck = z.infer<typeof trackingCheckSchema>;
 
 /** One check with what the history leaves out: the representative run's filmstrip, field data. */
+/** One frame of a filmstrip with its time since navigation start, to align two runs. */
+export const filmstripFrameSchema = z.object({ ms: z.number(), data: z.string() });
+
 export const trackingCheckDetailSchema = trackingCheckSchema.extend({
-  filmstrip: z.array(z.string()),
+  /** Empty once pruned: only the last checks of a page keep their frames (issue 16). */
+  filmstrip: z.array(filmstripFrameSchema),
   /** Null when no field source answered (or none is configured: see field.source). */
   field: fieldResultSchema.nullable(),
 });
@@ -152,6 +216,10 @@ export const trackedPageSchema = z.object({
   paused: z.boolean(),
   /** 'regression' from the alert that said so until the one that says it recovered. */
   alertState: z.enum(['ok', 'regression']),
+  /** From the 'unreachable' alert (three failed checks in a row) until a check succeeds. */
+  unreachable: z.boolean(),
+  /** Consecutive regressed checks before a regression alert (1–5). */
+  alertAfter: z.number().int(),
   /** When the scheduler next checks it; null while paused. */
   nextCheckAt: z.string().nullable(),
   createdAt: z.string(),
@@ -189,13 +257,15 @@ export const createdTrackedPageSchema = z.object({ id: z.string(), page: tracked
 
 /** Most checks one history answer carries; older ones come with `before`. */
 export const HISTORY_PAGE_MAX = 2000;
+/** Checks one history answer carries when the request does not say (issue 15). */
+export const HISTORY_PAGE_DEFAULT = 250;
 /** A history cursor: the oldest check's start and id, `2026-11-23T12:00:00.000Z_<uuid>`. */
 export const HISTORY_CURSOR = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z_[0-9a-f-]{36}$/;
 
 export const historyQuerySchema = z.object({
   range: z.enum(HISTORY_RANGES).default('30d'),
   device: z.enum(TRACKING_DEVICES).optional(),
-  limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(500),
+  limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
   /** The `next` of the previous answer: the checks older than its last. */
   before: z.string().regex(HISTORY_CURSOR, 'before must be a cursor from `next`').optional(),
 });
@@ -219,10 +289,16 @@ export const runNowResponseSchema = z.object({
   checks: z.array(z.object({ id: z.string(), device: z.enum(TRACKING_DEVICES) })),
 });
 
+export const ALERT_KINDS = ['regression', 'recovery', 'unreachable', 'reachable'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
 export const trackingAlertSchema = z.object({
   id: z.string(),
-  /** 'regression' when the page crossed into regression, 'recovery' when it came back. */
-  kind: z.enum(['regression', 'recovery']),
+  /**
+   * 'regression' when the page crossed into regression, 'recovery' when it came back;
+   * 'unreachable' after three failed checks in a row, 'reachable' at the next good one.
+   */
+  kind: z.enum(ALERT_KINDS),
   device: z.enum(TRACKING_DEVICES),
   checkId: z.string().nullable(),
   createdAt: z.string(),
@@ -234,3 +310,37 @@ export const trackingAlertSchema = z.object({
 export type TrackingAlert = z.infer<typeof trackingAlertSchema>;
 
 export const alertListSchema = z.object({ alerts: z.array(trackingAlertSchema) });
+
+/** Two checks of a page side by side (issue 16): `a` the earlier, `b` the later. */
+export const compareQuerySchema = z.object({ a: z.string().uuid(), b: z.string().uuid() });
+
+export const metricComparisonSchema = z.object({
+  metric: z.enum(LAB_KEYS),
+  /** Medians of each check's good samples; null when a check has none. */
+  a: z.number().nullable(),
+  b: z.number().nullable(),
+  /** b − a. */
+  difference: z.number().nullable(),
+  /** Two-sided Mann-Whitney U over the good samples; null with too few samples. */
+  pValue: z.number().nullable(),
+  /** p below the threshold and the change above the metric's effect-size floor. */
+  significant: z.boolean(),
+});
+
+export const comparisonSchema = z.object({
+  a: trackingCheckDetailSchema,
+  b: trackingCheckDetailSchema,
+  metrics: z.array(metricComparisonSchema),
+  /** The two were measured otherwise (see sameMeasurement): differences may be the lab's. */
+  fingerprintsDiffer: z.boolean(),
+});
+export type Comparison = z.infer<typeof comparisonSchema>;
+
+/** The storage a user's tracking takes (issue 16), for the account page. */
+export const trackingStorageSchema = z.object({
+  pages: z.number().int(),
+  checks: z.number().int(),
+  /** Bytes of the user's tracking rows (checks, samples, filmstrips, alerts, deliveries). */
+  bytes: z.number().int(),
+});
+export type TrackingStorage = z.infer<typeof trackingStorageSchema>;

@@ -17,7 +17,14 @@ export const DELIVERIES_LISTED = 100;
  */
 export const WEBHOOK_KINDS = ['generic', 'slack', 'discord'] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
-export const WEBHOOK_EVENTS = ['regression', 'recovery', 'test'] as const;
+/** The alert kinds (ALERT_KINDS), and 'test' from the 'send test event' button. */
+export const WEBHOOK_EVENTS = [
+  'regression',
+  'recovery',
+  'unreachable',
+  'reachable',
+  'test',
+] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 /** 'retrying' from the moment the delivery is written until it is delivered or given up. */
 export const DELIVERY_STATUSES = ['delivered', 'retrying', 'failed'] as const;

@@ -11,6 +11,8 @@ const page: TrackedPage = {
   budgets: {},
   paused: false,
   alertState: 'ok',
+  unreachable: false,
+  alertAfter: 2,
   nextCheckAt: null,
   createdAt: '2026-11-20T00:00:00.000Z',
 };
@@ -24,9 +26,34 @@ const check: TrackingCheck = {
   finishedAt: '2026-11-22T12:01:00.000Z',
   median: values,
   samples: [
-    { index: 1, source: 'psi', metrics: values, error: null, errorKind: null },
-    { index: 2, source: 'psi', metrics: null, error: '=HYPERLINK("x")', errorKind: 'provider' },
+    {
+      index: 1,
+      source: 'psi',
+      metrics: values,
+      error: null,
+      errorKind: null,
+      fingerprint: {
+        source: 'psi',
+        lighthouseVersion: '12.8.2',
+        chromiumVersion: 'Chrome/131.0.6778.85',
+        benchmarkIndex: 1234.4,
+        throttlingMethod: 'simulate',
+        throttling: { rttMs: 150 },
+        device: 'mobile',
+        concurrency: 1,
+      },
+    },
+    {
+      index: 2,
+      source: 'psi',
+      metrics: null,
+      error: '=HYPERLINK("x")',
+      errorKind: 'provider',
+      fingerprint: null,
+    },
   ],
+  state: 'partial',
+  fingerprintChanged: true,
   regression: true,
   reasons: [
     {
@@ -46,11 +73,12 @@ describe('historyCsv', () => {
     const lines = historyCsv(page, [check]).split('\r\n');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe(
-      `"https://example.com/=cmd","c1","2026-11-22T12:00:00.000Z","mobile","schedule","done","median","psi","90","1000","1500","2000","3000","50","0.01","yes","LCP 2.0 s breaks its budget of 1.5 s.",`,
+      `"https://example.com/=cmd","c1","2026-11-22T12:00:00.000Z","mobile","schedule","done","median","psi","90","1000","1500","2000","3000","50","0.01","yes","LCP 2.0 s breaks its budget of 1.5 s.",,"partial","yes",`,
     );
     expect(lines[2]).toContain('"sample 1","psi","90"');
+    expect(lines[2]).toMatch(/,"ok",,"Lighthouse 12\.8\.2, bench 1234"$/);
     // A failed sample: no metrics, its error, made harmless for spreadsheets.
-    expect(lines[3]).toContain(`"sample 2","psi",,,,,,,,,,"'=HYPERLINK(""x"")"`);
+    expect(lines[3]).toContain(`"sample 2","psi",,,,,,,,,,"'=HYPERLINK(""x"")","failed",,`);
   });
 
   it('is the header alone for an empty history', () => {

@@ -1,5 +1,6 @@
 import { toCsv, type CsvCell } from '../csv';
-import type { LabValues, TrackedPage, TrackingCheck } from '../schemas/tracking';
+import { TRACKING_MESSAGES } from '../messages';
+import type { LabValues, RunFingerprint, TrackedPage, TrackingCheck } from '../schemas/tracking';
 import { LAB_KEYS } from '../speed-summary';
 
 export const HISTORY_CSV_HEADERS = [
@@ -21,14 +22,23 @@ export const HISTORY_CSV_HEADERS = [
   'Regression',
   'Reasons',
   'Error',
+  'State',
+  'Fingerprint changed',
+  'Fingerprint',
 ] as const;
 
 const metrics = (values: LabValues | null): CsvCell[] =>
   LAB_KEYS.map((key) => (values ? values[key] : null));
 
+/** A sample's fingerprint in a few words: 'Lighthouse 12.8.2, bench 1234'. */
+const shortFingerprint = (f: RunFingerprint | null) =>
+  f ? TRACKING_MESSAGES.fingerprintShort(f.lighthouseVersion, f.benchmarkIndex) || null : null;
+
 /**
- * A tracked page's history as CSV (DESIGN §5 'CSV done right'): per check a 'median' row,
- * then one row per sample naming its lab source, its metrics or its error; newest first.
+ * A tracked page's history as CSV (DESIGN §5 'CSV done right'): per check a 'median' row
+ * with the check's state (ok, partial, failed; empty while running or skipped) and whether
+ * it was measured otherwise than the check before, then one row per sample naming its lab
+ * source, its metrics or its error, its state and a short fingerprint; newest first.
  */
 export function historyCsv(page: TrackedPage, checks: readonly TrackingCheck[]): string {
   const rows: CsvCell[][] = [];
@@ -43,6 +53,9 @@ export function historyCsv(page: TrackedPage, checks: readonly TrackingCheck[]):
       check.regression ? 'yes' : 'no',
       check.reasons.map((r) => r.text).join(' '),
       check.error,
+      check.state,
+      check.fingerprintChanged ? 'yes' : 'no',
+      null,
     ]);
     for (const sample of check.samples) {
       rows.push([
@@ -53,6 +66,9 @@ export function historyCsv(page: TrackedPage, checks: readonly TrackingCheck[]):
         null,
         null,
         sample.error,
+        sample.error === null ? 'ok' : 'failed',
+        null,
+        shortFingerprint(sample.fingerprint),
       ]);
     }
   }

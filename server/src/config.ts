@@ -113,6 +113,12 @@ const envSchema = z.object({
   TRACKING_CONCURRENCY: z.coerce.number().int().min(0).default(1),
   /** How often the scheduler looks for due tracked pages and webhook retries. */
   TRACKING_TICK_SECONDS: positiveInt(60),
+  /**
+   * The latest checks per tracked page and device that keep their filmstrip and every
+   * sample's fingerprint; older ones keep their metrics (for the plan's days) and the
+   * representative sample's fingerprint.
+   */
+  TRACKING_DETAIL_CHECKS: positiveInt(50),
   /** Data retention (README): how often the sweep runs, and how long each kind of row stays. */
   RETENTION_SWEEP_MINUTES: positiveInt(60),
   EXPIRED_RECORD_RETENTION_DAYS: positiveInt(7),

@@ -1,3 +1,4 @@
+import type { LabEnvironment, RunErrorKind } from '@core/speed';
 import { NoFieldData } from '../src/providers/field-data/none';
 import {
   LabRunError,
@@ -15,16 +16,33 @@ const metric = (label: string, score: number, numericValue: number, displayValue
   numericValue,
 });
 
+/** The fingerprint a ProfileLab reports unless a test sets another. */
+export const PROFILE_ENVIRONMENT: Omit<LabEnvironment, 'concurrency'> = {
+  lighthouseVersion: '12.8.2',
+  chromiumVersion: 'Chrome/131.0.6778.85',
+  benchmarkIndex: 1500,
+  throttlingMethod: 'simulate',
+  throttling: { rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 4 },
+};
+
 /**
  * A lab that measures nothing: each run answers at once with the metrics of a fast or a
  * slow page (`profile`), varied by a point or two from run to run as real samples are,
- * so that tests of tracked pages start no browser and know what to expect.
+ * so that tests of tracked pages start no browser and know what to expect. Tests script
+ * failures (`failNext`, `failWith`) and how runs are measured (`environment`).
  */
 export class ProfileLab implements LabSpeedProvider {
   readonly source = 'local-lighthouse' as const;
   profile: 'fast' | 'slow' = 'fast';
-  /** The next this many runs fail with a timeout. */
+  /** The next this many runs fail (Infinity: every run until reset), as `failWith` says. */
   failNext = 0;
+  failWith: { kind: RunErrorKind; message: string } = {
+    kind: 'timeout',
+    message: 'The run took longer than 300 s.',
+  };
+  /** Reported with each run, its concurrency counted; null: the lab says nothing. */
+  environment: Omit<LabEnvironment, 'concurrency'> | null = { ...PROFILE_ENVIRONMENT };
+  private underWay = 0;
   /** While set, runs wait for it: a check stays running. */
   hold: Promise<void> | null = null;
   readonly runs: LabRunRequest[] = [];
@@ -34,6 +52,16 @@ export class ProfileLab implements LabSpeedProvider {
   }
 
   async run(request: LabRunRequest) {
+    this.underWay++;
+    const concurrency = this.underWay;
+    try {
+      return await this.measure(request, concurrency);
+    } finally {
+      this.underWay--;
+    }
+  }
+
+  private async measure(request: LabRunRequest, concurrency: number) {
     this.runs.push(request);
     const n = this.runs.length;
     if (this.hold) {
@@ -45,7 +73,7 @@ export class ProfileLab implements LabSpeedProvider {
     if (request.signal.aborted) throw new LabRunError('cancelled', 'The run was cancelled.');
     if (this.failNext > 0) {
       this.failNext--;
-      throw new LabRunError('timeout', 'The run took longer than 300 s.');
+      throw new LabRunError(this.failWith.kind, this.failWith.message);
     }
     const wobble = (n % 3) - 1;
     const slow = this.profile === 'slow';
@@ -61,8 +89,11 @@ export class ProfileLab implements LabSpeedProvider {
         cls: metric('Cumulative Layout Shift', 90, slow ? 0.2 : 0.01),
       },
       filmstrip: [`data:image/jpeg;base64,run${n}`],
+      // The frame's time since navigation start: the profile's first paint.
+      filmstripMs: [slow ? 2600 : 1100],
       finalUrl: request.url,
       source: this.source,
+      ...(this.environment ? { environment: { ...this.environment, concurrency } } : {}),
     };
   }
 

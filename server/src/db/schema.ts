@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * The Kysely schema shared by SQLite and PostgreSQL. Times are ISO-8601 strings and
  * flags are 0/1 integers so one set of migrations and queries serves both databases.
@@ -179,6 +181,10 @@ export interface TrackedPagesTable {
   budgets: string;
   paused: number;
   alert_state: 'ok' | 'regression';
+  /** Consecutive regressed good checks of a device before a regression alert (1–5). */
+  alert_after: Generated<number>;
+  /** 1 from the 'unreachable' alert (three failed checks in a row) to the 'reachable' one. */
+  unreachable: Generated<number>;
   next_due_at: string;
   lease_owner: string | null;
   lease_until: string | null;
@@ -216,6 +222,15 @@ export interface TrackingChecksTable extends MedianColumns {
   /** JSON array of RegressionReason. */
   reasons: string;
   error: string | null;
+  /** A finished check's outcome; null while running, skipped or interrupted. */
+  state: Generated<'ok' | 'partial' | 'failed' | null>;
+  /** 1 when its samples were measured otherwise than the previous good check's. */
+  fingerprint_changed: Generated<number>;
+  /**
+   * 1 while it keeps its filmstrip and every sample's fingerprint (the latest
+   * TRACKING_DETAIL_CHECKS of its page and device); the retention sweep sets 0.
+   */
+  detailed: number;
 }
 
 export interface TrackingSamplesTable extends LabColumns {
@@ -224,13 +239,15 @@ export interface TrackingSamplesTable extends LabColumns {
   source: 'local-lighthouse' | 'psi';
   error: string | null;
   error_kind: string | null;
+  /** JSON RunFingerprint; null for a failed sample or one stored before fingerprints. */
+  fingerprint: string | null;
 }
 
 export interface TrackingAlertsTable {
   id: string;
   page_id: string;
   check_id: string | null;
-  kind: 'regression' | 'recovery';
+  kind: 'regression' | 'recovery' | 'unreachable' | 'reachable';
   device: 'mobile' | 'desktop';
   /** JSON array of RegressionReason. */
   reasons: string;
@@ -252,7 +269,7 @@ export interface TrackingWebhooksTable {
 export interface TrackingWebhookDeliveriesTable {
   id: string;
   webhook_id: string;
-  event: 'regression' | 'recovery' | 'test';
+  event: 'regression' | 'recovery' | 'unreachable' | 'reachable' | 'test';
   /** The JSON body, the same on every attempt. */
   body: string;
   status: 'delivered' | 'retrying' | 'failed';

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { EmailSender } from '../providers/email';
-import { pruneTracking } from '../tracking/retention';
+import { pruneTracking, pruneTrackingDetails } from '../tracking/retention';
 import type { CacheTable } from './ttl-cache';
 
 /**
@@ -19,6 +19,7 @@ export type RetentionSettings = Pick<
   | 'USAGE_RETENTION_DAYS'
   | 'DEMO_REQUEST_RETENTION_DAYS'
   | 'OUTBOX_RETENTION_DAYS'
+  | 'TRACKING_DETAIL_CHECKS'
 >;
 
 export interface SweepTargets {
@@ -37,7 +38,8 @@ export type SweepReport = Record<string, number>;
  * Deletes what every request may add once it has stopped mattering: expired cache entries,
  * spent sessions and emailed tokens, finished throttle windows and usage periods, old demo
  * requests, webhook event ids, outbox files, tracked pages' history past the plan's days
- * and month-old webhook deliveries. Email subscribers stay: they are a list the operator
+ * (and the filmstrips and fingerprints of all but their latest checks) and month-old
+ * webhook deliveries. Email subscribers stay: they are a list the operator
  * keeps on purpose.
  */
 export async function sweepStorage(targets: SweepTargets): Promise<SweepReport> {
@@ -85,5 +87,7 @@ export async function sweepStorage(targets: SweepTargets): Promise<SweepReport> 
     (await targets.email.prune?.(new Date(daysAgo(settings.OUTBOX_RETENTION_DAYS)))) ?? 0;
   // Tracked pages' history, kept as long as the owner's plan says; webhook deliveries.
   Object.assign(report, await pruneTracking(db, clock.now()));
+  // Details (filmstrips, fingerprints) of checks past the latest of each page and device.
+  report.tracking_details = await pruneTrackingDetails(db, settings.TRACKING_DETAIL_CHECKS);
   return report;
 }

@@ -1,10 +1,16 @@
 import crypto from 'node:crypto';
 import { TRACKING_MESSAGES } from '@core/messages';
-import type { RegressionReason, TrackingAlert, TrackingDevice } from '@core/schemas/tracking';
+import type {
+  AlertKind,
+  RegressionReason,
+  TrackingAlert,
+  TrackingDevice,
+} from '@core/schemas/tracking';
 import type { Clock } from '../auth/clock';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import type { EmailSender } from '../providers/email';
+import { UNREACHABLE_AFTER } from './regression';
 import type { WebhookDeliveries } from './webhook-deliveries';
 
 /** Alerts listed at most: years of a page flapping between the two states. */
@@ -17,16 +23,34 @@ export interface AlertTrigger {
   device: TrackingDevice;
   at: string;
   reasons: RegressionReason[];
+  /** For 'unreachable': the latest failed checks' errors. */
+  errors?: string[];
 }
 
-function alertText(kind: 'regression' | 'recovery', trigger: AlertTrigger, link: string): string {
+function alertText(kind: AlertKind, trigger: AlertTrigger, link: string): string {
   const { page, device, at, reasons } = trigger;
-  const what =
-    kind === 'regression'
-      ? `The ${device} check of ${page.url} at ${at} is a regression:\n\n${reasons.map((r) => `- ${r.text}`).join('\n')}`
-      : `${page.url} has recovered: the ${device} check at ${at} keeps its budgets and is no slower than before the regression.`;
-  return `Hi,\n\n${what}\n\nSee the page's speed history: ${link}\n\nSpeedRank emails once when a tracked page crosses into regression and once when it recovers, not on every check.\n`;
+  const what = {
+    regression: () =>
+      `The ${device} check of ${page.url} at ${at} is a regression:\n\n${reasons.map((r) => `- ${r.text}`).join('\n')}`,
+    recovery: () =>
+      `${page.url} has recovered: the ${device} check at ${at} keeps its budgets and is no slower than before the regression.`,
+    unreachable: () =>
+      TRACKING_MESSAGES.unreachableText(page.url, UNREACHABLE_AFTER, trigger.errors ?? []),
+    reachable: () => TRACKING_MESSAGES.reachableText(page.url, device, at),
+  }[kind]();
+  const once =
+    kind === 'regression' || kind === 'recovery'
+      ? 'SpeedRank emails once when a tracked page crosses into regression and once when it recovers, not on every check.'
+      : 'SpeedRank emails once when a tracked page becomes unreachable and once when it can be measured again.';
+  return `Hi,\n\n${what}\n\nSee the page's speed history: ${link}\n\n${once}\n`;
 }
+
+const SUBJECTS: Record<AlertKind, (url: string) => string> = {
+  regression: TRACKING_MESSAGES.regressionSubject,
+  recovery: TRACKING_MESSAGES.recoverySubject,
+  unreachable: TRACKING_MESSAGES.unreachableSubject,
+  reachable: TRACKING_MESSAGES.reachableSubject,
+};
 
 /** Where SpeedRank shows site speed tracking; with a page id, that page's history. */
 export function trackingLink(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, pageId?: string): string {
@@ -35,9 +59,10 @@ export function trackingLink(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, pageId
 }
 
 /**
- * Regression alerts: one when a page crosses into regression, one when it recovers, never
- * on every check, each emailed and sent to the owner's webhooks. The page's state changes
- * by compare-and-set, so of several processes finishing checks of one page, one alerts.
+ * Alerts: one when a page crosses into regression, one when it recovers, never on every
+ * check; apart from them one when it becomes unreachable and one when it is reachable
+ * again; each emailed and sent to the owner's webhooks. The page's state changes by
+ * compare-and-set, so of several processes finishing checks of one page, one alerts.
  */
 export class TrackingAlerts {
   constructor(
@@ -63,8 +88,31 @@ export class TrackingAlerts {
       .executeTakeFirst();
     if (moved.numUpdatedRows === 0n) return false;
     const kind = state === 'regression' ? 'regression' : 'recovery';
+    await this.raise(kind, { ...trigger, reasons: kind === 'regression' ? trigger.reasons : [] });
+    return true;
+  }
+
+  /**
+   * Marks the page unreachable (three failed checks in a row) or reachable again, and
+   * alerts when that is a change: compare-and-set on the page's flag, as `settle` does.
+   */
+  async reach(kind: 'unreachable' | 'reachable', trigger: AlertTrigger): Promise<boolean> {
+    const flag = kind === 'unreachable' ? 1 : 0;
+    const moved = await this.db.kysely
+      .updateTable('tracked_pages')
+      .set({ unreachable: flag })
+      .where('id', '=', trigger.page.id)
+      .where('unreachable', '!=', flag)
+      .executeTakeFirst();
+    if (moved.numUpdatedRows === 0n) return false;
+    await this.raise(kind, { ...trigger, reasons: [] });
+    return true;
+  }
+
+  /** Stores the alert, emails it and calls the webhooks; none of their failures undoes it. */
+  private async raise(kind: AlertKind, trigger: AlertTrigger): Promise<void> {
     const id = crypto.randomUUID();
-    const reasons = kind === 'regression' ? trigger.reasons : [];
+    const reasons = trigger.reasons;
     await this.db.kysely
       .insertInto('tracking_alerts')
       .values({
@@ -80,16 +128,13 @@ export class TrackingAlerts {
       })
       .execute();
     const link = trackingLink(this.config, trigger.page.id);
-    const subject =
-      kind === 'regression'
-        ? TRACKING_MESSAGES.regressionSubject(trigger.page.url)
-        : TRACKING_MESSAGES.recoverySubject(trigger.page.url);
+    const subject = SUBJECTS[kind](trigger.page.url);
     try {
       await this.email().send({
         to: trigger.email,
         subject,
         link,
-        text: alertText(kind, { ...trigger, reasons }, link),
+        text: alertText(kind, trigger, link),
       });
       await this.db.kysely
         .updateTable('tracking_alerts')
@@ -114,7 +159,6 @@ export class TrackingAlerts {
       reasons,
       link,
     });
-    return true;
   }
 
   async list(pageId: string): Promise<TrackingAlert[]> {

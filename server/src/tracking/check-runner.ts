@@ -1,13 +1,23 @@
-import type { TrackingDevice } from '@core/schemas/tracking';
+import type { RunFingerprint, TrackingDevice } from '@core/schemas/tracking';
 import type { FieldResult, RunResult } from '@core/speed';
 import { representativeSample, type SampleMetrics } from '@core/speed-summary';
 import type { Clock } from '../auth/clock';
 import { LabRunError, type RunPriority } from '../providers/lab-speed/port';
 import type { SpeedJobs } from '../speed/speed-jobs';
-import type { TrackingAlerts } from './alerts';
+import type { AlertTrigger, TrackingAlerts } from './alerts';
+import type { CheckStates } from './check-states';
 import { labValuesOf, type TrackingChecks } from './checks';
 import { pageBudgets, pageDevices, type PageRow } from './pages';
-import { judgeCheck, medianValues } from './regression';
+import {
+  alertTransition,
+  checkFingerprint,
+  fingerprintChanged,
+  judgeCheck,
+  medianValues,
+  pooledBaseline,
+  reachabilityTransition,
+  UNREACHABLE_AFTER,
+} from './regression';
 
 export interface OpenCheck {
   id: string;
@@ -15,20 +25,41 @@ export interface OpenCheck {
   startedAt: string;
 }
 
-type Measured = Pick<RunResult, 'lab' | 'filmstrip' | 'source'> & { field?: FieldResult };
+type Measured = Pick<RunResult, 'lab' | 'filmstrip' | 'filmstripMs' | 'source' | 'environment'> & {
+  field?: FieldResult;
+};
+
+/** How a sample was measured; null when the lab did not say (results cached before). */
+function fingerprintOf(result: Measured, device: TrackingDevice): RunFingerprint | null {
+  if (!result.environment) return null;
+  const { lighthouseVersion, chromiumVersion, benchmarkIndex, throttlingMethod, throttling } =
+    result.environment;
+  return {
+    source: result.source,
+    lighthouseVersion,
+    chromiumVersion,
+    benchmarkIndex,
+    throttlingMethod,
+    throttling,
+    device,
+    concurrency: result.environment.concurrency,
+  };
+}
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Runs a tracked page's checks: each check's samples one after another through the speed
- * engine (fresh runs at the given priority), every sample stored as it ends, then the
- * median, the representative run's filmstrip, the field data, the regression judgement
- * and, when the page's state changed, its alert.
+ * engine (fresh runs at the given priority), every sample stored as it ends with its error
+ * or its fingerprint, then the check's state (ok, partial, failed), the median of its good
+ * samples, the representative run's filmstrip, the field data, the regression judgement
+ * against the pooled baseline, and the alerts the page's checks now call for.
  */
 export class CheckRunner {
   constructor(
     private readonly checks: TrackingChecks,
     private readonly alerts: TrackingAlerts,
+    private readonly states: CheckStates,
     private readonly clock: Clock,
     /** Read per run: tests swap the speed engine. */
     private readonly speed: () => SpeedJobs,
@@ -75,6 +106,7 @@ export class CheckRunner {
         results.push(result);
         await this.checks.saveSample(check.id, sample, result.source, {
           values: labValuesOf(result.lab),
+          fingerprint: fingerprintOf(result, check.device),
         });
       } catch (error) {
         // Cancelled: our signal, or the engine's shutdown. Neither is the page's failure.
@@ -89,16 +121,28 @@ export class CheckRunner {
     }
     const done = results.filter((r): r is Measured => r !== null);
     const finishedAt = this.clock.now().toISOString();
+    const trigger: AlertTrigger = {
+      page,
+      email: page.email,
+      checkId: check.id,
+      device: check.device,
+      at: finishedAt,
+      reasons: [],
+    };
     if (done.length === 0) {
+      // A failed check is a state, never a number: no median, no judgement, no baseline.
       await this.checks.finish(check.id, finishedAt, {
         status: 'failed',
+        state: 'failed',
         median: null,
         filmstrip: [],
         field,
         regression: false,
         reasons: [],
         error: null,
+        fingerprintChanged: false,
       });
+      await this.settleReachability(page, trigger);
       return true;
     }
     const samples = done.map((r) => labValuesOf(r.lab));
@@ -106,34 +150,60 @@ export class CheckRunner {
     const representative = representativeSample(
       results.map((r) => (r ? (r.lab as unknown as SampleMetrics) : null)),
     );
+    const shown = representative === null ? done[0]! : results[representative]!;
     // A regression is judged against samples of the same lab, never local against PSI.
     const source = done[0]!.source;
+    const fingerprint = checkFingerprint(
+      done.map((r) => ({ fingerprint: fingerprintOf(r, check.device) })),
+    );
+    const baseline = pooledBaseline(
+      fingerprint,
+      await this.states.baseline(page.id, check, source),
+    );
     const judgement = judgeCheck({
       samples,
-      baseline: await this.checks.baseline(page.id, check, source),
+      baseline: baseline.samples,
       budgets: pageBudgets(page),
       fieldInp: field?.page?.metrics.inp?.p75 ?? null,
+      measurementChanged: baseline.measurementChanged,
     });
     await this.checks.finish(check.id, finishedAt, {
       status: 'done',
+      state: done.length === results.length ? 'ok' : 'partial',
       median: medianValues(samples),
-      filmstrip: representative === null ? done[0]!.filmstrip : results[representative]!.filmstrip,
+      filmstrip: shown.filmstrip,
+      filmstripMs: shown.filmstripMs,
       field: field?.source === 'none' ? null : field,
       regression: judgement.regression,
       reasons: judgement.reasons,
       error: null,
+      fingerprintChanged: fingerprintChanged(
+        fingerprint,
+        await this.states.previousFingerprint(page.id, check),
+      ),
     });
-    const state = (await this.checks.inRegression(page.id, pageDevices(page)))
-      ? 'regression'
-      : 'ok';
-    await this.alerts.settle(state, {
-      page,
-      email: page.email,
-      checkId: check.id,
-      device: check.device,
-      at: finishedAt,
-      reasons: judgement.reasons,
-    });
+    await this.settleReachability(page, trigger);
+    // The speed alert: each device's latest good checks against the page's alertAfter,
+    // from the page's state as stored now (the row `page` may be older than this run's
+    // first check); settle's compare-and-set keeps another process from alerting too.
+    const now = await this.states.pageState(page.id);
+    if (!now) return true;
+    const devices = await Promise.all(
+      pageDevices(page).map((device) => this.states.latestGood(page.id, device, now.alertAfter)),
+    );
+    const move = alertTransition(now.alertState, devices, now.alertAfter);
+    if (move) await this.alerts.settle(move, { ...trigger, reasons: judgement.reasons });
     return true;
+  }
+
+  /** Raises 'unreachable' after UNREACHABLE_AFTER failed checks in a row, 'reachable' after. */
+  private async settleReachability(page: PageRow, trigger: AlertTrigger): Promise<void> {
+    const now = await this.states.pageState(page.id);
+    if (!now) return;
+    const move = reachabilityTransition(now.unreachable, await this.states.latestFinished(page.id));
+    if (!move) return;
+    const errors =
+      move === 'unreachable' ? await this.states.latestErrors(page.id, UNREACHABLE_AFTER) : [];
+    await this.alerts.reach(move, { ...trigger, errors });
   }
 }

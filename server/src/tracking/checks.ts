@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type {
+  CheckState,
   LabValues,
   RegressionReason,
+  RunFingerprint,
   TrackingCheck,
   TrackingCheckDetail,
   TrackingDevice,
@@ -17,7 +19,7 @@ import {
 import { LAB_KEYS } from '@core/speed-summary';
 import type { Db } from '../db/connect';
 import type { TrackingChecksTable, TrackingSamplesTable } from '../db/schema';
-import { BASELINE_CHECKS } from './regression';
+import { filmstripFrames, storedFilmstrip } from './filmstrip';
 
 type CheckRow = Selectable<TrackingChecksTable>;
 type SampleRow = Selectable<TrackingSamplesTable>;
@@ -40,6 +42,8 @@ const CHECK_COLUMNS = [
   'regression',
   'reasons',
   'error',
+  'state',
+  'fingerprint_changed',
   ...MEDIAN_COLUMNS,
 ] as const;
 
@@ -81,6 +85,8 @@ const toSample = (row: SampleRow): TrackingSample => ({
   metrics: row.error === null ? labColumns(row) : null,
   error: row.error,
   errorKind: row.error_kind as RunErrorKind | null,
+  // Written through RunFingerprint only; parsed without a schema, as the history reads many.
+  fingerprint: row.fingerprint ? (JSON.parse(row.fingerprint) as RunFingerprint) : null,
 });
 
 function toCheck(row: Pick<CheckRow, (typeof CHECK_COLUMNS)[number]>, samples: TrackingSample[]) {
@@ -96,6 +102,8 @@ function toCheck(row: Pick<CheckRow, (typeof CHECK_COLUMNS)[number]>, samples: T
     regression: row.regression === 1,
     reasons: JSON.parse(row.reasons) as RegressionReason[],
     error: row.error,
+    state: row.state,
+    fingerprintChanged: row.fingerprint_changed === 1,
   } satisfies TrackingCheck;
 }
 
@@ -103,10 +111,14 @@ export interface FinishedCheck {
   status: 'done' | 'failed';
   median: LabValues | null;
   filmstrip: string[];
+  /** The thumbnails' times (RunResult.filmstripMs); without them no frames are kept. */
+  filmstripMs?: number[] | undefined;
   field: FieldResult | null;
   regression: boolean;
   reasons: RegressionReason[];
   error: string | null;
+  state: CheckState;
+  fingerprintChanged: boolean;
 }
 
 /** Tracked pages' checks and their samples: written by the check runner, read by the API. */
@@ -147,9 +159,12 @@ export class TrackingChecks {
     checkId: string,
     sample: number,
     source: LabSource,
-    outcome: { values: LabValues } | { error: string; kind: RunErrorKind },
+    outcome:
+      | { values: LabValues; fingerprint: RunFingerprint | null }
+      | { error: string; kind: RunErrorKind },
   ): Promise<void> {
     const values = 'values' in outcome ? outcome.values : null;
+    const fingerprint = 'fingerprint' in outcome ? outcome.fingerprint : null;
     await this.db.kysely
       .insertInto('tracking_samples')
       .values({
@@ -159,6 +174,7 @@ export class TrackingChecks {
         ...Object.fromEntries(LAB_KEYS.map((key) => [key, values?.[key] ?? null])),
         error: 'error' in outcome ? outcome.error : null,
         error_kind: 'kind' in outcome ? outcome.kind : null,
+        fingerprint: fingerprint ? JSON.stringify(fingerprint) : null,
       } as SampleRow)
       .execute();
   }
@@ -172,11 +188,13 @@ export class TrackingChecks {
         ...Object.fromEntries(
           LAB_KEYS.map((key) => [`median_${key}`, check.median?.[key] ?? null]),
         ),
-        filmstrip: check.filmstrip.length ? JSON.stringify(check.filmstrip) : null,
+        filmstrip: storedFilmstrip(check.filmstrip, check.filmstripMs),
         field: check.field ? JSON.stringify(check.field) : null,
         regression: check.regression ? 1 : 0,
         reasons: JSON.stringify(check.reasons),
         error: check.error,
+        state: check.state,
+        fingerprint_changed: check.fingerprintChanged ? 1 : 0,
       })
       .where('id', '=', checkId)
       .execute();
@@ -196,60 +214,6 @@ export class TrackingChecks {
       .where('page_id', '=', pageId)
       .where('status', '=', 'running')
       .execute();
-  }
-
-  /**
-   * The finished samples, from `source`, of the page's last BASELINE_CHECKS finished
-   * checks on the device of `check` before it that were not regressions themselves: the
-   * state the page is compared with, so a slowdown stays a regression until it recovers.
-   */
-  async baseline(
-    pageId: string,
-    check: { id: string; device: TrackingDevice; startedAt: string },
-    source: LabSource,
-  ): Promise<LabValues[]> {
-    const checks = await this.db.kysely
-      .selectFrom('tracking_checks')
-      .select('id')
-      .where('page_id', '=', pageId)
-      .where('device', '=', check.device)
-      .where('status', '=', 'done')
-      .where('regression', '=', 0)
-      .where('started_at', '<=', check.startedAt)
-      .where('id', '!=', check.id)
-      .orderBy('started_at', 'desc')
-      .limit(BASELINE_CHECKS)
-      .execute();
-    if (checks.length === 0) return [];
-    const rows = await this.db.kysely
-      .selectFrom('tracking_samples')
-      .selectAll()
-      .where(
-        'check_id',
-        'in',
-        checks.map((c) => c.id),
-      )
-      .where('source', '=', source)
-      .where('error', 'is', null)
-      .execute();
-    return rows.map(labColumns);
-  }
-
-  /** Whether the page's latest finished check on any of `devices` is a regression. */
-  async inRegression(pageId: string, devices: readonly TrackingDevice[]): Promise<boolean> {
-    for (const device of devices) {
-      const latest = await this.db.kysely
-        .selectFrom('tracking_checks')
-        .select('regression')
-        .where('page_id', '=', pageId)
-        .where('device', '=', device)
-        .where('status', '=', 'done')
-        .orderBy('started_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      if (latest?.regression === 1) return true;
-    }
-    return false;
   }
 
   /**
@@ -331,7 +295,7 @@ export class TrackingChecks {
     const field = row.field ? fieldResultSchema.safeParse(JSON.parse(row.field)).data : null;
     return {
       ...toCheck(row, samples.map(toSample)),
-      filmstrip: row.filmstrip ? (JSON.parse(row.filmstrip) as string[]) : [],
+      filmstrip: filmstripFrames(row.filmstrip),
       field: field ?? null,
     };
   }

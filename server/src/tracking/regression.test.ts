@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { LabValues } from '@core/schemas/tracking';
-import { judgeCheck, medianValues } from './regression';
+import type { LabValues, RunFingerprint } from '@core/schemas/tracking';
+import {
+  alertTransition,
+  BASELINE_CHECKS,
+  checkState,
+  fingerprintChanged,
+  judgeCheck,
+  medianValues,
+  pooledBaseline,
+  reachabilityTransition,
+  type BaselineCheck,
+} from './regression';
 
 /** A sample with the given score, LCP and TBT; the rest steady. */
 const sample = (psi: number, lcp: number, tbt = 100, cls = 0.02): LabValues => ({
@@ -112,5 +122,207 @@ describe('medianValues', () => {
     expect(m.lcp).toBe(2400);
     expect(m.cls).toBe(0.02);
     expect(medianValues([]).psi).toBeNull();
+  });
+});
+
+const FAST_CHECKS = [
+  [sample(90, 2000), sample(91, 1980), sample(89, 2050)],
+  [sample(92, 1950), sample(90, 2010), sample(88, 2070)],
+  [sample(91, 1990), sample(90, 2030), sample(89, 2020)],
+];
+const SLOW = [sample(70, 3100), sample(72, 3000), sample(71, 3200)];
+const SLOW_AGAIN = [sample(69, 3150), sample(73, 3050), sample(70, 3120)];
+/** One sample far off, the rest as ever: noise, not a change. */
+const NOISY = [sample(40, 6000), sample(90, 2000), sample(91, 1990)];
+
+const fingerprint = (over: Partial<RunFingerprint> = {}): RunFingerprint => ({
+  source: 'local-lighthouse',
+  lighthouseVersion: '12.8.2',
+  chromiumVersion: 'Chrome/131.0.6778.85',
+  benchmarkIndex: 1500,
+  throttlingMethod: 'simulate',
+  throttling: { rttMs: 150, cpuSlowdownMultiplier: 4 },
+  device: 'mobile',
+  concurrency: 1,
+  ...over,
+});
+
+type Step = LabValues[] | 'failed';
+
+/**
+ * The check runner's rules over a device's checks, without a database: each good check
+ * judged against the pooled baseline of the earlier good, unregressed checks, then the
+ * alert transition; a failed check stored as a state only. Returns the alerts raised
+ * (with the check's index) and what each check was judged.
+ */
+function simulate(steps: readonly Step[], alertAfter = 2, prints?: readonly RunFingerprint[]) {
+  const history: { state: 'ok' | 'failed'; regression: boolean; check: BaselineCheck }[] = [];
+  const alerts: [string, number][] = [];
+  const baselines: number[] = [];
+  let state: 'ok' | 'regression' = 'ok';
+  steps.forEach((step, index) => {
+    const print = prints?.[index] ?? null;
+    if (step === 'failed') {
+      history.unshift({
+        state: 'failed',
+        regression: false,
+        check: { fingerprint: null, samples: [] },
+      });
+      baselines.push(0);
+      return;
+    }
+    const candidates = history
+      .filter((c) => c.state !== 'failed' && !c.regression)
+      .slice(0, BASELINE_CHECKS)
+      .map((c) => c.check);
+    const pooled = pooledBaseline(print, candidates);
+    baselines.push(pooled.samples.length);
+    const judgement = judgeCheck({
+      samples: step,
+      baseline: pooled.samples,
+      budgets: {},
+      fieldInp: null,
+      measurementChanged: pooled.measurementChanged,
+    });
+    history.unshift({
+      state: 'ok',
+      regression: judgement.regression,
+      check: { fingerprint: print, samples: step },
+    });
+    const good = history.filter((c) => c.state !== 'failed').slice(0, alertAfter);
+    const move = alertTransition(state, [good], alertAfter);
+    if (move) {
+      alerts.push([move === 'regression' ? 'regression' : 'recovery', index]);
+      state = move;
+    }
+  });
+  return { alerts, regressions: [...history].reverse().map((c) => c.regression), baselines };
+}
+
+describe('the consecutive-regression rule over a pooled baseline', () => {
+  const [a, b, c] = FAST_CHECKS as [LabValues[], LabValues[], LabValues[]];
+
+  it('does not alert on one noisy check, nor on one slow check among fast ones', () => {
+    expect(simulate([a, b, NOISY, c]).alerts).toEqual([]);
+    const oneSlow = simulate([a, b, SLOW, c, a]);
+    expect(oneSlow.regressions).toEqual([false, false, true, false, false]);
+    expect(oneSlow.alerts).toEqual([]);
+  });
+
+  it('alerts exactly once when two checks in a row are slow, however long it stays slow', () => {
+    const run = simulate([a, b, c, SLOW, SLOW_AGAIN, SLOW, SLOW_AGAIN]);
+    expect(run.regressions).toEqual([false, false, false, true, true, true, true]);
+    expect(run.alerts).toEqual([['regression', 4]]);
+    // The slow checks never join the baseline: each is compared with the three fast ones.
+    expect(run.baselines).toEqual([0, 3, 6, 9, 9, 9, 9]);
+  });
+
+  it('announces the recovery once, at the first fast check after the alert', () => {
+    const run = simulate([a, b, SLOW, SLOW_AGAIN, c, a, b]);
+    expect(run.alerts).toEqual([
+      ['regression', 3],
+      ['recovery', 4],
+    ]);
+  });
+
+  it('lets a failed check in between neither alert, nor reset the count, nor enter the baseline', () => {
+    const run = simulate([a, b, SLOW, 'failed', SLOW_AGAIN, 'failed', c]);
+    expect(run.regressions).toEqual([false, false, true, false, true, false, false]);
+    expect(run.alerts).toEqual([
+      ['regression', 4],
+      ['recovery', 6],
+    ]);
+    // The failed checks add no samples: the baseline stays the two fast checks.
+    expect(run.baselines).toEqual([0, 3, 6, 0, 6, 0, 6]);
+    // Failed checks alone never alert, whatever came before.
+    expect(simulate([a, b, 'failed', 'failed', 'failed']).alerts).toEqual([]);
+  });
+
+  it('waits for alertAfter regressed checks: one alerts at once, three needs a third', () => {
+    expect(simulate([a, b, SLOW], 1).alerts).toEqual([['regression', 2]]);
+    expect(simulate([a, b, SLOW, SLOW_AGAIN], 3).alerts).toEqual([]);
+    expect(simulate([a, b, SLOW, SLOW_AGAIN, SLOW], 3).alerts).toEqual([['regression', 4]]);
+  });
+});
+
+describe('pooledBaseline', () => {
+  const [a, b, c] = FAST_CHECKS as [LabValues[], LabValues[], LabValues[]];
+  const old = fingerprint();
+  const upgraded = fingerprint({ lighthouseVersion: '13.0.0' });
+
+  it('pools every earlier check measured alike, newest first', () => {
+    const pooled = pooledBaseline(old, [
+      { fingerprint: old, samples: a },
+      { fingerprint: fingerprint({ benchmarkIndex: 1600, concurrency: 3 }), samples: b },
+    ]);
+    expect(pooled).toEqual({ samples: [...a, ...b], measurementChanged: null });
+  });
+
+  it('keeps to the checks measured alike when they are enough to test against', () => {
+    const pooled = pooledBaseline(upgraded, [
+      { fingerprint: upgraded, samples: a },
+      { fingerprint: upgraded, samples: b },
+      { fingerprint: old, samples: c },
+    ]);
+    expect(pooled).toEqual({ samples: [...a, ...b], measurementChanged: null });
+  });
+
+  it('compares across a change when nothing else is left, and says what changed', () => {
+    const slower = fingerprint({ lighthouseVersion: '13.0.0', benchmarkIndex: 900 });
+    const pooled = pooledBaseline(slower, [
+      { fingerprint: slower, samples: [a[0]!] },
+      { fingerprint: old, samples: b },
+      { fingerprint: old, samples: c },
+    ]);
+    expect(pooled.samples).toHaveLength(7);
+    expect(pooled.measurementChanged).toEqual(['Lighthouse 13.0.0', 'another machine']);
+    const judgement = judgeCheck({
+      samples: SLOW,
+      baseline: pooled.samples,
+      budgets: {},
+      fieldInp: null,
+      measurementChanged: pooled.measurementChanged,
+    });
+    expect(judgement.reasons[1]!.text).toBe(
+      'LCP went from 2.0 s to 3.1 s, a significant change (Mann-Whitney U, p = 0.008) (measured otherwise than before: Lighthouse 13.0.0, another machine).',
+    );
+  });
+
+  it('treats an unknown fingerprint as measured alike, not as a change', () => {
+    expect(pooledBaseline(null, [{ fingerprint: old, samples: a }]).measurementChanged).toBeNull();
+    expect(pooledBaseline(old, [{ fingerprint: null, samples: a }]).measurementChanged).toBeNull();
+    expect(fingerprintChanged(old, null)).toBe(false);
+    expect(fingerprintChanged(old, upgraded)).toBe(true);
+    expect(fingerprintChanged(old, fingerprint({ concurrency: 4, benchmarkIndex: 1400 }))).toBe(
+      false,
+    );
+  });
+});
+
+describe('checkState and reachabilityTransition', () => {
+  it('calls a check ok, partial or failed by its samples', () => {
+    expect(checkState([{ error: null }, { error: null }])).toBe('ok');
+    expect(checkState([{ error: 'timeout' }, { error: null }])).toBe('partial');
+    expect(checkState([{ error: 'timeout' }, { error: 'HTTP 500' }])).toBe('failed');
+  });
+
+  const ok = { state: 'ok', labSide: false } as const;
+  const failed = { state: 'failed', labSide: false } as const;
+  const ours = { state: 'failed', labSide: true } as const;
+
+  it('makes a page unreachable after three failed checks in a row, reachable after a good one', () => {
+    expect(reachabilityTransition(false, [failed, failed, ok])).toBeNull();
+    expect(reachabilityTransition(false, [failed, failed, failed, ok])).toBe('unreachable');
+    expect(reachabilityTransition(true, [failed, failed, failed, failed])).toBeNull();
+    expect(reachabilityTransition(true, [{ state: 'partial', labSide: false }, failed])).toBe(
+      'reachable',
+    );
+    expect(reachabilityTransition(false, [ok])).toBeNull();
+  });
+
+  it('leaves failures on SpeedRank’s side out of the count', () => {
+    expect(reachabilityTransition(false, [ours, ours, ours])).toBeNull();
+    expect(reachabilityTransition(false, [failed, ours, failed, failed])).toBe('unreachable');
+    expect(reachabilityTransition(true, [ours])).toBeNull();
   });
 });

@@ -1,6 +1,14 @@
 import { TRACKING_MESSAGES } from '@core/messages';
-import type { Budgets, LabValues, RegressionReason } from '@core/schemas/tracking';
+import {
+  sameMeasurement,
+  type Budgets,
+  type CheckState,
+  type LabValues,
+  type RegressionReason,
+  type RunFingerprint,
+} from '@core/schemas/tracking';
 import { formatMetric, LAB_KEYS, median, type LabKey } from '@core/speed-summary';
+import { CHANGE_FLOORS } from './change-floors';
 import { mannWhitneyU } from './mann-whitney';
 
 /** A difference this unlikely under 'nothing changed' counts as significant. */
@@ -12,17 +20,14 @@ export const ALPHA = 0.05;
 export const MIN_CLIFFS_DELTA = 0.474;
 /** How many earlier checks the samples are compared with. */
 export const BASELINE_CHECKS = 5;
-
 /**
- * The metrics compared between checks, the direction that is worse, and the least change
- * worth telling a site owner about (absolute, and relative to the earlier median).
+ * Good samples the same-fingerprint part of a baseline needs to stand alone: fewer can
+ * never be significant (three against three gives p = 0.05 at best), so the whole pool is
+ * compared instead and the reason says the measurement changed.
  */
-const WATCHED: Partial<Record<LabKey, { worse: 'greater' | 'less'; abs: number; rel: number }>> = {
-  psi: { worse: 'less', abs: 5, rel: 0 },
-  lcp: { worse: 'greater', abs: 100, rel: 0.1 },
-  tbt: { worse: 'greater', abs: 50, rel: 0.1 },
-  cls: { worse: 'greater', abs: 0.05, rel: 0 },
-};
+export const MIN_SAME_BASELINE_SAMPLES = 5;
+/** Failed checks in a row (any device) that make a page unreachable. */
+export const UNREACHABLE_AFTER = 3;
 
 /** Budgets on lab medians: the score must stay at or above, the rest at or below. */
 const LAB_BUDGETS: { key: LabKey; budget: keyof Budgets; worse: 'less' | 'greater' }[] = [
@@ -63,6 +68,8 @@ export function judgeCheck(input: {
   baseline: readonly LabValues[];
   budgets: Budgets;
   fieldInp: number | null;
+  /** What measured the baseline otherwise (see pooledBaseline); said in each significant reason. */
+  measurementChanged?: readonly string[] | null;
 }): CheckJudgement {
   const reasons: RegressionReason[] = [];
   const medians = medianValues(input.samples);
@@ -100,9 +107,12 @@ export function judgeCheck(input: {
       ),
     });
   }
-  for (const [key, rule] of Object.entries(WATCHED) as [
+  const changed = input.measurementChanged?.length
+    ? TRACKING_MESSAGES.measurementChanged([...input.measurementChanged])
+    : '';
+  for (const [key, rule] of Object.entries(CHANGE_FLOORS) as [
     LabKey,
-    NonNullable<typeof WATCHED.psi>,
+    NonNullable<(typeof CHANGE_FLOORS)['psi']>,
   ][]) {
     const now = column(input.samples, key);
     const before = column(input.baseline, key);
@@ -120,13 +130,136 @@ export function judgeCheck(input: {
       value: nowMedian,
       reference: beforeMedian,
       pValue: test.pValue,
-      text: TRACKING_MESSAGES.significantlyWorse(
-        formatMetric(key, nowMedian).label,
-        show(key, beforeMedian),
-        show(key, nowMedian),
-        test.pValue,
-      ),
+      text:
+        TRACKING_MESSAGES.significantlyWorse(
+          formatMetric(key, nowMedian).label,
+          show(key, beforeMedian),
+          show(key, nowMedian),
+          test.pValue,
+        ).replace(/\.$/, '') + `${changed}.`,
     });
   }
   return { regression: reasons.length > 0, reasons };
+}
+
+/** A finished check's state from its samples: all measured, some, or none. */
+export function checkState(samples: readonly { error: string | null }[]): CheckState {
+  const failed = samples.filter((s) => s.error !== null).length;
+  if (failed === 0) return 'ok';
+  return failed === samples.length ? 'failed' : 'partial';
+}
+
+/** A check's fingerprint: its first good sample's (null when none has one). */
+export function checkFingerprint(
+  samples: readonly { fingerprint: RunFingerprint | null }[],
+): RunFingerprint | null {
+  return samples.find((s) => s.fingerprint !== null)?.fingerprint ?? null;
+}
+
+/** Whether a check measured otherwise than the one before; unknown fingerprints never differ. */
+export const fingerprintChanged = (now: RunFingerprint | null, before: RunFingerprint | null) =>
+  now !== null && before !== null && !sameMeasurement(now, before);
+
+/** What `now` measured otherwise than `before`, in a few words each. */
+export function measurementDifferences(now: RunFingerprint, before: RunFingerprint): string[] {
+  const what: string[] = [];
+  if (now.source !== before.source)
+    what.push(now.source === 'psi' ? 'PageSpeed Insights' : 'local Lighthouse');
+  if (now.lighthouseVersion !== before.lighthouseVersion)
+    what.push(`Lighthouse ${now.lighthouseVersion ?? 'of unknown version'}`);
+  if (now.chromiumVersion !== before.chromiumVersion)
+    what.push(now.chromiumVersion ?? 'another browser');
+  const [a, b] = [now.benchmarkIndex, before.benchmarkIndex];
+  // sameMeasurement's bar: machines within a fifth of each other's benchmark index.
+  if (a === null || b === null ? a !== b : Math.abs(a - b) > 0.2 * Math.max(a, b))
+    what.push('another machine');
+  const throttling = (f: RunFingerprint) =>
+    JSON.stringify([f.throttlingMethod, Object.entries(f.throttling).sort()]);
+  if (throttling(now) !== throttling(before)) what.push('other throttling');
+  return what;
+}
+
+/** An earlier good, unregressed check a baseline can pool: its good samples and fingerprint. */
+export interface BaselineCheck {
+  fingerprint: RunFingerprint | null;
+  samples: LabValues[];
+}
+
+/**
+ * The samples a check is compared with, pooled from up to BASELINE_CHECKS earlier checks
+ * (newest first): only those measured like it (sameMeasurement) when they pool at least
+ * MIN_SAME_BASELINE_SAMPLES; otherwise all of them, with what measured otherwise, so the
+ * reason says so rather than comparing across a change silently.
+ */
+export function pooledBaseline(
+  fingerprint: RunFingerprint | null,
+  checks: readonly BaselineCheck[],
+): { samples: LabValues[]; measurementChanged: string[] | null } {
+  const alike = (c: BaselineCheck) =>
+    fingerprint === null || c.fingerprint === null || sameMeasurement(fingerprint, c.fingerprint);
+  const same = checks.filter(alike);
+  const pooled = (list: readonly BaselineCheck[]) => list.flatMap((c) => c.samples);
+  const other = checks.filter((c) => !alike(c));
+  if (other.length === 0 || pooled(same).length >= MIN_SAME_BASELINE_SAMPLES)
+    return { samples: pooled(same), measurementChanged: null };
+  // Say what differs from the newest check measured otherwise.
+  const what = measurementDifferences(fingerprint!, other[0]!.fingerprint!);
+  return {
+    samples: pooled(checks),
+    measurementChanged: what.length ? what : ['another setup'],
+  };
+}
+
+/** A device's finished good check as the alert rule reads it. */
+export interface JudgedCheck {
+  regression: boolean;
+}
+
+/**
+ * Where the page's speed alert goes after a good check: into 'regression' when on some
+ * device the last `alertAfter` good checks (newest first, failed ones left out) are all
+ * regressions; back to 'ok' once every device's latest good check is not one; otherwise
+ * nowhere (null). Between the two the page keeps its state, so a single noisy check
+ * neither alerts nor ends an alert early, and each crossing is announced once.
+ */
+export function alertTransition(
+  state: 'ok' | 'regression',
+  devices: readonly (readonly JudgedCheck[])[],
+  alertAfter: number,
+): 'regression' | 'ok' | null {
+  if (state === 'ok') {
+    const holds = devices.some(
+      (checks) =>
+        checks.length >= alertAfter && checks.slice(0, alertAfter).every((c) => c.regression),
+    );
+    return holds ? 'regression' : null;
+  }
+  return devices.every((checks) => !checks[0]?.regression) ? 'ok' : null;
+}
+
+/** A finished check as the reachability rule reads it. */
+export interface FinishedState {
+  state: CheckState;
+  /** Every sample failed on SpeedRank's side (no browser, PSI refused): says nothing of the page. */
+  labSide: boolean;
+}
+
+/**
+ * Whether the page's reachability moves after a finished check: 'unreachable' when the
+ * last UNREACHABLE_AFTER finished checks of any device (newest first) all failed,
+ * 'reachable' when it was unreachable and the latest one measured. Failures on SpeedRank's
+ * side are left out: they neither make a page unreachable nor break its run of failures.
+ */
+export function reachabilityTransition(
+  unreachable: boolean,
+  recent: readonly FinishedState[],
+): 'unreachable' | 'reachable' | null {
+  const page = recent.filter((c) => !c.labSide);
+  if (!unreachable) {
+    const failedRun =
+      page.length >= UNREACHABLE_AFTER &&
+      page.slice(0, UNREACHABLE_AFTER).every((c) => c.state === 'failed');
+    return failedRun ? 'unreachable' : null;
+  }
+  return page[0] && page[0].state !== 'failed' ? 'reachable' : null;
 }

@@ -39,6 +39,7 @@ describe.each([
       schedule,
       samples: 1,
       budgets: {},
+      alertAfter: 2,
     });
     if (!('page' in created)) throw new Error(`not created: ${created.refused}`);
     return created.page;

@@ -8,6 +8,7 @@ import type { Quotas } from '../quota/quotas';
 import type { SpeedJobs } from '../speed/speed-jobs';
 import { TrackingAlerts } from './alerts';
 import { CheckRunner } from './check-runner';
+import { CheckStates } from './check-states';
 import { TrackingChecks } from './checks';
 import { PageLeases } from './leases';
 import { TrackedPages } from './pages';
@@ -52,7 +53,13 @@ export class Tracking {
     this.deliveries = new WebhookDeliveries(deps.db, deps.clock, this.webhooks);
     this.alerts = new TrackingAlerts(deps.db, deps.clock, deps.config, deps.email, this.deliveries);
     const leases = new PageLeases(deps.db, deps.clock, leaseMs(deps.config.TRACKING_TICK_SECONDS));
-    const runner = new CheckRunner(this.checks, this.alerts, deps.clock, deps.speed);
+    const runner = new CheckRunner(
+      this.checks,
+      this.alerts,
+      new CheckStates(deps.db),
+      deps.clock,
+      deps.speed,
+    );
     this.scheduler = new TrackingScheduler(
       deps.db,
       deps.clock,

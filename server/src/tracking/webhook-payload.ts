@@ -1,5 +1,6 @@
 import { WEBHOOK_MESSAGES } from '@core/messages';
 import type { WebhookKind, WebhookPayload } from '@core/schemas/webhooks';
+import { UNREACHABLE_AFTER } from './regression';
 
 /** What happened, before it is worded for a kind of endpoint. */
 export type WebhookEvent = Omit<WebhookPayload, 'text' | 'content'>;
@@ -10,15 +11,22 @@ const DISCORD_MAX = 2000;
 function eventText(event: WebhookEvent): string {
   const { page, device, at, link } = event;
   if (event.event === 'test' || !page || !device) return WEBHOOK_MESSAGES.testText(link);
-  return event.event === 'regression'
-    ? WEBHOOK_MESSAGES.regressionText(
+  switch (event.event) {
+    case 'regression':
+      return WEBHOOK_MESSAGES.regressionText(
         page.url,
         device,
         at,
         event.reasons.map((r) => r.text),
         link,
-      )
-    : WEBHOOK_MESSAGES.recoveryText(page.url, device, at, link);
+      );
+    case 'recovery':
+      return WEBHOOK_MESSAGES.recoveryText(page.url, device, at, link);
+    case 'unreachable':
+      return WEBHOOK_MESSAGES.unreachableText(page.url, UNREACHABLE_AFTER, link);
+    case 'reachable':
+      return WEBHOOK_MESSAGES.reachableText(page.url, device, at, link);
+  }
 }
 
 /** Slack reads `&`, `<` and `>` as markup (`<!channel>` pings everyone); escaped, they show. */

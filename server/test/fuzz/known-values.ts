@@ -44,6 +44,8 @@ export function knownFor(field: string): KnownName[] {
   if (name === 'searchid') return ['speedTestId', 'keywordSearchId'];
   if (name === 'testid') return ['testId', 'speedTestId'];
   if (name === 'id') return ['trackedPageId', 'webhookId'];
+  // The two checks a comparison names.
+  if (name === 'a' || name === 'b') return ['checkId'];
   if (name === 'credential') return ['googleCredential'];
   return KNOWN_NAMES.filter((known) => known.toLowerCase() === name);
 }

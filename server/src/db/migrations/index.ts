@@ -8,6 +8,8 @@ import * as keywordSettings from './2026-11-23-006-keyword-settings';
 import * as demoRequests from './2026-11-23-007-demo-requests';
 import * as tracking from './2026-11-23-008-tracking';
 import * as trackingWebhooks from './2026-11-23-009-tracking-webhooks';
+import * as trackingStates from './2026-11-23-010-tracking-states';
+import * as trackingRetention from './2026-11-23-011-tracking-retention';
 
 /** All migrations in order; names are date-prefixed so they sort as they apply. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-007-demo-requests': demoRequests,
   '2026-11-23-008-tracking': tracking,
   '2026-11-23-009-tracking-webhooks': trackingWebhooks,
+  '2026-11-23-010-tracking-states': trackingStates,
+  '2026-11-23-011-tracking-retention': trackingRetention,
 };

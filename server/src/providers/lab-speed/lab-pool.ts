@@ -69,6 +69,11 @@ export class LabPool {
     this.slots = new PrioritySlots(size);
   }
 
+  /** Runs holding a slot now: a run asking from inside its task counts itself. */
+  get running(): number {
+    return this.inUse.size;
+  }
+
   private async acquire(priority: RunPriority): Promise<LabSlot> {
     await this.slots.acquire(priority);
     let warm: LabSlot | undefined;

@@ -16,7 +16,11 @@ export interface LighthouseJob {
 export type LighthouseServerMessage =
   { type: 'run'; job: LighthouseJob } | { type: 'guard'; profileDir: string };
 
-export type LighthouseMeasurement = Pick<RunResult, 'lab' | 'filmstrip' | 'finalUrl'>;
+/** `environment.concurrency` is the server's to fill: the child knows of its run alone. */
+export type LighthouseMeasurement = Pick<
+  RunResult,
+  'lab' | 'filmstrip' | 'finalUrl' | 'environment'
+>;
 
 /** What the child answers, in order: stages, then exactly one `done` or `failed`. */
 export type LighthouseChildMessage =

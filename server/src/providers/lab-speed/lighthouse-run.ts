@@ -2,7 +2,13 @@
 import lighthouse, { type Flags } from 'lighthouse';
 import log from 'lighthouse-logger';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { LAB_AUDITS, mapLighthouseResult, type LighthouseResultLike } from '@core/speed';
+import {
+  LAB_AUDITS,
+  labEnvironmentOf,
+  mapLighthouseResult,
+  type LighthouseEnvironmentLike,
+  type LighthouseResultLike,
+} from '@core/speed';
 import type { LabStage } from './port';
 import type { LighthouseChildMessage, LighthouseJob } from './lighthouse-protocol';
 
@@ -42,7 +48,9 @@ export async function runJob(job: LighthouseJob): Promise<void> {
       job.strategy === 'desktop' ? desktopConfig : undefined,
     );
     const lhr = result?.lhr as
-      (LighthouseResultLike & { runtimeError?: { code: string; message: string } }) | undefined;
+      | (LighthouseResultLike &
+          LighthouseEnvironmentLike & { runtimeError?: { code: string; message: string } })
+      | undefined;
     if (!lhr) return void send({ type: 'failed', message: 'Lighthouse returned no result.' });
     // Page load failures (HTTP errors, DNS, no paint) come as the LHR's runtimeError.
     if (lhr.runtimeError)
@@ -54,7 +62,7 @@ export async function runJob(job: LighthouseJob): Promise<void> {
     const measurement = mapLighthouseResult(lhr);
     if (!measurement)
       return void send({ type: 'failed', message: 'Lighthouse returned no performance score.' });
-    send({ type: 'done', measurement });
+    send({ type: 'done', measurement: { ...measurement, environment: labEnvironmentOf(lhr, 1) } });
   } catch (error) {
     send({
       type: 'failed',

@@ -85,6 +85,8 @@ export class LocalLighthouseProvider implements LabSpeedProvider {
   }
 
   private async measure({ chrome, lighthouse }: LabSlot, request: LabRunRequest) {
+    // The runs sharing the machine with this one as it starts, for its fingerprint.
+    const concurrency = this.pool.running;
     let timer: NodeJS.Timeout | undefined;
     // Killing the browser ends the run at once; the pool replaces the slot.
     const stop = () => void Promise.resolve(chrome.kill()).catch(() => undefined);
@@ -111,7 +113,8 @@ export class LocalLighthouseProvider implements LabSpeedProvider {
         browserGone.promise,
       ]);
       if (request.signal.aborted) throw cancelled();
-      return { ...measurement, source: this.source };
+      const environment = measurement.environment && { ...measurement.environment, concurrency };
+      return { ...measurement, environment, source: this.source };
     } catch (error) {
       if (request.signal.aborted) throw cancelled();
       if (error instanceof LabRunError || error instanceof LighthouseFailure) throw error;

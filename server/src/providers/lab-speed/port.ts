@@ -14,7 +14,10 @@ export interface LabRunRequest {
   priority?: RunPriority;
 }
 
-export type LabResult = Pick<RunResult, 'lab' | 'filmstrip' | 'finalUrl' | 'source'> &
+export type LabResult = Pick<
+  RunResult,
+  'lab' | 'filmstrip' | 'finalUrl' | 'source' | 'environment'
+> &
   Partial<Pick<RunResult, 'field'>>;
 
 /** A failed sample: why (for the UI's wording) and the reason, fit for users. */

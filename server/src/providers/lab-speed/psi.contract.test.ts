@@ -41,6 +41,15 @@ describe('PageSpeed Insights adapter contract', () => {
     expect(result.field!.page!.coreWebVitals).toBe('Fail');
     expect(result.field!.origin!.coreWebVitals).toBe('Pass');
     expect(result.field).toMatchObject({ source: 'psi', error: null });
+    // The recorded reply names its Lighthouse version and form factor, nothing more.
+    expect(result.environment).toEqual({
+      lighthouseVersion: '12.8.2',
+      chromiumVersion: null,
+      benchmarkIndex: null,
+      throttlingMethod: null,
+      throttling: {},
+      concurrency: 1,
+    });
   });
 
   const failure = async (reply: Parameters<typeof startRecordedServer>[0]) => {

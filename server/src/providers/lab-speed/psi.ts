@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import {
+  labEnvironmentOf,
   mapFieldData,
   mapLighthouseResult,
   type FieldSource,
+  type LighthouseEnvironmentLike,
   type LighthouseResultLike,
 } from '@core/speed';
 import { HttpError, HttpTimeoutError, fetchJson } from '../../http/fetch-json';
@@ -18,7 +20,8 @@ const loadingExperience = z
 
 const responseSchema = z.object({
   lighthouseResult: z.custom<
-    LighthouseResultLike & { runtimeError?: { code: string; message?: string } }
+    LighthouseResultLike &
+      LighthouseEnvironmentLike & { runtimeError?: { code: string; message?: string } }
   >((v) => Boolean(v && typeof v === 'object')),
   loadingExperience,
   originLoadingExperience: loadingExperience,
@@ -56,6 +59,8 @@ function psiFailure(error: unknown): LabRunError {
  */
 export class PsiProvider implements LabSpeedProvider {
   readonly source = 'psi' as const;
+  /** Calls under way, for each run's fingerprint (PSI's machines are Google's, not ours). */
+  private running = 0;
 
   constructor(
     private readonly apiKey: string,
@@ -88,6 +93,15 @@ export class PsiProvider implements LabSpeedProvider {
   }
 
   async run(request: LabRunRequest): Promise<LabResult> {
+    this.running++;
+    try {
+      return await this.measure(request, this.running);
+    } finally {
+      this.running--;
+    }
+  }
+
+  private async measure(request: LabRunRequest, concurrency: number): Promise<LabResult> {
     await this.refuseAllowedPrivate(request.url);
     const fresh = new URL(request.url);
     fresh.searchParams.set('_sr', crypto.randomBytes(4).toString('hex'));
@@ -126,6 +140,7 @@ export class PsiProvider implements LabSpeedProvider {
       // Report the URL the user asked for, not the cache-busted one.
       finalUrl: mapped.finalUrl.replace(/[?&]_sr=[0-9a-f]+/, ''),
       source: this.source,
+      environment: labEnvironmentOf(data.lighthouseResult, concurrency),
       field: {
         page: mapFieldData(data.loadingExperience?.metrics),
         origin: mapFieldData(data.originLoadingExperience?.metrics),

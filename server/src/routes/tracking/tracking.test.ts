@@ -7,7 +7,11 @@ import { HISTORY_CSV_HEADERS } from '@core/tracking/history-csv';
 import { testDatabaseUrl, type TestApp } from '../../../test/build-test-app';
 import type { TestClock } from '../../../test/clock';
 import { outboxCount } from '../../../test/outbox';
-import { buildProfileLabApp, type ProfileLab } from '../../../test/profile-lab';
+import {
+  buildProfileLabApp,
+  PROFILE_ENVIRONMENT,
+  type ProfileLab,
+} from '../../../test/profile-lab';
 import { signUp } from '../../../test/users';
 
 const PAGES = '/backend-service/v1/tracking/pages';
@@ -215,7 +219,10 @@ describe.each([
       expect(check!.samples[0]!.error).toBe('The run took longer than 300 s.');
 
       const detail = (await call('GET', `/${id}/checks/${check!.id}`, headers)).json();
-      expect(detail.filmstrip[0]).toMatch(/^data:image\/jpeg;base64,run[23]$/);
+      // The representative run's frames, each with its time since navigation start.
+      expect(detail.filmstrip).toEqual([
+        { ms: 1100, data: expect.stringMatching(/^data:image\/jpeg;base64,run[23]$/) },
+      ]);
       // No field source is configured: none is stored, rather than a pretend 'no data'.
       expect(detail.field).toBeNull();
       const missing = await call('GET', `/${id}/checks/${crypto.randomUUID()}`, headers);
@@ -251,58 +258,206 @@ describe.each([
     expect((await rows('tracked_pages'))[0]!.lease_owner).toBeNull();
   });
 
-  maybe('alerts once on a regression and once on the recovery, never on every check', async () => {
-    const { headers, user } = await setup(1);
-    const id = await create(headers, { devices: ['mobile'] });
+  const mailsOf = () => {
     const outbox = path.join(t.config.dataDir, 'outbox');
-    const mails = () =>
-      (fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : []).map((f) =>
-        fs.readFileSync(path.join(outbox, f), 'utf8'),
-      );
-    await runNow(headers, id);
-    await runNow(headers, id);
-    expect(outboxCount(t.config)).toBe(0);
+    return (fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : []).map((f) =>
+      fs.readFileSync(path.join(outbox, f), 'utf8'),
+    );
+  };
+  const alertsOf = async (headers: Headers, id: string) =>
+    (await call('GET', `/${id}/alerts`, headers)).json().alerts as TrackingAlert[];
 
-    lab.profile = 'slow';
-    await runNow(headers, id);
-    expect(outboxCount(t.config)).toBe(1);
-    expect(mails()[0]).toContain(`Subject: Speed regression: ${URL}`);
-    expect(mails()[0]).toContain(`To: ${user.email}`);
-    await runNow(headers, id);
-    expect(outboxCount(t.config)).toBe(1);
+  maybe(
+    'alerts when a regression holds over two checks, once, and announces the recovery once',
+    async () => {
+      const { headers, user } = await setup(1);
+      const id = await create(headers, { devices: ['mobile'] });
+      const run = async (profile: 'fast' | 'slow' | 'fail') => {
+        lab.profile = profile === 'slow' ? 'slow' : 'fast';
+        lab.failNext = profile === 'fail' ? 3 : 0;
+        await runNow(headers, id);
+        return outboxCount(t.config);
+      };
+      expect(await run('fast')).toBe(0);
+      expect(await run('fast')).toBe(0);
+      // One slow check among fast ones: a regression, but it does not hold. No alert.
+      expect(await run('slow')).toBe(0);
+      expect(await run('fast')).toBe(0);
+      // Slow, a failed check (no number, no judgement), slow again: the regression held.
+      expect(await run('slow')).toBe(0);
+      expect(await run('fail')).toBe(0);
+      expect(await run('slow')).toBe(1);
+      expect(mailsOf()[0]).toContain(`Subject: Speed regression: ${URL}`);
+      expect(mailsOf()[0]).toContain(`To: ${user.email}`);
+      expect(await run('slow')).toBe(1);
+      expect((await call('GET', '', headers)).json().pages[0]).toMatchObject({
+        alertState: 'regression',
+      });
+      // The first fast check announces the recovery, once.
+      expect(await run('fast')).toBe(2);
+      expect(mailsOf().some((m) => m.includes(`Subject: Speed recovered: ${URL}`))).toBe(true);
+      expect(await run('fast')).toBe(2);
 
-    lab.profile = 'fast';
-    await runNow(headers, id);
-    expect(outboxCount(t.config)).toBe(2);
-    expect(mails().some((m) => m.includes(`Subject: Speed recovered: ${URL}`))).toBe(true);
-    await runNow(headers, id);
-    expect(outboxCount(t.config)).toBe(2);
+      const { checks } = await history(headers, id);
+      expect(checks.map((c) => c.state)).toEqual([
+        'ok',
+        'ok',
+        'ok',
+        'ok',
+        'failed',
+        'ok',
+        'ok',
+        'ok',
+        'ok',
+        'ok',
+      ]);
+      expect(checks.map((c) => c.regression)).toEqual([
+        false,
+        false,
+        true,
+        true,
+        false,
+        true,
+        false,
+        true,
+        false,
+        false,
+      ]);
+      const failed = checks[4]!;
+      expect(failed).toMatchObject({ status: 'failed', median: null, reasons: [] });
+      expect(failed.samples.map((s) => [s.errorKind, s.metrics, s.fingerprint])).toEqual([
+        ['timeout', null, null],
+        ['timeout', null, null],
+        ['timeout', null, null],
+      ]);
+      expect(checks[3]!.reasons.map((r) => [r.kind, r.metric])).toEqual([
+        ['significant', 'psi'],
+        ['significant', 'lcp'],
+        ['significant', 'tbt'],
+        ['significant', 'cls'],
+      ]);
+      const alerts = await alertsOf(headers, id);
+      expect(alerts.map((a) => [a.kind, a.checkId, a.emailError])).toEqual([
+        ['recovery', checks[1]!.id, null],
+        ['regression', checks[3]!.id, null],
+      ]);
+      expect(alerts.every((a) => a.emailedAt !== null)).toBe(true);
+      expect((await call('GET', '', headers)).json().pages[0]).toMatchObject({
+        alertState: 'ok',
+        unreachable: false,
+      });
+    },
+  );
 
-    const { checks } = await history(headers, id);
-    expect(checks.map((c) => c.regression)).toEqual([false, false, true, true, false, false]);
-    expect(checks[3]!.reasons.map((r) => [r.kind, r.metric])).toEqual([
-      ['significant', 'psi'],
-      ['significant', 'lcp'],
-      ['significant', 'tbt'],
-      ['significant', 'cls'],
-    ]);
-    const alerts = (await call('GET', `/${id}/alerts`, headers)).json().alerts as TrackingAlert[];
-    expect(alerts.map((a) => [a.kind, a.checkId, a.emailError])).toEqual([
-      ['recovery', checks[1]!.id, null],
-      ['regression', checks[3]!.id, null],
-    ]);
-    expect(alerts.every((a) => a.emailedAt !== null)).toBe(true);
-    expect((await call('GET', '', headers)).json().pages[0]).toMatchObject({ alertState: 'ok' });
-  });
-
-  maybe('breaks a budget on the first check, with no earlier checks to compare', async () => {
-    const { headers } = await setup(1);
+  maybe('alerts on the first broken budget when the page asks for one check', async () => {
+    const { headers } = await setup(2);
     const id = await create(headers, { budgets: { performance: 95 } });
     await runNow(headers, id);
     const [check] = (await history(headers, id)).checks;
     expect(check!.regression).toBe(true);
     expect(check!.reasons[0]!.text).toBe('Performance 92 breaks its budget of 95.');
-    expect((await call('GET', `/${id}/alerts`, headers)).json().alerts).toHaveLength(1);
+    // alertAfter 2 (the default): one broken check is not yet an alert; the second is.
+    expect(await alertsOf(headers, id)).toHaveLength(0);
+    await runNow(headers, id);
+    expect((await alertsOf(headers, id)).map((a) => a.kind)).toEqual(['regression']);
+
+    const other = await create(headers, {
+      url: `${URL}p1`,
+      budgets: { performance: 95 },
+      alertAfter: 1,
+    });
+    await runNow(headers, other);
+    expect((await alertsOf(headers, other)).map((a) => a.kind)).toEqual(['regression']);
+    const patched = await call('PATCH', `/${other}`, headers, { alertAfter: 5 });
+    expect(patched.json()).toMatchObject({ alertAfter: 5 });
+    expect((await call('PATCH', `/${other}`, headers, { alertAfter: 6 })).statusCode).toBe(400);
+  });
+
+  maybe(
+    'marks a page unreachable after three failed checks and reachable at the next good one',
+    async () => {
+      const { headers } = await setup(1);
+      const id = await create(headers, { devices: ['mobile'], samples: 2 });
+      await runNow(headers, id);
+      lab.failNext = Infinity;
+      lab.failWith = { kind: 'http_status', message: 'The page answered HTTP 500.' };
+      await runNow(headers, id);
+      await runNow(headers, id);
+      expect(outboxCount(t.config)).toBe(0);
+      await runNow(headers, id);
+      expect(outboxCount(t.config)).toBe(1);
+      expect(mailsOf()[0]).toContain(`Subject: Page unreachable: ${URL}`);
+      expect(mailsOf()[0]).toContain('mobile: The page answered HTTP 500.');
+      expect((await call('GET', '', headers)).json().pages[0]).toMatchObject({
+        unreachable: true,
+        alertState: 'ok',
+      });
+      await runNow(headers, id);
+      expect(outboxCount(t.config)).toBe(1);
+
+      lab.failNext = 0;
+      await runNow(headers, id);
+      expect(outboxCount(t.config)).toBe(2);
+      expect(mailsOf().some((m) => m.includes(`Subject: Page reachable again: ${URL}`))).toBe(true);
+      const { checks, page } = await history(headers, id);
+      expect(page.unreachable).toBe(false);
+      expect(checks.map((c) => c.state)).toEqual([
+        'ok',
+        'failed',
+        'failed',
+        'failed',
+        'failed',
+        'ok',
+      ]);
+      // A failed check is never a number, nor a regression; the good one after is not
+      // compared with zeros either.
+      expect(checks.every((c) => !c.regression)).toBe(true);
+      expect(checks[1]!.median).toBeNull();
+      expect(checks[1]!.samples[0]).toMatchObject({
+        errorKind: 'http_status',
+        error: 'The page answered HTTP 500.',
+        metrics: null,
+      });
+      expect((await alertsOf(headers, id)).map((a) => [a.kind, a.checkId])).toEqual([
+        ['reachable', checks[0]!.id],
+        ['unreachable', checks[2]!.id],
+      ]);
+
+      // Failures on SpeedRank's side (PSI refused, no browser) say nothing of the page.
+      lab.failNext = Infinity;
+      lab.failWith = { kind: 'provider', message: 'PageSpeed Insights answered 429.' };
+      for (let i = 0; i < 3; i++) await runNow(headers, id);
+      expect(outboxCount(t.config)).toBe(2);
+    },
+  );
+
+  maybe('stores each sample’s fingerprint and marks the check where it changed', async () => {
+    const { headers } = await setup(1);
+    const id = await create(headers, { devices: ['mobile'] });
+    await runNow(headers, id);
+    await runNow(headers, id);
+    // A Lighthouse upgrade on a slower machine, and the page slower too.
+    lab.environment = { ...PROFILE_ENVIRONMENT, lighthouseVersion: '13.0.0', benchmarkIndex: 900 };
+    lab.profile = 'slow';
+    await runNow(headers, id);
+    await runNow(headers, id);
+    const { checks } = await history(headers, id);
+    expect(checks.map((c) => c.fingerprintChanged)).toEqual([false, true, false, false]);
+    expect(checks[0]!.samples[0]!.fingerprint).toEqual({
+      source: 'local-lighthouse',
+      ...PROFILE_ENVIRONMENT,
+      lighthouseVersion: '13.0.0',
+      benchmarkIndex: 900,
+      device: 'mobile',
+      concurrency: 1,
+    });
+    // No earlier check measured alike: compared anyway, and the reason says so.
+    expect(checks[1]!.regression).toBe(true);
+    expect(checks[1]!.reasons[0]!.text).toBe(
+      'Performance went from 92 to 55, a significant change (Mann-Whitney U, p = 0.013) (measured otherwise than before: Lighthouse 13.0.0, another machine).',
+    );
+    const csv = (await call('GET', `/${id}/history.csv`, headers)).body.split('\r\n');
+    expect(csv[2]).toMatch(/"Lighthouse 13\.0\.0, bench 900"$/);
   });
 
   maybe('filters the history by range and device and exports it as CSV', async () => {

@@ -21,6 +21,7 @@ import type { Services } from '../../services';
 import { summarize } from '../../tracking/overview';
 import { toTrackedPage } from '../../tracking/pages';
 import { PAGE_NOT_FOUND, TRACKING_PREFIX, trackingSchema as schema } from './route-parts';
+import { trackingCompareRoutes } from './tracking-compare';
 import { trackingHistoryRoutes } from './tracking-history';
 import { trackingWebhookRoutes } from './webhooks';
 
@@ -223,5 +224,6 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
   );
 
   await api.register(trackingHistoryRoutes, { services, preHandler });
+  await api.register(trackingCompareRoutes, { services, preHandler });
   await api.register(trackingWebhookRoutes, { services, preHandler });
 };

@@ -10,6 +10,7 @@ import { ROUTES } from '@core/routes';
 import { useSession } from '../../app/session/session-context';
 import { saveCheckout } from '../../app/checkout-intent';
 import { useRemaining } from '../../app/usage';
+import { TrackingStorageLine } from './tracking-storage-line';
 
 function formatDate(iso: string | null): string | null {
   if (!iso) return null;
@@ -120,6 +121,7 @@ export function AccountPage() {
           </Col>
         ))}
       </Row>
+      <TrackingStorageLine />
     </Container>
   );
 }

@@ -2,8 +2,16 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
+import type { AlertKind } from '@core/schemas/tracking';
 import { useAlerts } from './tracking-api';
 import { DEVICE_NAMES, dateTimeText } from './tracking-format';
+
+const ALERT_LABELS: Record<AlertKind, { bg: string; text: string }> = {
+  regression: { bg: 'danger', text: 'Regression' },
+  recovery: { bg: 'success', text: 'Recovered' },
+  unreachable: { bg: 'dark', text: 'Unreachable' },
+  reachable: { bg: 'success', text: 'Reachable again' },
+};
 
 /** Every alert the page raised: crossing into regression and recovering, and the email's fate. */
 export function AlertHistory({
@@ -33,9 +41,7 @@ export function AlertHistory({
           {alerts.data.alerts.map((alert) => (
             <ListGroup.Item key={alert.id} data-testid="alert-item">
               <div className="d-flex flex-wrap align-items-center gap-2">
-                <Badge bg={alert.kind === 'regression' ? 'danger' : 'success'}>
-                  {alert.kind === 'regression' ? 'Regression' : 'Recovered'}
-                </Badge>
+                <Badge bg={ALERT_LABELS[alert.kind].bg}>{ALERT_LABELS[alert.kind].text}</Badge>
                 <span className="small">
                   {DEVICE_NAMES[alert.device]} · {dateTimeText(alert.createdAt)}
                 </span>

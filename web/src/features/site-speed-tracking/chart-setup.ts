@@ -1,3 +1,4 @@
+import annotationPlugin from 'chartjs-plugin-annotation';
 import {
   Chart,
   Filler,
@@ -8,8 +9,8 @@ import {
   type ScriptableContext,
 } from 'chart.js';
 
-// Only what line charts with bands need, so the charts' chunk stays small.
-Chart.register(Filler, LinearScale, LineElement, PointElement, Tooltip);
+// Only what line charts with bands and marks need, so the charts' chunk stays small.
+Chart.register(annotationPlugin, Filler, LinearScale, LineElement, PointElement, Tooltip);
 
 /** Bootstrap's colours, as the rest of the app draws them. */
 export const COLORS = {
@@ -18,9 +19,7 @@ export const COLORS = {
   budget: '#dc3545',
   regression: '#dc3545',
   muted: '#6c757d',
-  pass: '#0c6',
-  average: '#fa3',
-  fail: '#f33',
+  failed: '#b02a37',
 } as const;
 
 export type PointContext = ScriptableContext<'line'>;

@@ -1,19 +1,25 @@
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
-import type { TrackingCheckDetail } from '@core/schemas/tracking';
+import type { TrackingCheck, TrackingCheckDetail } from '@core/schemas/tracking';
 import type { FieldResult } from '@core/speed';
 import { FieldNotice, fieldAbsence, sampleErrorLabel } from '../../components/field-notice';
-import { FilmstripFrames } from '../../components/filmstrip-frames';
-import { useCheckDetail } from './tracking-api';
+import { CheckComparison } from './check-comparison';
 import { CheckStatus } from './history-table';
-import { CHARTED_METRICS, DEVICE_NAMES, dateTimeText, metricText } from './tracking-format';
-
-const SOURCE_NAMES = {
-  'local-lighthouse': 'Local Lighthouse',
-  psi: 'PageSpeed Insights',
-} as const;
+import { TimedFilmstrip } from './timed-filmstrip';
+import { useCheckDetail } from './tracking-api';
+import {
+  CHARTED_METRICS,
+  DEVICE_NAMES,
+  LAB_SOURCE_NAMES,
+  dateTimeText,
+  fingerprintText,
+  metricText,
+} from './tracking-format';
 
 function FieldSection({ field }: { field: FieldResult | null }) {
   if (!field) {
@@ -70,7 +76,11 @@ function CheckBody({ check }: { check: TrackingCheckDetail }) {
           {check.samples.map((sample) => (
             <tr key={sample.index} data-testid="check-sample">
               <td>{sample.index}</td>
-              <td className="small">{SOURCE_NAMES[sample.source]}</td>
+              <td className="small">
+                {sample.fingerprint
+                  ? fingerprintText(sample.fingerprint)
+                  : LAB_SOURCE_NAMES[sample.source]}
+              </td>
               {sample.metrics ? (
                 CHARTED_METRICS.map((m) => (
                   <td key={m.key} className="text-end text-nowrap">
@@ -95,37 +105,91 @@ function CheckBody({ check }: { check: TrackingCheckDetail }) {
         </tbody>
       </Table>
       <h3 className="h6 mt-3">Filmstrip of the representative sample</h3>
-      <FilmstripFrames frames={check.filmstrip} />
+      <TimedFilmstrip frames={check.filmstrip} />
       <h3 className="h6 mt-4">Field data (real users, 28 days)</h3>
       <FieldSection field={check.field} />
     </>
   );
 }
 
-/** One check: its samples with their lab source and metrics or error, the median, the filmstrip. */
+/**
+ * One check: its samples with how each was measured and its metrics or error, the median,
+ * the filmstrip; or that check beside another of the page.
+ */
 export function CheckDetailModal({
   pageId,
   checkId,
+  checks,
   onClose,
 }: {
   pageId: string;
   checkId: string;
+  /** The checks on screen, newest first: the ones to compare with. */
+  checks: readonly TrackingCheck[];
   onClose(): void;
 }) {
   const detail = useCheckDetail(pageId, checkId);
   const check = detail.data;
+  const others = checks.filter((c) => c.id !== checkId && c.status !== 'running');
+  const index = checks.findIndex((c) => c.id === checkId);
+  // The check before this one by default: 'what changed since last time'.
+  const previous = checks.slice(index + 1).find((c) => c.status !== 'running') ?? others[0];
+  const [other, setOther] = useState(previous?.id ?? '');
+  const [comparing, setComparing] = useState(false);
+  const otherCheck = checks.find((c) => c.id === other);
+  const [a, b] =
+    otherCheck && check && Date.parse(otherCheck.startedAt) > Date.parse(check.startedAt)
+      ? [checkId, other]
+      : [other, checkId];
 
   return (
     <Modal show onHide={onClose} size="xl" centered scrollable>
       <Modal.Header closeButton>
         <Modal.Title as="h2" className="h5">
           {check
-            ? `${DEVICE_NAMES[check.device]} check, ${dateTimeText(check.startedAt)}`
+            ? `${comparing ? 'Comparing the ' : ''}${DEVICE_NAMES[check.device]} check${comparing ? 's' : ''}, ${dateTimeText(check.startedAt)}`
             : 'Check'}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body data-testid="check-detail">
-        {detail.isPending ? (
+        {others.length > 0 && (
+          <Form
+            className="d-flex flex-wrap align-items-center gap-2 mb-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              setComparing(true);
+            }}
+          >
+            <Form.Label htmlFor="compare-with" className="mb-0 small">
+              Compare with
+            </Form.Label>
+            <Form.Select
+              id="compare-with"
+              size="sm"
+              style={{ width: 'auto' }}
+              value={other}
+              onChange={(e) => setOther(e.target.value)}
+            >
+              {others.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {dateTimeText(c.startedAt)} · score {metricText('psi', c.median?.psi)}
+                </option>
+              ))}
+            </Form.Select>
+            {comparing ? (
+              <Button size="sm" variant="outline-secondary" onClick={() => setComparing(false)}>
+                Back to this check
+              </Button>
+            ) : (
+              <Button size="sm" type="submit">
+                Compare
+              </Button>
+            )}
+          </Form>
+        )}
+        {comparing && other ? (
+          <CheckComparison pageId={pageId} a={a} b={b} />
+        ) : detail.isPending ? (
           <Spinner size="sm" aria-label="Loading the check" />
         ) : detail.isError ? (
           <Alert variant="danger">{detail.error.message}</Alert>

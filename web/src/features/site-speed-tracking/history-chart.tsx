@@ -1,3 +1,4 @@
+import type { AnnotationOptions } from 'chartjs-plugin-annotation';
 import { Line } from 'react-chartjs-2';
 import type { TrackingCheck } from '@core/schemas/tracking';
 import { formatMetric, type LabKey } from '@core/speed-summary';
@@ -26,12 +27,24 @@ function spread(check: TrackingCheck, metric: LabKey): [number, number] | null {
   return values.length ? [Math.min(...values), Math.max(...values)] : null;
 }
 
-const DATASET = { high: 0, low: 1, median: 2, budget: 3 } as const;
+const DATASET = { high: 0, low: 1, median: 2, failed: 3 } as const;
+const DAY_MS = 86_400_000;
+
+function sampleLine(check: TrackingCheck, metric: LabKey, range: [number, number] | null) {
+  const good = check.samples.filter((s) => s.metrics).length;
+  const failed = check.samples.length - good;
+  const measured =
+    range && good > 1
+      ? `Samples ${metricText(metric, range[0])} – ${metricText(metric, range[1])} (${good})`
+      : `${good} ${good === 1 ? 'sample' : 'samples'}`;
+  return failed ? `${measured}; ${failed} failed` : measured;
+}
 
 /**
- * One metric of a tracked page over time: each check's median as a point (a gap where a
- * check has none), its samples' range as a band, the budget as a line. A click on a
- * point opens that check.
+ * One metric of a tracked page over time: each check's median as a point, its samples'
+ * range as a band, the budget as a line. A failed check is a gap with a cross on the axis,
+ * never a zero; a dashed line marks where the measurement changed (another Lighthouse,
+ * browser or machine). A click on a point opens that check.
  */
 export default function HistoryChart({ metric, title, checks, budget, onSelect }: Props) {
   const xs = checks.map((c) => Date.parse(c.startedAt));
@@ -40,7 +53,44 @@ export default function HistoryChart({ metric, title, checks, budget, onSelect }
   const budgetShown = shown(metric, budget);
   const first = xs[0] ?? 0;
   const last = xs.at(-1) ?? first;
-  const description = `${title}: ${checks.length} checks from ${checks[0] ? dateTimeText(checks[0].startedAt) : '-'}; latest ${metricText(metric, checks.at(-1)?.median?.[metric])}.`;
+  const failedCount = checks.filter((c) => c.state === 'failed').length;
+  const changes = checks.filter((c) => c.fingerprintChanged).length;
+  const description =
+    `${title}: ${checks.length} checks from ${checks[0] ? dateTimeText(checks[0].startedAt) : '-'}; ` +
+    `latest ${metricText(metric, checks.at(-1)?.median?.[metric])}` +
+    (failedCount ? `; ${failedCount} failed` : '') +
+    (changes ? `; measurement changed ${changes === 1 ? 'once' : `${changes} times`}` : '') +
+    '.';
+
+  const annotations: Record<string, AnnotationOptions> = {};
+  if (budgetShown !== null) {
+    annotations.budget = {
+      type: 'line',
+      yMin: budgetShown,
+      yMax: budgetShown,
+      borderColor: COLORS.budget,
+      borderDash: [6, 4],
+      borderWidth: 1.5,
+    };
+  }
+  checks.forEach((check, i) => {
+    if (!check.fingerprintChanged) return;
+    annotations[`fingerprint-${i}`] = {
+      type: 'line',
+      xMin: xs[i],
+      xMax: xs[i],
+      borderColor: COLORS.muted,
+      borderDash: [3, 3],
+      borderWidth: 1,
+      label: {
+        display: true,
+        content: 'Measurement changed',
+        position: 'start',
+        font: { size: 10 },
+        backgroundColor: 'rgba(108, 117, 125, 0.85)',
+      },
+    };
+  });
 
   return (
     <div style={{ height: 220 }} role="img" aria-label={description} data-testid="history-chart">
@@ -78,22 +128,16 @@ export default function HistoryChart({ metric, title, checks, budget, onSelect }
               pointBorderColor: (ctx: PointContext) =>
                 checks[ctx.dataIndex]?.regression ? COLORS.regression : COLORS.line,
             },
-            ...(budgetShown === null
-              ? []
-              : [
-                  {
-                    label: 'Budget',
-                    data: [
-                      { x: first, y: budgetShown },
-                      { x: last, y: budgetShown },
-                    ],
-                    borderColor: COLORS.budget,
-                    borderDash: [6, 4],
-                    borderWidth: 1.5,
-                    pointRadius: 0,
-                    pointHitRadius: 0,
-                  },
-                ]),
+            {
+              label: 'Failed check',
+              data: xs.map((x, i) => ({ x, y: checks[i]?.state === 'failed' ? 0 : null })),
+              showLine: false,
+              pointStyle: 'crossRot',
+              pointRadius: 7,
+              pointBorderWidth: 2,
+              borderColor: COLORS.failed,
+              backgroundColor: COLORS.failed,
+            },
           ],
         }}
         options={{
@@ -103,7 +147,9 @@ export default function HistoryChart({ metric, title, checks, budget, onSelect }
           parsing: false,
           interaction: { mode: 'nearest', axis: 'x', intersect: false },
           onClick: (_event, elements) => {
-            const hit = elements.find((e) => e.datasetIndex === DATASET.median);
+            const hit = elements.find(
+              (e) => e.datasetIndex === DATASET.median || e.datasetIndex === DATASET.failed,
+            );
             const check = hit && checks[hit.index];
             if (check) onSelect(check.id);
           },
@@ -115,8 +161,10 @@ export default function HistoryChart({ metric, title, checks, budget, onSelect }
           },
           plugins: {
             legend: { display: false },
+            annotation: { annotations },
             tooltip: {
-              filter: (item) => item.datasetIndex === DATASET.median,
+              filter: (item) =>
+                item.datasetIndex === DATASET.median || item.datasetIndex === DATASET.failed,
               callbacks: {
                 title: (items) => {
                   const check = checks[items[0]?.dataIndex ?? -1];
@@ -125,15 +173,15 @@ export default function HistoryChart({ metric, title, checks, budget, onSelect }
                 label: (item) => {
                   const check = checks[item.dataIndex];
                   if (!check) return '';
-                  const range = ranges[item.dataIndex];
-                  const good = check.samples.filter((s) => s.metrics).length;
+                  if (item.datasetIndex === DATASET.failed) {
+                    return ['Check failed: no sample measured', 'Click for the reasons'];
+                  }
                   return [
                     `Median ${metricText(metric, check.median?.[metric])}`,
-                    range && good > 1
-                      ? `Samples ${metricText(metric, range[0])} – ${metricText(metric, range[1])} (${good})`
-                      : `${good} ${good === 1 ? 'sample' : 'samples'}`,
+                    sampleLine(check, metric, ranges[item.dataIndex] ?? null),
                     ...(budget === undefined ? [] : [`Budget ${metricText(metric, budget)}`]),
                     ...(check.regression ? ['Regression'] : []),
+                    ...(check.fingerprintChanged ? ['Measured otherwise than before'] : []),
                     'Click for the samples and filmstrip',
                   ];
                 },
@@ -147,11 +195,17 @@ export default function HistoryChart({ metric, title, checks, budget, onSelect }
               max: last === first ? first + 1 : last,
               ticks: {
                 maxTicksLimit: 6,
+                // Within two days the hour tells checks apart; beyond, the day.
                 callback: (value) =>
-                  new Date(Number(value)).toLocaleDateString(undefined, {
-                    month: 'short',
-                    day: 'numeric',
-                  }),
+                  last - first < 2 * DAY_MS
+                    ? new Date(Number(value)).toLocaleTimeString(undefined, {
+                        hour: '2-digit',
+                        minute: '2-digit',
+                      })
+                    : new Date(Number(value)).toLocaleDateString(undefined, {
+                        month: 'short',
+                        day: 'numeric',
+                      }),
               },
             },
             y: metric === 'psi' ? { min: 0, max: 100 } : { beginAtZero: true },

@@ -4,17 +4,21 @@ import Table from 'react-bootstrap/Table';
 import type { TrackingCheck } from '@core/schemas/tracking';
 import { CHARTED_METRICS, dateTimeText, metricText } from './tracking-format';
 
-const STATUS = {
-  running: { bg: 'primary', text: 'Running' },
-  done: { bg: 'success', text: 'Done' },
-  failed: { bg: 'danger', text: 'Failed' },
-  skipped: { bg: 'secondary', text: 'Skipped' },
-} as const;
-
+/** A check in a word: running or skipped, else its state, a regression standing out. */
 export function CheckStatus({ check }: { check: TrackingCheck }) {
-  if (check.status === 'done' && check.regression) return <Badge bg="danger">Regression</Badge>;
-  const { bg, text } = STATUS[check.status];
-  return <Badge bg={bg}>{text}</Badge>;
+  if (check.status === 'running') return <Badge bg="primary">Running</Badge>;
+  if (check.status === 'skipped') return <Badge bg="secondary">Skipped</Badge>;
+  if (check.state === 'failed') return <Badge bg="danger">Failed</Badge>;
+  return (
+    <>
+      {check.regression ? <Badge bg="danger">Regression</Badge> : <Badge bg="success">Done</Badge>}
+      {check.state === 'partial' && (
+        <Badge bg="warning" text="dark" className="ms-1">
+          Partial
+        </Badge>
+      )}
+    </>
+  );
 }
 
 /** The charts' data as a table, newest first; a row opens its check. */
@@ -48,6 +52,11 @@ export function HistoryTable({
                 {dateTimeText(check.startedAt)}
               </Button>
               {check.trigger === 'manual' && <span className="small text-muted"> · run now</span>}
+              {check.fingerprintChanged && (
+                <div className="small text-muted" data-testid="fingerprint-changed">
+                  measured otherwise than before
+                </div>
+              )}
             </td>
             <td>
               <CheckStatus check={check} />

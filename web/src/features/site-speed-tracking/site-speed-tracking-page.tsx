@@ -17,6 +17,7 @@ import { TrackedPageDetail } from './tracked-page-detail';
 import { TrackedPageForm } from './tracked-page-form';
 import { detailHref, TrackedPageList } from './tracked-page-list';
 import { useTrackedPages } from './tracking-api';
+import { WebhookSettings } from './webhook-settings';
 
 const WHAT_IT_DOES =
   'Check your pages on a schedule, on mobile and desktop, see their speed over time, and get an email when a page gets slower or breaks a budget.';
@@ -76,7 +77,10 @@ function Overview({ plan, trackUrl }: { plan: Plan; trackUrl: string | null }) {
       {pages.length === 0 ? (
         <TrackingEmptyState intro={WHAT_IT_DOES} onTrack={openForm} />
       ) : (
-        <TrackedPageList pages={pages} />
+        <>
+          <TrackedPageList pages={pages} />
+          <WebhookSettings />
+        </>
       )}
       {formUrl !== null && (
         <TrackedPageForm

@@ -42,7 +42,7 @@ const RANGE_NAMES: Record<HistoryRange, string> = {
 };
 
 function ChartPlaceholder() {
-  return <div className="placeholder-glow" style={{ height: 220 }} aria-hidden />;
+  return <div style={{ height: 220 }} aria-hidden />;
 }
 
 /** A tracked page: its actions, its history as charts or a table, its alerts. */
@@ -90,7 +90,7 @@ export function TrackedPageDetail({ page, plan }: { page: TrackedPageSummary; pl
                 <PageStatus page={page} />
               </div>
             </div>
-            <AlertBadge state={page.alertState} />
+            <AlertBadge page={page} />
           </div>
           <div className="d-flex flex-wrap gap-2 mt-3">
             <Button
@@ -201,7 +201,10 @@ export function TrackedPageDetail({ page, plan }: { page: TrackedPageSummary; pl
             <Col key={metric.key}>
               <Card className="h-100">
                 <Card.Body>
-                  <h3 className="h6">{metric.title}</h3>
+                  <h3 className="h6">
+                    {metric.title}{' '}
+                    <span className="small text-muted fw-normal">({metric.unit})</span>
+                  </h3>
                   <Suspense fallback={<ChartPlaceholder />}>
                     <HistoryChart
                       metric={metric.key}
@@ -221,7 +224,12 @@ export function TrackedPageDetail({ page, plan }: { page: TrackedPageSummary; pl
       <AlertHistory pageId={page.id} running={page.running} onSelect={setSelected} />
 
       {selected && (
-        <CheckDetailModal pageId={page.id} checkId={selected} onClose={() => setSelected(null)} />
+        <CheckDetailModal
+          pageId={page.id}
+          checkId={selected}
+          checks={history.data?.checks ?? []}
+          onClose={() => setSelected(null)}
+        />
       )}
       {editing && <TrackedPageForm plan={plan} page={page} onClose={() => setEditing(false)} />}
       <Modal show={confirmingDelete} onHide={() => setConfirmingDelete(false)} centered>

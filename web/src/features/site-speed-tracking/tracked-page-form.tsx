@@ -10,6 +10,8 @@ import { TRACKING_MESSAGES } from '@core/messages';
 import type { Plan } from '@core/plans';
 import { ROUTES } from '@core/routes';
 import {
+  ALERT_AFTER_DEFAULT,
+  ALERT_AFTER_MAX,
   budgetsSchema,
   createTrackedPageBodySchema,
   TRACKING_DEVICES,
@@ -34,6 +36,8 @@ interface Props {
   onCreated?(id: string): void;
 }
 
+const ALERT_AFTER_CHOICES = Array.from({ length: ALERT_AFTER_MAX }, (_, i) => i + 1);
+
 type BudgetText = Partial<Record<keyof Budgets, string>>;
 
 const budgetText = (budgets: Budgets): BudgetText =>
@@ -55,6 +59,7 @@ export function TrackedPageForm({ plan, page, initialUrl = '', onClose, onCreate
   const [schedule, setSchedule] = useState<TrackingSchedule>(page?.schedule ?? 'daily');
   const [samples, setSamples] = useState(Math.min(page?.samples ?? 3, plan.speedTestSampleLimit));
   const [budgets, setBudgets] = useState<BudgetText>(budgetText(page?.budgets ?? {}));
+  const [alertAfter, setAlertAfter] = useState(page?.alertAfter ?? ALERT_AFTER_DEFAULT);
   const [error, setError] = useState<string>();
   const pending = create.isPending || update.isPending;
   const sampleChoices = Array.from({ length: plan.speedTestSampleLimit }, (_, i) => i + 1);
@@ -79,7 +84,10 @@ export function TrackedPageForm({ plan, page, initialUrl = '', onClose, onCreate
       setError(failure instanceof ApiError ? failure.message : 'Saving failed. Please try again.');
     if (page) {
       update.mutate(
-        { id: page.id, body: { devices, schedule, samples, budgets: parsedBudgets.data } },
+        {
+          id: page.id,
+          body: { devices, schedule, samples, budgets: parsedBudgets.data, alertAfter },
+        },
         { onSuccess: onClose, onError: fail },
       );
       return;
@@ -90,6 +98,7 @@ export function TrackedPageForm({ plan, page, initialUrl = '', onClose, onCreate
       schedule,
       samples,
       budgets: parsedBudgets.data,
+      alertAfter,
     });
     if (!body.success) {
       setError(body.error.issues[0]?.message);
@@ -192,10 +201,25 @@ export function TrackedPageForm({ plan, page, initialUrl = '', onClose, onCreate
               ))}
             </Row>
             <Form.Text>
-              A check that breaks a budget is a regression, and you get an email. INP is judged only
-              when a field data source has real-user data for the page.
+              A check that breaks a budget, or is significantly slower than the checks before it, is
+              a regression. INP is judged only when a field data source has real-user data for the
+              page.
             </Form.Text>
           </fieldset>
+          <Form.Group className="mt-3" controlId="tracked-alert-after">
+            <Form.Label>Alert after</Form.Label>
+            <Form.Select value={alertAfter} onChange={(e) => setAlertAfter(Number(e.target.value))}>
+              {ALERT_AFTER_CHOICES.map((n) => (
+                <option key={n} value={n}>
+                  {n === 1 ? '1 regressed check' : `${n} regressed checks in a row`}
+                </option>
+              ))}
+            </Form.Select>
+            <Form.Text>
+              One noisy check does not alert while the regression must hold; you hear once when it
+              does and once when the page recovers.
+            </Form.Text>
+          </Form.Group>
           {error && (
             <Alert variant="danger" className="mt-3 mb-0" data-testid="tracked-page-error">
               <UpgradeMessage text={error} />

@@ -46,15 +46,29 @@ export function PageStatus({
   );
 }
 
-export function AlertBadge({ state }: { state: TrackedPageSummary['alertState'] }) {
-  return state === 'regression' ? (
-    <Badge bg="danger" data-testid="alert-state">
-      Regression
-    </Badge>
-  ) : (
-    <Badge bg="success" data-testid="alert-state">
-      OK
-    </Badge>
+/** The page's alert state: unreachable beside a speed regression, each from its own alert. */
+export function AlertBadge({
+  page,
+}: {
+  page: Pick<TrackedPageSummary, 'alertState' | 'unreachable'>;
+}) {
+  return (
+    <span className="d-inline-flex gap-1">
+      {page.unreachable && (
+        <Badge bg="dark" data-testid="unreachable-state">
+          Unreachable
+        </Badge>
+      )}
+      {page.alertState === 'regression' ? (
+        <Badge bg="danger" data-testid="alert-state">
+          Regression
+        </Badge>
+      ) : (
+        <Badge bg="success" data-testid="alert-state">
+          OK
+        </Badge>
+      )}
+    </span>
   );
 }
 
@@ -108,7 +122,7 @@ export function TrackedPageList({ pages }: { pages: readonly TrackedPageSummary[
                   <span aria-hidden>{trend.arrow}</span> {trend.text}
                 </span>
               )}
-              <AlertBadge state={page.alertState} />
+              <AlertBadge page={page} />
             </div>
           </ListGroup.Item>
         );

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   alertListSchema,
+  comparisonSchema,
   createdTrackedPageSchema,
   historyResponseSchema,
   runNowResponseSchema,
@@ -16,12 +17,13 @@ import {
 import { z } from 'zod';
 import { apiRequest, apiText } from '../../app/api-client';
 import { useSession } from '../../app/session/session-context';
+import { trackingRootKey } from '../../app/tracking-storage';
 
 const PAGES = '/tracking/pages';
 
 /** Everything of tracking under one key, per signed-in token. */
 export const trackingKeys = {
-  all: (token: string) => ['tracking', token] as const,
+  all: trackingRootKey,
   list: (token: string) => [...trackingKeys.all(token), 'list'] as const,
   page: (token: string, id: string) => [...trackingKeys.all(token), 'page', id] as const,
   history: (token: string, id: string, range: HistoryRange, device: TrackingDevice) =>
@@ -144,4 +146,14 @@ export function useTrackingMutations() {
 /** The history of a range, both devices, as the server writes it to CSV. */
 export function fetchHistoryCsv(token: string, id: string, range: HistoryRange): Promise<string> {
   return apiText(`${PAGES}/${id}/history.csv?range=${range}`, token);
+}
+
+/** Two checks side by side: `a` the earlier, `b` the later. */
+export function useComparison(id: string, a: string, b: string) {
+  const { token, enabled } = useToken();
+  return useQuery({
+    queryKey: [...trackingKeys.page(token, id), 'compare', a, b] as const,
+    queryFn: () => apiRequest(`${PAGES}/${id}/compare?a=${a}&b=${b}`, comparisonSchema, { token }),
+    enabled,
+  });
 }

@@ -1,0 +1,19 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** axe's serious and critical violations on the page, each with the elements it found. */
+export async function seriousViolations(page: Page, what: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${what}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+    );
+}
+
+export async function expectAccessible(page: Page, what: string) {
+  const found = await seriousViolations(page, what);
+  expect(found, found.join('\n')).toEqual([]);
+}

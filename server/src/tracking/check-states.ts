@@ -1,0 +1,199 @@
+import type { LabValues, RunFingerprint, TrackingDevice } from '@core/schemas/tracking';
+import type { RunErrorKind, RunResult } from '@core/speed';
+import type { Db } from '../db/connect';
+import {
+  BASELINE_CHECKS,
+  UNREACHABLE_AFTER,
+  type BaselineCheck,
+  type FinishedState,
+  type JudgedCheck,
+} from './regression';
+
+/** Failures on SpeedRank's side: no browser here, or PageSpeed Insights refused (quota, key). */
+const LAB_SIDE: readonly RunErrorKind[] = ['browser_missing', 'provider'];
+/** Finished checks read for the reachability rule: lab-side failures are skipped over. */
+const REACHABILITY_WINDOW = UNREACHABLE_AFTER * 4;
+
+const GOOD_STATES = ['ok', 'partial'] as const;
+
+interface CheckRef {
+  id: string;
+  device: TrackingDevice;
+  startedAt: string;
+}
+
+const parseFingerprint = (json: string | null) =>
+  json ? (JSON.parse(json) as RunFingerprint) : null;
+
+/**
+ * What the check runner reads of a page's earlier checks to judge a new one and to decide
+ * its alerts (issue 16): the pooled baseline, the previous fingerprint, the latest good
+ * checks of a device, the latest finished checks of the page. Failed checks (state
+ * 'failed') count only for reachability; skipped and interrupted ones (no state) for nothing.
+ */
+export class CheckStates {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * The page's last BASELINE_CHECKS good checks on the device of `check` before it that
+   * were not regressions themselves (so a slowdown stays one until it recovers), newest
+   * first, each with its good samples from `source` (never local against PSI) and its
+   * fingerprint (its first good sample's).
+   */
+  async baseline(
+    pageId: string,
+    check: CheckRef,
+    source: RunResult['source'],
+  ): Promise<BaselineCheck[]> {
+    const checks = await this.db.kysely
+      .selectFrom('tracking_checks')
+      .select('id')
+      .where('page_id', '=', pageId)
+      .where('device', '=', check.device)
+      .where('state', 'in', GOOD_STATES)
+      .where('regression', '=', 0)
+      .where('started_at', '<=', check.startedAt)
+      .where('id', '!=', check.id)
+      .orderBy('started_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(BASELINE_CHECKS)
+      .execute();
+    if (checks.length === 0) return [];
+    const rows = await this.db.kysely
+      .selectFrom('tracking_samples')
+      .selectAll()
+      .where(
+        'check_id',
+        'in',
+        checks.map((c) => c.id),
+      )
+      .where('source', '=', source)
+      .where('error', 'is', null)
+      .orderBy('check_id')
+      .orderBy('sample')
+      .execute();
+    return checks
+      .map(({ id }) => {
+        const mine = rows.filter((row) => row.check_id === id);
+        return {
+          fingerprint: parseFingerprint(mine.find((row) => row.fingerprint)?.fingerprint ?? null),
+          samples: mine.map((row): LabValues => ({
+            psi: row.psi,
+            fcp: row.fcp,
+            si: row.si,
+            lcp: row.lcp,
+            tti: row.tti,
+            tbt: row.tbt,
+            cls: row.cls,
+          })),
+        };
+      })
+      .filter((c) => c.samples.length > 0);
+  }
+
+  /** The fingerprint of the device's previous good check before `check`; null when unknown. */
+  async previousFingerprint(pageId: string, check: CheckRef): Promise<RunFingerprint | null> {
+    const previous = await this.db.kysely
+      .selectFrom('tracking_checks')
+      .select('id')
+      .where('page_id', '=', pageId)
+      .where('device', '=', check.device)
+      .where('state', 'in', GOOD_STATES)
+      .where('started_at', '<=', check.startedAt)
+      .where('id', '!=', check.id)
+      .orderBy('started_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!previous) return null;
+    const sample = await this.db.kysely
+      .selectFrom('tracking_samples')
+      .select('fingerprint')
+      .where('check_id', '=', previous.id)
+      .where('fingerprint', 'is not', null)
+      .orderBy('sample')
+      .limit(1)
+      .executeTakeFirst();
+    return parseFingerprint(sample?.fingerprint ?? null);
+  }
+
+  /** The page's alert state as stored now; undefined once the page is deleted. */
+  async pageState(
+    pageId: string,
+  ): Promise<
+    { alertState: 'ok' | 'regression'; unreachable: boolean; alertAfter: number } | undefined
+  > {
+    const row = await this.db.kysely
+      .selectFrom('tracked_pages')
+      .select(['alert_state', 'unreachable', 'alert_after'])
+      .where('id', '=', pageId)
+      .executeTakeFirst();
+    return (
+      row && {
+        alertState: row.alert_state,
+        unreachable: row.unreachable === 1,
+        alertAfter: row.alert_after,
+      }
+    );
+  }
+
+  /** Whether each of the device's latest `count` good checks was a regression, newest first. */
+  async latestGood(pageId: string, device: TrackingDevice, count: number): Promise<JudgedCheck[]> {
+    const rows = await this.db.kysely
+      .selectFrom('tracking_checks')
+      .select('regression')
+      .where('page_id', '=', pageId)
+      .where('device', '=', device)
+      .where('state', 'in', GOOD_STATES)
+      .orderBy('started_at', 'desc')
+      .orderBy('finished_at', 'desc')
+      .limit(count)
+      .execute();
+    return rows.map((row) => ({ regression: row.regression === 1 }));
+  }
+
+  /** The page's latest finished checks of any device, newest first, as reachability reads them. */
+  async latestFinished(pageId: string): Promise<FinishedState[]> {
+    const rows = await this.db.kysely
+      .selectFrom('tracking_checks')
+      .select(['id', 'state'])
+      .where('page_id', '=', pageId)
+      .where('state', 'is not', null)
+      .orderBy('started_at', 'desc')
+      .orderBy('finished_at', 'desc')
+      .limit(REACHABILITY_WINDOW)
+      .execute();
+    const failed = rows.filter((row) => row.state === 'failed').map((row) => row.id);
+    const kinds = failed.length
+      ? await this.db.kysely
+          .selectFrom('tracking_samples')
+          .select(['check_id', 'error_kind'])
+          .where('check_id', 'in', failed)
+          .execute()
+      : [];
+    return rows.map((row) => ({
+      state: row.state!,
+      labSide:
+        row.state === 'failed' &&
+        kinds
+          .filter((k) => k.check_id === row.id)
+          .every((k) => LAB_SIDE.includes(k.error_kind as RunErrorKind)),
+    }));
+  }
+
+  /** The first sample error of each of the page's latest failed checks, for the alert's text. */
+  async latestErrors(pageId: string, count: number): Promise<string[]> {
+    const rows = await this.db.kysely
+      .selectFrom('tracking_checks as c')
+      .innerJoin('tracking_samples as s', 's.check_id', 'c.id')
+      .select(['c.id', 'c.device', 's.sample', 's.error'])
+      .where('c.page_id', '=', pageId)
+      .where('c.state', '=', 'failed')
+      .where('s.sample', '=', 1)
+      .orderBy('c.started_at', 'desc')
+      .orderBy('c.finished_at', 'desc')
+      .limit(count)
+      .execute();
+    return rows.map((row) => `${row.device}: ${row.error ?? 'failed'}`);
+  }
+}

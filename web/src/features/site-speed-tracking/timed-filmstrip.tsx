@@ -1,0 +1,111 @@
+import type { z } from 'zod';
+import type { filmstripFrameSchema } from '@core/schemas/tracking';
+
+type Frame = z.infer<typeof filmstripFrameSchema>;
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The frame on screen at `ms`: the last one taken by then (none before the first). */
+function frameAt(frames: readonly Frame[], ms: number): Frame | null {
+  let found: Frame | null = null;
+  for (const frame of frames) {
+    if (frame.ms > ms) break;
+    found = frame;
+  }
+  return found;
+}
+
+/** A step that puts at most about twenty columns over `span` ms. */
+function stepFor(span: number): number {
+  return [100, 250, 500, 1000, 2000, 5000].find((step) => span / step <= 20) ?? 10_000;
+}
+
+/** A check's representative run loading, each frame with its time since navigation start. */
+export function TimedFilmstrip({ frames }: { frames: readonly Frame[] }) {
+  if (frames.length === 0) {
+    return (
+      <p className="small text-muted mb-0">
+        No filmstrip: only the latest checks of a page keep their frames.
+      </p>
+    );
+  }
+  return (
+    <div className="d-flex gap-1 overflow-auto pb-1" data-testid="timed-filmstrip">
+      {frames.map((frame, i) => (
+        <figure key={i} className="mb-0 text-center small">
+          <img
+            src={frame.data}
+            alt={`The page at ${seconds(frame.ms)}`}
+            className="sr-frame-thumb border"
+          />
+          <figcaption className="text-muted">{seconds(frame.ms)}</figcaption>
+        </figure>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Two runs loading on one time grid, as WebPageTest compares filmstrips: each column is a
+ * moment, each row shows what that run had painted by then, so the faster one is visible.
+ */
+export function AlignedFilmstrips({
+  rows,
+}: {
+  rows: readonly { label: string; frames: readonly Frame[] }[];
+}) {
+  const span = Math.max(0, ...rows.flatMap((r) => r.frames.map((f) => f.ms)));
+  if (rows.some((r) => r.frames.length === 0)) {
+    return (
+      <p className="small text-muted mb-0">
+        A filmstrip is missing: only the latest checks of a page keep their frames.
+      </p>
+    );
+  }
+  const step = stepFor(span);
+  const moments = Array.from({ length: Math.floor(span / step) + 1 }, (_, i) => i * step);
+  return (
+    <div className="overflow-auto" data-testid="aligned-filmstrips">
+      <table className="small">
+        <thead>
+          <tr>
+            <th scope="col" />
+            {moments.map((ms) => (
+              <th key={ms} scope="col" className="text-center text-muted fw-normal px-1">
+                {seconds(ms)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row" className="pe-2 text-nowrap fw-normal">
+                {row.label}
+              </th>
+              {moments.map((ms) => {
+                const frame = frameAt(row.frames, ms);
+                return (
+                  <td key={ms} className="px-1">
+                    {frame ? (
+                      <img
+                        src={frame.data}
+                        alt={`${row.label} at ${seconds(ms)}`}
+                        className="sr-frame-thumb border"
+                      />
+                    ) : (
+                      <span
+                        className="sr-frame-thumb d-inline-block border bg-white"
+                        aria-label="Nothing painted yet"
+                      />
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
