@@ -143,9 +143,9 @@ export function CheckDetailModal({
       : [other, checkId];
 
   return (
-    <Modal show onHide={onClose} size="xl" centered scrollable>
+    <Modal show onHide={onClose} size="xl" centered scrollable aria-labelledby="check-detail-title">
       <Modal.Header closeButton>
-        <Modal.Title as="h2" className="h5">
+        <Modal.Title id="check-detail-title" as="h2" className="h5">
           {check
             ? `${comparing ? 'Comparing the ' : ''}${DEVICE_NAMES[check.device]} check${comparing ? 's' : ''}, ${dateTimeText(check.startedAt)}`
             : 'Check'}

@@ -93,8 +93,11 @@ export default function HistoryChart({ metric, title, checks, budget, onSelect }
   });
 
   return (
-    <div style={{ height: 220 }} role="img" aria-label={description} data-testid="history-chart">
+    <div style={{ height: 220 }}>
       <Line
+        role="img"
+        aria-label={description}
+        data-testid="history-chart"
         data={{
           datasets: [
             {

@@ -4,8 +4,10 @@ import { COLORS } from './chart-setup';
 /** A tracked page's latest scores, oldest first, as a small line without axes. */
 export default function Sparkline({ scores, label }: { scores: readonly number[]; label: string }) {
   return (
-    <div style={{ width: 120, height: 32 }} role="img" aria-label={label}>
+    <div style={{ width: 120, height: 32 }}>
       <Line
+        role="img"
+        aria-label={label}
         data={{
           labels: scores.map((_, i) => i),
           datasets: [

@@ -30,7 +30,14 @@ export function TimedFilmstrip({ frames }: { frames: readonly Frame[] }) {
     );
   }
   return (
-    <div className="d-flex gap-1 overflow-auto pb-1" data-testid="timed-filmstrip">
+    <div
+      className="d-flex gap-1 overflow-auto pb-1"
+      data-testid="timed-filmstrip"
+      // Scrolls sideways: reachable by keyboard.
+      tabIndex={0}
+      role="region"
+      aria-label="Filmstrip"
+    >
       {frames.map((frame, i) => (
         <figure key={i} className="mb-0 text-center small">
           <img
@@ -65,7 +72,13 @@ export function AlignedFilmstrips({
   const step = stepFor(span);
   const moments = Array.from({ length: Math.floor(span / step) + 1 }, (_, i) => i * step);
   return (
-    <div className="overflow-auto" data-testid="aligned-filmstrips">
+    <div
+      className="overflow-auto"
+      data-testid="aligned-filmstrips"
+      tabIndex={0}
+      role="region"
+      aria-label="Filmstrips aligned in time"
+    >
       <table className="small">
         <thead>
           <tr>
@@ -96,6 +109,7 @@ export function AlignedFilmstrips({
                     ) : (
                       <span
                         className="sr-frame-thumb d-inline-block border bg-white"
+                        role="img"
                         aria-label="Nothing painted yet"
                       />
                     )}

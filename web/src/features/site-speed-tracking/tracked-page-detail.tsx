@@ -232,9 +232,14 @@ export function TrackedPageDetail({ page, plan }: { page: TrackedPageSummary; pl
         />
       )}
       {editing && <TrackedPageForm plan={plan} page={page} onClose={() => setEditing(false)} />}
-      <Modal show={confirmingDelete} onHide={() => setConfirmingDelete(false)} centered>
+      <Modal
+        show={confirmingDelete}
+        onHide={() => setConfirmingDelete(false)}
+        centered
+        aria-labelledby="delete-tracked-title"
+      >
         <Modal.Header closeButton>
-          <Modal.Title as="h2" className="h5">
+          <Modal.Title id="delete-tracked-title" as="h2" className="h5">
             Stop tracking this page?
           </Modal.Title>
         </Modal.Header>

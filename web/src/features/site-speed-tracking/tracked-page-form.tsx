@@ -109,10 +109,10 @@ export function TrackedPageForm({ plan, page, initialUrl = '', onClose, onCreate
   };
 
   return (
-    <Modal show onHide={onClose} centered>
+    <Modal show onHide={onClose} centered aria-labelledby="tracked-page-form-title">
       <Form noValidate onSubmit={onSubmit} data-testid="tracked-page-form">
         <Modal.Header closeButton>
-          <Modal.Title as="h2" className="h5">
+          <Modal.Title id="tracked-page-form-title" as="h2" className="h5">
             {page ? 'Edit tracked page' : 'Track a page'}
           </Modal.Title>
         </Modal.Header>
