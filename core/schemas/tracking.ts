@@ -116,15 +116,22 @@ export const runFingerprintSchema = z.object({
 export type RunFingerprint = z.infer<typeof runFingerprintSchema>;
 
 /**
+ * A machine counts as another when its benchmark index is this many times the other's:
+ * the index of one busy machine wanders by a third from run to run, while another machine
+ * class (a laptop against a server, 2 cores against 8) differs by twice or more.
+ */
+export const BENCHMARK_INDEX_RATIO = 1.5;
+
+/**
  * Whether two fingerprints measured alike: the same source, tool and browser versions,
- * throttling and device, on machines within a fifth of each other's benchmark index.
+ * throttling and device, on machines of one class (BENCHMARK_INDEX_RATIO).
  */
 export function sameMeasurement(a: RunFingerprint, b: RunFingerprint): boolean {
   const bench =
     a.benchmarkIndex === null || b.benchmarkIndex === null
       ? a.benchmarkIndex === b.benchmarkIndex
-      : Math.abs(a.benchmarkIndex - b.benchmarkIndex) <=
-        0.2 * Math.max(a.benchmarkIndex, b.benchmarkIndex);
+      : Math.max(a.benchmarkIndex, b.benchmarkIndex) <=
+        BENCHMARK_INDEX_RATIO * Math.min(a.benchmarkIndex, b.benchmarkIndex);
   const keys = new Set([...Object.keys(a.throttling), ...Object.keys(b.throttling)]);
   return (
     bench &&
