@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, SERP_MESSAGES, SPEED_MESSAGES } from '@core/messages';
+import { trackPageHref } from '../web/src/app/recent-pages';
 import { registerByApi, setPlan, storeSession } from './support/accounts';
 import { useBrowser } from './support/browser';
 
@@ -118,6 +119,26 @@ describe('SERP analysis cards and banners (spec 001 §2, §4)', () => {
     await page.waitForTimeout(500);
     expect(await allLoaded.count()).toBe(0);
   }, 600_000);
+
+  it("offers each result to site speed tracking, which lists the analysis' pages", async () => {
+    const { page } = await h.newPage();
+    await signedIn(page, 1);
+    await page.goto(SEARCH);
+    const card = page.getByTestId('result-card').first();
+    await card.waitFor();
+    const link = (await card.getByRole('heading').getByRole('link').getAttribute('href'))!;
+    const track = card.getByTestId('track-result');
+    expect(await track.getAttribute('href')).toBe(trackPageHref(link));
+    await track.click();
+    const form = page.getByTestId('tracked-page-form');
+    expect(await form.getByLabel('Page URL').inputValue()).toBe(link);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    const empty = page.getByTestId('tracking-empty');
+    await empty.getByText('From your last SERP analysis, ‘ice cream churn’').waitFor();
+    expect(await empty.getByTestId('suggestion').allTextContents()).toContain(
+      `${link}Track this page`,
+    );
+  }, 120_000);
 
   it('turns the card tabs into a dropdown on mobile, without the filmstrip', async () => {
     const { page } = await h.newPage({ width: 390, height: 844 });

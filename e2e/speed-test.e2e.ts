@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, SPEED_MESSAGES } from '@core/messages';
+import { trackPageHref } from '../web/src/app/recent-pages';
 import { useBrowser } from './support/browser';
 import { startDesktopSample } from './support/speed-test';
 
@@ -39,6 +40,13 @@ describe('website speed test in the browser (real Lighthouse runs)', () => {
       .getByText(SPEED_MESSAGES.fieldNeedsSource)
       .waitFor();
     expect(await page.getByTestId('field-no-data').count()).toBe(0);
+    // The tested page can be tracked over time; a visitor is asked to sign in for that.
+    const track = page.getByTestId('track-this-page');
+    expect(await track.getAttribute('href')).toBe(
+      trackPageHref(`http://bake-street.sandbox.localhost:${port()}/about`),
+    );
+    await track.click();
+    await page.getByTestId('tracking-signed-out').waitFor();
   }, 200_000);
 
   it("starts the other device's run when the device is switched", async () => {
