@@ -4,11 +4,12 @@
 import os from 'node:os';
 import { ensureChromium, ensureNodeModules, ensureWebBuild, log, runAsync } from './lib.mjs';
 import { startTestPostgres } from './postgres.mjs';
+import { startTestRedis } from './redis.mjs';
 
 ensureNodeModules();
 if (!ensureChromium()) throw new Error('Browser tests need Debian chromium at /usr/bin/chromium.');
 
-// On Ctrl-C or SIGTERM the step under way is ended and the PostgreSQL cluster stopped.
+// On Ctrl-C or SIGTERM the step under way is ended and PostgreSQL and Redis stopped.
 const interrupt = new AbortController();
 let interruptedBy = null;
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -39,9 +40,16 @@ const steps = unitOnly
     ];
 
 const postgres = await startTestPostgres();
+// A Redis that failed to start must not leave the PostgreSQL cluster behind.
+const redis = await startTestRedis().catch((error) => {
+  postgres?.stop();
+  throw error;
+});
 const env = { ...process.env };
 if (postgres) env.TEST_DATABASE_URL = postgres.url;
 else log('PostgreSQL is not available: its tests will be skipped.');
+if (redis) env.TEST_REDIS_URL = redis.url;
+else log('Redis is not available: its tests will be skipped.');
 
 const started = Date.now();
 try {
@@ -57,7 +65,11 @@ try {
   // A step ended by the signal fails as it goes; the signal is the news, not that failure.
   if (!interruptedBy) throw error;
 } finally {
-  postgres?.stop();
+  try {
+    redis?.stop();
+  } finally {
+    postgres?.stop();
+  }
 }
 if (interruptedBy) {
   log(`Stopped by ${interruptedBy}.`);

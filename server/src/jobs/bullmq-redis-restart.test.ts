@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hasRedisServer, TestRedisServer } from '../../test/redis-server';
+import { BullmqJobs } from './bullmq-jobs';
+
+// Runs where `npm test` runs the Redis tests (it sets TEST_REDIS_URL), on a Redis of its own.
+const enabled = Boolean(process.env.TEST_REDIS_URL) && hasRedisServer;
+
+describe.skipIf(!enabled)('BullMQ jobs across a Redis restart', () => {
+  let server: TestRedisServer | null = null;
+  const opened: BullmqJobs[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((jobs) => jobs.close()));
+    await server?.close();
+    server = null;
+  });
+
+  it('finishes a job that was running while Redis restarted, and keeps its result', async () => {
+    server = await TestRedisServer.start({ persist: true });
+    const open = () => {
+      const jobs = new BullmqJobs({
+        url: server!.url,
+        lockDurationMs: 5000,
+        onError: (e) => console.log('onError', Date.now(), e.stack),
+      });
+      opened.push(jobs);
+      return jobs;
+    };
+    const api = open();
+    const worker = open();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let runs = 0;
+    worker.process('speed', 1, async () => {
+      runs++;
+      await gate;
+      return { score: 88 };
+    });
+    const id = await api.enqueue(
+      'speed',
+      {},
+      {
+        priority: 'interactive',
+        attempts: 1,
+        backoff: { delayMs: 100 },
+        timeoutMs: 30_000,
+      },
+    );
+    await vi.waitFor(async () => expect((await api.get('speed', id))?.state).toBe('active'));
+
+    await server.restart();
+    console.log('released', Date.now());
+    release();
+
+    await vi.waitFor(
+      async () =>
+        expect(await api.get('speed', id)).toMatchObject({
+          state: 'completed',
+          result: { score: 88 },
+        }),
+      { timeout: 15_000, interval: 50 },
+    );
+    await server.restart();
+    expect(await api.get('speed', id)).toMatchObject({ state: 'completed', result: { score: 88 } });
+    expect(runs).toBe(1);
+  });
+});

@@ -1,0 +1,302 @@
+import crypto from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BullmqJobs } from './bullmq-jobs';
+import { InProcessJobs } from './in-process-jobs';
+import {
+  JobTimeoutError,
+  TransientJobError,
+  type EnqueueOptions,
+  type JobEvent,
+  type JobInfo,
+  type Jobs,
+  type JobState,
+} from './port';
+
+/** Redis URL given by `npm test`, which starts a throwaway Redis on loopback. */
+const testRedisUrl = process.env.TEST_REDIS_URL;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const never = () => new Promise<never>(() => undefined);
+const options = (overrides: Partial<EnqueueOptions> = {}): EnqueueOptions => ({
+  priority: 'interactive',
+  attempts: 1,
+  backoff: { delayMs: 20 },
+  timeoutMs: 10_000,
+  ...overrides,
+});
+
+async function settled(
+  jobs: Jobs,
+  queue: string,
+  id: string,
+  states: JobState[] = ['completed', 'failed', 'dead-letter'],
+): Promise<JobInfo> {
+  return vi.waitFor(
+    async () => {
+      const info = await jobs.get(queue, id);
+      if (!info || !states.includes(info.state)) throw new Error(`job ${id}: ${info?.state}`);
+      return info;
+    },
+    { timeout: 15_000, interval: 20 },
+  );
+}
+
+describe.each([
+  { adapter: 'in-process', redis: false },
+  { adapter: 'BullMQ', redis: true },
+])('jobs contract: $adapter', ({ redis }) => {
+  const opened: Jobs[] = [];
+  let shared: InProcessJobs | null = null;
+  // One key prefix per test: the tests share one Redis.
+  let prefix = '';
+  const maybe = it.skipIf(redis && !testRedisUrl);
+
+  /**
+   * Jobs as one process sees them. In-process, every caller shares the one queue of the
+   * process; on Redis each call is another process's view (its own connections), with a
+   * short lock so that a dead worker's job moves on within a second or two.
+   */
+  const open = (): Jobs => {
+    if (!redis) return (shared ??= new InProcessJobs());
+    prefix ||= `test-${crypto.randomUUID().slice(0, 8)}`;
+    const jobs = new BullmqJobs({
+      url: testRedisUrl!,
+      prefix,
+      lockDurationMs: 1000,
+      stalledIntervalMs: 300,
+    });
+    opened.push(jobs);
+    return jobs;
+  };
+
+  afterEach(async () => {
+    await Promise.all([...opened.splice(0), ...(shared ? [shared] : [])].map((j) => j.close()));
+    shared = null;
+    prefix = '';
+  });
+
+  maybe('runs interactive jobs before scheduled ones, each in the order they came', async () => {
+    const jobs = open();
+    const ids: string[] = [];
+    for (const [name, priority] of [
+      ['s1', 'scheduled'],
+      ['s2', 'scheduled'],
+      ['i1', 'interactive'],
+      ['s3', 'scheduled'],
+      ['i2', 'interactive'],
+    ] as const) {
+      ids.push(await jobs.enqueue('speed', { name }, options({ priority })));
+    }
+    const order: string[] = [];
+    jobs.process<{ name: string }, string>('speed', 1, async (job) => {
+      order.push(job.data.name);
+      return job.data.name;
+    });
+    for (const id of ids) await settled(jobs, 'speed', id);
+    expect(order).toEqual(['i1', 'i2', 's1', 's2', 's3']);
+    expect(await jobs.get('speed', ids[0]!)).toMatchObject({
+      state: 'completed',
+      priority: 'scheduled',
+      result: 's1',
+    });
+  });
+
+  maybe('retries a transient failure after its backoff, then succeeds', async () => {
+    const jobs = open();
+    const startedAt: number[] = [];
+    jobs.process('speed', 1, async (job) => {
+      startedAt.push(Date.now());
+      if (job.attempt === 1) throw new TransientJobError('Chromium is busy.');
+      return { attempt: job.attempt };
+    });
+    const id = await jobs.enqueue('speed', {}, options({ attempts: 3, backoff: { delayMs: 200 } }));
+    const info = await settled(jobs, 'speed', id);
+    expect(info).toMatchObject({
+      state: 'completed',
+      attemptsMade: 2,
+      attempts: 3,
+      result: { attempt: 2 },
+      failedReason: 'Chromium is busy.',
+    });
+    expect(startedAt).toHaveLength(2);
+    expect(startedAt[1]! - startedAt[0]!).toBeGreaterThanOrEqual(190);
+  });
+
+  maybe('does not retry a permanent failure', async () => {
+    const jobs = open();
+    let runs = 0;
+    jobs.process('speed', 1, async () => {
+      runs++;
+      throw new Error('The address is not a web page.');
+    });
+    const id = await jobs.enqueue('speed', {}, options({ attempts: 3 }));
+    const info = await settled(jobs, 'speed', id);
+    expect(info).toMatchObject({
+      state: 'failed',
+      attemptsMade: 1,
+      failedReason: 'The address is not a web page.',
+    });
+    await sleep(100);
+    expect(runs).toBe(1);
+  });
+
+  maybe('times an attempt out: its signal is aborted and it counts as a failure', async () => {
+    const jobs = open();
+    const reasons: unknown[] = [];
+    jobs.process('speed', 1, async (job, { signal }) => {
+      if (job.attempt > 1) return 'second';
+      await new Promise((resolve) => signal.addEventListener('abort', resolve));
+      reasons.push(signal.reason);
+      throw new Error('aborted');
+    });
+    const id = await jobs.enqueue('speed', {}, options({ attempts: 2, timeoutMs: 150 }));
+    const info = await settled(jobs, 'speed', id);
+    expect(info).toMatchObject({
+      state: 'completed',
+      attemptsMade: 2,
+      result: 'second',
+      failedReason: 'The job took longer than 150 ms.',
+    });
+    expect(reasons).toHaveLength(1);
+    expect(reasons[0]).toBeInstanceOf(JobTimeoutError);
+  });
+
+  maybe('fails an attempt at its timeout even when the handler ignores the signal', async () => {
+    const jobs = open();
+    jobs.process('speed', 1, never);
+    const id = await jobs.enqueue('speed', {}, options({ timeoutMs: 100 }));
+    expect(await settled(jobs, 'speed', id)).toMatchObject({
+      state: 'dead-letter',
+      attemptsMade: 1,
+      failedReason: 'The job took longer than 100 ms.',
+    });
+  });
+
+  maybe('puts a job in the dead letter once transient failures used up its attempts', async () => {
+    const api = open();
+    const worker = open();
+    const id = crypto.randomUUID();
+    const events: JobEvent[] = [];
+    await api.subscribe('speed', id, (event) => events.push(event));
+    let runs = 0;
+    worker.process('speed', 1, async () => {
+      runs++;
+      throw new TransientJobError(`PageSpeed Insights answered 503 (${runs}).`);
+    });
+    await api.enqueue('speed', {}, options({ jobId: id, attempts: 3 }));
+    expect(await settled(api, 'speed', id)).toMatchObject({
+      state: 'dead-letter',
+      attemptsMade: 3,
+      attempts: 3,
+      failedReason: 'PageSpeed Insights answered 503 (3).',
+    });
+    await vi.waitFor(() =>
+      expect(events).toEqual([
+        {
+          type: 'failed',
+          jobId: id,
+          state: 'dead-letter',
+          reason: 'PageSpeed Insights answered 503 (3).',
+        },
+      ]),
+    );
+    expect(runs).toBe(3);
+  });
+
+  maybe('brings progress and the result to a subscriber elsewhere', async () => {
+    const api = open();
+    const worker = open();
+    const id = crypto.randomUUID();
+    const events: JobEvent[] = [];
+    await api.subscribe('speed', id, (event) => events.push(event));
+    const other: JobEvent[] = [];
+    const unsubscribe = await api.subscribe('speed', 'another-job', (event) => other.push(event));
+    await api.enqueue('speed', { url: 'http://shop.sandbox.localhost/' }, options({ jobId: id }));
+    worker.process<{ url: string }, { score: number }>('speed', 1, async (_job, tools) => {
+      await tools.reportProgress('loading');
+      await tools.reportProgress({ stage: 'tracing', percent: 40 });
+      return { score: 91 };
+    });
+    await vi.waitFor(() =>
+      expect(events).toEqual([
+        { type: 'progress', jobId: id, progress: 'loading' },
+        { type: 'progress', jobId: id, progress: { stage: 'tracing', percent: 40 } },
+        { type: 'completed', jobId: id, result: { score: 91 } },
+      ]),
+    );
+    expect(await api.get('speed', id)).toMatchObject({
+      state: 'completed',
+      progress: { stage: 'tracing', percent: 40 },
+      result: { score: 91 },
+    });
+    unsubscribe();
+    expect(other).toEqual([]);
+  });
+
+  maybe('runs a job once for one id, however often it is enqueued', async () => {
+    const jobs = open();
+    const first = await jobs.enqueue('speed', { n: 1 }, options({ jobId: 'check-42' }));
+    const second = await jobs.enqueue('speed', { n: 2 }, options({ jobId: 'check-42' }));
+    expect(second).toBe(first);
+    const seen: number[] = [];
+    jobs.process<{ n: number }, null>('speed', 2, async (job) => {
+      seen.push(job.data.n);
+      return null;
+    });
+    await settled(jobs, 'speed', first);
+    await sleep(100);
+    expect(seen).toEqual([1]);
+    expect(await jobs.get('speed', 'never-queued')).toBeNull();
+    await expect(jobs.enqueue('speed', {}, options({ jobId: '123' }))).rejects.toThrow(/digits/);
+  });
+
+  maybe('never runs one job on two workers of one queue', async () => {
+    const first = open();
+    const second = open();
+    const runs = new Map<string, number>();
+    let running = 0;
+    let most = 0;
+    const handler = (name: string) => async (job: { id: string }) => {
+      runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
+      most = Math.max(most, ++running);
+      await sleep(15);
+      running--;
+      return name;
+    };
+    first.process('speed', 2, handler('first'));
+    second.process('speed', 2, handler('second'));
+    const ids = await Promise.all(
+      Array.from({ length: 30 }, (_, n) =>
+        first.enqueue('speed', { n }, options({ priority: n % 2 ? 'scheduled' : 'interactive' })),
+      ),
+    );
+    const infos = await Promise.all(ids.map((id) => settled(first, 'speed', id)));
+    expect(infos.every((info) => info.state === 'completed')).toBe(true);
+    expect([...runs.values()]).toEqual(ids.map(() => 1));
+    expect(new Set(infos.map((info) => info.result))).toEqual(new Set(['first', 'second']));
+    expect(most).toBeLessThanOrEqual(4);
+  });
+
+  maybe("gives a killed worker's job to another worker, without using an attempt", async () => {
+    const doomed = open();
+    const survivor = open();
+    let started!: () => void;
+    const startedOnDoomed = new Promise<void>((resolve) => (started = resolve));
+    let doomedSignal: AbortSignal | null = null;
+    const dying = doomed.process('speed', 1, async (_job, { signal }) => {
+      doomedSignal = signal;
+      started();
+      return never();
+    });
+    const id = await doomed.enqueue('speed', {}, options({ attempts: 1 }));
+    await startedOnDoomed;
+    survivor.process('speed', 1, async (job) => `finished on attempt ${job.attempt}`);
+    await dying.close({ force: true });
+    expect(doomedSignal!.aborted).toBe(true);
+    expect(await settled(survivor, 'speed', id)).toMatchObject({
+      state: 'completed',
+      attemptsMade: 1,
+      result: 'finished on attempt 1',
+    });
+  });
+});
