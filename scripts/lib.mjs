@@ -1,6 +1,7 @@
 // Helpers shared by the start, dev and test scripts. Plain Node: they run before npm install.
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -125,4 +126,17 @@ export function gitSha() {
   } catch {
     return 'unknown';
   }
+}
+
+/** A free TCP port on loopback, for a throwaway server. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }

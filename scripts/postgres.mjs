@@ -1,10 +1,9 @@
 // Starts a throwaway PostgreSQL cluster on loopback for the test suite.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureDebianPackages, log } from './lib.mjs';
+import { ensureDebianPackages, freePort, log } from './lib.mjs';
 
 function findPgBin() {
   const base = '/usr/lib/postgresql';
@@ -15,18 +14,6 @@ function findPgBin() {
     if (fs.existsSync(path.join(bin, 'initdb'))) return bin;
   }
   return null;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const isRoot = process.getuid?.() === 0;

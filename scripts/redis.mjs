@@ -4,22 +4,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureDebianPackages, has, log } from './lib.mjs';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { ensureDebianPackages, freePort, has, log } from './lib.mjs';
 
 /** Resolves on a +PONG from 127.0.0.1:`port`, rejects on anything else. */
-function ping(port) {
+export function pingRedis(port) {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     let reply = '';
@@ -46,7 +34,7 @@ async function waitForPing(port, child, logFile, timeoutMs = 15_000) {
       );
     }
     try {
-      await ping(port);
+      await pingRedis(port);
       return;
     } catch (error) {
       if (Date.now() > deadline)

@@ -1,3 +1,4 @@
+import type { RunFingerprint } from '@core/schemas/tracking';
 import type { LabEnvironment, RunErrorKind } from '@core/speed';
 import { NoFieldData } from '../src/providers/field-data/none';
 import {
@@ -24,6 +25,15 @@ export const PROFILE_ENVIRONMENT: Omit<LabEnvironment, 'concurrency'> = {
   throttlingMethod: 'simulate',
   throttling: { rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 4 },
 };
+
+/** A sample's fingerprint as this lab measures on mobile, one run at a time; `patch` varies it. */
+export const profileFingerprint = (patch: Partial<RunFingerprint> = {}): RunFingerprint => ({
+  source: 'local-lighthouse',
+  device: 'mobile',
+  concurrency: 1,
+  ...PROFILE_ENVIRONMENT,
+  ...patch,
+});
 
 /**
  * A lab that measures nothing: each run answers at once with the metrics of a fast or a

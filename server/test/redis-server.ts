@@ -1,30 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pingRedis } from '../../scripts/redis.mjs';
 import { freePort } from './free-port';
 
 /** Whether Debian's redis-server is installed (`npm test` installs it when it may). */
 export const hasRedisServer =
   spawnSync('sh', ['-c', 'command -v redis-server'], { stdio: 'ignore' }).status === 0;
-
-function ping(port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    let reply = '';
-    socket.setTimeout(1000, () => socket.destroy(new Error('no reply')));
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (chunk) => {
-      reply += chunk.toString();
-      if (!reply.includes('\r\n')) return;
-      socket.end();
-      if (reply.startsWith('+PONG')) resolve();
-      else reject(new Error(reply.trim()));
-    });
-    socket.on('error', reject);
-  });
-}
 
 /**
  * A Redis of one test's own on a fixed loopback port, which the test can stop and restart
@@ -99,7 +82,7 @@ export class TestRedisServer {
         throw new Error(`redis-server exited at start; see ${this.dir}/redis.log`);
       }
       try {
-        await ping(this.port);
+        await pingRedis(this.port);
         return;
       } catch (error) {
         if (Date.now() > deadline) throw error;

@@ -1,6 +1,7 @@
-import type { LabValues, RunFingerprint, TrackingDevice } from '@core/schemas/tracking';
+import type { RunFingerprint, TrackingDevice } from '@core/schemas/tracking';
 import type { RunErrorKind, RunResult } from '@core/speed';
 import type { Db } from '../db/connect';
+import { labColumns } from './checks';
 import {
   BASELINE_CHECKS,
   UNREACHABLE_AFTER,
@@ -77,15 +78,7 @@ export class CheckStates {
         const mine = rows.filter((row) => row.check_id === id);
         return {
           fingerprint: parseFingerprint(mine.find((row) => row.fingerprint)?.fingerprint ?? null),
-          samples: mine.map((row): LabValues => ({
-            psi: row.psi,
-            fcp: row.fcp,
-            si: row.si,
-            lcp: row.lcp,
-            tti: row.tti,
-            tbt: row.tbt,
-            cls: row.cls,
-          })),
+          samples: mine.map(labColumns),
         };
       })
       .filter((c) => c.samples.length > 0);

@@ -55,7 +55,7 @@ export function labValuesOf(lab: RunResult['lab']): LabValues {
 }
 
 // Written out, not mapped over LAB_KEYS: the history builds tens of thousands of these.
-const labColumns = (row: LabValues): LabValues => ({
+export const labColumns = (row: LabValues): LabValues => ({
   psi: row.psi,
   fcp: row.fcp,
   si: row.si,

@@ -5,19 +5,8 @@ import type {
   TrackingCheckDetail,
   TrackingSample,
 } from '@core/schemas/tracking';
+import { profileFingerprint as fingerprint } from '../../test/profile-lab';
 import { compareChecks } from './compare';
-
-const fingerprint = (patch: Partial<RunFingerprint> = {}): RunFingerprint => ({
-  source: 'local-lighthouse',
-  lighthouseVersion: '12.8.2',
-  chromiumVersion: 'Chrome/131.0.6778.85',
-  benchmarkIndex: 1500,
-  throttlingMethod: 'simulate',
-  throttling: { rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 4 },
-  device: 'mobile',
-  concurrency: 1,
-  ...patch,
-});
 
 const lab = (psi: number, lcp: number, cls = 0.01): LabValues => ({
   psi,

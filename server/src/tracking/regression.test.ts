@@ -11,6 +11,7 @@ import {
   reachabilityTransition,
   type BaselineCheck,
 } from './regression';
+import { profileFingerprint } from '../../test/profile-lab';
 
 /** A sample with the given score, LCP and TBT; the rest steady. */
 const sample = (psi: number, lcp: number, tbt = 100, cls = 0.02): LabValues => ({
@@ -135,17 +136,9 @@ const SLOW_AGAIN = [sample(69, 3150), sample(73, 3050), sample(70, 3120)];
 /** One sample far off, the rest as ever: noise, not a change. */
 const NOISY = [sample(40, 6000), sample(90, 2000), sample(91, 1990)];
 
-const fingerprint = (over: Partial<RunFingerprint> = {}): RunFingerprint => ({
-  source: 'local-lighthouse',
-  lighthouseVersion: '12.8.2',
-  chromiumVersion: 'Chrome/131.0.6778.85',
-  benchmarkIndex: 1500,
-  throttlingMethod: 'simulate',
-  throttling: { rttMs: 150, cpuSlowdownMultiplier: 4 },
-  device: 'mobile',
-  concurrency: 1,
-  ...over,
-});
+/** Without the throughput, as some lab settings leave it out. */
+const fingerprint = (over: Partial<RunFingerprint> = {}): RunFingerprint =>
+  profileFingerprint({ throttling: { rttMs: 150, cpuSlowdownMultiplier: 4 }, ...over });
 
 type Step = LabValues[] | 'failed';
 

@@ -1,14 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TRACKING_MESSAGES } from '@core/messages';
-import type {
-  Comparison,
-  RunFingerprint,
-  TrackingCheckDetail,
-  TrackingStorage,
-} from '@core/schemas/tracking';
+import type { Comparison, TrackingCheckDetail, TrackingStorage } from '@core/schemas/tracking';
 import { testDatabaseUrl, type TestApp } from '../../../test/build-test-app';
 import type { TestClock } from '../../../test/clock';
-import { buildProfileLabApp, type ProfileLab } from '../../../test/profile-lab';
+import { buildProfileLabApp, profileFingerprint, type ProfileLab } from '../../../test/profile-lab';
 import { signUp } from '../../../test/users';
 import { startRetentionSweep } from '../../retention/retention-sweep';
 import { storedFilmstrip } from '../../tracking/filmstrip';
@@ -17,16 +12,7 @@ const PAGES = '/backend-service/v1/tracking/pages';
 const STORAGE = '/backend-service/v1/tracking/storage';
 const URL = 'http://scoops.sandbox.localhost:8080/';
 
-const fingerprint: RunFingerprint = {
-  source: 'local-lighthouse',
-  lighthouseVersion: '12.8.2',
-  chromiumVersion: 'Chrome/131.0.6778.85',
-  benchmarkIndex: 1500,
-  throttlingMethod: 'simulate',
-  throttling: { rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 4 },
-  device: 'mobile',
-  concurrency: 1,
-};
+const fingerprint = profileFingerprint();
 
 describe.each([
   { db: 'SQLite', postgres: false },
