@@ -33,8 +33,9 @@ export function AlertHistory({
         <p className="text-danger small">{alerts.error.message}</p>
       ) : alerts.data.alerts.length === 0 ? (
         <p className="text-muted small" data-testid="no-alerts">
-          No alerts yet. You get an email when a check breaks a budget or is significantly slower
-          than the checks before it, and one when the page recovers.
+          No alerts yet. You get an email (and your webhooks a call) when checks in a row break a
+          budget or are significantly slower than the checks before them, once when the page
+          recovers, and once when three checks in a row cannot reach it.
         </p>
       ) : (
         <ListGroup>
