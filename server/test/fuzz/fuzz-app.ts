@@ -50,7 +50,7 @@ export function openApiDocument(t: TestApp): OpenApiDocument {
  * speed runs on a lab that measures nothing, every other host name resolved to loopback
  * (which the fetch guard refuses: nothing leaves the machine), and a free and a Pro user.
  */
-export async function startFuzzApp(options: { postgres: boolean }): Promise<FuzzApp> {
+async function startFuzzAppOnce(options: { postgres: boolean }): Promise<FuzzApp> {
   const { port, env } = await listeningEnv();
   const google = await startGoogleKeys();
   let built: TestApp | undefined;
@@ -100,6 +100,24 @@ export async function startFuzzApp(options: { postgres: boolean }): Promise<Fuzz
   } catch (error) {
     await close();
     throw error;
+  }
+}
+
+/** Tries to take a port another test took meanwhile before giving up. */
+const PORT_ATTEMPTS = 5;
+
+/**
+ * startFuzzAppOnce, again on another port when the one picked was taken while the app was
+ * being built: its config must name the port before it listens, so the pick can go stale.
+ */
+export async function startFuzzApp(options: { postgres: boolean }): Promise<FuzzApp> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startFuzzAppOnce(options);
+    } catch (error) {
+      const taken = (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE';
+      if (!taken || attempt === PORT_ATTEMPTS) throw error;
+    }
   }
 }
 
