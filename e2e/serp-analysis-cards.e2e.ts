@@ -130,7 +130,14 @@ describe('SERP analysis cards and banners (spec 001 §2, §4)', () => {
     const track = card.getByTestId('track-result');
     expect(await track.getAttribute('href')).toBe(trackPageHref(link));
     await track.click();
+    await page.waitForURL((url) => url.pathname === '/site-speed-tracking');
     const form = page.getByTestId('tracked-page-form');
+    await form.waitFor().catch(async (error: unknown) => {
+      // What the page shows instead says why (signed out, an error, still loading).
+      throw new Error(`no form; the page shows: ${await page.locator('main').innerText()}`, {
+        cause: error,
+      });
+    });
     expect(await form.getByLabel('Page URL').inputValue()).toBe(link);
     await form.getByRole('button', { name: 'Cancel' }).click();
     const empty = page.getByTestId('tracking-empty');

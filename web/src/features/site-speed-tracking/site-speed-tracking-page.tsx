@@ -54,8 +54,31 @@ function Overview({ plan, trackUrl }: { plan: Plan; trackUrl: string | null }) {
     if (trackUrl !== null) setParams({}, { replace: true });
   };
 
-  if (list.isPending) return <Spinner size="sm" aria-label="Loading your tracked pages" />;
-  if (list.isError) return <Alert variant="danger">{list.error.message}</Alert>;
+  // 'Track this page' opens the form at once: it needs nothing of the list.
+  const form = formUrl !== null && (
+    <TrackedPageForm
+      plan={plan}
+      initialUrl={formUrl}
+      onClose={closeForm}
+      onCreated={(id) => navigate(detailHref(id), { replace: trackUrl !== null })}
+    />
+  );
+  if (list.isPending) {
+    return (
+      <>
+        <Spinner size="sm" aria-label="Loading your tracked pages" />
+        {form}
+      </>
+    );
+  }
+  if (list.isError) {
+    return (
+      <>
+        <Alert variant="danger">{list.error.message}</Alert>
+        {form}
+      </>
+    );
+  }
   const { pages, limit } = list.data;
   const full = pages.length >= limit;
   return (
@@ -82,14 +105,7 @@ function Overview({ plan, trackUrl }: { plan: Plan; trackUrl: string | null }) {
           <WebhookSettings />
         </>
       )}
-      {formUrl !== null && (
-        <TrackedPageForm
-          plan={plan}
-          initialUrl={formUrl}
-          onClose={closeForm}
-          onCreated={(id) => navigate(detailHref(id), { replace: trackUrl !== null })}
-        />
-      )}
+      {form}
     </>
   );
 }
