@@ -8,6 +8,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TRACKING_MESSAGES } from '@core/messages';
 import { planById, type Plan } from '@core/plans';
 import { ROUTES } from '@core/routes';
+import type { TrackedPageList as TrackedPageListData } from '@core/schemas/tracking';
 import { useModals } from '../../app/modals/modal-context';
 import { TRACK_PARAM } from '../../app/recent-pages';
 import { useSession } from '../../app/session/session-context';
@@ -54,32 +55,38 @@ function Overview({ plan, trackUrl }: { plan: Plan; trackUrl: string | null }) {
     if (trackUrl !== null) setParams({}, { replace: true });
   };
 
-  // 'Track this page' opens the form at once: it needs nothing of the list.
-  const form = formUrl !== null && (
-    <TrackedPageForm
-      plan={plan}
-      initialUrl={formUrl}
-      onClose={closeForm}
-      onCreated={(id) => navigate(detailHref(id), { replace: trackUrl !== null })}
-    />
-  );
-  if (list.isPending) {
-    return (
-      <>
+  // 'Track this page' opens the form at once: it needs nothing of the list. It comes first
+  // so that it stays mounted (and keeps what was typed) when the list arrives.
+  return (
+    <>
+      {formUrl !== null && (
+        <TrackedPageForm
+          plan={plan}
+          initialUrl={formUrl}
+          onClose={closeForm}
+          onCreated={(id) => navigate(detailHref(id), { replace: trackUrl !== null })}
+        />
+      )}
+      {list.isPending ? (
         <Spinner size="sm" aria-label="Loading your tracked pages" />
-        {form}
-      </>
-    );
-  }
-  if (list.isError) {
-    return (
-      <>
+      ) : list.isError ? (
         <Alert variant="danger">{list.error.message}</Alert>
-        {form}
-      </>
-    );
-  }
-  const { pages, limit } = list.data;
+      ) : (
+        <TrackedPages plan={plan} list={list.data} onTrack={openForm} />
+      )}
+    </>
+  );
+}
+
+function TrackedPages({
+  plan,
+  list: { pages, limit },
+  onTrack,
+}: {
+  plan: Plan;
+  list: TrackedPageListData;
+  onTrack(url: string): void;
+}) {
   const full = pages.length >= limit;
   return (
     <>
@@ -88,7 +95,7 @@ function Overview({ plan, trackUrl }: { plan: Plan; trackUrl: string | null }) {
           {pages.length} of {limit} {limit === 1 ? 'page' : 'pages'} tracked on your {plan.title}{' '}
           plan
         </span>
-        <Button className="ms-auto" disabled={full} onClick={() => openForm('')}>
+        <Button className="ms-auto" disabled={full} onClick={() => onTrack('')}>
           Track a page
         </Button>
       </div>
@@ -98,14 +105,13 @@ function Overview({ plan, trackUrl }: { plan: Plan; trackUrl: string | null }) {
         </Alert>
       )}
       {pages.length === 0 ? (
-        <TrackingEmptyState intro={WHAT_IT_DOES} onTrack={openForm} />
+        <TrackingEmptyState intro={WHAT_IT_DOES} onTrack={onTrack} />
       ) : (
         <>
           <TrackedPageList pages={pages} />
           <WebhookSettings />
         </>
       )}
-      {form}
     </>
   );
 }
