@@ -36,6 +36,74 @@ const summary = (times: number[]) => {
   return `p50 ${percentile(sorted, 50).toFixed(2)} ms, p99 ${percentile(sorted, 99).toFixed(2)} ms`;
 };
 
+/**
+ * A done scheduled check of a page that started at `startedAt` and took 40 s, with its
+ * SAMPLES samples, as rows of tracking_checks and tracking_samples; `n` varies its medians.
+ * `state` (none unless given), `filmstrip` and the samples' `fingerprint` as the caller
+ * stores them.
+ */
+function checkRows(
+  pageId: string,
+  n: number,
+  {
+    device,
+    startedAt,
+    state,
+    filmstrip = null,
+    fingerprint,
+  }: {
+    device: 'mobile' | 'desktop';
+    startedAt: number;
+    state?: 'ok';
+    filmstrip?: string | null;
+    fingerprint?: RunFingerprint;
+  },
+) {
+  const check = {
+    id: crypto.randomUUID(),
+    page_id: pageId,
+    device,
+    trigger: 'schedule' as const,
+    status: 'done' as const,
+    ...(state && { state }),
+    started_at: new Date(startedAt).toISOString(),
+    finished_at: new Date(startedAt + 40_000).toISOString(),
+    ...Object.fromEntries(LAB_KEYS.map((key) => [`median_${key}`, 1000 + (n % 97)])),
+    filmstrip,
+    field: null,
+    regression: 0,
+    reasons: '[]',
+    error: null,
+  };
+  const samples = Array.from({ length: SAMPLES }, (_, s) => ({
+    check_id: check.id,
+    sample: s + 1,
+    source: 'local-lighthouse' as const,
+    ...Object.fromEntries(LAB_KEYS.map((key) => [key, 990 + s * 10])),
+    error: null,
+    error_kind: null,
+    ...(fingerprint && { fingerprint: JSON.stringify(fingerprint) }),
+  }));
+  return { check, samples };
+}
+
+/** Writes the checks, then their samples, so many rows an insert of each. */
+async function insertChecks(
+  rows: ReturnType<typeof checkRows>[],
+  perInsert: { checks: number; samples: number },
+) {
+  const tables = [
+    ['tracking_checks', rows.map((row) => row.check), perInsert.checks],
+    ['tracking_samples', rows.flatMap((row) => row.samples), perInsert.samples],
+  ] as const;
+  for (const [table, values, size] of tables)
+    for (let i = 0; i < values.length; i += size)
+      await db.kysely
+        .insertInto(table)
+        .values(values.slice(i, i + size) as never)
+        .execute();
+}
+
 // No timer ticks: the bench calls the scheduler itself.
 const bench = await startBenchApp({ TRACKING_CONCURRENCY: '0' });
 const { app, db, port } = bench;
@@ -97,41 +165,13 @@ try {
   // One page with 10,000 checks of three samples, hourly on both devices (~7 months).
   const owner = users[0]!;
   const page = pages[0]!;
-  const checks = Array.from({ length: CHECKS }, (_, i) => ({
-    id: crypto.randomUUID(),
-    page_id: page.id,
-    device: i % 2 ? ('desktop' as const) : ('mobile' as const),
-    trigger: 'schedule' as const,
-    status: 'done' as const,
-    started_at: new Date(now - Math.floor(i / 2) * 3_600_000).toISOString(),
-    finished_at: new Date(now - Math.floor(i / 2) * 3_600_000 + 40_000).toISOString(),
-    ...Object.fromEntries(LAB_KEYS.map((key) => [`median_${key}`, 1000 + (i % 97)])),
-    filmstrip: null,
-    field: null,
-    regression: 0,
-    reasons: '[]',
-    error: null,
-  }));
-  const samples = checks.flatMap((check) =>
-    Array.from({ length: SAMPLES }, (_, s) => ({
-      check_id: check.id,
-      sample: s + 1,
-      source: 'local-lighthouse' as const,
-      ...Object.fromEntries(LAB_KEYS.map((key) => [key, 990 + s * 10])),
-      error: null,
-      error_kind: null,
-    })),
+  const rows = Array.from({ length: CHECKS }, (_, i) =>
+    checkRows(page.id, i, {
+      device: i % 2 ? 'desktop' : 'mobile',
+      startedAt: now - Math.floor(i / 2) * 3_600_000,
+    }),
   );
-  for (let i = 0; i < checks.length; i += 500)
-    await db.kysely
-      .insertInto('tracking_checks')
-      .values(checks.slice(i, i + 500) as never)
-      .execute();
-  for (let i = 0; i < samples.length; i += 500)
-    await db.kysely
-      .insertInto('tracking_samples')
-      .values(samples.slice(i, i + 500) as never)
-      .execute();
+  await insertChecks(rows, { checks: 500, samples: 500 });
 
   const base = `http://127.0.0.1:${port}/backend-service/v1/tracking/pages/${page.id}`;
   const get = async (query: string) => {
@@ -268,43 +308,17 @@ async function pageYear() {
     .insertInto('tracked_pages')
     .values(page as never)
     .execute();
-  const checks = Array.from({ length: 365 }, (_, day) => ({
-    id: crypto.randomUUID(),
-    page_id: page.id,
-    device: 'mobile' as const,
-    trigger: 'schedule' as const,
-    status: 'done' as const,
-    state: 'ok',
-    started_at: new Date(now - (365 - day) * 86_400_000).toISOString(),
-    finished_at: new Date(now - (365 - day) * 86_400_000 + 40_000).toISOString(),
-    ...Object.fromEntries(LAB_KEYS.map((key) => [`median_${key}`, 1000 + (day % 97)])),
-    filmstrip: storedFilmstrip(frames, times),
-    field: null,
-    regression: 0,
-    reasons: '[]',
-    error: null,
-  }));
-  const samples = checks.flatMap((check) =>
-    Array.from({ length: SAMPLES }, (_, s) => ({
-      check_id: check.id,
-      sample: s + 1,
-      source: 'local-lighthouse' as const,
-      ...Object.fromEntries(LAB_KEYS.map((key) => [key, 990 + s * 10])),
-      error: null,
-      error_kind: null,
-      fingerprint: JSON.stringify(fingerprint),
-    })),
+  const filmstrip = storedFilmstrip(frames, times);
+  const rows = Array.from({ length: 365 }, (_, day) =>
+    checkRows(page.id, day, {
+      device: 'mobile',
+      startedAt: now - (365 - day) * 86_400_000,
+      state: 'ok',
+      filmstrip,
+      fingerprint,
+    }),
   );
-  for (let i = 0; i < checks.length; i += 50)
-    await db.kysely
-      .insertInto('tracking_checks')
-      .values(checks.slice(i, i + 50) as never)
-      .execute();
-  for (let i = 0; i < samples.length; i += 300)
-    await db.kysely
-      .insertInto('tracking_samples')
-      .values(samples.slice(i, i + 300) as never)
-      .execute();
+  await insertChecks(rows, { checks: 50, samples: 300 });
   const kept = bench.config.TRACKING_DETAIL_CHECKS;
   const full = await storage();
   const fileFull = await used();

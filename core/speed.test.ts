@@ -6,6 +6,7 @@ import {
   mapLighthouseResult,
   type LighthouseResultLike,
 } from './speed';
+import { VERSION_ONLY_LAB_ENVIRONMENT } from './test-fixtures/lab-environment';
 
 describe('mapLighthouseResult (Lighthouse 12.8.2 result)', () => {
   const mapped = mapLighthouseResult(lhr as LighthouseResultLike)!;
@@ -112,13 +113,8 @@ describe('labEnvironmentOf', () => {
   });
 
   it('says null for what an LHR leaves out (PSI reports less)', () => {
-    expect(labEnvironmentOf({ lighthouseVersion: '12.8.2' }, 1)).toEqual({
-      lighthouseVersion: '12.8.2',
-      chromiumVersion: null,
-      benchmarkIndex: null,
-      throttlingMethod: null,
-      throttling: {},
-      concurrency: 1,
-    });
+    expect(labEnvironmentOf({ lighthouseVersion: '12.8.2' }, 1)).toEqual(
+      VERSION_ONLY_LAB_ENVIRONMENT,
+    );
   });
 });

@@ -36,6 +36,51 @@ export class CheckStates {
   constructor(private readonly db: Db) {}
 
   /**
+   * The ids of the page's latest `limit` good checks on the device of `check` before it
+   * (`check` itself left out), newest first; without the regressions among them unless
+   * `regressions`.
+   */
+  private goodChecksBefore(
+    pageId: string,
+    check: CheckRef,
+    limit: number,
+    { regressions }: { regressions: boolean },
+  ): Promise<{ id: string }[]> {
+    return this.db.kysely
+      .selectFrom('tracking_checks')
+      .select('id')
+      .where('page_id', '=', pageId)
+      .where('device', '=', check.device)
+      .where('state', 'in', GOOD_STATES)
+      .$if(!regressions, (query) => query.where('regression', '=', 0))
+      .where('started_at', '<=', check.startedAt)
+      .where('id', '!=', check.id)
+      .orderBy('started_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * The page's latest `limit` finished checks (with a state: not skipped nor interrupted),
+   * newest first; only the good ones on the device `goodOn` when given.
+   */
+  private latestChecks(pageId: string, limit: number, { goodOn }: { goodOn?: TrackingDevice }) {
+    return this.db.kysely
+      .selectFrom('tracking_checks')
+      .select(['id', 'state', 'regression'])
+      .where('page_id', '=', pageId)
+      .$if(goodOn === undefined, (query) => query.where('state', 'is not', null))
+      .$if(goodOn !== undefined, (query) =>
+        query.where('device', '=', goodOn!).where('state', 'in', GOOD_STATES),
+      )
+      .orderBy('started_at', 'desc')
+      .orderBy('finished_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
    * The page's last BASELINE_CHECKS good checks on the device of `check` before it that
    * were not regressions themselves (so a slowdown stays one until it recovers), newest
    * first, each with its good samples from `source` (never local against PSI) and its
@@ -46,19 +91,9 @@ export class CheckStates {
     check: CheckRef,
     source: RunResult['source'],
   ): Promise<BaselineCheck[]> {
-    const checks = await this.db.kysely
-      .selectFrom('tracking_checks')
-      .select('id')
-      .where('page_id', '=', pageId)
-      .where('device', '=', check.device)
-      .where('state', 'in', GOOD_STATES)
-      .where('regression', '=', 0)
-      .where('started_at', '<=', check.startedAt)
-      .where('id', '!=', check.id)
-      .orderBy('started_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(BASELINE_CHECKS)
-      .execute();
+    const checks = await this.goodChecksBefore(pageId, check, BASELINE_CHECKS, {
+      regressions: false,
+    });
     if (checks.length === 0) return [];
     const rows = await this.db.kysely
       .selectFrom('tracking_samples')
@@ -86,18 +121,7 @@ export class CheckStates {
 
   /** The fingerprint of the device's previous good check before `check`; null when unknown. */
   async previousFingerprint(pageId: string, check: CheckRef): Promise<RunFingerprint | null> {
-    const previous = await this.db.kysely
-      .selectFrom('tracking_checks')
-      .select('id')
-      .where('page_id', '=', pageId)
-      .where('device', '=', check.device)
-      .where('state', 'in', GOOD_STATES)
-      .where('started_at', '<=', check.startedAt)
-      .where('id', '!=', check.id)
-      .orderBy('started_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const [previous] = await this.goodChecksBefore(pageId, check, 1, { regressions: true });
     if (!previous) return null;
     const sample = await this.db.kysely
       .selectFrom('tracking_samples')
@@ -132,30 +156,13 @@ export class CheckStates {
 
   /** Whether each of the device's latest `count` good checks was a regression, newest first. */
   async latestGood(pageId: string, device: TrackingDevice, count: number): Promise<JudgedCheck[]> {
-    const rows = await this.db.kysely
-      .selectFrom('tracking_checks')
-      .select('regression')
-      .where('page_id', '=', pageId)
-      .where('device', '=', device)
-      .where('state', 'in', GOOD_STATES)
-      .orderBy('started_at', 'desc')
-      .orderBy('finished_at', 'desc')
-      .limit(count)
-      .execute();
+    const rows = await this.latestChecks(pageId, count, { goodOn: device });
     return rows.map((row) => ({ regression: row.regression === 1 }));
   }
 
   /** The page's latest finished checks of any device, newest first, as reachability reads them. */
   async latestFinished(pageId: string): Promise<FinishedState[]> {
-    const rows = await this.db.kysely
-      .selectFrom('tracking_checks')
-      .select(['id', 'state'])
-      .where('page_id', '=', pageId)
-      .where('state', 'is not', null)
-      .orderBy('started_at', 'desc')
-      .orderBy('finished_at', 'desc')
-      .limit(REACHABILITY_WINDOW)
-      .execute();
+    const rows = await this.latestChecks(pageId, REACHABILITY_WINDOW, {});
     const failed = rows.filter((row) => row.state === 'failed').map((row) => row.id);
     const kinds = failed.length
       ? await this.db.kysely

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { VERSION_ONLY_LAB_ENVIRONMENT } from '@core/test-fixtures/lab-environment';
 import { startRecordedServer } from '../../../test/recorded-server';
 import { guardOptions } from '../../../test/guard-options';
 import { LabRunError } from './port';
@@ -42,14 +43,7 @@ describe('PageSpeed Insights adapter contract', () => {
     expect(result.field!.origin!.coreWebVitals).toBe('Pass');
     expect(result.field).toMatchObject({ source: 'psi', error: null });
     // The recorded reply names its Lighthouse version and form factor, nothing more.
-    expect(result.environment).toEqual({
-      lighthouseVersion: '12.8.2',
-      chromiumVersion: null,
-      benchmarkIndex: null,
-      throttlingMethod: null,
-      throttling: {},
-      concurrency: 1,
-    });
+    expect(result.environment).toEqual(VERSION_ONLY_LAB_ENVIRONMENT);
   });
 
   const failure = async (reply: Parameters<typeof startRecordedServer>[0]) => {

@@ -6,8 +6,6 @@ import Col from 'react-bootstrap/Col';
 import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import ToggleButton from 'react-bootstrap/ToggleButton';
-import ToggleButtonGroup from 'react-bootstrap/ToggleButtonGroup';
 import { Link, useNavigate } from 'react-router';
 import type { Plan } from '@core/plans';
 import { ROUTES } from '@core/routes';
@@ -19,6 +17,7 @@ import {
 } from '@core/schemas/tracking';
 import { downloadTextFile } from '../../app/download-file';
 import { useSession } from '../../app/session/session-context';
+import { RadioButtons } from '../../components/radio-buttons';
 import { AlertHistory } from './alert-history';
 import { CheckDetailModal } from './check-detail-modal';
 import { HistoryTable } from './history-table';
@@ -40,6 +39,11 @@ const RANGE_NAMES: Record<HistoryRange, string> = {
   '90d': '90 days',
   all: 'All',
 };
+const RANGE_OPTIONS = HISTORY_RANGES.map((r) => ({ value: r, label: RANGE_NAMES[r] }));
+const VIEW_OPTIONS = [
+  { value: 'chart', label: 'Charts' },
+  { value: 'table', label: 'Table' },
+] as const;
 
 function ChartPlaceholder() {
   return <div style={{ height: 220 }} aria-hidden />;
@@ -134,50 +138,32 @@ export function TrackedPageDetail({ page, plan }: { page: TrackedPageSummary; pl
 
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         {page.devices.length > 1 && (
-          <ToggleButtonGroup
-            type="radio"
+          <RadioButtons
             name="history-device"
+            ariaLabel="Device"
             size="sm"
+            options={page.devices.map((d) => ({ value: d, label: DEVICE_NAMES[d] }))}
             value={shownDevice}
-            onChange={(value: TrackingDevice) => setDevice(value)}
-            aria-label="Device"
-          >
-            {page.devices.map((d) => (
-              <ToggleButton key={d} id={`history-device-${d}`} value={d} variant="outline-primary">
-                {DEVICE_NAMES[d]}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
+            onChange={setDevice}
+          />
         )}
-        <ToggleButtonGroup
-          type="radio"
+        <RadioButtons
           name="history-range"
+          ariaLabel="Range"
           size="sm"
+          options={RANGE_OPTIONS}
           value={range}
-          onChange={(value: HistoryRange) => setRange(value)}
-          aria-label="Range"
-        >
-          {HISTORY_RANGES.map((r) => (
-            <ToggleButton key={r} id={`history-range-${r}`} value={r} variant="outline-primary">
-              {RANGE_NAMES[r]}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-        <ToggleButtonGroup
-          type="radio"
+          onChange={setRange}
+        />
+        <RadioButtons
           name="history-view"
+          ariaLabel="View"
           size="sm"
+          variant="outline-secondary"
+          options={VIEW_OPTIONS}
           value={view}
-          onChange={(value: 'chart' | 'table') => setView(value)}
-          aria-label="View"
-        >
-          <ToggleButton id="history-view-chart" value="chart" variant="outline-secondary">
-            Charts
-          </ToggleButton>
-          <ToggleButton id="history-view-table" value="table" variant="outline-secondary">
-            Table
-          </ToggleButton>
-        </ToggleButtonGroup>
+          onChange={setView}
+        />
         <Button size="sm" variant="outline-secondary" className="ms-auto" onClick={exportCsv}>
           Export CSV
         </Button>
