@@ -91,6 +91,10 @@ export const SERVER_MESSAGES = {
 } as const;
 
 export const SPEED_MESSAGES = {
+  /** Comparing two of a user's speed tests (issue 16). */
+  testNotFound: 'No such speed test among yours (only your last tests are kept).',
+  sameTest: 'Choose two different speed tests to compare.',
+  otherUrl: 'These speed tests are of different pages: only tests of one URL compare.',
   /** Spec 002 §8: the source answered and knows too little about the page. */
   notEnoughData: {
     origin: 'The origin does not have enough real user data for this report',

@@ -129,6 +129,9 @@ export const SPEED_ERROR_CODES = {
   browserMissing: 'browser_missing',
   shuttingDown: 'shutting_down',
   notFound: 'run_not_found',
+  testNotFound: 'test_not_found',
+  sameTest: 'same_test',
+  otherUrl: 'other_url',
 } as const;
 
 /** Whether the lab source can run samples now (local Lighthouse needs a Chromium). */

@@ -334,13 +334,17 @@ export const metricComparisonSchema = z.object({
   significant: z.boolean(),
 });
 
-export const comparisonSchema = z.object({
-  a: trackingCheckDetailSchema,
-  b: trackingCheckDetailSchema,
-  metrics: z.array(metricComparisonSchema),
-  /** The two were measured otherwise (see sameMeasurement): differences may be the lab's. */
-  fingerprintsDiffer: z.boolean(),
-});
+/** Two runs of `side`'s shape (checks, speed tests) with their metrics compared. */
+export const comparisonSchemaOf = <Side extends z.ZodTypeAny>(side: Side) =>
+  z.object({
+    a: side,
+    b: side,
+    metrics: z.array(metricComparisonSchema),
+    /** The two were measured otherwise (see sameMeasurement): differences may be the lab's. */
+    fingerprintsDiffer: z.boolean(),
+  });
+
+export const comparisonSchema = comparisonSchemaOf(trackingCheckDetailSchema);
 export type Comparison = z.infer<typeof comparisonSchema>;
 
 /** The storage a user's tracking takes (issue 16), for the account page. */

@@ -23,6 +23,7 @@ import { healthRoutes } from './routes/health/health';
 import { paymentRoutes } from './routes/payments/payments';
 import { stripeWebhookRoutes } from './routes/payments/stripe-webhook-route';
 import { pagespeedRoutes } from './routes/pagespeed/pagespeed';
+import { speedTestHistoryRoutes } from './routes/pagespeed/speed-test-history';
 import { proDemoRoutes } from './routes/pro-demo/pro-demo';
 import { rateLimitRoutes } from './routes/rate-limit/rate-limit';
 import { keywordRoutes } from './routes/keywords/keywords';
@@ -98,6 +99,7 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
       await api.register(paymentRoutes, { services });
       await api.register(stripeWebhookRoutes, { services });
       await api.register(pagespeedRoutes, { services });
+      await api.register(speedTestHistoryRoutes, { services });
       await api.register(trackingRoutes, { services });
     },
     { prefix: API_PREFIX },

@@ -111,8 +111,9 @@ export function createServices(
       clock,
       config.SPEED_CACHE_TTL_MINUTES,
       config.SPEED_CACHE_MAX_ENTRIES,
+      log,
     ),
-    speedTests: new SpeedTests(),
+    speedTests: new SpeedTests(db, clock),
     billing: new Billing(db, createPaymentsProvider(config, db, clock), clock),
     paypal:
       config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import { FREE_PLAN_ID, planById } from '@core/plans';
 import type { PaymentBody } from '@core/schemas/payments';
 import type { Clock } from '../auth/clock';
@@ -30,17 +32,36 @@ export class BillingError extends Error {
   }
 }
 
+export interface SettlementOptions {
+  /** How long a settler's claim on a due row lasts: a crashed settler's rows wait so long. */
+  claimMs?: number;
+  /** How long settle(userId) waits for rows another settler has claimed. */
+  waitMs?: number;
+}
+
+/** Outlasts any renewal charge by far; a crashed settler's rows are taken over after it. */
+const CLAIM_MS = 5 * 60_000;
+const CLAIM_WAIT_MS = 5_000;
+const CLAIM_POLL_MS = 25;
+
+type Subscription = Selectable<SubscriptionsTable>;
+
 export const ALREADY_SUBSCRIBED = (plan: string) => `You are already subscribed our ${plan}`;
 
 /** Subscriptions and the plan they give a user; the provider only moves money. */
 export class Billing {
-  private settling: Promise<unknown> = Promise.resolve();
+  private readonly claimMs: number;
+  private readonly waitMs: number;
 
   constructor(
     private readonly db: Db,
     readonly provider: PaymentsProvider,
     private readonly clock: Clock,
-  ) {}
+    options: SettlementOptions = {},
+  ) {
+    this.claimMs = options.claimMs ?? CLAIM_MS;
+    this.waitMs = options.waitMs ?? CLAIM_WAIT_MS;
+  }
 
   private async current(userId: string) {
     return this.db.kysely
@@ -126,7 +147,7 @@ export class Billing {
     body: PaymentBody,
     sub: ProviderSubscription,
     now: string,
-  ): SubscriptionsTable {
+  ): Insertable<SubscriptionsTable> {
     return {
       id: crypto.randomUUID(),
       user_id: userId,
@@ -305,60 +326,151 @@ export class Billing {
   /**
    * Settles a user's due subscriptions: renews those still wanted (the local processor
    * charges the card) and ends the cancelled or unpaid ones, falling back to free. True
-   * when the user's plan or dates changed.
+   * when the user's plan or dates changed. A row another settler (the sweep, another
+   * request, another API process) holds is waited for, up to `waitMs`, so the answer
+   * reads the plan as settled.
    */
   async settle(userId: string): Promise<boolean> {
-    const due = (now: Date) => this.due(now).where('user_id', '=', userId).execute();
-    // Almost always nothing is due: that answer needs no turn in the queue below, which
-    // otherwise made every usage request of the process wait for the ones before it.
-    if ((await due(this.clock.now())).length === 0) return false;
-    const changed = await this.oneAtATime(due);
-    return changed > 0;
+    const due = () => this.due(this.clock.now()).where('user_id', '=', userId).execute();
+    let rows = await due();
+    // Almost always nothing is due: that answer takes one read, no claim and no wait.
+    if (rows.length === 0) return false;
+    const giveUpAt = performance.now() + this.waitMs;
+    let changed = false;
+    for (;;) {
+      const { settled, held } = await this.settleRows(rows);
+      if (settled > 0) changed = true;
+      if (held === 0) return changed;
+      // Another settler had the row, or has just settled it: the user is read again.
+      changed = true;
+      // A claim outlasting the wait is a crashed settler's: its lease expires, and the
+      // sweep takes the row over.
+      if (performance.now() >= giveUpAt) return changed;
+      await sleep(CLAIM_POLL_MS);
+      rows = await due();
+    }
   }
 
-  /** Settles every user's due subscriptions in one pass; how many changed. */
+  /** Settles every user's due subscriptions in one pass; how many this settler changed. */
   async settleAll(): Promise<number> {
-    return this.oneAtATime((now) => this.due(now).execute());
+    return (await this.settleRows(await this.due(this.clock.now()).execute())).settled;
+  }
+
+  private async settleRows(rows: Subscription[]): Promise<{ settled: number; held: number }> {
+    let settled = 0;
+    let held = 0;
+    for (const row of rows) {
+      const outcome = await this.settleOne(row);
+      if (outcome === 'settled') settled++;
+      if (outcome === 'held') held++;
+    }
+    return { settled, held };
+  }
+
+  /** Ours to settle: remote providers renew on their own and report it by webhook. */
+  private ours(sub: Subscription): boolean {
+    return Boolean(sub.cancel_at_period_end) || this.provider.kind === 'local';
   }
 
   /**
-   * Settles in turn: a sweep and a request of the same user never read the same due row
-   * and charge its renewal twice.
+   * Settles one due row under a claim on it, so that of any number of settlers, in this
+   * process or others sharing the database, exactly one charges its period. 'held' when
+   * the claim failed: another settler has the row, or has settled it since it was read.
    */
-  private oneAtATime(select: (now: Date) => Promise<SubscriptionsTable[]>): Promise<number> {
-    const run = async () => {
-      const now = this.clock.now();
-      return this.settleRows(await select(now), now);
-    };
-    const next = this.settling.then(run, run);
-    this.settling = next.catch(() => undefined);
-    return next;
-  }
-
-  private async settleRows(due: SubscriptionsTable[], now: Date): Promise<number> {
-    let changed = 0;
-    for (const sub of due) {
-      const wanted = !sub.cancel_at_period_end;
-      // Remote providers renew on their own and report it by webhook.
-      if (wanted && this.provider.kind !== 'local') continue;
-      changed++;
-      if (wanted && sub.payment_method_id && (await this.renewLocal(sub, now))) continue;
-      await this.db.kysely
-        .updateTable('subscriptions')
-        .set({ status: 'canceled', updated_at: now.toISOString() })
-        .where('id', '=', sub.id)
-        .execute();
-      await this.applyToUser(sub.user_id, {
-        planId: FREE_PLAN_ID,
-        billingCycle: 1,
-        renewsAt: null,
-        cancelsAt: null,
-      });
+  private async settleOne(row: Subscription): Promise<'settled' | 'held' | 'skipped'> {
+    if (!this.ours(row)) return 'skipped';
+    const now = this.clock.now();
+    const until = new Date(now.getTime() + this.claimMs).toISOString();
+    const sub = await this.claim(row.id, now, until);
+    if (!sub) return 'held';
+    let settled = false;
+    try {
+      settled = this.ours(sub) && (await this.settleClaimed(sub, now, until));
+    } finally {
+      // A row left as it was (or a settlement that failed) is given back at once.
+      if (!settled) await this.release(sub.id, until);
     }
-    return changed;
+    return settled ? 'settled' : 'skipped';
   }
 
-  private async renewLocal(sub: SubscriptionsTable, now: Date): Promise<boolean> {
+  /**
+   * Claims a due row until `until` by compare-and-set: only where it is still active and
+   * due and no other settler's claim is running. The row as claimed, or undefined.
+   */
+  private claim(id: string, now: Date, until: string): Promise<Subscription | undefined> {
+    const at = now.toISOString();
+    return this.db.kysely
+      .updateTable('subscriptions')
+      .set({ settling_until: until })
+      .where('id', '=', id)
+      .where('status', '=', 'active')
+      .where('current_period_end', '<=', at)
+      .where((eb) => eb.or([eb('settling_until', 'is', null), eb('settling_until', '<', at)]))
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  private async release(id: string, until: string): Promise<void> {
+    await this.db.kysely
+      .updateTable('subscriptions')
+      .set({ settling_until: null })
+      .where('id', '=', id)
+      .where('settling_until', '=', until)
+      .execute();
+  }
+
+  /** Renews a claimed row the local processor can charge, or ends it. */
+  private async settleClaimed(sub: Subscription, now: Date, until: string): Promise<boolean> {
+    if (!sub.cancel_at_period_end && sub.payment_method_id && (await this.renewLocal(sub))) {
+      let start = new Date(sub.current_period_end);
+      let end = addBillingPeriod(start, sub.billing_cycle);
+      // A server that was off for several periods charges once and catches up to now.
+      while (end <= now) {
+        start = end;
+        end = addBillingPeriod(start, sub.billing_cycle);
+      }
+      return this.record(
+        sub,
+        until,
+        {
+          current_period_start: start.toISOString(),
+          current_period_end: end.toISOString(),
+          updated_at: now.toISOString(),
+        },
+        { planId: sub.plan_id, billingCycle: sub.billing_cycle, renewsAt: end.toISOString() },
+      );
+    }
+    return this.record(
+      sub,
+      until,
+      { status: 'canceled', updated_at: now.toISOString() },
+      { planId: FREE_PLAN_ID, billingCycle: 1, renewsAt: null },
+    );
+  }
+
+  /**
+   * Writes a settlement and releases the claim, only while the claim is still this
+   * settler's: one that expired mid-charge was taken over, and the taker records it.
+   */
+  private async record(
+    sub: Subscription,
+    until: string,
+    set: Updateable<SubscriptionsTable>,
+    outcome: Omit<BillingOutcome, 'cancelsAt'>,
+  ): Promise<boolean> {
+    const written = await this.db.kysely
+      .updateTable('subscriptions')
+      .set({ ...set, settling_until: null })
+      .where('id', '=', sub.id)
+      .where('settling_until', '=', until)
+      .executeTakeFirst();
+    if (Number(written.numUpdatedRows) === 0) return false;
+    await this.applyToUser(sub.user_id, { ...outcome, cancelsAt: null });
+    return true;
+  }
+
+  /** Charges the next period of a claimed row; false when the card is declined. */
+  private async renewLocal(sub: Subscription): Promise<boolean> {
     const plan = planById(sub.plan_id);
     try {
       await this.provider.renew(sub.provider_subscription_id, {
@@ -371,32 +483,10 @@ export class Billing {
         paymentMethodId: sub.payment_method_id ?? '',
         amount: sub.billing_cycle === 2 ? plan.yearlyPrice : plan.monthlyPrice,
       });
+      return true;
     } catch (error) {
       if (error instanceof PaymentDeclined) return false;
       throw error;
     }
-    let start = new Date(sub.current_period_end);
-    let end = addBillingPeriod(start, sub.billing_cycle);
-    // A server that was off for several periods charges once and catches up to now.
-    while (end <= now) {
-      start = end;
-      end = addBillingPeriod(start, sub.billing_cycle);
-    }
-    await this.db.kysely
-      .updateTable('subscriptions')
-      .set({
-        current_period_start: start.toISOString(),
-        current_period_end: end.toISOString(),
-        updated_at: now.toISOString(),
-      })
-      .where('id', '=', sub.id)
-      .execute();
-    await this.applyToUser(sub.user_id, {
-      planId: sub.plan_id,
-      billingCycle: sub.billing_cycle,
-      renewsAt: end.toISOString(),
-      cancelsAt: null,
-    });
-    return true;
   }
 }

@@ -1,9 +1,47 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, testDatabaseUrl, type TestApp } from '../../test/build-test-app';
 import { TestClock } from '../../test/clock';
+import { connectDb, type Db } from '../db/connect';
+import type { PaymentsProvider } from '../providers/payments/port';
+import { Billing, type SettlementOptions } from './billing';
 
 const API = '/backend-service/v1';
 const DAY_MINUTES = 24 * 60;
+
+/** A user on the monthly lite plan, paid by the local processor's good test card. */
+async function subscribe(t: TestApp, email = 'due@example.com') {
+  const credentials = { email, password: 'password123' };
+  const auth = (
+    await t.app.inject({ method: 'POST', url: `${API}/auth/register`, payload: credentials })
+  ).json();
+  const headers = { authorization: `Bearer ${auth.token}` };
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url: `${API}${url}`, headers, ...(payload ? { payload } : {}) });
+  const card = await call('POST', '/payments/local/payment-methods', {
+    number: '4242424242424242',
+    expMonth: 12,
+    expYear: 2030,
+    cvc: '123',
+  });
+  const payment = (planId: number) => ({
+    name: 'Due Payer',
+    email,
+    zipcode: '94107',
+    planId,
+    paymentMethodId: card.json().paymentMethodId,
+    billingCycle: 1,
+  });
+  const paid = await call('POST', '/payments', payment(2));
+  expect(paid.json().renewsAt).toBe('2026-12-22T12:00:00.000Z');
+  const row = () =>
+    t.db.kysely
+      .selectFrom('users')
+      .select(['plan_id', 'renews_at'])
+      .where('id', '=', auth.userId)
+      .executeTakeFirstOrThrow();
+  return { userId: auth.userId as string, credentials, call, payment, row };
+}
 
 /**
  * Due subscriptions are settled at sign-in, on the usage and account endpoints and by a
@@ -23,39 +61,7 @@ describe('settling due subscriptions', () => {
     t = await buildTestApp({ clock, env: { SESSION_TTL_HOURS: '20000' } });
   }
 
-  /** A user on the monthly lite plan, paid by the local processor's good test card. */
-  async function subscriber(email = 'due@example.com') {
-    const credentials = { email, password: 'password123' };
-    const auth = (
-      await t.app.inject({ method: 'POST', url: `${API}/auth/register`, payload: credentials })
-    ).json();
-    const headers = { authorization: `Bearer ${auth.token}` };
-    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-      t.app.inject({ method, url: `${API}${url}`, headers, ...(payload ? { payload } : {}) });
-    const card = await call('POST', '/payments/local/payment-methods', {
-      number: '4242424242424242',
-      expMonth: 12,
-      expYear: 2030,
-      cvc: '123',
-    });
-    const payment = (planId: number) => ({
-      name: 'Due Payer',
-      email,
-      zipcode: '94107',
-      planId,
-      paymentMethodId: card.json().paymentMethodId,
-      billingCycle: 1,
-    });
-    const paid = await call('POST', '/payments', payment(2));
-    expect(paid.json().renewsAt).toBe('2026-12-22T12:00:00.000Z');
-    const row = () =>
-      t.db.kysely
-        .selectFrom('users')
-        .select(['plan_id', 'renews_at'])
-        .where('id', '=', auth.userId)
-        .executeTakeFirstOrThrow();
-    return { userId: auth.userId as string, credentials, call, payment, row };
-  }
+  const subscriber = (email?: string) => subscribe(t, email);
 
   it('leaves a due renewal to the usage endpoint: tool requests never settle', async () => {
     await setup();
@@ -115,5 +121,160 @@ describe('settling due subscriptions', () => {
         expect(await row()).toEqual({ plan_id: 2, renews_at: '2027-01-22T12:00:00.000Z' }),
       );
     }
+  });
+});
+
+const unused = () => Promise.reject(new Error('settlement only renews'));
+
+/** A local processor that records each renewal charge, then waits for `paid` to settle. */
+function countingProvider(charges: string[], paid: () => Promise<void>): PaymentsProvider {
+  return {
+    kind: 'local',
+    subscribe: unused,
+    changePlan: unused,
+    changePaymentMethod: unused,
+    cancelAtPeriodEnd: unused,
+    async renew(subscriptionId) {
+      charges.push(subscriptionId);
+      await paid();
+    },
+  };
+}
+
+/** A promise the test settles by hand: a charge that hangs, as in a settler that crashed. */
+function deferred() {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+/**
+ * Several API processes share one database: each due period is claimed in the database
+ * before it is charged, so of any number of settlers exactly one renews it.
+ */
+describe.each([
+  { db: 'SQLite', postgres: false },
+  { db: 'PostgreSQL', postgres: true },
+])('settling across processes on $db', ({ postgres }) => {
+  const maybe = it.skipIf(postgres && !testDatabaseUrl);
+  let t: TestApp;
+  let other: Db;
+  let clock: TestClock;
+  const charges: string[] = [];
+  afterEach(async () => {
+    charges.length = 0;
+    await other?.close();
+    await t?.close();
+  });
+
+  async function setup() {
+    clock = new TestClock(new Date('2026-11-22T12:00:00Z'));
+    t = await buildTestApp({ postgres, clock, env: { SESSION_TTL_HOURS: '20000' } });
+    // A second connection (a second pool on PostgreSQL), as a second API process has.
+    other = connectDb({ databaseUrl: t.config.DATABASE_URL, sqlitePath: t.config.sqlitePath });
+  }
+
+  /** A settler of its own process: its own connection and provider, the shared clock. */
+  function settler(db: Db, paid = () => sleep(2), options: SettlementOptions = {}) {
+    return new Billing(db, countingProvider(charges, paid), clock, options);
+  }
+
+  const subscriptionIds = () =>
+    t.db.kysely
+      .selectFrom('subscriptions')
+      .select(['provider_subscription_id', 'settling_until'])
+      .orderBy('provider_subscription_id')
+      .execute();
+
+  maybe('charges each period exactly once however many settlers run at once', async () => {
+    await setup();
+    const users: Awaited<ReturnType<typeof subscribe>>[] = [];
+    for (const email of ['one@example.com', 'two@example.com', 'three@example.com']) {
+      users.push(await subscribe(t, email));
+    }
+    const settlers = [settler(t.db), settler(other), settler(t.db), settler(other)];
+    const storm = () =>
+      Promise.all(
+        Array.from({ length: 6 }, (_, i) => {
+          const billing = settlers[i % settlers.length]!;
+          return [billing.settleAll(), ...users.map(({ userId }) => billing.settle(userId))];
+        }).flat(),
+      );
+
+    for (const [period, renewsAt] of [
+      [1, '2027-01-22T12:00:00.000Z'],
+      [2, '2027-02-22T12:00:00.000Z'],
+    ] as const) {
+      clock.advanceMinutes(31 * DAY_MINUTES);
+      await storm();
+      const rows = await subscriptionIds();
+      expect(rows).toHaveLength(users.length);
+      for (const { provider_subscription_id, settling_until } of rows) {
+        expect(charges.filter((id) => id === provider_subscription_id)).toHaveLength(period);
+        expect(settling_until).toBeNull();
+      }
+      expect(charges).toHaveLength(users.length * period);
+      for (const { row } of users) expect(await row()).toEqual({ plan_id: 2, renews_at: renewsAt });
+    }
+  });
+
+  /**
+   * A due subscriber whose renewal a first settler has claimed and is charging: the
+   * charge ends when the test resolves it, or never, as in a settler that crashed.
+   */
+  async function claimedMidCharge() {
+    await setup();
+    const user = await subscribe(t);
+    clock.advanceMinutes(31 * DAY_MINUTES);
+    const charge = deferred();
+    const first = settler(t.db, () => charge.promise).settleAll();
+    await vi.waitFor(() => expect(charges).toHaveLength(1));
+    return { ...user, charge, first };
+  }
+
+  maybe("answers a user's settle once another settler's running claim is done", async () => {
+    const { userId, row, charge, first } = await claimedMidCharge();
+
+    let answered = false;
+    const request = settler(other)
+      .settle(userId)
+      .finally(() => (answered = true));
+    await sleep(100);
+    expect(answered).toBe(false);
+    charge.resolve();
+    expect(await request).toBe(true);
+    expect(await first).toBe(1);
+    expect(charges).toHaveLength(1);
+    expect(await row()).toEqual({ plan_id: 2, renews_at: '2027-01-22T12:00:00.000Z' });
+  });
+
+  maybe('takes over the claim of a settler that crashed once it expires', async () => {
+    // The first settler claims the row and does not come back from its charge.
+    const { userId, row, charge, first } = await claimedMidCharge();
+
+    const survivor = settler(other, () => sleep(2), { waitMs: 50 });
+    expect(await survivor.settleAll()).toBe(0);
+    // The wait is bounded: the request answers with the plan as it was.
+    expect(await survivor.settle(userId)).toBe(true);
+    expect(await row()).toEqual({ plan_id: 2, renews_at: '2026-12-22T12:00:00.000Z' });
+    expect(charges).toHaveLength(1);
+
+    clock.advanceMinutes(5);
+    expect(await survivor.settleAll()).toBe(0);
+    clock.advanceMinutes(1);
+    expect(await survivor.settleAll()).toBe(1);
+    expect(charges).toHaveLength(2);
+    expect(await row()).toEqual({ plan_id: 2, renews_at: '2027-01-22T12:00:00.000Z' });
+
+    // The first settler's late answer finds its claim gone and records nothing.
+    charge.resolve();
+    expect(await first).toBe(0);
+    expect(await row()).toEqual({ plan_id: 2, renews_at: '2027-01-22T12:00:00.000Z' });
+    const [sub] = await t.db.kysely.selectFrom('subscriptions').selectAll().execute();
+    expect(sub).toMatchObject({
+      current_period_start: '2026-12-22T12:00:00.000Z',
+      current_period_end: '2027-01-22T12:00:00.000Z',
+      settling_until: null,
+    });
   });
 });

@@ -25,6 +25,9 @@ export interface Database {
   tracking_alerts: TrackingAlertsTable;
   tracking_webhooks: TrackingWebhooksTable;
   tracking_webhook_deliveries: TrackingWebhookDeliveriesTable;
+  speed_tests: SpeedTestsTable;
+  speed_test_urls: SpeedTestUrlsTable;
+  speed_runs: SpeedRunsTable;
 }
 
 export interface UsersTable {
@@ -139,6 +142,8 @@ export interface SubscriptionsTable {
   cancel_at_period_end: number;
   created_at: string;
   updated_at: string;
+  /** ISO time a settler's claim on the due row lasts until; null when unclaimed. */
+  settling_until: Generated<string | null>;
 }
 
 export interface LocalPaymentMethodsTable {
@@ -281,4 +286,40 @@ export interface TrackingWebhookDeliveriesTable {
   /** While 'retrying': when the next attempt is due (or an attempt under way gives up). */
   next_attempt_at: string | null;
   delivered_at: string | null;
+}
+
+/** A speed test of one URL, or a SERP search paying for its cards' runs and page facts. */
+export interface SpeedTestsTable {
+  id: string;
+  /** The quota subject that paid: 'user:<id>' or 'ip:<address>'. */
+  subject: string;
+  user_id: string | null;
+  /** Null for a search's cards. */
+  url: string | null;
+  samples: number;
+  created_at: string;
+  compacted: Generated<number>;
+}
+
+/** What a test may still do for one of its URLs. */
+export interface SpeedTestUrlsTable {
+  test_id: string;
+  url: string;
+  runs_left: number;
+  /** 1 until the search's page facts of this URL are read. */
+  facts_unread: number;
+}
+
+export interface SpeedRunsTable {
+  id: string;
+  test_id: string;
+  url: string;
+  strategy: 'mobile' | 'desktop';
+  sample: number;
+  /** JSON RunStatus; a result's filmstrip is kept apart. */
+  status: string;
+  /** JSON { filmstrip, filmstripMs }; null while running, or once the sweep dropped it. */
+  filmstrip: string | null;
+  created_at: string;
+  finished_at: string | null;
 }

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { EmailSender } from '../providers/email';
+import { pruneSpeedTests } from '../speed/speed-test-history';
 import { pruneTracking, pruneTrackingDetails } from '../tracking/retention';
 import type { CacheTable } from './ttl-cache';
 
@@ -38,9 +39,9 @@ export type SweepReport = Record<string, number>;
  * Deletes what every request may add once it has stopped mattering: expired cache entries,
  * spent sessions and emailed tokens, finished throttle windows and usage periods, old demo
  * requests, webhook event ids, outbox files, tracked pages' history past the plan's days
- * (and the filmstrips and fingerprints of all but their latest checks) and month-old
- * webhook deliveries. Email subscribers stay: they are a list the operator
- * keeps on purpose.
+ * (and the filmstrips and fingerprints of all but their latest checks), month-old
+ * webhook deliveries, spent speed tests and the frames of kept ones' other runs. Email
+ * subscribers stay: they are a list the operator keeps on purpose.
  */
 export async function sweepStorage(targets: SweepTargets): Promise<SweepReport> {
   const { db, clock, settings } = targets;
@@ -89,5 +90,6 @@ export async function sweepStorage(targets: SweepTargets): Promise<SweepReport> 
   Object.assign(report, await pruneTracking(db, clock.now()));
   // Details (filmstrips, fingerprints) of checks past the latest of each page and device.
   report.tracking_details = await pruneTrackingDetails(db, settings.TRACKING_DETAIL_CHECKS);
+  Object.assign(report, await pruneSpeedTests(db, clock.now()));
   return report;
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FieldResult, RunStatus } from '@core/speed';
+import type { FieldResult } from '@core/speed';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { NoFieldData } from '../providers/field-data/none';
 import type { FieldDataProvider } from '../providers/field-data/port';
@@ -52,16 +52,15 @@ describe('speed jobs', () => {
   });
   afterEach(async () => t.close());
 
-  const finished = (jobs: SpeedJobs, sample = 1) =>
-    new Promise<RunStatus>((resolve) => {
-      const runId = jobs.start(URL_, 'mobile', sample);
-      const check = () => {
-        const status = jobs.get(runId)!;
-        if (['done', 'error', 'cancelled'].includes(status.status)) resolve(status);
-        else setTimeout(check, 5);
-      };
-      check();
-    });
+  const finished = async (jobs: SpeedJobs, sample = 1) => {
+    const testId = await t.app.services.speedTests.open('ip:127.0.0.1', null, URL_, 1);
+    const runId = await jobs.start({ testId, url: URL_, strategy: 'mobile', sample });
+    for (;;) {
+      const status = (await jobs.get(runId))!;
+      if (['done', 'error', 'cancelled'].includes(status.status)) return status;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  };
   const jobs = (labProvider: LabSpeedProvider, fieldProvider: FieldDataProvider, ttl = 0) =>
     new SpeedJobs(labProvider, fieldProvider, t.db, t.app.services.clock, ttl);
 
@@ -104,6 +103,27 @@ describe('speed jobs', () => {
     expect(await finished(jobs(broken, new NoFieldData()))).toMatchObject({
       errorKind: 'other',
       errorSource: 'local-lighthouse',
+    });
+  });
+
+  it('stores each run with its result and frames, so another engine on the database answers for it', async () => {
+    const withFrames = (): LabResult => ({
+      ...measured('local-lighthouse'),
+      filmstrip: ['data:image/jpeg;base64,AAAA', 'data:image/jpeg;base64,BBBB'],
+      filmstripMs: [300, 600],
+    });
+    const engine = jobs(lab('local-lighthouse', withFrames), new NoFieldData());
+    const testId = await t.app.services.speedTests.open('ip:127.0.0.1', null, URL_, 1);
+    const runId = await engine.start({ testId, url: URL_, strategy: 'desktop', sample: 1 });
+    // Another instance (or this one after a restart) has no job in memory: it reads the row.
+    const other = jobs(lab('local-lighthouse', withFrames), new NoFieldData());
+    expect((await other.get(runId))!.status).toBe('queued');
+    await engine.drain(1000);
+    const stored = (await other.get(runId))!;
+    expect(stored).toEqual(await engine.get(runId));
+    expect(stored.result).toMatchObject({
+      filmstrip: withFrames().filmstrip,
+      filmstripMs: [300, 600],
     });
   });
 

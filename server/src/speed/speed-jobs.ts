@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { SPEED_MESSAGES } from '@core/messages';
 import {
   QUEUED_RUN,
@@ -10,6 +11,7 @@ import {
 } from '@core/speed';
 import type { Clock } from '../auth/clock';
 import type { Db } from '../db/connect';
+import { SpeedRuns } from './speed-runs';
 import { TtlCache } from '../retention/ttl-cache';
 import { fieldFailure, type FieldDataProvider } from '../providers/field-data/port';
 import {
@@ -45,6 +47,8 @@ export class SpeedJobs {
 
   /** Results per URL, device, source and sample, each with its filmstrip; capped in count. */
   readonly cache: TtlCache<RunResult>;
+  /** Every run of a test with its outcome, for other instances and later comparisons. */
+  readonly runs: SpeedRuns;
 
   constructor(
     readonly lab: LabSpeedProvider,
@@ -53,7 +57,9 @@ export class SpeedJobs {
     clock: Clock,
     cacheTtlMinutes: number,
     cacheMaxEntries?: number,
+    private readonly log?: FastifyBaseLogger,
   ) {
+    this.runs = new SpeedRuns(db, clock);
     this.cache = new TtlCache(db, clock, {
       table: 'speed_cache',
       ttlMinutes: cacheTtlMinutes,
@@ -94,8 +100,15 @@ export class SpeedJobs {
     for (const listener of job.listeners) listener(job.status);
   }
 
-  start(url: string, strategy: Strategy, sample: number): string {
+  /** Stores the run under its test, then starts it; resolves with its id. */
+  async start(run: {
+    testId: string;
+    url: string;
+    strategy: Strategy;
+    sample: number;
+  }): Promise<string> {
     const runId = crypto.randomUUID();
+    await this.runs.create(runId, run, QUEUED_RUN);
     const job: Job = {
       status: QUEUED_RUN,
       listeners: new Set(),
@@ -104,8 +117,12 @@ export class SpeedJobs {
     };
     this.jobs.set(runId, job);
     this.prune();
-    const run = this.execute(job, url, strategy, sample).finally(() => this.running.delete(run));
-    this.running.add(run);
+    const execution = this.execute(job, run.url, run.strategy, run.sample)
+      .then(() => this.runs.finish(runId, job.status))
+      // The live status still answers here; other instances see the run as unfinished.
+      .catch((error: unknown) => this.log?.error({ err: error, runId }, 'storing a run failed'))
+      .finally(() => this.running.delete(execution));
+    this.running.add(execution);
     return runId;
   }
 
@@ -207,8 +224,9 @@ export class SpeedJobs {
     return result;
   }
 
-  get(runId: string): RunStatus | null {
-    return this.jobs.get(runId)?.status ?? null;
+  /** The run's status: live while this process runs it, otherwise as stored. */
+  async get(runId: string): Promise<RunStatus | null> {
+    return this.jobs.get(runId)?.status ?? (await this.runs.get(runId));
   }
 
   /** Calls `listener` with every change until the run ends; returns the unsubscribe. */

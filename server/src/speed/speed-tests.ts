@@ -1,78 +1,124 @@
 import crypto from 'node:crypto';
+import type { Clock } from '../auth/clock';
+import type { Db } from '../db/connect';
 
-interface SpeedTest {
-  subject: string;
-  /** Runs each URL may still start under this test. */
-  remaining: Map<string, number>;
-  /** A search's result pages whose facts are not read yet. */
-  unread: Set<string>;
-  createdAt: number;
-}
-
-const TEST_LIFETIME_MS = 60 * 60_000;
+/** How long a test's allowances last: its runs and page facts must start within it. */
+export const TEST_LIFETIME_MS = 60 * 60_000;
 /** A SERP card's URL: one sample on each device, and the one retry spec 001 §4 allows each. */
 const RUNS_PER_SERP_RESULT = 4;
 
 /** A link as the search keys it: parsed and printed again, so spellings of one URL agree. */
-const linkKey = (link: string) => (URL.canParse(link) ? new URL(link).toString() : link);
+export const linkKey = (link: string) => (URL.canParse(link) ? new URL(link).toString() : link);
+
+/** Thrown inside a transaction to undo it: not every link could be read. */
+class NotAllUnread extends Error {}
 
 /**
- * What a counted test or search paid for. A speed test counts once against the monthly
- * quota and may then run the samples it asked for on each of the two devices (spec 002 §4:
- * switching device runs the other). A SERP search pays for the speed samples of its result
- * cards the same way, and for reading each result's page facts once; the speed quota is
- * not touched for them.
+ * What a counted test or search paid for, in the database so that any API instance (or
+ * the same one after a restart) honours it. A speed test counts once against the monthly
+ * quota and may then run the samples it asked for on each of the two devices (spec 002
+ * §4: switching device runs the other). A SERP search pays for the speed samples of its
+ * result cards the same way, and for reading each result's page facts once; the speed
+ * quota is not touched for them. Each allowance is spent by a conditional UPDATE, so two
+ * instances racing for the last run give it to one.
  */
 export class SpeedTests {
-  private readonly tests = new Map<string, SpeedTest>();
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   /** A speed test of `url` whose first sample is starting now. */
-  open(subject: string, url: string, samples: number): string {
-    return this.add(subject, new Map([[url, samples * 2 - 1]]), new Set());
+  open(subject: string, userId: string | null, url: string, samples: number): Promise<string> {
+    return this.add({ subject, userId, url, samples }, [
+      { url: linkKey(url), runs_left: samples * 2 - 1, facts_unread: 0 },
+    ]);
   }
 
   /** The speed samples and page facts of a SERP search's result cards. */
-  openForResults(subject: string, urls: readonly string[]): string {
+  openForResults(subject: string, urls: readonly string[]): Promise<string> {
+    const keys = [...new Set(urls.map(linkKey))];
     return this.add(
-      subject,
-      new Map(urls.map((url) => [url, RUNS_PER_SERP_RESULT])),
-      new Set(urls.map(linkKey)),
+      { subject, userId: null, url: null, samples: 1 },
+      keys.map((url) => ({ url, runs_left: RUNS_PER_SERP_RESULT, facts_unread: 1 })),
     );
+  }
+
+  /** Tests created after this moment still have their allowances. */
+  private openSince(): string {
+    return new Date(this.clock.now().getTime() - TEST_LIFETIME_MS).toISOString();
+  }
+
+  /** The test's id when it is open for this subject; a subquery of each spend. */
+  private ownTest(testId: string, subject: string) {
+    return this.db.kysely
+      .selectFrom('speed_tests')
+      .select('id')
+      .where('id', '=', testId)
+      .where('subject', '=', subject)
+      .where('created_at', '>', this.openSince());
   }
 
   /**
    * True, and those pages read, when the search is open for this subject and none of the
    * links is outside its results or read already; otherwise nothing changes.
    */
-  readFacts(searchId: string, subject: string, links: readonly string[]): boolean {
-    const search = this.tests.get(searchId);
-    if (search?.subject !== subject) return false;
+  async readFacts(searchId: string, subject: string, links: readonly string[]): Promise<boolean> {
     const keys = links.map(linkKey);
-    if (new Set(keys).size !== keys.length || !keys.every((key) => search.unread.has(key)))
-      return false;
-    for (const key of keys) search.unread.delete(key);
-    return true;
+    if (keys.length === 0 || new Set(keys).size !== keys.length) return false;
+    try {
+      await this.db.kysely.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('speed_test_urls')
+          .set({ facts_unread: 0 })
+          .where('test_id', 'in', this.ownTest(searchId, subject))
+          .where('url', 'in', keys)
+          .where('facts_unread', '=', 1)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== keys.length) throw new NotAllUnread();
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof NotAllUnread) return false;
+      throw error;
+    }
   }
 
   /** True, and one run fewer left, when the test is open for this subject and URL. */
-  next(testId: string, subject: string, url: string): boolean {
-    const test = this.tests.get(testId);
-    const left = test?.subject === subject ? (test.remaining.get(url) ?? 0) : 0;
-    if (left <= 0) return false;
-    test!.remaining.set(url, left - 1);
-    return true;
+  async next(testId: string, subject: string, url: string): Promise<boolean> {
+    const updated = await this.db.kysely
+      .updateTable('speed_test_urls')
+      .set((eb) => ({ runs_left: eb('runs_left', '-', 1) }))
+      .where('test_id', 'in', this.ownTest(testId, subject))
+      .where('url', '=', linkKey(url))
+      .where('runs_left', '>', 0)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) === 1;
   }
 
-  private add(subject: string, remaining: Map<string, number>, unread: Set<string>): string {
-    this.prune();
-    const testId = crypto.randomUUID();
-    this.tests.set(testId, { subject, remaining, unread, createdAt: Date.now() });
-    return testId;
-  }
-
-  private prune(): void {
-    const now = Date.now();
-    for (const [id, test] of this.tests)
-      if (now - test.createdAt > TEST_LIFETIME_MS) this.tests.delete(id);
+  private async add(
+    test: { subject: string; userId: string | null; url: string | null; samples: number },
+    urls: { url: string; runs_left: number; facts_unread: number }[],
+  ): Promise<string> {
+    const id = crypto.randomUUID();
+    await this.db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('speed_tests')
+        .values({
+          id,
+          subject: test.subject,
+          user_id: test.userId,
+          url: test.url,
+          samples: test.samples,
+          created_at: this.clock.now().toISOString(),
+        })
+        .execute();
+      if (urls.length > 0)
+        await trx
+          .insertInto('speed_test_urls')
+          .values(urls.map((row) => ({ ...row, test_id: id })))
+          .execute();
+    });
+    return id;
   }
 }

@@ -1,8 +1,9 @@
-import type { RunFingerprint, TrackingDevice } from '@core/schemas/tracking';
+import type { TrackingDevice } from '@core/schemas/tracking';
 import type { FieldResult, RunResult } from '@core/speed';
 import { representativeSample, type SampleMetrics } from '@core/speed-summary';
 import type { Clock } from '../auth/clock';
 import { LabRunError, type RunPriority } from '../providers/lab-speed/port';
+import { fingerprintOf } from '../speed/run-fingerprint';
 import type { SpeedJobs } from '../speed/speed-jobs';
 import type { AlertTrigger, TrackingAlerts } from './alerts';
 import type { CheckStates } from './check-states';
@@ -28,23 +29,6 @@ export interface OpenCheck {
 type Measured = Pick<RunResult, 'lab' | 'filmstrip' | 'filmstripMs' | 'source' | 'environment'> & {
   field?: FieldResult;
 };
-
-/** How a sample was measured; null when the lab did not say (results cached before). */
-function fingerprintOf(result: Measured, device: TrackingDevice): RunFingerprint | null {
-  if (!result.environment) return null;
-  const { lighthouseVersion, chromiumVersion, benchmarkIndex, throttlingMethod, throttling } =
-    result.environment;
-  return {
-    source: result.source,
-    lighthouseVersion,
-    chromiumVersion,
-    benchmarkIndex,
-    throttlingMethod,
-    throttling,
-    device,
-    concurrency: result.environment.concurrency,
-  };
-}
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

@@ -3,6 +3,7 @@ import {
   type Comparison,
   type RunFingerprint,
   type TrackingCheckDetail,
+  type TrackingSample,
 } from '@core/schemas/tracking';
 import { LAB_KEYS, median } from '@core/speed-summary';
 import { clearsFloor } from './change-floors';
@@ -12,24 +13,30 @@ import { ALPHA, MIN_CLIFFS_DELTA } from './regression';
 /** Fewer good samples than this on either side: no p-value (one value ranks nothing). */
 export const MIN_COMPARED_SAMPLES = 2;
 
-const values = (check: TrackingCheckDetail, key: (typeof LAB_KEYS)[number]) =>
-  check.samples
+type Samples = readonly Pick<TrackingSample, 'metrics' | 'fingerprint'>[];
+
+const values = (samples: Samples, key: (typeof LAB_KEYS)[number]) =>
+  samples
     .map((sample) => sample.metrics?.[key])
     .filter((value): value is number => typeof value === 'number');
 
-const fingerprints = (check: TrackingCheckDetail) =>
-  check.samples
+const fingerprints = (samples: Samples) =>
+  samples
     .map((sample) => sample.fingerprint)
     .filter((fingerprint): fingerprint is RunFingerprint => fingerprint !== null);
 
 /**
- * Two checks side by side: per lab metric the medians of each check's good samples, the
- * difference b − a, the two-sided Mann-Whitney U p-value, and whether the difference is
- * significant by the regression test's own bars (p < ALPHA, a large Cliff's delta and a
- * change past the metric's floor). The fingerprints differ only when both checks have
- * known ones and some pair did not measure alike; an unknown fingerprint differs from none.
+ * Two sets of samples side by side (two checks of a tracked page, or two speed tests of
+ * one URL): per lab metric the medians of each side's good samples, the difference b − a,
+ * the two-sided Mann-Whitney U p-value, and whether the difference is significant by the
+ * regression test's own bars (p < ALPHA, a large Cliff's delta and a change past the
+ * metric's floor). The fingerprints differ only when both sides have known ones and some
+ * pair did not measure alike; an unknown fingerprint differs from none.
  */
-export function compareChecks(a: TrackingCheckDetail, b: TrackingCheckDetail): Comparison {
+export function compareSamples(
+  a: Samples,
+  b: Samples,
+): Pick<Comparison, 'metrics' | 'fingerprintsDiffer'> {
   const metrics = LAB_KEYS.map((metric) => {
     const x = values(a, metric);
     const y = values(b, metric);
@@ -50,5 +57,9 @@ export function compareChecks(a: TrackingCheckDetail, b: TrackingCheckDetail): C
   const fingerprintsDiffer = fingerprints(a).some((fa) =>
     known.some((fb) => !sameMeasurement(fa, fb)),
   );
-  return { a, b, metrics, fingerprintsDiffer };
+  return { metrics, fingerprintsDiffer };
+}
+
+export function compareChecks(a: TrackingCheckDetail, b: TrackingCheckDetail): Comparison {
+  return { a, b, ...compareSamples(a.samples, b.samples) };
 }

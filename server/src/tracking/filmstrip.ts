@@ -3,17 +3,25 @@ import type { TrackingCheckDetail } from '@core/schemas/tracking';
 export type FilmstripFrame = TrackingCheckDetail['filmstrip'][number];
 
 /**
- * The representative run's frames as a check stores them: JSON of `{ ms, data }`, each
- * thumbnail with its time since navigation start. Null when there are none, or when the
- * lab gave no times for them (a filmstrip that cannot be lined up with another is not kept).
+ * A run's thumbnails with their times since navigation start; null when there are none,
+ * or when the lab gave no times for them (a filmstrip that cannot be lined up with
+ * another is not shown beside one).
  */
+export function timedFrames(
+  filmstrip: readonly string[],
+  filmstripMs: readonly number[] | undefined,
+): FilmstripFrame[] | null {
+  if (filmstrip.length === 0 || filmstripMs?.length !== filmstrip.length) return null;
+  return filmstrip.map((data, i) => ({ ms: filmstripMs[i]!, data }));
+}
+
+/** The representative run's frames as a check stores them: JSON of timedFrames, or null. */
 export function storedFilmstrip(
   filmstrip: readonly string[],
   filmstripMs: readonly number[] | undefined,
 ): string | null {
-  if (filmstrip.length === 0 || filmstripMs?.length !== filmstrip.length) return null;
-  const frames: FilmstripFrame[] = filmstrip.map((data, i) => ({ ms: filmstripMs[i]!, data }));
-  return JSON.stringify(frames);
+  const frames = timedFrames(filmstrip, filmstripMs);
+  return frames && JSON.stringify(frames);
 }
 
 const isFrame = (value: unknown): value is FilmstripFrame =>

@@ -10,6 +10,8 @@ import * as tracking from './2026-11-23-008-tracking';
 import * as trackingWebhooks from './2026-11-23-009-tracking-webhooks';
 import * as trackingStates from './2026-11-23-010-tracking-states';
 import * as trackingRetention from './2026-11-23-011-tracking-retention';
+import * as speedTests from './2026-11-24-012-speed-tests';
+import * as billingClaims from './2026-11-24-013-billing-claims';
 
 /** All migrations in order; names are date-prefixed so they sort as they apply. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-009-tracking-webhooks': trackingWebhooks,
   '2026-11-23-010-tracking-states': trackingStates,
   '2026-11-23-011-tracking-retention': trackingRetention,
+  '2026-11-24-012-speed-tests': speedTests,
+  '2026-11-24-013-billing-claims': billingClaims,
 };

@@ -16,7 +16,7 @@ export interface LabRunRequest {
 
 export type LabResult = Pick<
   RunResult,
-  'lab' | 'filmstrip' | 'finalUrl' | 'source' | 'environment'
+  'lab' | 'filmstrip' | 'filmstripMs' | 'finalUrl' | 'source' | 'environment'
 > &
   Partial<Pick<RunResult, 'field'>>;
 

@@ -81,7 +81,7 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
           });
         throw error;
       }
-      const { plan, subject } = quotaHolder(request);
+      const { plan, subject, user } = quotaHolder(request);
       if (samples > plan.speedTestSampleLimit) {
         return reply.status(400).send({
           message: QUOTA_MESSAGES.upgradeForSamples(plan.speedTestSampleLimit),
@@ -89,11 +89,16 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
         });
       }
       let test = testId;
-      if (!test || !speedTests.next(test, subject, vetted.toString())) {
+      if (!test || !(await speedTests.next(test, subject, vetted.toString()))) {
         if (!(await reply.meter('speed'))) return reply;
-        test = speedTests.open(subject, vetted.toString(), samples);
+        test = await speedTests.open(subject, user?.id ?? null, vetted.toString(), samples);
       }
-      const runId = services.speed.start(vetted.toString(), strategy, sample);
+      const runId = await services.speed.start({
+        testId: test,
+        url: vetted.toString(),
+        strategy,
+        sample,
+      });
       return reply.status(202).send({ runId, testId: test });
     },
   );
@@ -108,7 +113,7 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
       },
     },
     async (request, reply) =>
-      services.speed.get(request.params.runId) ?? reply.status(404).send(NOT_FOUND),
+      (await services.speed.get(request.params.runId)) ?? reply.status(404).send(NOT_FOUND),
   );
 
   api.delete(
@@ -121,7 +126,8 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
       },
     },
     async (request, reply) => {
-      if (!services.speed.get(request.params.runId)) return reply.status(404).send(NOT_FOUND);
+      if (!(await services.speed.get(request.params.runId)))
+        return reply.status(404).send(NOT_FOUND);
       return { cancelled: services.speed.cancel(request.params.runId) };
     },
   );
@@ -143,7 +149,7 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
     },
     async (request, reply) => {
       const { runId } = request.params;
-      const current = services.speed.get(runId);
+      const current = await services.speed.get(runId);
       if (!current) return reply.status(404).send(NOT_FOUND);
       reply.hijack();
       const res = reply.raw;

@@ -101,7 +101,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
           });
         }
         try {
-          return answer(await serp.search(query), quotaHolder(request).subject);
+          return await answer(await serp.search(query), quotaHolder(request).subject);
         } catch (error) {
           return sendProviderError(reply, error);
         }
@@ -109,14 +109,14 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
       const charge = await reply.meter('serp');
       if (!charge) return reply;
       try {
-        return answer(await serp.search(query), charge.subject);
+        return await answer(await serp.search(query), charge.subject);
       } catch (error) {
         await charge.refund();
         return sendProviderError(reply, error);
       }
 
       /** The page, and the speed samples of its cards paid for by this search. */
-      function answer(page: SerpPage, subject: string) {
+      async function answer(page: SerpPage, subject: string) {
         const results = withAnswerFirst(page, b.pageNum);
         const urls = results.organic_results.flatMap((r) => {
           const url = URL.canParse(r.link) ? new URL(r.link).toString() : null;
@@ -125,7 +125,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
         return {
           source,
           ...results,
-          speedTestId: services.speedTests.openForResults(subject, urls),
+          speedTestId: await services.speedTests.openForResults(subject, urls),
         };
       }
     },
@@ -196,7 +196,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
       // costs a search of its own.
       const paid =
         searchId !== undefined &&
-        services.speedTests.readFacts(searchId, quotaHolder(request).subject, urls);
+        (await services.speedTests.readFacts(searchId, quotaHolder(request).subject, urls));
       if (!paid && !(await reply.meter('serp'))) return reply;
       return collectPageFacts(urls, services.pageFetch);
     },

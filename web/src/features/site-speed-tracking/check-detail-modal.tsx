@@ -10,7 +10,7 @@ import type { FieldResult } from '@core/speed';
 import { FieldNotice, fieldAbsence, sampleErrorLabel } from '../../components/field-notice';
 import { CheckComparison } from './check-comparison';
 import { CheckStatus } from './history-table';
-import { TimedFilmstrip } from './timed-filmstrip';
+import { TimedFilmstrip } from '../../components/run-comparison/timed-filmstrip';
 import { useCheckDetail } from './tracking-api';
 import {
   CHARTED_METRICS,

@@ -1,5 +1,6 @@
 import type { Budgets, RunFingerprint, TrackingDevice } from '@core/schemas/tracking';
-import { formatMetric, type LabKey } from '@core/speed-summary';
+import type { LabKey } from '@core/speed-summary';
+import { SHOWN_METRICS } from '../../components/run-comparison/metric-format';
 
 export const DEVICE_NAMES: Record<TrackingDevice, string> = {
   mobile: 'Mobile',
@@ -18,33 +19,28 @@ export const BUDGET_FIELDS: readonly {
   { key: 'inp', label: 'INP at most (ms, field data)', placeholder: 'e.g. 200' },
 ];
 
+export { dateTimeText, metricText } from '../../components/run-comparison/metric-format';
+
+/** The axis unit of each charted metric, and the budget drawn on it. */
+const AXES: Record<
+  (typeof SHOWN_METRICS)[number]['key'],
+  { unit: string; budget?: keyof Budgets }
+> = {
+  psi: { unit: '0-100', budget: 'performance' },
+  lcp: { unit: 's', budget: 'lcp' },
+  tbt: { unit: 'ms', budget: 'tbt' },
+  cls: { unit: 'unitless', budget: 'cls' },
+  fcp: { unit: 's' },
+  si: { unit: 's' },
+};
+
 /** The lab metrics charted, in order, the axis unit, and the budget drawn on each. */
 export const CHARTED_METRICS: readonly {
   key: LabKey;
   title: string;
   unit: string;
   budget?: keyof Budgets;
-}[] = [
-  { key: 'psi', title: 'Performance score', unit: '0-100', budget: 'performance' },
-  { key: 'lcp', title: 'Largest Contentful Paint', unit: 's', budget: 'lcp' },
-  { key: 'tbt', title: 'Total Blocking Time', unit: 'ms', budget: 'tbt' },
-  { key: 'cls', title: 'Cumulative Layout Shift', unit: 'unitless', budget: 'cls' },
-  { key: 'fcp', title: 'First Contentful Paint', unit: 's' },
-  { key: 'si', title: 'Speed Index', unit: 's' },
-];
-
-/** A metric as the speed test writes it: seconds for timings, ms for TBT. */
-export const metricText = (key: LabKey, value: number | null | undefined) =>
-  value === null || value === undefined ? '-' : formatMetric(key, value).displayValue;
-
-export const dateTimeText = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+}[] = SHOWN_METRICS.map((metric) => ({ ...metric, ...AXES[metric.key] }));
 
 export const LAB_SOURCE_NAMES = {
   'local-lighthouse': 'Local Lighthouse',

@@ -30,6 +30,7 @@ import { RemainingCount } from '../../components/remaining-count';
 import { PageHeader } from '../../components/page-header';
 import { ScoreLegend } from '../../components/score-legend';
 import { UpgradeMessage } from '../../components/upgrade-message';
+import { EarlierTests } from './earlier-tests';
 import { FieldDataView } from './field-data-view';
 import { LabSummaryView } from './lab-summary-view';
 import { SampleRows } from './sample-rows';
@@ -51,7 +52,7 @@ export function SpeedTestPage() {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const token = signedIn ? session.token : null;
-  const { runs, readiness, start, startOtherDevice, clearInvalid } = useSpeedTest(token);
+  const { runs, testId, readiness, start, startOtherDevice, clearInvalid } = useSpeedTest(token);
   const rateCheck = useSpeedRateCheck(token);
   const [url, setUrl] = useState('');
   // The device is the user's setting: saved with the settings, on the server when signed in.
@@ -293,6 +294,9 @@ export function SpeedTestPage() {
             </Link>
           )}
           <FieldDataView result={fieldResult} complete={complete} />
+          {complete && token && testId && (
+            <EarlierTests url={run.url} device={device} testId={testId} token={token} />
+          )}
         </section>
       )}
 

@@ -31,6 +31,8 @@ export interface DeviceState {
  */
 export interface TestState {
   gen: number;
+  /** The server's id of the test, once its first sample started. */
+  testId?: string;
   devices: Partial<Record<Device, DeviceState>>;
 }
 

@@ -107,6 +107,11 @@ export function useSpeedTest(token: string | null) {
         // A newer test began while this start was under way: its answer is dropped.
         if (gen.current !== g) return void speedApi.cancel(started.runId).catch(() => undefined);
         testId.current = { gen: g, id: started.testId };
+        setTest((state) =>
+          state.gen === g && state.testId !== started.testId
+            ? { ...state, testId: started.testId }
+            : state,
+        );
         unfinished.current.add(started.runId);
         update((d) => ({ ...d, starts: [...d.starts, { runId: started.runId }] }));
         // Called before anything renders, so it waits for the run's end, not its first event.
@@ -203,5 +208,12 @@ export function useSpeedTest(token: string | null) {
     return out;
   }, [test, runViews, labSource]);
 
-  return { runs, readiness: readiness.data ?? null, start, startOtherDevice, clearInvalid };
+  return {
+    runs,
+    testId: test.testId ?? null,
+    readiness: readiness.data ?? null,
+    start,
+    startOtherDevice,
+    clearInvalid,
+  };
 }

@@ -58,16 +58,15 @@ export function TimedFilmstrip({ frames }: { frames: readonly Frame[] }) {
  */
 export function AlignedFilmstrips({
   rows,
+  missing,
 }: {
   rows: readonly { label: string; frames: readonly Frame[] }[];
+  /** Why a row may have no frames, said when one has none. */
+  missing: string;
 }) {
   const span = Math.max(0, ...rows.flatMap((r) => r.frames.map((f) => f.ms)));
   if (rows.some((r) => r.frames.length === 0)) {
-    return (
-      <p className="small text-muted mb-0">
-        A filmstrip is missing: only the latest checks of a page keep their frames.
-      </p>
-    );
+    return <p className="small text-muted mb-0">A filmstrip is missing: {missing}</p>;
   }
   const step = stepFor(span);
   const moments = Array.from({ length: Math.floor(span / step) + 1 }, (_, i) => i * step);

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SPEED_MESSAGES } from '@core/messages';
+import { errorResponseSchema } from '@core/schemas/common';
+import {
+  speedTestCompareQuerySchema,
+  speedTestComparisonSchema,
+  speedTestHistoryQuerySchema,
+  speedTestHistorySchema,
+} from '@core/schemas/speed-tests';
+import { SPEED_ERROR_CODES } from '@core/speed';
+import { signedIn } from '../../plugins/authenticate';
+import type { Services } from '../../services';
+import { SpeedTestHistoryStore } from '../../speed/speed-test-history';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+
+/**
+ * A signed-in user's last speed tests of a URL, and two of them side by side (issue 16
+ * item 5). Another user's test is a 404, as one that does not exist.
+ */
+export const speedTestHistoryRoutes: FastifyPluginAsync<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const history = new SpeedTestHistoryStore(services.db);
+  const preHandler = app.requireUser();
+
+  api.get(
+    '/pagespeed/tests',
+    {
+      schema: {
+        tags: ['pagespeed'],
+        querystring: speedTestHistoryQuerySchema,
+        response: { 200: speedTestHistorySchema, ...errors },
+      },
+      preHandler,
+    },
+    // The URL as the start route stores it: parsed and printed again.
+    async (request) =>
+      history.list(signedIn(request).user.id, new URL(request.query.url).toString()),
+  );
+
+  api.get(
+    '/pagespeed/tests/compare',
+    {
+      schema: {
+        tags: ['pagespeed'],
+        querystring: speedTestCompareQuerySchema,
+        response: { 200: speedTestComparisonSchema, ...errors },
+      },
+      preHandler,
+    },
+    async (request, reply) => {
+      if (request.query.a === request.query.b)
+        return reply
+          .status(400)
+          .send({ message: SPEED_MESSAGES.sameTest, code: SPEED_ERROR_CODES.sameTest });
+      const comparison = await history.compare(signedIn(request).user.id, request.query);
+      if (comparison === 'not-found')
+        return reply
+          .status(404)
+          .send({ message: SPEED_MESSAGES.testNotFound, code: SPEED_ERROR_CODES.testNotFound });
+      if (comparison === 'other-url')
+        return reply
+          .status(400)
+          .send({ message: SPEED_MESSAGES.otherUrl, code: SPEED_ERROR_CODES.otherUrl });
+      return comparison;
+    },
+  );
+};
