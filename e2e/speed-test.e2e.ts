@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, SPEED_MESSAGES } from '@core/messages';
 import { trackPageHref } from '../web/src/app/recent-pages';
+import { registerByApi, storeSession } from './support/accounts';
+import { expectAccessible } from './support/axe';
 import { useBrowser } from './support/browser';
 import { startDesktopSample } from './support/speed-test';
 
@@ -63,6 +65,43 @@ describe('website speed test in the browser (real Lighthouse runs)', () => {
       .getByText('Mobile PSI scores averaged across 1 sample', { exact: true })
       .waitFor({ timeout: 120_000 });
   }, 260_000);
+
+  it('compares a signed-in user’s test with their earlier test of the same page', async () => {
+    const { page } = await h.newPage();
+    await storeSession(page, await registerByApi(page, 'compare'));
+    await page.goto('/website-speed-test');
+    const oneSample = page
+      .getByTestId('lab-average')
+      .getByText('Desktop PSI scores averaged across 1 sample', { exact: true });
+    await startDesktopSample(page, port(), 'bake-street/contact');
+    await oneSample.waitFor({ timeout: 120_000 });
+    // The first test of a page has nothing to compare with yet, and says so.
+    await page.getByTestId('no-earlier-tests').waitFor();
+    await page.getByRole('button', { name: 'analyze' }).click();
+    await page.getByTestId('lab-average').waitFor({ state: 'detached' });
+    await oneSample.waitFor({ timeout: 120_000 });
+    const earlier = page.getByLabel('Earlier test of this page');
+    await earlier.waitFor();
+    expect(await earlier.locator('option').allTextContents()).toEqual([
+      expect.stringMatching(/: median \d+ \(1 sample\)$/),
+    ]);
+    const comparison = page.getByTestId('test-comparison');
+    await comparison.waitFor({ timeout: 30_000 });
+    expect(await comparison.getByTestId('comparison-row').count()).toBe(6);
+    expect(await comparison.getByRole('columnheader').allTextContents()).toEqual([
+      'Metric',
+      'Earlier test',
+      'This test',
+      'Difference',
+      'Significant?',
+    ]);
+    // One sample a side ranks nothing: no p-value, never 'significant'.
+    expect(await comparison.getByText('Yes', { exact: true }).count()).toBe(0);
+    const filmstrips = comparison.getByTestId('aligned-filmstrips');
+    await filmstrips.waitFor();
+    expect(await filmstrips.locator('tbody tr').count()).toBe(2);
+    await expectAccessible(page, 'speed test comparison');
+  }, 280_000);
 
   it("shows a page's HTTP error as that sample's 'Lighthouse error', with the reason", async () => {
     // The sandbox has no page that answers 500; any unknown path is its site's 404 page.

@@ -92,7 +92,7 @@ export function AlignedFilmstrips({
         <tbody>
           {rows.map((row) => (
             <tr key={row.label}>
-              <th scope="row" className="pe-2 text-nowrap fw-normal">
+              <th scope="row" className="pe-2 fw-normal" style={{ minWidth: '5rem' }}>
                 {row.label}
               </th>
               {moments.map((ms) => {

@@ -36,13 +36,18 @@ function Comparison({
   if (comparison.isError) return <Alert variant="danger">{comparison.error.message}</Alert>;
   const { a, b, metrics, fingerprintsDiffer } = comparison.data;
   return (
-    <RunComparison
-      what="tests"
-      labels={[dateTimeText(a.createdAt), `This test (${dateTimeText(b.createdAt)})`]}
-      metrics={metrics}
-      fingerprintsDiffer={fingerprintsDiffer}
-      filmstrips={[a.filmstrip, b.filmstrip]}
-    />
+    <>
+      <p className="small text-muted mb-2">
+        Earlier test: {dateTimeText(a.createdAt)} · This test: {dateTimeText(b.createdAt)}
+      </p>
+      <RunComparison
+        what="tests"
+        labels={['Earlier test', 'This test']}
+        metrics={metrics}
+        fingerprintsDiffer={fingerprintsDiffer}
+        filmstrips={[a.filmstrip, b.filmstrip]}
+      />
+    </>
   );
 }
 
