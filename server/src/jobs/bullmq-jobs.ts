@@ -3,6 +3,7 @@ import { Job, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import {
   errorMessage,
+  JobCancelledError,
   JobTimeoutError,
   TransientJobError,
   type EnqueueOptions,
@@ -45,6 +46,8 @@ interface Envelope {
 interface WorkerState {
   abandoned: boolean;
   running: Set<AbortController>;
+  /** The running attempts by job id, for a cancel published by any instance. */
+  byJob: Map<string, AbortController>;
   /** Called when the last running attempt ends. */
   idle: (() => void)[];
 }
@@ -119,6 +122,10 @@ export class BullmqJobs implements Jobs {
     }>
   >();
   private readonly workers = new Set<JobWorker>();
+  /** The running attempts of this instance's workers, per queue: what a cancel reaches. */
+  private readonly attempts = new Map<string, Set<WorkerState>>();
+  /** Hears cancels published by any instance; opened with the first worker. */
+  private cancels: Redis | null = null;
   private readonly onError: (error: Error) => void;
 
   constructor(private readonly options: BullmqJobsOptions) {
@@ -166,8 +173,16 @@ export class BullmqJobs implements Jobs {
     concurrency: number,
     handler: JobHandler<Data, Result>,
   ): JobWorker {
+    this.listenForCancels();
     const connection = this.connect(true);
-    const state: WorkerState = { abandoned: false, running: new Set(), idle: [] };
+    const state: WorkerState = {
+      abandoned: false,
+      running: new Set(),
+      byJob: new Map(),
+      idle: [],
+    };
+    const states = this.attempts.get(queueName) ?? new Set();
+    this.attempts.set(queueName, states.add(state));
     let worker: Worker<Envelope, Result>;
     try {
       worker = new Worker<Envelope, Result>(
@@ -210,6 +225,7 @@ export class BullmqJobs implements Jobs {
           } finally {
             connection.disconnect();
             this.workers.delete(handle);
+            states.delete(state);
           }
         })();
         return closing;
@@ -228,11 +244,15 @@ export class BullmqJobs implements Jobs {
   ): Promise<Result> {
     const abort = new AbortController();
     state.running.add(abort);
+    state.byJob.set(job.id!, abort);
     const forward = () => abort.abort(cancelled?.reason);
     cancelled?.addEventListener('abort', forward, { once: true });
     const { timeoutMs } = job.data;
     const timer = setTimeout(() => abort.abort(new JobTimeoutError(timeoutMs)), timeoutMs);
     try {
+      // Cancelled while it waited: it ends before its handler starts.
+      if (await this.connection.sismember(this.cancelledKey(job.queueName), job.id!))
+        throw new JobCancelledError();
       const attempt = handler(
         {
           id: job.id!,
@@ -260,6 +280,7 @@ export class BullmqJobs implements Jobs {
       clearTimeout(timer);
       cancelled?.removeEventListener('abort', forward);
       state.running.delete(abort);
+      if (state.byJob.get(job.id!) === abort) state.byJob.delete(job.id!);
       if (state.running.size === 0) for (const resolve of state.idle.splice(0)) resolve();
     }
   }
@@ -372,8 +393,51 @@ export class BullmqJobs implements Jobs {
     };
   }
 
+  private cancelledKey(queueName: string): string {
+    return `${this.prefix}:${queueName}:cancelled`;
+  }
+
+  private get cancelChannel(): string {
+    return `${this.prefix}:cancel`;
+  }
+
+  /** Aborts this instance's running attempts of the jobs any instance cancels. */
+  private listenForCancels(): void {
+    if (this.cancels) return;
+    const cancels = this.connect(true);
+    this.cancels = cancels;
+    cancels.on('message', (_channel: string, message: string) => {
+      const { queueName, jobId } = JSON.parse(message) as { queueName: string; jobId: string };
+      for (const state of this.attempts.get(queueName) ?? [])
+        state.byJob.get(jobId)?.abort(new JobCancelledError());
+    });
+    void cancels
+      .subscribe(this.cancelChannel)
+      .catch((error: unknown) => this.onError(error as Error));
+  }
+
+  async cancel(queueName: string, jobId: string): Promise<void> {
+    const info = await this.get(queueName, jobId);
+    if (
+      !info ||
+      info.state === 'completed' ||
+      info.state === 'failed' ||
+      info.state === 'dead-letter'
+    )
+      return;
+    const key = this.cancelledKey(queueName);
+    // Marked for the worker that takes it later, told to the worker running it now.
+    await this.connection
+      .multi()
+      .sadd(key, jobId)
+      .expire(key, 7 * 24 * 3600)
+      .publish(this.cancelChannel, JSON.stringify({ queueName, jobId }))
+      .exec();
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.workers].map((worker) => worker.close()));
+    this.cancels?.disconnect();
     for (const reader of this.events.values()) {
       const opened = await reader.catch(() => null);
       if (!opened) continue;

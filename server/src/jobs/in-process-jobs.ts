@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import {
   backoffDelay,
   errorMessage,
+  JobCancelledError,
   JobTimeoutError,
   TransientJobError,
   type EnqueueOptions,
@@ -294,6 +295,32 @@ export class InProcessJobs implements Jobs {
       own.delete(wrapped);
       if (own.size === 0 && listeners.get(jobId) === own) listeners.delete(jobId);
     };
+  }
+
+  async cancel(queueName: string, jobId: string): Promise<void> {
+    const queue = this.queues.get(queueName);
+    const entry = queue?.jobs.get(jobId);
+    if (!queue || !entry) return;
+    const { info } = entry;
+    if (info.state === 'active') {
+      for (const worker of queue.workers)
+        for (const running of worker.running)
+          if (running.entry === entry) running.abort.abort(new JobCancelledError());
+      return;
+    }
+    if (info.state !== 'waiting') return;
+    // Waiting its turn or its retry's backoff: it ends here.
+    if (entry.retryTimer !== undefined) this.timers.clearTimeout(entry.retryTimer);
+    entry.retryTimer = undefined;
+    queue.waiting[info.priority] = queue.waiting[info.priority].filter((e) => e !== entry);
+    info.state = 'failed';
+    info.failedReason = new JobCancelledError().message;
+    this.finish(queue, entry, {
+      type: 'failed',
+      jobId,
+      state: 'failed',
+      reason: info.failedReason,
+    });
   }
 
   /** Waits for the running jobs; waiting ones and pending retries are dropped. */

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BullmqJobs } from './bullmq-jobs';
 import { InProcessJobs } from './in-process-jobs';
 import {
+  JobCancelledError,
   JobTimeoutError,
   TransientJobError,
   type EnqueueOptions,
@@ -100,6 +101,50 @@ describe.each([
       result: 's1',
     });
   });
+
+  maybe(
+    'cancels a running job on the worker that runs it, and a waiting one, without retry',
+    async () => {
+      const api = open();
+      const worker = open();
+      const started: string[] = [];
+      let aborted: unknown = null;
+      worker.process<{ name: string }, string>('speed', 1, async (job, { signal }) => {
+        started.push(job.data.name);
+        await new Promise((resolve) =>
+          signal.addEventListener('abort', () => resolve((aborted = signal.reason)), {
+            once: true,
+          }),
+        );
+        return 'finished anyway';
+      });
+      const running = await api.enqueue('speed', { name: 'running' }, options({ attempts: 3 }));
+      const waiting = await api.enqueue('speed', { name: 'waiting' }, options({ attempts: 3 }));
+      await vi.waitFor(() => expect(started).toEqual(['running']), { timeout: 10_000 });
+      const heard: JobEvent[] = [];
+      await api.subscribe('speed', running, (event) => heard.push(event));
+      await api.cancel('speed', waiting);
+      await api.cancel('speed', running);
+      expect(await settled(api, 'speed', running)).toMatchObject({
+        state: 'failed',
+        attemptsMade: 1,
+        failedReason: new JobCancelledError().message,
+      });
+      expect(aborted).toBeInstanceOf(JobCancelledError);
+      expect(await settled(api, 'speed', waiting)).toMatchObject({
+        state: 'failed',
+        failedReason: new JobCancelledError().message,
+      });
+      // The waiting one never ran; the cancelled one ran once.
+      expect(started).toEqual(['running']);
+      await vi.waitFor(() =>
+        expect(heard).toContainEqual(expect.objectContaining({ type: 'failed' })),
+      );
+      // A finished job stays as it is.
+      await api.cancel('speed', running);
+      expect((await api.get('speed', running))!.state).toBe('failed');
+    },
+  );
 
   maybe('retries a transient failure after its backoff, then succeeds', async () => {
     const jobs = open();

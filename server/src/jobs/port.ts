@@ -79,6 +79,14 @@ export class JobTimeoutError extends Error {
   }
 }
 
+/** The error a cancelled job's signal is aborted with and the job fails with, not retried. */
+export class JobCancelledError extends Error {
+  override readonly name = 'JobCancelledError';
+  constructor() {
+    super('The job was cancelled.');
+  }
+}
+
 export interface JobInfo<Result = unknown> {
   id: string;
   queueName: string;
@@ -142,6 +150,14 @@ export interface Jobs {
     jobId: string,
     listener: (event: JobEvent<Result>) => void,
   ): Promise<() => void>;
+
+  /**
+   * Cancels the job wherever it is: a running attempt's signal is aborted with
+   * JobCancelledError on whichever worker runs it, a waiting job fails as a worker takes it
+   * (or at once, here); either way it ends `failed` without another attempt, and its
+   * subscribers hear so. A finished or unknown job is left as it is.
+   */
+  cancel(queueName: string, jobId: string): Promise<void>;
 
   /** Closes workers (gracefully), subscriptions and connections. */
   close(): Promise<void>;

@@ -2,6 +2,7 @@ import { runStatusSchema, type RunStatus } from '@core/speed';
 import type { Clock } from '../auth/clock';
 import type { Db } from '../db/connect';
 import type { SpeedRunsTable } from '../db/schema';
+import { linkKey } from './speed-tests';
 
 const FINISHED: readonly RunStatus['status'][] = ['done', 'error', 'cancelled'];
 
@@ -36,7 +37,7 @@ export class SpeedRuns {
       .values({
         id,
         test_id: run.testId,
-        url: run.url,
+        url: linkKey(run.url),
         strategy: run.strategy,
         sample: run.sample,
         status: JSON.stringify(status),

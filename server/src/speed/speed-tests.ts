@@ -1,14 +1,21 @@
 import crypto from 'node:crypto';
 import type { Clock } from '../auth/clock';
 import type { Db } from '../db/connect';
+import { fitKey } from '../db/fit-key';
 
 /** How long a test's allowances last: its runs and page facts must start within it. */
 export const TEST_LIFETIME_MS = 60 * 60_000;
+/** The width of `speed_tests.subject`: a made-up forwarded address is longer. */
+const SUBJECT_MAX = 128;
+/** The width of `speed_test_urls.url`, as of every stored URL. */
+const URL_MAX = 2048;
+
 /** A SERP card's URL: one sample on each device, and the one retry spec 001 §4 allows each. */
 const RUNS_PER_SERP_RESULT = 4;
 
 /** A link as the search keys it: parsed and printed again, so spellings of one URL agree. */
-export const linkKey = (link: string) => (URL.canParse(link) ? new URL(link).toString() : link);
+export const linkKey = (link: string) =>
+  fitKey(URL.canParse(link) ? new URL(link).toString() : link, URL_MAX);
 
 /** Thrown inside a transaction to undo it: not every link could be read. */
 class NotAllUnread extends Error {}
@@ -30,7 +37,7 @@ export class SpeedTests {
 
   /** A speed test of `url` whose first sample is starting now. */
   open(subject: string, userId: string | null, url: string, samples: number): Promise<string> {
-    return this.add({ subject, userId, url, samples }, [
+    return this.add({ subject, userId, url: linkKey(url), samples }, [
       { url: linkKey(url), runs_left: samples * 2 - 1, facts_unread: 0 },
     ]);
   }
@@ -55,7 +62,7 @@ export class SpeedTests {
       .selectFrom('speed_tests')
       .select('id')
       .where('id', '=', testId)
-      .where('subject', '=', subject)
+      .where('subject', '=', fitKey(subject, SUBJECT_MAX))
       .where('created_at', '>', this.openSince());
   }
 
@@ -106,7 +113,7 @@ export class SpeedTests {
         .insertInto('speed_tests')
         .values({
           id,
-          subject: test.subject,
+          subject: fitKey(test.subject, SUBJECT_MAX),
           user_id: test.userId,
           url: test.url,
           samples: test.samples,

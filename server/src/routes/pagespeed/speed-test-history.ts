@@ -12,6 +12,7 @@ import { SPEED_ERROR_CODES } from '@core/speed';
 import { signedIn } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 import { SpeedTestHistoryStore } from '../../speed/speed-test-history';
+import { linkKey } from '../../speed/speed-tests';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
@@ -37,9 +38,8 @@ export const speedTestHistoryRoutes: FastifyPluginAsync<{ services: Services }> 
       },
       preHandler,
     },
-    // The URL as the start route stores it: parsed and printed again.
-    async (request) =>
-      history.list(signedIn(request).user.id, new URL(request.query.url).toString()),
+    // The URL as the start route stores it.
+    async (request) => history.list(signedIn(request).user.id, linkKey(request.query.url)),
   );
 
   api.get(

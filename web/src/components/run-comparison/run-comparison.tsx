@@ -75,10 +75,10 @@ export function RunComparison({
                 <th scope="row" className="fw-normal">
                   {title}
                 </th>
-                <td className="text-end">{metricText(key, row.a)}</td>
-                <td className="text-end">{metricText(key, row.b)}</td>
+                <td className="text-end text-nowrap">{metricText(key, row.a)}</td>
+                <td className="text-end text-nowrap">{metricText(key, row.b)}</td>
                 <td
-                  className={`text-end ${
+                  className={`text-end text-nowrap ${
                     row.significant && row.difference !== null
                       ? better(key, row.difference)
                         ? 'text-success'
