@@ -91,6 +91,12 @@ export const SERVER_MESSAGES = {
 } as const;
 
 export const SPEED_MESSAGES = {
+  runCancelled: 'The run was cancelled.',
+  /** A run queued in a process that is gone (no shared queue): it will not run. */
+  runLost: 'The run was lost when the server restarted; run the test again.',
+  /** Scale-out mode with no `npm run worker` process serving the queue. */
+  noWorker:
+    'No speed worker is running: samples wait until one starts (npm run worker, with the same REDIS_URL).',
   /** Comparing two of a user's speed tests (issue 16). */
   testNotFound: 'No such speed test among yours (only your last tests are kept).',
   sameTest: 'Choose two different speed tests to compare.',

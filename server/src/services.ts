@@ -110,8 +110,14 @@ export function createServices(
       db,
       clock,
       config.SPEED_CACHE_TTL_MINUTES,
-      config.SPEED_CACHE_MAX_ENTRIES,
-      log,
+      {
+        cacheMaxEntries: config.SPEED_CACHE_MAX_ENTRIES,
+        log,
+        // Samples wait their turn in the queue (interactive first), not in the lab's pool.
+        concurrency: config.SPEED_CONCURRENCY,
+        // The lab's own limit, and a margin for the field lookup and the browser's start.
+        timeoutMs: config.SPEED_RUN_TIMEOUT_MS + 60_000,
+      },
     ),
     speedTests: new SpeedTests(db, clock),
     billing: new Billing(db, createPaymentsProvider(config, db, clock), clock),

@@ -416,6 +416,10 @@ export class BullmqJobs implements Jobs {
       .catch((error: unknown) => this.onError(error as Error));
   }
 
+  async workerCount(queueName: string): Promise<number> {
+    return this.queue(queueName).getWorkersCount();
+  }
+
   async cancel(queueName: string, jobId: string): Promise<void> {
     const info = await this.get(queueName, jobId);
     if (

@@ -67,6 +67,8 @@ interface Queue {
   /** Ids of finished jobs, oldest first, for pruning. */
   finished: string[];
   workers: LocalWorker[];
+  /** Running attempts by job id, a closing worker's too: what a cancel reaches. */
+  active: Map<string, Running>;
   listeners: Map<string, Set<(event: JobEvent) => void>>;
 }
 
@@ -101,6 +103,7 @@ export class InProcessJobs implements Jobs {
         jobs: new Map(),
         finished: [],
         workers: [],
+        active: new Map(),
         listeners: new Map(),
       };
       this.queues.set(name, queue);
@@ -191,6 +194,7 @@ export class InProcessJobs implements Jobs {
     const { info, options } = entry;
     const running: Running = { entry, abort: new AbortController() };
     worker.running.add(running);
+    queue.active.set(info.id, running);
     info.state = 'active';
     const timer = this.timers.setTimeout(
       () => running.abort.abort(new JobTimeoutError(options.timeoutMs)),
@@ -217,6 +221,7 @@ export class InProcessJobs implements Jobs {
       outcome = { ok: false, error };
     } finally {
       this.timers.clearTimeout(timer);
+      if (queue.active.get(info.id) === running) queue.active.delete(info.id);
     }
     // A force-closed worker gave the job back already: its outcome is nobody's news.
     if (!worker.running.delete(running)) return;
@@ -297,15 +302,17 @@ export class InProcessJobs implements Jobs {
     };
   }
 
+  async workerCount(queueName: string): Promise<number> {
+    return this.queues.get(queueName)?.workers.length ?? 0;
+  }
+
   async cancel(queueName: string, jobId: string): Promise<void> {
     const queue = this.queues.get(queueName);
     const entry = queue?.jobs.get(jobId);
     if (!queue || !entry) return;
     const { info } = entry;
     if (info.state === 'active') {
-      for (const worker of queue.workers)
-        for (const running of worker.running)
-          if (running.entry === entry) running.abort.abort(new JobCancelledError());
+      queue.active.get(jobId)?.abort.abort(new JobCancelledError());
       return;
     }
     if (info.state !== 'waiting') return;

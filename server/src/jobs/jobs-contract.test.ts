@@ -146,6 +146,16 @@ describe.each([
     },
   );
 
+  maybe('counts the workers serving a queue, in any process', async () => {
+    const api = open();
+    expect(await api.workerCount('speed')).toBe(0);
+    const first = open().process('speed', 2, async () => 'ok');
+    open().process('speed', 1, async () => 'ok');
+    await vi.waitFor(async () => expect(await api.workerCount('speed')).toBe(2));
+    await first.close();
+    await vi.waitFor(async () => expect(await api.workerCount('speed')).toBe(1));
+  });
+
   maybe('retries a transient failure after its backoff, then succeeds', async () => {
     const jobs = open();
     const startedAt: number[] = [];

@@ -159,6 +159,9 @@ export interface Jobs {
    */
   cancel(queueName: string, jobId: string): Promise<void>;
 
+  /** How many workers serve the queue now, in every process: none means nothing runs. */
+  workerCount(queueName: string): Promise<number>;
+
   /** Closes workers (gracefully), subscriptions and connections. */
   close(): Promise<void>;
 }

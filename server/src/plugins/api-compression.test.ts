@@ -90,7 +90,7 @@ describe('API compression', () => {
     const chunks = events[Symbol.asyncIterator]();
     // The first event arrives while the run is still going: nothing holds it back.
     const first = (await chunks.next()).value as string;
-    expect(first).toMatch(/^data: \{"stage":"\w+","status":"(?:queued|running)"\}/);
+    expect(first).toMatch(/^id: \d\ndata: \{"stage":"\w+","status":"(?:queued|running)"\}/);
     lab.finish();
     let rest = '';
     for await (const chunk of events) rest += chunk;

@@ -5,13 +5,23 @@ import {
   QUEUED_RUN,
   runResultSchema,
   type FieldResult,
+  type RunErrorKind,
   type RunResult,
   type RunStatus,
   type SpeedReadiness,
 } from '@core/speed';
 import type { Clock } from '../auth/clock';
 import type { Db } from '../db/connect';
-import { SpeedRuns } from './speed-runs';
+import { InProcessJobs } from '../jobs/in-process-jobs';
+import {
+  JobCancelledError,
+  TransientJobError,
+  type JobContext,
+  type JobEvent,
+  type Jobs,
+  type JobWorker,
+  type HandlerTools,
+} from '../jobs';
 import { TtlCache } from '../retention/ttl-cache';
 import { fieldFailure, type FieldDataProvider } from '../providers/field-data/port';
 import {
@@ -21,52 +31,108 @@ import {
   type RunPriority,
   type Strategy,
 } from '../providers/lab-speed/port';
+import { SpeedRuns } from './speed-runs';
 
-interface Job {
-  status: RunStatus;
-  listeners: Set<(status: RunStatus) => void>;
-  abort: AbortController;
-  finishedAt: number | null;
-}
+/** The queue of speed samples, served by this process or by `npm run worker` processes. */
+export const SPEED_QUEUE = 'speed-samples';
+/** A sample crashed (a browser died, PSI failed) is tried once more before it fails. */
+const SAMPLE_ATTEMPTS = 2;
+const RETRY_DELAY_MS = 2000;
+/** A stored run with no job (yet, or any more): how long it counts as being queued. */
+const ENQUEUE_GRACE_MS = 30_000;
+/** Failures worth another attempt: the lab broke, not the page. */
+const TRANSIENT: readonly RunErrorKind[] = ['crashed', 'provider'];
+/** How often an API instance without workers of its own looks for them (readiness). */
+const WORKER_CHECK_MS = 10_000;
 
-const KEEP_FINISHED_MS = 10 * 60_000;
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** What a sample's job carries: a speed test's run (stored), or a tracked check's fresh run. */
+type SampleJob =
+  | { kind: 'test'; runId: string; url: string; strategy: Strategy; sample: number }
+  | { kind: 'fresh'; url: string; strategy: Strategy; withField: boolean; priority: RunPriority };
+
+/** A fresh run's outcome as its job returns it: a page that fails is an answer too. */
+type FreshOutcome =
+  { ok: true; result: RunResult | LabResult } | { ok: false; kind: RunErrorKind; message: string };
+
+const PRIORITY: Record<RunPriority, 'interactive' | 'scheduled'> = {
+  interactive: 'interactive',
+  background: 'scheduled',
+};
+
+export interface SpeedJobsOptions {
+  cacheMaxEntries?: number;
+  log?: FastifyBaseLogger;
+  /** The queue; the default is this process's own. */
+  jobs?: Jobs;
+  /**
+   * Runs samples here (the default, and `npm run worker`); an API instance in scale-out
+   * mode only queues them for the workers.
+   */
+  runJobs?: boolean;
+  /** Samples run at once here; the lab's own pool bounds them too. */
+  concurrency?: number;
+  timeoutMs?: number;
+}
+
 /**
- * Speed samples as jobs in this process: started at once, run on the lab provider's
- * bounded pool, followed through their stages, cancellable, and cached per URL, device,
- * source and sample number (so the samples of one test stay separate runs).
+ * Speed samples as jobs on the jobs port: queued with their priority, run by whichever
+ * worker takes them (this process by default, `npm run worker` processes in scale-out
+ * mode), followed through their stages from any instance, cancellable wherever they run,
+ * and cached per URL, device, source and sample number (so the samples of one test stay
+ * separate runs). A test's run and its outcome live in the database (SpeedRuns).
  */
 export class SpeedJobs {
-  private readonly jobs = new Map<string, Job>();
-  /** Runs not yet settled (done, failed or cancelled), for a shutdown to wait on. */
-  private readonly running = new Set<Promise<void>>();
-  private shuttingDown = false;
-  /** Aborted when a shutdown stops waiting: fresh runs (no job to cancel) end with it. */
-  private readonly stopping = new AbortController();
-
   /** Results per URL, device, source and sample, each with its filmstrip; capped in count. */
   readonly cache: TtlCache<RunResult>;
   /** Every run of a test with its outcome, for other instances and later comparisons. */
   readonly runs: SpeedRuns;
+  readonly jobs: Jobs;
+  private readonly ownsJobs: boolean;
+  private readonly worker: JobWorker | null;
+  private readonly timeoutMs: number;
+  /**
+   * This process's jobs not yet ended, each with its cancel: a drain of a process that
+   * runs its own queue cancels what it will not run (nobody else would).
+   */
+  private readonly pending = new Map<string, () => Promise<unknown>>();
+  /** Streams following runs from here, ended by a drain (their clients go elsewhere). */
+  private readonly streams = new Set<() => void>();
+  private shuttingDown = false;
+  private workersSeen: number | null = null;
+  private workerCheck: NodeJS.Timeout | null = null;
+  private readonly log?: FastifyBaseLogger;
 
   constructor(
     readonly lab: LabSpeedProvider,
     private readonly field: FieldDataProvider,
     db: Db,
-    clock: Clock,
+    private readonly clock: Clock,
     cacheTtlMinutes: number,
-    cacheMaxEntries?: number,
-    private readonly log?: FastifyBaseLogger,
+    options: SpeedJobsOptions = {},
   ) {
+    this.log = options.log;
     this.runs = new SpeedRuns(db, clock);
     this.cache = new TtlCache(db, clock, {
       table: 'speed_cache',
       ttlMinutes: cacheTtlMinutes,
-      maxEntries: cacheMaxEntries,
+      maxEntries: options.cacheMaxEntries,
       // Entries written before a schema change (e.g. field data without its source) are misses.
       read: (json) => runResultSchema.safeParse(json).data ?? null,
     });
+    this.ownsJobs = !options.jobs;
+    this.jobs = options.jobs ?? new InProcessJobs();
+    this.timeoutMs = options.timeoutMs ?? 600_000;
+    this.worker =
+      options.runJobs === false
+        ? null
+        : this.jobs.process<SampleJob, unknown>(
+            SPEED_QUEUE,
+            options.concurrency ?? 64,
+            (job, tools) => this.handle(job, tools),
+          );
+    if (!this.worker) this.watchWorkers();
   }
 
   private cacheKey(url: string, strategy: Strategy, sample: number): string {
@@ -76,9 +142,24 @@ export class SpeedJobs {
       .digest('hex');
   }
 
+  /** An API instance without workers of its own keeps an eye on whether any run. */
+  private watchWorkers(): void {
+    const check = () =>
+      void this.jobs.workerCount(SPEED_QUEUE).then(
+        (count) => (this.workersSeen = count),
+        (error: unknown) => this.log?.warn({ err: error }, 'counting speed workers failed'),
+      );
+    check();
+    this.workerCheck = setInterval(check, WORKER_CHECK_MS);
+    this.workerCheck.unref();
+  }
+
   /** Whether samples can run at all; the start route and health report it. */
   readiness(): SpeedReadiness {
-    return { source: this.lab.source, ...this.lab.readiness() };
+    if (this.worker) return { source: this.lab.source, ...this.lab.readiness() };
+    return this.workersSeen === 0
+      ? { source: this.lab.source, ready: false, message: SPEED_MESSAGES.noWorker }
+      : { source: this.lab.source, ready: true, message: null };
   }
 
   /**
@@ -95,12 +176,99 @@ export class SpeedJobs {
       .catch((error: unknown): FieldResult => fieldFailure(this.field.source, reason(error)));
   }
 
-  private emit(job: Job, patch: Partial<RunStatus>): void {
-    job.status = { ...job.status, ...patch };
-    for (const listener of job.listeners) listener(job.status);
+  private async measure(
+    url: string,
+    strategy: Strategy,
+    signal: AbortSignal,
+    onStage: (stage: string) => void,
+    withField: boolean,
+    priority: RunPriority = 'interactive',
+  ): Promise<RunResult | LabResult> {
+    const lab = this.lab.run({ url, strategy, signal, priority, onStage });
+    if (!withField) return lab;
+    const [measured, field] = await Promise.all([lab, this.fieldFor(url, strategy, lab)]);
+    return { ...measured, field };
   }
 
-  /** Stores the run under its test, then starts it; resolves with its id. */
+  /** One sample's job, on whichever worker took it. */
+  private async handle(job: JobContext<SampleJob>, tools: HandlerTools): Promise<unknown> {
+    const { data } = job;
+    const lastAttempt = job.attempt >= SAMPLE_ATTEMPTS;
+    const failure = (error: unknown) => {
+      const kind = error instanceof LabRunError ? error.kind : 'other';
+      // A cancel reaches the lab as an aborted signal: the run says so in its own words.
+      if (tools.signal.aborted && kind !== 'cancelled')
+        return { kind: 'cancelled' as const, message: SPEED_MESSAGES.runCancelled };
+      return { kind, message: reason(error) };
+    };
+    const onStage = (stage: string) => void tools.reportProgress(stage).catch(() => undefined);
+    if (data.kind === 'fresh') {
+      try {
+        const result = await this.measure(
+          data.url,
+          data.strategy,
+          tools.signal,
+          onStage,
+          data.withField,
+          data.priority,
+        );
+        return { ok: true, result } satisfies FreshOutcome;
+      } catch (error) {
+        const { kind, message } = failure(error);
+        if (TRANSIENT.includes(kind) && !lastAttempt) throw new TransientJobError(message);
+        return { ok: false, kind, message } satisfies FreshOutcome;
+      }
+    }
+    // Cancelled while it waited: nothing to measure.
+    const stored = await this.runs.read(data.runId);
+    if (stored?.status.status === 'cancelled') {
+      this.pending.delete(data.runId);
+      return null;
+    }
+    try {
+      const key = this.cacheKey(data.url, data.strategy, data.sample);
+      let result = await this.cache.get(key);
+      if (!result) {
+        result = (await this.measure(
+          data.url,
+          data.strategy,
+          tools.signal,
+          onStage,
+          true,
+        )) as RunResult;
+        // A failed field lookup is not kept: the next test asks again.
+        if (!result.field.error) await this.cache.set(key, result);
+      }
+      await this.runs.finish(data.runId, { ...QUEUED_RUN, status: 'done', stage: 'done', result });
+    } catch (error) {
+      const { kind, message } = failure(error);
+      if (TRANSIENT.includes(kind) && !lastAttempt) throw new TransientJobError(message);
+      await this.runs.finish(
+        data.runId,
+        kind === 'cancelled'
+          ? {
+              ...QUEUED_RUN,
+              status: 'cancelled',
+              stage: 'cancelled',
+              error: message,
+              errorKind: 'cancelled',
+            }
+          : {
+              ...QUEUED_RUN,
+              status: 'error',
+              stage: 'error',
+              error: message,
+              errorKind: kind,
+              errorSource: this.lab.source,
+            },
+      );
+    } finally {
+      this.pending.delete(data.runId);
+    }
+    return null;
+  }
+
+  /** Stores the run under its test, then queues it; resolves with its id. */
   async start(run: {
     testId: string;
     url: string;
@@ -109,20 +277,26 @@ export class SpeedJobs {
   }): Promise<string> {
     const runId = crypto.randomUUID();
     await this.runs.create(runId, run, QUEUED_RUN);
-    const job: Job = {
-      status: QUEUED_RUN,
-      listeners: new Set(),
-      abort: new AbortController(),
-      finishedAt: null,
-    };
-    this.jobs.set(runId, job);
-    this.prune();
-    const execution = this.execute(job, run.url, run.strategy, run.sample)
-      .then(() => this.runs.finish(runId, job.status))
-      // The live status still answers here; other instances see the run as unfinished.
-      .catch((error: unknown) => this.log?.error({ err: error, runId }, 'storing a run failed'))
-      .finally(() => this.running.delete(execution));
-    this.running.add(execution);
+    // A result cached for this sample answers at once, without waiting a turn in the queue.
+    const cached = await this.cache.get(this.cacheKey(run.url, run.strategy, run.sample));
+    if (cached) {
+      await this.runs.finish(runId, {
+        ...QUEUED_RUN,
+        status: 'done',
+        stage: 'done',
+        result: cached,
+      });
+      return runId;
+    }
+    const data: SampleJob = { kind: 'test', runId, ...run };
+    this.pending.set(runId, () => this.cancel(runId));
+    await this.jobs.enqueue(SPEED_QUEUE, data, {
+      priority: 'interactive',
+      jobId: runId,
+      attempts: SAMPLE_ATTEMPTS,
+      backoff: { delayMs: RETRY_DELAY_MS },
+      timeoutMs: this.timeoutMs,
+    });
     return runId;
   }
 
@@ -132,134 +306,181 @@ export class SpeedJobs {
   }
 
   /**
-   * A graceful shutdown's first step: no new runs, and the running ones get `timeoutMs` to
-   * finish. Those still running then are cancelled, so that their event streams end and the
-   * HTTP server can close.
+   * A graceful shutdown's first step: no new runs, and the ones running here get
+   * `timeoutMs` to finish; those still running or waiting here then are cancelled, and
+   * their streams end with them. An API instance of the scale-out mode runs nothing: it
+   * ends the streams it serves at once, and their browsers reconnect to another instance.
    */
   async drain(timeoutMs: number): Promise<void> {
     this.shuttingDown = true;
-    let timer: NodeJS.Timeout | undefined;
-    const timeUp = new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)));
-    await Promise.race([Promise.all(this.running), timeUp]);
-    clearTimeout(timer);
-    for (const runId of this.jobs.keys()) this.cancel(runId);
-    this.stopping.abort();
-    await Promise.all(this.running);
+    if (this.worker) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeUp = new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+      const closing = this.worker.close();
+      await Promise.race([closing, timeUp]);
+      clearTimeout(timer);
+      await Promise.all([...this.pending.values()].map((cancel) => cancel()));
+      await closing;
+      // Every run followed here has ended (or been cancelled): its stream ends with it.
+      return;
+    }
+    for (const end of [...this.streams]) end();
   }
 
   /**
    * One sample measured afresh (never from the cache, which would repeat an earlier
    * result), at `priority`, for a tracked page's check; `withField` asks the field source
-   * too (a check asks once). Rejects with LabRunError; a shutdown's drain waits for it
-   * like for any run, then cancels it.
+   * too (a check asks once). A job like any sample, so that in scale-out mode a worker
+   * measures it. Rejects with LabRunError.
    */
-  fresh(
+  async fresh(
     url: string,
     strategy: Strategy,
     options: { priority: RunPriority; signal: AbortSignal; withField: boolean },
   ): Promise<RunResult | LabResult> {
-    if (this.shuttingDown)
-      return Promise.reject(new LabRunError('cancelled', SPEED_MESSAGES.shuttingDown));
-    const lab = this.lab.run({
-      url,
-      strategy,
-      priority: options.priority,
-      signal: AbortSignal.any([options.signal, this.stopping.signal]),
-      onStage: () => undefined,
+    if (this.shuttingDown) throw new LabRunError('cancelled', SPEED_MESSAGES.shuttingDown);
+    const jobId = crypto.randomUUID();
+    let settle!: (event: JobEvent) => void;
+    const ended = new Promise<JobEvent>((resolve) => (settle = resolve));
+    // Subscribed before it is queued: its end cannot pass unheard.
+    const unsubscribe = await this.jobs.subscribe(SPEED_QUEUE, jobId, (event) => {
+      if (event.type !== 'progress') settle(event);
     });
-    const result = options.withField
-      ? Promise.all([lab, this.fieldFor(url, strategy, lab)]).then(([measured, field]) => ({
-          ...measured,
-          field,
-        }))
-      : lab;
-    const settled = result
-      .then(
-        () => undefined,
-        () => undefined,
-      )
-      .finally(() => this.running.delete(settled));
-    this.running.add(settled);
-    return result;
+    const cancel = () => this.jobs.cancel(SPEED_QUEUE, jobId);
+    const onAbort = () => void cancel();
+    options.signal.addEventListener('abort', onAbort, { once: true });
+    this.pending.set(jobId, cancel);
+    try {
+      const data: SampleJob = {
+        kind: 'fresh',
+        url,
+        strategy,
+        withField: options.withField,
+        priority: options.priority,
+      };
+      await this.jobs.enqueue(SPEED_QUEUE, data, {
+        priority: PRIORITY[options.priority],
+        jobId,
+        attempts: SAMPLE_ATTEMPTS,
+        backoff: { delayMs: RETRY_DELAY_MS },
+        timeoutMs: this.timeoutMs,
+      });
+      const event = await ended;
+      if (event.type !== 'completed') {
+        throw new LabRunError(
+          event.type === 'failed' && event.reason === new JobCancelledError().message
+            ? 'cancelled'
+            : 'other',
+          event.type === 'failed' ? event.reason : SPEED_MESSAGES.runLost,
+        );
+      }
+      const outcome = event.result as FreshOutcome;
+      if (!outcome.ok) throw new LabRunError(outcome.kind, outcome.message);
+      return outcome.result;
+    } finally {
+      this.pending.delete(jobId);
+      options.signal.removeEventListener('abort', onAbort);
+      unsubscribe();
+    }
   }
 
-  private async execute(job: Job, url: string, strategy: Strategy, sample: number): Promise<void> {
-    const key = this.cacheKey(url, strategy, sample);
-    try {
-      const result = (await this.cache.get(key)) ?? (await this.measure(job, url, strategy, key));
-      this.emit(job, { status: 'done', stage: 'done', result });
-    } catch (error) {
-      if (error instanceof LabRunError && error.kind === 'cancelled') {
-        this.emit(job, {
-          status: 'cancelled',
-          stage: 'cancelled',
-          error: error.message,
-          errorKind: 'cancelled',
-        });
-      } else {
-        this.emit(job, {
+  /**
+   * The run's status: as stored once it ended; before that, as its job stands on
+   * whichever worker has it (its latest stage while it runs).
+   */
+  async get(runId: string): Promise<RunStatus | null> {
+    const row = await this.runs.read(runId);
+    if (!row) return null;
+    const stored = row.status;
+    if (['done', 'error', 'cancelled'].includes(stored.status)) return stored;
+    const job = await this.jobs.get(SPEED_QUEUE, runId);
+    if (!job) {
+      const age = this.clock.now().getTime() - Date.parse(row.createdAt);
+      if (age < ENQUEUE_GRACE_MS) return stored;
+      // Queued in a process that is gone, with a queue that went with it.
+      return {
+        ...stored,
+        status: 'error',
+        stage: 'error',
+        error: SPEED_MESSAGES.runLost,
+        errorKind: 'other',
+        errorSource: this.lab.source,
+      };
+    }
+    switch (job.state) {
+      case 'active':
+        return {
+          ...stored,
+          status: 'running',
+          stage:
+            typeof job.progress === 'string' ? (job.progress as RunStatus['stage']) : 'loading',
+        };
+      case 'completed':
+        // Its handler stored the outcome before completing: read again.
+        return (await this.runs.read(runId))?.status ?? stored;
+      case 'failed':
+      case 'dead-letter':
+        return {
+          ...stored,
           status: 'error',
           stage: 'error',
-          error: reason(error),
-          errorKind: error instanceof LabRunError ? error.kind : 'other',
+          error: job.failedReason ?? SPEED_MESSAGES.runLost,
+          errorKind: 'other',
           errorSource: this.lab.source,
-        });
-      }
-    } finally {
-      job.finishedAt = Date.now();
+        };
+      default:
+        return stored;
     }
   }
 
-  private async measure(job: Job, url: string, strategy: Strategy, key: string) {
-    const lab = this.lab.run({
-      url,
-      strategy,
-      signal: job.abort.signal,
-      onStage: (stage) => this.emit(job, { status: 'running', stage }),
+  /**
+   * Calls `listener` with the run's status at each change until it ends, wherever it
+   * runs; `onGone` when this instance stops following it (a drain). Returns the unsubscribe.
+   */
+  async subscribe(
+    runId: string,
+    listener: (status: RunStatus) => void,
+    onGone: () => void,
+  ): Promise<() => void> {
+    const unsubscribe = await this.jobs.subscribe(SPEED_QUEUE, runId, (event) => {
+      if (event.type === 'progress' && typeof event.progress === 'string') {
+        listener({ ...QUEUED_RUN, status: 'running', stage: event.progress as RunStatus['stage'] });
+      } else if (event.type !== 'progress') {
+        void this.get(runId).then((status) => status && listener(status));
+      }
     });
-    const [measured, field] = await Promise.all([lab, this.fieldFor(url, strategy, lab)]);
-    const result: RunResult = { ...measured, field };
-    // A failed field lookup is not kept: the next test asks again.
-    if (!field.error) await this.cache.set(key, result);
-    return result;
+    const end = () => {
+      stop();
+      onGone();
+    };
+    const stop = () => {
+      unsubscribe();
+      this.streams.delete(end);
+    };
+    this.streams.add(end);
+    return stop;
   }
 
-  /** The run's status: live while this process runs it, otherwise as stored. */
-  async get(runId: string): Promise<RunStatus | null> {
-    return this.jobs.get(runId)?.status ?? (await this.runs.get(runId));
-  }
-
-  /** Calls `listener` with every change until the run ends; returns the unsubscribe. */
-  subscribe(runId: string, listener: (status: RunStatus) => void): () => void {
-    const job = this.jobs.get(runId);
-    if (!job) return () => undefined;
-    job.listeners.add(listener);
-    return () => job.listeners.delete(listener);
-  }
-
-  cancel(runId: string): boolean {
-    const job = this.jobs.get(runId);
-    if (!job || job.finishedAt !== null) return false;
-    job.abort.abort();
-    this.emit(job, {
+  /**
+   * Cancels a run that has not ended: stored as cancelled (the first outcome stored wins),
+   * and its job stopped wherever it waits or runs. False when it had ended.
+   */
+  async cancel(runId: string): Promise<boolean> {
+    const cancelled = await this.runs.finish(runId, {
+      ...QUEUED_RUN,
       status: 'cancelled',
       stage: 'cancelled',
-      error: 'The run was cancelled.',
+      error: SPEED_MESSAGES.runCancelled,
       errorKind: 'cancelled',
     });
-    return true;
+    if (cancelled) await this.jobs.cancel(SPEED_QUEUE, runId);
+    return cancelled;
   }
 
-  private prune(): void {
-    const now = Date.now();
-    for (const [id, job] of this.jobs) {
-      if (job.finishedAt !== null && now - job.finishedAt > KEEP_FINISHED_MS) this.jobs.delete(id);
-    }
-  }
-
-  close(): Promise<void> {
-    for (const job of this.jobs.values()) job.abort.abort();
-    this.stopping.abort();
-    return this.lab.close();
+  async close(): Promise<void> {
+    if (this.workerCheck) clearInterval(this.workerCheck);
+    await this.worker?.close({ force: true });
+    if (this.ownsJobs) await this.jobs.close();
+    await this.lab.close();
   }
 }

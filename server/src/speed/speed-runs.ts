@@ -48,9 +48,12 @@ export class SpeedRuns {
       .execute();
   }
 
-  /** Stores a run's end (done, error or cancelled) with its result. */
-  async finish(id: string, status: RunStatus): Promise<void> {
-    if (!FINISHED.includes(status.status)) return;
+  /**
+   * Stores a run's end (done, error or cancelled) with its result; the first end stored
+   * wins (a cancel against a worker finishing). False when the run had ended already.
+   */
+  async finish(id: string, status: RunStatus): Promise<boolean> {
+    if (!FINISHED.includes(status.status)) return false;
     const { result } = status;
     const stored = result
       ? {
@@ -58,7 +61,7 @@ export class SpeedRuns {
           result: { ...result, filmstrip: [], filmstripMs: undefined },
         }
       : status;
-    await this.db.kysely
+    const updated = await this.db.kysely
       .updateTable('speed_runs')
       .set({
         status: JSON.stringify(stored),
@@ -68,15 +71,18 @@ export class SpeedRuns {
         finished_at: this.clock.now().toISOString(),
       })
       .where('id', '=', id)
-      .execute();
+      .where('finished_at', 'is', null)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) === 1;
   }
 
-  async get(id: string): Promise<RunStatus | null> {
+  /** The run's stored status and when it was queued; null when there is no such run. */
+  async read(id: string): Promise<{ status: RunStatus; createdAt: string } | null> {
     const row = await this.db.kysely
       .selectFrom('speed_runs')
-      .select(['status', 'filmstrip'])
+      .select(['status', 'filmstrip', 'created_at'])
       .where('id', '=', id)
       .executeTakeFirst();
-    return row ? storedRunStatus(row) : null;
+    return row ? { status: storedRunStatus(row), createdAt: row.created_at } : null;
   }
 }

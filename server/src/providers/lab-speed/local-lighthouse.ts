@@ -7,7 +7,7 @@ import { LabPool, type LabSlot } from './lab-pool';
 import { LighthouseFailure } from './lighthouse-process';
 import { LabRunError, type LabResult, type LabRunRequest, type LabSpeedProvider } from './port';
 
-const cancelled = () => new LabRunError('cancelled', 'The run was cancelled.');
+const cancelled = () => new LabRunError('cancelled', SPEED_MESSAGES.runCancelled);
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Rejects when the browser process exits; `dispose` stops listening. */

@@ -105,9 +105,17 @@ describe('pagespeed runs', () => {
     const stages = events.body
       .trim()
       .split('\n\n')
-      .map((chunk) => JSON.parse(chunk.replace(/^data: /, '')).stage);
+      .map((chunk) => JSON.parse(/^data: (.*)$/m.exec(chunk)![1]!).stage);
     expect(stages[0]).toBe('loading');
     expect(stages.at(-1)).toBe('done');
+    // Each event carries its place in the run: a browser reconnecting says where it was.
+    expect(events.body).toMatch(/^id: 2\ndata: /);
+    const resumed = await t.app.inject({
+      method: 'GET',
+      url: `${API}/pagespeed/runs/${runId}/events`,
+      headers: { 'last-event-id': '2' },
+    });
+    expect(resumed.body).toBe('id: 5\ndata: {"stage":"done","status":"done"}\n\n');
   });
 
   it("cancels a run, and turns a crashed browser into that sample's error", async () => {
@@ -127,7 +135,11 @@ describe('pagespeed runs', () => {
     ).json();
     await settle();
     lab.finish(1, true);
-    await settle();
+    // A crash is the lab's failure, not the page's: the sample is tried once more.
+    await expect.poll(() => lab.runs.length, { timeout: 5000 }).toBe(3);
+    expect((await status(second.runId)).status).toBe('running');
+    lab.finish(2, true);
+    await expect.poll(async () => (await status(second.runId)).status).toBe('error');
     expect(await status(second.runId)).toMatchObject({
       status: 'error',
       error: 'The browser failed during the run (crashed).',

@@ -6,6 +6,7 @@ import { errorResponseSchema } from '@core/schemas/common';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import {
   SPEED_ERROR_CODES,
+  type RunStatus,
   runStatusSchema,
   speedReadinessSchema,
   startRunRequestSchema,
@@ -15,6 +16,9 @@ import { quotaHolder } from '../../plugins/meter';
 import type { Services } from '../../services';
 
 const runParams = z.object({ runId: z.string().uuid() });
+const FINISHED: readonly RunStatus['status'][] = ['done', 'error', 'cancelled'];
+/** A run's stages in the order they come; its end (done, error, cancelled) comes last. */
+const STREAM_ORDER: readonly RunStatus['stage'][] = ['queued', 'loading', 'tracing', 'auditing'];
 const NOT_FOUND = { message: 'No such speed run.', code: SPEED_ERROR_CODES.notFound };
 const errors = {
   400: errorResponseSchema,
@@ -128,7 +132,7 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
     async (request, reply) => {
       if (!(await services.speed.get(request.params.runId)))
         return reply.status(404).send(NOT_FOUND);
-      return { cancelled: services.speed.cancel(request.params.runId) };
+      return { cancelled: await services.speed.cancel(request.params.runId) };
     },
   );
 
@@ -149,8 +153,7 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
     },
     async (request, reply) => {
       const { runId } = request.params;
-      const current = await services.speed.get(runId);
-      if (!current) return reply.status(404).send(NOT_FOUND);
+      if (!(await services.speed.get(runId))) return reply.status(404).send(NOT_FOUND);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -159,16 +162,30 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
-      const send = (status: { stage: string; status: string }) => {
-        res.write(`data: ${JSON.stringify({ stage: status.stage, status: status.status })}\n\n`);
-        if (['done', 'error', 'cancelled'].includes(status.status)) {
+      // Each event's id is its stage's place in the run, so that a browser reconnecting
+      // (to this instance or another) with Last-Event-ID hears only what it missed.
+      let last = Number(request.headers['last-event-id'] ?? 0) || 0;
+      let unsubscribe = () => {};
+      const send = (status: RunStatus) => {
+        const position = FINISHED.includes(status.status)
+          ? STREAM_ORDER.length + 1
+          : STREAM_ORDER.indexOf(status.stage) + 1;
+        if (position > last) {
+          last = position;
+          res.write(
+            `id: ${position}\ndata: ${JSON.stringify({ stage: status.stage, status: status.status })}\n\n`,
+          );
+        }
+        if (FINISHED.includes(status.status)) {
           unsubscribe();
           res.end();
         }
       };
-      const unsubscribe = services.speed.subscribe(runId, send);
-      request.raw.on('close', unsubscribe);
-      send(current);
+      // Subscribed first, then read: nothing between the two passes unheard.
+      unsubscribe = await services.speed.subscribe(runId, send, () => res.end());
+      request.raw.on('close', () => unsubscribe());
+      const current = await services.speed.get(runId);
+      if (current) send(current);
     },
   );
 };
