@@ -127,6 +127,8 @@ export const SPEED_ERROR_CODES = {
   sampleLimit: 'sample_limit',
   monthlyLimit: 'monthly_limit',
   browserMissing: 'browser_missing',
+  /** Scale-out mode with no speed worker serving the queue. */
+  noWorker: 'no_worker',
   shuttingDown: 'shutting_down',
   notFound: 'run_not_found',
   testNotFound: 'test_not_found',

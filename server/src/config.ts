@@ -33,6 +33,19 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
+  /**
+   * Scale-out mode: speed samples queue on this Redis (BullMQ) and run in `npm run worker`
+   * processes; this process then runs none itself.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
+    .optional(),
+  /**
+   * How long a worker's hold on a sample lasts without renewal (renewed at half of it):
+   * a worker that dies mid-sample loses it to another worker after about twice this.
+   */
+  JOB_LOCK_SECONDS: positiveInt(30),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),

@@ -29,6 +29,7 @@ import { createKeywordDataProvider, type KeywordDataProvider } from './providers
 import { SpeedJobs } from './speed/speed-jobs';
 import { SpeedTests } from './speed/speed-tests';
 import { Tracking } from './tracking/tracking';
+import { createJobs } from './jobs';
 
 /** Everything the routes use, built once per app so tests can swap the clock. */
 export interface Services {
@@ -62,6 +63,53 @@ export interface Services {
   tracking: Tracking;
 }
 
+/** How user-given URLs are fetched: the SSRF guard, its exceptions and limits. */
+export const pageFetchOptions = (config: Config): SafeFetchOptions => ({
+  sandbox: { enabled: config.SANDBOX === 'on', appPort: config.PORT },
+  allow: config.FETCH_ALLOW_HOSTS,
+  timeoutMs: 15_000,
+  maxBytes: PAGE_FETCH_MAX_BYTES,
+  maxRedirects: 5,
+  userAgent: 'SpeedRank/1.0 (+page facts)',
+});
+
+/**
+ * The speed engine on the configured queue: with REDIS_URL, BullMQ, and this process runs
+ * samples only when `runJobs` (a worker); otherwise the process's own queue, run here.
+ */
+export function createSpeedJobs(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  clock: Clock,
+  runJobs: boolean,
+): SpeedJobs {
+  return new SpeedJobs(
+    createLabSpeedProvider(config, pageFetchOptions(config)),
+    createFieldDataProvider(config),
+    db,
+    clock,
+    config.SPEED_CACHE_TTL_MINUTES,
+    {
+      cacheMaxEntries: config.SPEED_CACHE_MAX_ENTRIES,
+      log,
+      jobs: createJobs(
+        { redisUrl: config.REDIS_URL },
+        {
+          onError: (error) => log.error({ err: error }, 'job queue'),
+          lockDurationMs: config.JOB_LOCK_SECONDS * 1000,
+          stalledIntervalMs: config.JOB_LOCK_SECONDS * 1000,
+        },
+      ),
+      runJobs,
+      // Samples wait their turn in the queue (interactive first), not in the lab's pool.
+      concurrency: config.SPEED_CONCURRENCY,
+      // The lab's own limit, and a margin for the field lookup and the browser's start.
+      timeoutMs: config.SPEED_RUN_TIMEOUT_MS + 60_000,
+    },
+  );
+}
+
 export function createServices(
   config: Config,
   db: Db,
@@ -69,14 +117,7 @@ export function createServices(
   clock: Clock = systemClock,
 ): Services {
   // With no SERP key, the sandbox index answers (its URLs carry the app's port).
-  const pageFetch: SafeFetchOptions = {
-    sandbox: { enabled: config.SANDBOX === 'on', appPort: config.PORT },
-    allow: config.FETCH_ALLOW_HOSTS,
-    timeoutMs: 15_000,
-    maxBytes: PAGE_FETCH_MAX_BYTES,
-    maxRedirects: 5,
-    userAgent: 'SpeedRank/1.0 (+page facts)',
-  };
+  const pageFetch = pageFetchOptions(config);
   const serpProvider =
     createRealSerpProvider(config) ??
     (config.SANDBOX === 'on'
@@ -104,21 +145,8 @@ export function createServices(
         })
       : null,
     quotas,
-    speed: new SpeedJobs(
-      createLabSpeedProvider(config, pageFetch),
-      createFieldDataProvider(config),
-      db,
-      clock,
-      config.SPEED_CACHE_TTL_MINUTES,
-      {
-        cacheMaxEntries: config.SPEED_CACHE_MAX_ENTRIES,
-        log,
-        // Samples wait their turn in the queue (interactive first), not in the lab's pool.
-        concurrency: config.SPEED_CONCURRENCY,
-        // The lab's own limit, and a margin for the field lookup and the browser's start.
-        timeoutMs: config.SPEED_RUN_TIMEOUT_MS + 60_000,
-      },
-    ),
+    // In scale-out mode (REDIS_URL) the workers measure; this instance only queues.
+    speed: createSpeedJobs(config, db, log, clock, !config.REDIS_URL),
     speedTests: new SpeedTests(db, clock),
     billing: new Billing(db, createPaymentsProvider(config, db, clock), clock),
     paypal:

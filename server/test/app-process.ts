@@ -59,3 +59,47 @@ export async function startAppProcess(
     },
   };
 }
+
+/**
+ * A speed worker as its own process (`npm run worker`: server/src/worker.ts), configured by
+ * `env` (REDIS_URL and DATABASE_URL at least); resolves once it serves the queue.
+ */
+export async function startWorkerProcess(env: Record<string, string>) {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-worker-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/worker.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the worker did not start: ${output}`)),
+      30_000,
+    );
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('speed worker:')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the worker exited with ${code}: ${output}`));
+    });
+  });
+  return {
+    child,
+    exited,
+    /** What it logged so far (pino JSON lines). */
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

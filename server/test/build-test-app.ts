@@ -19,7 +19,9 @@ export interface TestApp {
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
 /** A fresh, empty PostgreSQL database for one test; dropped on close. */
-async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPgDatabase(
+  baseUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `sr_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

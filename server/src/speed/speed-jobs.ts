@@ -13,6 +13,7 @@ import {
 import type { Clock } from '../auth/clock';
 import type { Db } from '../db/connect';
 import { InProcessJobs } from '../jobs/in-process-jobs';
+import { WorkerClosedError } from '../jobs/shared';
 import {
   JobCancelledError,
   TransientJobError,
@@ -64,7 +65,7 @@ const PRIORITY: Record<RunPriority, 'interactive' | 'scheduled'> = {
 export interface SpeedJobsOptions {
   cacheMaxEntries?: number;
   log?: FastifyBaseLogger;
-  /** The queue; the default is this process's own. */
+  /** The queue, closed with the engine; the default is this process's own. */
   jobs?: Jobs;
   /**
    * Runs samples here (the default, and `npm run worker`); an API instance in scale-out
@@ -89,7 +90,6 @@ export class SpeedJobs {
   /** Every run of a test with its outcome, for other instances and later comparisons. */
   readonly runs: SpeedRuns;
   readonly jobs: Jobs;
-  private readonly ownsJobs: boolean;
   private readonly worker: JobWorker | null;
   private readonly timeoutMs: number;
   /**
@@ -121,7 +121,6 @@ export class SpeedJobs {
       // Entries written before a schema change (e.g. field data without its source) are misses.
       read: (json) => runResultSchema.safeParse(json).data ?? null,
     });
-    this.ownsJobs = !options.jobs;
     this.jobs = options.jobs ?? new InProcessJobs();
     this.timeoutMs = options.timeoutMs ?? 600_000;
     this.worker =
@@ -154,7 +153,22 @@ export class SpeedJobs {
     this.workerCheck.unref();
   }
 
-  /** Whether samples can run at all; the start route and health report it. */
+  /**
+   * Readiness counted afresh: an API instance that saw no worker at its last look asks
+   * the queue again (a worker may just have started) before it refuses a test.
+   */
+  async readinessNow(): Promise<SpeedReadiness> {
+    if (!this.worker && this.workersSeen === 0)
+      this.workersSeen = await this.jobs.workerCount(SPEED_QUEUE);
+    return this.readiness();
+  }
+
+  /** Whether this process measures samples itself, rather than queueing them for workers. */
+  get runsSamples(): boolean {
+    return this.worker !== null;
+  }
+
+  /** Whether samples can run at all; health reports it (an API instance's last look). */
   readiness(): SpeedReadiness {
     if (this.worker) return { source: this.lab.source, ...this.lab.readiness() };
     return this.workersSeen === 0
@@ -195,6 +209,8 @@ export class SpeedJobs {
     const { data } = job;
     const lastAttempt = job.attempt >= SAMPLE_ATTEMPTS;
     const failure = (error: unknown) => {
+      // A worker shutting down hands the job back to the queue: nothing happened to it.
+      if (tools.signal.reason instanceof WorkerClosedError) throw error;
       const kind = error instanceof LabRunError ? error.kind : 'other';
       // A cancel reaches the lab as an aborted signal: the run says so in its own words.
       if (tools.signal.aborted && kind !== 'cancelled')
@@ -319,8 +335,15 @@ export class SpeedJobs {
       const closing = this.worker.close();
       await Promise.race([closing, timeUp]);
       clearTimeout(timer);
-      await Promise.all([...this.pending.values()].map((cancel) => cancel()));
-      await closing;
+      // A worker on a shared queue hands its running jobs back, for another worker; a
+      // process with its own queue cancels what it will not run (nobody else would).
+      if (this.jobs.kind === 'bullmq') {
+        closing.catch(() => undefined);
+        await this.worker.close({ force: true });
+      } else {
+        await Promise.all([...this.pending.values()].map((cancel) => cancel()));
+        await closing;
+      }
       // Every run followed here has ended (or been cancelled): its stream ends with it.
       return;
     }
@@ -480,7 +503,7 @@ export class SpeedJobs {
   async close(): Promise<void> {
     if (this.workerCheck) clearInterval(this.workerCheck);
     await this.worker?.close({ force: true });
-    if (this.ownsJobs) await this.jobs.close();
+    await this.jobs.close();
     await this.lab.close();
   }
 }

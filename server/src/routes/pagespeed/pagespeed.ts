@@ -42,7 +42,7 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
   api.get(
     '/pagespeed/readiness',
     { schema: { tags: ['pagespeed'], response: { 200: speedReadinessSchema } } },
-    async () => services.speed.readiness(),
+    async () => services.speed.readinessNow(),
   );
 
   api.post(
@@ -64,12 +64,14 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
           code: SPEED_ERROR_CODES.shuttingDown,
         });
       }
-      // Without a browser nothing can run: say so rather than queue a sample that fails.
-      const readiness = services.speed.readiness();
+      // Without a browser (or a worker) nothing can run: say so rather than queue a sample.
+      const readiness = await services.speed.readinessNow();
       if (!readiness.ready) {
         return reply.status(503).send({
           message: readiness.message ?? 'Speed tests cannot run now.',
-          code: SPEED_ERROR_CODES.browserMissing,
+          code: services.speed.runsSamples
+            ? SPEED_ERROR_CODES.browserMissing
+            : SPEED_ERROR_CODES.noWorker,
         });
       }
       // A sample naming an open test (same visitor, URL) runs on that test's count.

@@ -39,6 +39,7 @@ function refusalOf(error: unknown): Refusal | null {
     case SPEED_ERROR_CODES.monthlyLimit:
       return { kind: 'blocked', message: error.message };
     case SPEED_ERROR_CODES.browserMissing:
+    case SPEED_ERROR_CODES.noWorker:
       return { kind: 'unavailable', message: error.message };
     default:
       // A body the schema refused is the URL's fault too (spec 002 §8: a 400 is 'valid url').

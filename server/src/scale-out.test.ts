@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunStatus } from '@core/speed';
+import { startAppProcess, startWorkerProcess } from '../test/app-process';
+import { createPgDatabase, testDatabaseUrl } from '../test/build-test-app';
+import { startRecordedServer } from '../test/recorded-server';
+import { hasRedisServer, TestRedisServer } from '../test/redis-server';
+
+const API = '/backend-service/v1';
+const PSI_FIXTURE = path.join(import.meta.dirname, 'providers/lab-speed/fixtures/psi-mobile.json');
+/** A public address: the stand-in for PageSpeed Insights never loads it. */
+const TARGET = 'http://93.184.215.14/';
+
+type Api = Awaited<ReturnType<typeof startAppProcess>>;
+type SpeedWorker = Awaited<ReturnType<typeof startWorkerProcess>>;
+
+/**
+ * Scale-out mode as an operator runs it (issue 17): two API instances and speed workers as
+ * their own processes on one PostgreSQL database and one Redis, PageSpeed Insights (a
+ * loopback stand-in answering its recorded reply) as the lab, so that samples are quick.
+ */
+describe.skipIf(!testDatabaseUrl || !hasRedisServer)(
+  'scale-out: API instances and workers',
+  () => {
+    let db: Awaited<ReturnType<typeof createPgDatabase>>;
+    let redis: TestRedisServer;
+    let psi: Awaited<ReturnType<typeof startRecordedServer>>;
+    /** The PageSpeed Insights stand-in holds its answers while this is set. */
+    let psiHeld: Promise<void> | null = null;
+    const apis: Api[] = [];
+    const workers: SpeedWorker[] = [];
+    let env: Record<string, string>;
+
+    beforeAll(async () => {
+      db = await createPgDatabase(testDatabaseUrl!);
+      redis = await TestRedisServer.start({ persist: true });
+      psi = await startRecordedServer(() => ({ fixture: PSI_FIXTURE }));
+      env = {
+        DATABASE_URL: db.url,
+        REDIS_URL: redis.url,
+        JWT_SECRET: 'scale-out-test-secret-of-at-least-32-characters',
+        PSI_API_KEY: 'psi-key',
+        PSI_BASE_URL: psi.baseUrl,
+          SPEED_CACHE_TTL_MINUTES: '0',
+        TRACKING_CONCURRENCY: '0',
+        JOB_LOCK_SECONDS: '2',
+        SHUTDOWN_DRAIN_MS: '500',
+      };
+      // One instance first: it migrates the database before the others start.
+      apis.push(await startAppProcess(env, { webBuild: false }));
+      apis.push(await startAppProcess(env, { webBuild: false }));
+    }, 120_000);
+
+    afterAll(async () => {
+      await Promise.all([...apis, ...workers].map((p) => p.stop()));
+      await psi?.close();
+      await redis?.close();
+      await db?.drop();
+    }, 60_000);
+
+    const call = (api: Api, route: string, init: RequestInit & { token?: string } = {}) =>
+      fetch(`${api.baseUrl}${API}${route}`, {
+        ...init,
+        headers: {
+          'content-type': 'application/json',
+          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        },
+      });
+    const startRun = (api: Api, token: string, body: object) =>
+      call(api, '/pagespeed/runs', {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ url: TARGET, strategy: 'mobile', ...body }),
+      });
+    const status = async (api: Api, runId: string): Promise<RunStatus> =>
+      (await call(api, `/pagespeed/runs/${runId}`)).json() as Promise<RunStatus>;
+    const register = async (api: Api) => {
+      const res = await call(api, '/auth/register', {
+        method: 'POST',
+        body: JSON.stringify({
+          email: `scale-${Date.now()}-${Math.random()}@example.com`,
+          password: 'password123',
+        }),
+      });
+      return ((await res.json()) as { token: string }).token;
+    };
+    const speedTestsLeft = async (api: Api, token: string) =>
+      (
+        (await (await call(api, '/usage/website-speed-tool', { token })).json()) as {
+          numOfwebsiteSearchesLeft: number;
+        }
+      ).numOfwebsiteSearchesLeft;
+
+    it('shares a quota exactly: 10 of 50 concurrent tests across two instances, measured by two workers', async () => {
+      workers.push(await startWorkerProcess(env), await startWorkerProcess(env));
+      const token = await register(apis[0]!);
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => startRun(apis[i % 2]!, token, {})),
+      );
+      const accepted = answers.filter((res) => res.status === 202);
+
+      expect(accepted).toHaveLength(10);
+      expect(answers.filter((res) => res.status === 429)).toHaveLength(40);
+      const runIds = await Promise.all(
+        accepted.map(async (res) => ((await res.json()) as { runId: string }).runId),
+      );
+      // Each run read from the instance that did not start it.
+      for (const [i, runId] of runIds.entries()) {
+        await expect
+          .poll(async () => (await status(apis[(i + 1) % 2]!, runId)).status, { timeout: 30_000 })
+          .toBe('done');
+      }
+      expect(await speedTestsLeft(apis[1]!, token)).toBe(0);
+    }, 120_000);
+  },
+  300_000,
+);

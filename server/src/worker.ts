@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import { pino } from 'pino';
+import { systemClock } from './auth/clock';
+import { ConfigError, loadConfig } from './config';
+import { connectDb } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { createSpeedJobs } from './services';
+
+/**
+ * `npm run worker`: a speed worker of the scale-out mode. It takes speed samples from the
+ * Redis queue (REDIS_URL), SPEED_CONCURRENCY at a time, each in its own Lighthouse and
+ * Chromium, and stores results in the shared database (DATABASE_URL). On SIGTERM it stops
+ * taking samples, lets the running ones finish for SHUTDOWN_DRAIN_MS, then hands what is
+ * left back to the queue for another worker.
+ */
+async function main(): Promise<void> {
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  const config = loadConfig();
+  const log = pino({ level: config.LOG_LEVEL, name: 'speed-worker' });
+  if (!config.REDIS_URL) {
+    throw new ConfigError(
+      'npm run worker needs REDIS_URL (and the API instances need the same one): without it the app runs its samples itself.',
+    );
+  }
+  const db = connectDb({ databaseUrl: config.DATABASE_URL, sqlitePath: config.sqlitePath });
+  await migrateToLatest(db);
+  const speed = createSpeedJobs(config, db, log, systemClock, true);
+  const readiness = speed.readiness();
+  if (!readiness.ready) log.warn(readiness.message ?? 'Samples cannot run on this machine.');
+  log.info(
+    `speed worker: ${config.SPEED_CONCURRENCY} slots, lab ${readiness.source}, queue on ${new URL(config.REDIS_URL).host}`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    log.info(`${signal}: finishing running samples (up to ${config.SHUTDOWN_DRAIN_MS} ms)`);
+    try {
+      await speed.drain(config.SHUTDOWN_DRAIN_MS);
+      await speed.close();
+      await db.close();
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'stopping the worker failed');
+      process.exit(1);
+    }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});
