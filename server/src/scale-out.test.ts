@@ -25,8 +25,8 @@ describe.skipIf(!testDatabaseUrl || !hasRedisServer)(
     let db: Awaited<ReturnType<typeof createPgDatabase>>;
     let redis: TestRedisServer;
     let psi: Awaited<ReturnType<typeof startRecordedServer>>;
-    /** The PageSpeed Insights stand-in holds its answers while this is set. */
-    let psiHeld: Promise<void> | null = null;
+    /** How long the PageSpeed Insights stand-in takes to answer. */
+    let psiDelayMs = 0;
     const apis: Api[] = [];
     const workers: SpeedWorker[] = [];
     let env: Record<string, string>;
@@ -34,14 +34,14 @@ describe.skipIf(!testDatabaseUrl || !hasRedisServer)(
     beforeAll(async () => {
       db = await createPgDatabase(testDatabaseUrl!);
       redis = await TestRedisServer.start({ persist: true });
-      psi = await startRecordedServer(() => ({ fixture: PSI_FIXTURE }));
+      psi = await startRecordedServer(() => ({ fixture: PSI_FIXTURE, delayMs: psiDelayMs }));
       env = {
         DATABASE_URL: db.url,
         REDIS_URL: redis.url,
         JWT_SECRET: 'scale-out-test-secret-of-at-least-32-characters',
         PSI_API_KEY: 'psi-key',
         PSI_BASE_URL: psi.baseUrl,
-          SPEED_CACHE_TTL_MINUTES: '0',
+        SPEED_CACHE_TTL_MINUTES: '0',
         TRACKING_CONCURRENCY: '0',
         JOB_LOCK_SECONDS: '2',
         SHUTDOWN_DRAIN_MS: '500',
@@ -112,6 +112,93 @@ describe.skipIf(!testDatabaseUrl || !hasRedisServer)(
       }
       expect(await speedTestsLeft(apis[1]!, token)).toBe(0);
     }, 120_000);
+
+    /** Waits until the stand-in for PageSpeed Insights has been asked `count` times in all. */
+    const psiAsked = (count: number) =>
+      expect.poll(() => psi.requests.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(count);
+    const stopWorkers = () => Promise.all(workers.splice(0).map((worker) => worker.stop()));
+
+    it('finishes a sample on the other worker when its worker is killed (SIGKILL) mid-run', async () => {
+      await stopWorkers();
+      const doomed = await startWorkerProcess(env);
+      workers.push(doomed);
+      const token = await register(apis[0]!);
+      psiDelayMs = 60_000;
+      const asked = psi.requests.length;
+      const { runId } = (await (await startRun(apis[0]!, token, {})).json()) as { runId: string };
+      await psiAsked(asked + 1);
+      expect((await status(apis[1]!, runId)).status).toBe('running');
+      workers.push(await startWorkerProcess(env));
+      psiDelayMs = 0;
+      doomed.child.kill('SIGKILL');
+      await expect
+        .poll(async () => (await status(apis[1]!, runId)).status, { timeout: 30_000 })
+        .toBe('done');
+      // Asked once by the killed worker, once by the one that took the sample over.
+      expect(psi.requests.length).toBe(asked + 2);
+    }, 120_000);
+
+    it('resumes the event stream on another instance when one is killed, and loses no test', async () => {
+      const token = await register(apis[0]!);
+      psiDelayMs = 4000;
+      const asked = psi.requests.length;
+      const started = (await (await startRun(apis[0]!, token, { samples: 3 })).json()) as {
+        runId: string;
+        testId: string;
+      };
+      const left = await speedTestsLeft(apis[1]!, token);
+      // The browser follows the run on the first instance until it dies.
+      const stream = await call(apis[0]!, `/pagespeed/runs/${started.runId}/events`);
+      const reader = stream.body!.getReader();
+      const first = new TextDecoder().decode((await reader.read()).value);
+      const lastId = /^id: (\d+)$/m.exec(first)![1]!;
+      await psiAsked(asked + 1);
+      apis[0]!.child.kill('SIGKILL');
+      await apis[0]!.exited;
+      await reader.read().catch(() => undefined);
+      // It reconnects behind the load balancer, to the other instance, saying where it was.
+      const resumed = await fetch(
+        `${apis[1]!.baseUrl}${API}/pagespeed/runs/${started.runId}/events`,
+        {
+          headers: { 'last-event-id': lastId },
+        },
+      );
+      const rest = await resumed.text();
+      expect(rest).not.toContain(`id: ${lastId}\n`);
+      expect(rest).toMatch(/id: 5\ndata: \{"stage":"done","status":"done"\}\n\n$/);
+      // The test the first instance opened still pays for its next sample, on the other one.
+      psiDelayMs = 0;
+      const next = await startRun(apis[1]!, token, {
+        sample: 2,
+        samples: 3,
+        testId: started.testId,
+      });
+      expect(next.status).toBe(202);
+      expect(await speedTestsLeft(apis[1]!, token)).toBe(left);
+    }, 120_000);
+
+    it('keeps finished results and finishes a running sample when Redis restarts mid-run', async () => {
+      const api = apis[1]!;
+      const token = await register(api);
+      psiDelayMs = 0;
+      const before = (await (await startRun(api, token, {})).json()) as { runId: string };
+      await expect.poll(async () => (await status(api, before.runId)).status).toBe('done');
+      psiDelayMs = 3000;
+      const asked = psi.requests.length;
+      const during = (await (await startRun(api, token, {})).json()) as { runId: string };
+      await psiAsked(asked + 1);
+      await redis.restart();
+      await expect
+        .poll(async () => (await status(api, during.runId)).status, { timeout: 60_000 })
+        .toBe('done');
+      expect((await status(api, before.runId)).status).toBe('done');
+      // And the queue takes new samples again.
+      psiDelayMs = 0;
+      const after = (await (await startRun(api, token, {})).json()) as { runId: string };
+      await expect
+        .poll(async () => (await status(api, after.runId)).status, { timeout: 60_000 })
+        .toBe('done');
+    }, 180_000);
   },
-  300_000,
+  600_000,
 );
