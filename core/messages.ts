@@ -96,7 +96,9 @@ export const SPEED_MESSAGES = {
   runLost: 'The run was lost when the server restarted; run the test again.',
   /** Scale-out mode with no `npm run worker` process serving the queue. */
   noWorker:
-    'No speed worker is running: samples wait until one starts (npm run worker, with the same REDIS_URL).',
+    'No speed worker is running, so speed tests cannot start now: the operator starts one with npm run worker (same REDIS_URL).',
+  /** The queue (Redis) did not take the sample. */
+  notQueued: (reason: string) => `The sample could not be queued: ${reason}`,
   /** Comparing two of a user's speed tests (issue 16). */
   testNotFound: 'No such speed test among yours (only your last tests are kept).',
   sameTest: 'Choose two different speed tests to compare.',

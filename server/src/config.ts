@@ -110,6 +110,11 @@ const envSchema = z.object({
   CHROME_PATH: z.string().default('/usr/bin/chromium'),
   PSI_API_KEY: z.string().min(1).optional(),
   PSI_BASE_URL: z.string().url().default('https://www.googleapis.com'),
+  /**
+   * PageSpeed Insights calls a minute per process (Google's default quota is 400 per 100 s
+   * a project): samples past it wait their turn instead of failing on 429.
+   */
+  PSI_REQUESTS_PER_MINUTE: positiveInt(240),
   CRUX_API_KEY: z.string().min(1).optional(),
   CRUX_BASE_URL: z.string().url().default('https://chromeuxreport.googleapis.com'),
   SPEED_RUN_TIMEOUT_MS: positiveInt(300_000),

@@ -27,8 +27,9 @@ async function main(): Promise<void> {
   const speed = createSpeedJobs(config, db, log, systemClock, true);
   const readiness = speed.readiness();
   if (!readiness.ready) log.warn(readiness.message ?? 'Samples cannot run on this machine.');
-  log.info(
-    `speed worker: ${config.SPEED_CONCURRENCY} slots, lab ${readiness.source}, queue on ${new URL(config.REDIS_URL).host}`,
+  // Printed whatever LOG_LEVEL says, as the API's start line is.
+  console.log(
+    `SpeedRank speed worker: ${config.SPEED_CONCURRENCY} slots, lab ${readiness.source}, queue on ${new URL(config.REDIS_URL).host}`,
   );
 
   let stopping = false;

@@ -81,7 +81,7 @@ export async function startWorkerProcess(env: Record<string, string>) {
     );
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('speed worker:')) {
+      if (output.includes('SpeedRank speed worker:')) {
         clearTimeout(timer);
         resolve();
       }

@@ -192,6 +192,9 @@ export class BullmqJobs implements Jobs {
           connection,
           prefix: this.prefix,
           concurrency: Math.max(1, concurrency),
+          // A job handed back by a stopping worker counts as stalled: a rolling restart may
+          // hand one back twice before it fails as stalled.
+          maxStalledCount: 2,
           // Given only when set: an undefined option would override BullMQ's default.
           ...(this.options.lockDurationMs ? { lockDuration: this.options.lockDurationMs } : {}),
           ...(this.options.stalledIntervalMs

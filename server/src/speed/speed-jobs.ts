@@ -16,6 +16,7 @@ import { InProcessJobs } from '../jobs/in-process-jobs';
 import { WorkerClosedError } from '../jobs/shared';
 import {
   JobCancelledError,
+  JobTimeoutError,
   TransientJobError,
   type JobContext,
   type JobEvent,
@@ -208,14 +209,15 @@ export class SpeedJobs {
   private async handle(job: JobContext<SampleJob>, tools: HandlerTools): Promise<unknown> {
     const { data } = job;
     const lastAttempt = job.attempt >= SAMPLE_ATTEMPTS;
-    const failure = (error: unknown) => {
+    const failure = (error: unknown): { kind: RunErrorKind; message: string } => {
+      const why: unknown = tools.signal.reason;
       // A worker shutting down hands the job back to the queue: nothing happened to it.
-      if (tools.signal.reason instanceof WorkerClosedError) throw error;
-      const kind = error instanceof LabRunError ? error.kind : 'other';
-      // A cancel reaches the lab as an aborted signal: the run says so in its own words.
-      if (tools.signal.aborted && kind !== 'cancelled')
-        return { kind: 'cancelled' as const, message: SPEED_MESSAGES.runCancelled };
-      return { kind, message: reason(error) };
+      if (why instanceof WorkerClosedError) throw error;
+      // A cancel or the job's time limit reaches the lab as an aborted signal.
+      if (why instanceof JobCancelledError)
+        return { kind: 'cancelled', message: SPEED_MESSAGES.runCancelled };
+      if (why instanceof JobTimeoutError) return { kind: 'timeout', message: why.message };
+      return { kind: error instanceof LabRunError ? error.kind : 'other', message: reason(error) };
     };
     const onStage = (stage: string) => void tools.reportProgress(stage).catch(() => undefined);
     if (data.kind === 'fresh') {
@@ -306,13 +308,27 @@ export class SpeedJobs {
     }
     const data: SampleJob = { kind: 'test', runId, ...run };
     this.pending.set(runId, () => this.cancel(runId));
-    await this.jobs.enqueue(SPEED_QUEUE, data, {
-      priority: 'interactive',
-      jobId: runId,
-      attempts: SAMPLE_ATTEMPTS,
-      backoff: { delayMs: RETRY_DELAY_MS },
-      timeoutMs: this.timeoutMs,
-    });
+    try {
+      await this.jobs.enqueue(SPEED_QUEUE, data, {
+        priority: 'interactive',
+        jobId: runId,
+        attempts: SAMPLE_ATTEMPTS,
+        backoff: { delayMs: RETRY_DELAY_MS },
+        timeoutMs: this.timeoutMs,
+      });
+    } catch (error) {
+      // Not queued (Redis down): the stored run says so, and the caller hears it.
+      this.pending.delete(runId);
+      await this.runs.finish(runId, {
+        ...QUEUED_RUN,
+        status: 'error',
+        stage: 'error',
+        error: SPEED_MESSAGES.notQueued(reason(error)),
+        errorKind: 'other',
+        errorSource: this.lab.source,
+      });
+      throw error;
+    }
     return runId;
   }
 

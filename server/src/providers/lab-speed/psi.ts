@@ -10,6 +10,7 @@ import {
 } from '@core/speed';
 import { HttpError, HttpTimeoutError, fetchJson } from '../../http/fetch-json';
 import { FetchRefused, vetHost, type SafeFetchOptions } from '../../http/safe-fetch';
+import type { TokenBucket } from './token-bucket';
 import { lighthouseErrorKind } from './lighthouse-errors';
 import { LabRunError, type LabResult, type LabRunRequest, type LabSpeedProvider } from './port';
 
@@ -68,6 +69,8 @@ export class PsiProvider implements LabSpeedProvider {
     private readonly timeoutMs = 300_000,
     /** The page fetcher's guard, whose allowed private targets PSI cannot reach. */
     private readonly guard?: SafeFetchOptions,
+    /** PSI's per-minute quota, kept by this process (each worker keeps its own share). */
+    private readonly bucket?: TokenBucket,
   ) {}
 
   /**
@@ -103,6 +106,7 @@ export class PsiProvider implements LabSpeedProvider {
 
   private async measure(request: LabRunRequest, concurrency: number): Promise<LabResult> {
     await this.refuseAllowedPrivate(request.url);
+    await this.bucket?.take(request.signal);
     const fresh = new URL(request.url);
     fresh.searchParams.set('_sr', crypto.randomBytes(4).toString('hex'));
     const params = new URLSearchParams({

@@ -9,7 +9,9 @@ import {
   type LabRunRequest,
   type LabSpeedProvider,
 } from '../../providers/lab-speed/port';
+import { InProcessJobs } from '../../jobs/in-process-jobs';
 import { SpeedJobs } from '../../speed/speed-jobs';
+import { signUp } from '../../../test/users';
 
 const API = '/backend-service/v1';
 
@@ -243,6 +245,40 @@ describe('pagespeed runs', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ message: SPEED_MESSAGES.browserMissing, code: 'browser_missing' });
     expect(await t.app.services.quotas.used('ip:10.1.1.1', 'speed')).toBe(0);
+  });
+
+  it('refunds a test whose sample the queue would not take, and stores why', async () => {
+    await setup();
+    // A queue that refuses work, as BullMQ does while Redis is down.
+    const down = new InProcessJobs();
+    down.enqueue = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379'));
+    t.app.services.speed = new SpeedJobs(
+      lab,
+      createFieldDataProvider(t.config),
+      t.db,
+      t.app.services.clock,
+      0,
+      { jobs: down },
+    );
+    const { headers } = await signUp(t.app);
+    const left = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: `${API}/usage/website-speed-tool`, headers })
+      ).json<{ numOfwebsiteSearchesLeft: number }>().numOfwebsiteSearchesLeft;
+    const before = await left();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/pagespeed/runs`,
+      headers,
+      payload: { url, strategy: 'mobile' },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(await left()).toBe(before);
+    const stored = await t.db.kysely.selectFrom('speed_runs').select('status').execute();
+    expect(stored.map((row) => JSON.parse(row.status).error)).toEqual([
+      SPEED_MESSAGES.notQueued('connect ECONNREFUSED 127.0.0.1:6379'),
+    ]);
+    expect(lab.runs).toEqual([]);
   });
 
   describe('during a graceful shutdown', () => {

@@ -95,16 +95,25 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
         });
       }
       let test = testId;
+      let charge: { refund(): Promise<void> } | null = null;
       if (!test || !(await speedTests.next(test, subject, vetted.toString()))) {
-        if (!(await reply.meter('speed'))) return reply;
+        charge = await reply.meter('speed');
+        if (!charge) return reply;
         test = await speedTests.open(subject, user?.id ?? null, vetted.toString(), samples);
       }
-      const runId = await services.speed.start({
-        testId: test,
-        url: vetted.toString(),
-        strategy,
-        sample,
-      });
+      let runId: string;
+      try {
+        runId = await services.speed.start({
+          testId: test,
+          url: vetted.toString(),
+          strategy,
+          sample,
+        });
+      } catch (error) {
+        // Not queued (the queue is down): a test that never ran is not paid for.
+        await charge?.refund();
+        throw error;
+      }
       return reply.status(202).send({ runId, testId: test });
     },
   );
