@@ -130,7 +130,10 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
   // Before the speed pool closes: stopped checks are removed, not recorded as failures.
   app.addHook('onClose', () => scheduler.stop());
   // Browsers of the speed pool end with the app.
-  app.addHook('onClose', () => services.speed.close());
+  app.addHook('onClose', async () => {
+    await services.speed.close();
+    await services.jobs.close();
+  });
   // Storage is swept before the app serves, then on a timer.
   const retention = startRetentionSweep(services, app.log);
   app.addHook('onReady', () => retention.run());

@@ -92,7 +92,9 @@ describe.skipIf(!testDatabaseUrl || !hasRedisServer)(
       ).numOfwebsiteSearchesLeft;
 
     it('shares a quota exactly: 10 of 50 concurrent tests across two instances, measured by two workers', async () => {
-      workers.push(await startWorkerProcess(env), await startWorkerProcess(env));
+      // The workers read sandbox pages on the first instance's port, as its search links them.
+      const withSandbox = { ...env, PORT: String(apis[0]!.port) };
+      workers.push(await startWorkerProcess(withSandbox), await startWorkerProcess(withSandbox));
       const token = await register(apis[0]!);
       const answers = await Promise.all(
         Array.from({ length: 50 }, (_, i) => startRun(apis[i % 2]!, token, {})),
@@ -111,6 +113,29 @@ describe.skipIf(!testDatabaseUrl || !hasRedisServer)(
           .toBe('done');
       }
       expect(await speedTestsLeft(apis[1]!, token)).toBe(0);
+
+      // A search on one instance; its result pages' facts read through the other, by a worker.
+      const search = (await (
+        await call(apis[0]!, '/serp-search', {
+          method: 'POST',
+          token,
+          body: JSON.stringify({ searchTerm: 'ice cream' }),
+        })
+      ).json()) as { organic_results: { link: string }[]; speedTestId: string };
+      const facts = await call(apis[1]!, '/send-urls', {
+        method: 'POST',
+        token,
+        body: JSON.stringify({
+          results: search.organic_results.slice(0, 3).map(({ link }) => ({ link })),
+          searchId: search.speedTestId,
+        }),
+      });
+      expect(facts.status).toBe(200);
+      const { resultArray } = (await facts.json()) as {
+        resultArray: { status: number; total: number | null }[];
+      };
+      expect(resultArray.map((page) => page.status)).toEqual([200, 200, 200]);
+      expect(resultArray.every((page) => (page.total ?? 0) > 0)).toBe(true);
     }, 120_000);
 
     /** Waits until the stand-in for PageSpeed Insights has been asked `count` times in all. */

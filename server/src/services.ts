@@ -29,7 +29,8 @@ import { createKeywordDataProvider, type KeywordDataProvider } from './providers
 import { SpeedJobs } from './speed/speed-jobs';
 import { SpeedTests } from './speed/speed-tests';
 import { Tracking } from './tracking/tracking';
-import { createJobs } from './jobs';
+import { createJobs, type Jobs } from './jobs';
+import { PageFactsJobs, servePageFacts } from './page-facts/page-facts-jobs';
 
 /** Everything the routes use, built once per app so tests can swap the clock. */
 export interface Services {
@@ -46,6 +47,10 @@ export interface Services {
   /** The search provider behind the SERP tools; null when none is available. */
   serp: CachedSerp | null;
   quotas: Quotas;
+  /** The queue of work that outlives a request: speed samples, page-facts batches. */
+  jobs: Jobs;
+  /** Page-facts batches as jobs. */
+  pageFacts: PageFactsJobs;
   /** Speed samples as jobs on the lab provider. */
   speed: SpeedJobs;
   speedTests: SpeedTests;
@@ -82,6 +87,7 @@ export function createSpeedJobs(
   db: Db,
   log: FastifyBaseLogger,
   clock: Clock,
+  jobs: Jobs,
   runJobs: boolean,
 ): SpeedJobs {
   return new SpeedJobs(
@@ -93,14 +99,7 @@ export function createSpeedJobs(
     {
       cacheMaxEntries: config.SPEED_CACHE_MAX_ENTRIES,
       log,
-      jobs: createJobs(
-        { redisUrl: config.REDIS_URL },
-        {
-          onError: (error) => log.error({ err: error }, 'job queue'),
-          lockDurationMs: config.JOB_LOCK_SECONDS * 1000,
-          stalledIntervalMs: config.JOB_LOCK_SECONDS * 1000,
-        },
-      ),
+      jobs,
       runJobs,
       // Samples wait their turn in the queue (interactive first), not in the lab's pool.
       concurrency: config.SPEED_CONCURRENCY,
@@ -110,6 +109,17 @@ export function createSpeedJobs(
   );
 }
 
+/** The queue the configuration asks for: BullMQ on REDIS_URL, or this process's own. */
+export const createConfiguredJobs = (config: Config, log: FastifyBaseLogger): Jobs =>
+  createJobs(
+    { redisUrl: config.REDIS_URL },
+    {
+      onError: (error) => log.error({ err: error }, 'job queue'),
+      lockDurationMs: config.JOB_LOCK_SECONDS * 1000,
+      stalledIntervalMs: config.JOB_LOCK_SECONDS * 1000,
+    },
+  );
+
 export function createServices(
   config: Config,
   db: Db,
@@ -118,6 +128,7 @@ export function createServices(
 ): Services {
   // With no SERP key, the sandbox index answers (its URLs carry the app's port).
   const pageFetch = pageFetchOptions(config);
+  const jobs = createConfiguredJobs(config, log);
   const serpProvider =
     createRealSerpProvider(config) ??
     (config.SANDBOX === 'on'
@@ -127,7 +138,7 @@ export function createServices(
     ? new CachedSerp(serpProvider, db, clock, config.SERP_CACHE_TTL_MINUTES)
     : null;
   const quotas = new Quotas(db, clock);
-  const services: Omit<Services, 'tracking'> = {
+  const services: Omit<Services, 'tracking' | 'pageFacts'> = {
     config,
     db,
     clock,
@@ -146,7 +157,8 @@ export function createServices(
       : null,
     quotas,
     // In scale-out mode (REDIS_URL) the workers measure; this instance only queues.
-    speed: createSpeedJobs(config, db, log, clock, !config.REDIS_URL),
+    jobs,
+    speed: createSpeedJobs(config, db, log, clock, jobs, !config.REDIS_URL),
     speedTests: new SpeedTests(db, clock),
     billing: new Billing(db, createPaymentsProvider(config, db, clock), clock),
     paypal:
@@ -194,5 +206,10 @@ export function createServices(
     pageFetch: () => services.pageFetch,
     log,
   });
-  return Object.assign(services, { tracking });
+  // Read per batch: tests swap the page fetcher.
+  const readPageFetch = () => services.pageFetch;
+  // The default process reads batches itself; in scale-out mode the workers do.
+  if (!config.REDIS_URL) servePageFacts(jobs, readPageFetch);
+  const pageFacts = new PageFactsJobs(jobs, readPageFetch);
+  return Object.assign(services, { tracking, pageFacts });
 }

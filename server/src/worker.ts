@@ -4,12 +4,14 @@ import { systemClock } from './auth/clock';
 import { ConfigError, loadConfig } from './config';
 import { connectDb } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { createSpeedJobs } from './services';
+import { servePageFacts } from './page-facts/page-facts-jobs';
+import { createConfiguredJobs, createSpeedJobs, pageFetchOptions } from './services';
 
 /**
- * `npm run worker`: a speed worker of the scale-out mode. It takes speed samples from the
- * Redis queue (REDIS_URL), SPEED_CONCURRENCY at a time, each in its own Lighthouse and
- * Chromium, and stores results in the shared database (DATABASE_URL). On SIGTERM it stops
+ * `npm run worker`: a worker of the scale-out mode. It takes speed samples from the Redis
+ * queue (REDIS_URL), SPEED_CONCURRENCY at a time, each in its own Lighthouse and Chromium,
+ * and stores results in the shared database (DATABASE_URL); and it reads the page-facts
+ * batches of SERP analysis. On SIGTERM it stops
  * taking samples, lets the running ones finish for SHUTDOWN_DRAIN_MS, then hands what is
  * left back to the queue for another worker.
  */
@@ -24,7 +26,9 @@ async function main(): Promise<void> {
   }
   const db = connectDb({ databaseUrl: config.DATABASE_URL, sqlitePath: config.sqlitePath });
   await migrateToLatest(db);
-  const speed = createSpeedJobs(config, db, log, systemClock, true);
+  const jobs = createConfiguredJobs(config, log);
+  const speed = createSpeedJobs(config, db, log, systemClock, jobs, true);
+  const pageFacts = servePageFacts(jobs, () => pageFetchOptions(config));
   const readiness = speed.readiness();
   if (!readiness.ready) log.warn(readiness.message ?? 'Samples cannot run on this machine.');
   // Printed whatever LOG_LEVEL says, as the API's start line is.
@@ -38,8 +42,9 @@ async function main(): Promise<void> {
     stopping = true;
     log.info(`${signal}: finishing running samples (up to ${config.SHUTDOWN_DRAIN_MS} ms)`);
     try {
-      await speed.drain(config.SHUTDOWN_DRAIN_MS);
+      await Promise.all([speed.drain(config.SHUTDOWN_DRAIN_MS), pageFacts.close()]);
       await speed.close();
+      await jobs.close();
       await db.close();
       process.exit(0);
     } catch (error) {

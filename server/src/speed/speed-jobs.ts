@@ -13,13 +13,13 @@ import {
 import type { Clock } from '../auth/clock';
 import type { Db } from '../db/connect';
 import { InProcessJobs } from '../jobs/in-process-jobs';
+import { JobFailedError, runJob } from '../jobs/run-job';
 import { WorkerClosedError } from '../jobs/shared';
 import {
   JobCancelledError,
   JobTimeoutError,
   TransientJobError,
   type JobContext,
-  type JobEvent,
   type Jobs,
   type JobWorker,
   type HandlerTools,
@@ -66,7 +66,7 @@ const PRIORITY: Record<RunPriority, 'interactive' | 'scheduled'> = {
 export interface SpeedJobsOptions {
   cacheMaxEntries?: number;
   log?: FastifyBaseLogger;
-  /** The queue, closed with the engine; the default is this process's own. */
+  /** The queue (its owner closes it); by default one of the engine's own. */
   jobs?: Jobs;
   /**
    * Runs samples here (the default, and `npm run worker`); an API instance in scale-out
@@ -91,6 +91,8 @@ export class SpeedJobs {
   /** Every run of a test with its outcome, for other instances and later comparisons. */
   readonly runs: SpeedRuns;
   readonly jobs: Jobs;
+  /** The engine's own queue (none was given): closed with it. */
+  private readonly ownsJobs: boolean;
   private readonly worker: JobWorker | null;
   private readonly timeoutMs: number;
   /**
@@ -122,6 +124,7 @@ export class SpeedJobs {
       // Entries written before a schema change (e.g. field data without its source) are misses.
       read: (json) => runResultSchema.safeParse(json).data ?? null,
     });
+    this.ownsJobs = !options.jobs;
     this.jobs = options.jobs ?? new InProcessJobs();
     this.timeoutMs = options.timeoutMs ?? 600_000;
     this.worker =
@@ -379,47 +382,31 @@ export class SpeedJobs {
   ): Promise<RunResult | LabResult> {
     if (this.shuttingDown) throw new LabRunError('cancelled', SPEED_MESSAGES.shuttingDown);
     const jobId = crypto.randomUUID();
-    let settle!: (event: JobEvent) => void;
-    const ended = new Promise<JobEvent>((resolve) => (settle = resolve));
-    // Subscribed before it is queued: its end cannot pass unheard.
-    const unsubscribe = await this.jobs.subscribe(SPEED_QUEUE, jobId, (event) => {
-      if (event.type !== 'progress') settle(event);
-    });
-    const cancel = () => this.jobs.cancel(SPEED_QUEUE, jobId);
-    const onAbort = () => void cancel();
-    options.signal.addEventListener('abort', onAbort, { once: true });
-    this.pending.set(jobId, cancel);
+    this.pending.set(jobId, () => this.jobs.cancel(SPEED_QUEUE, jobId));
+    const data: SampleJob = {
+      kind: 'fresh',
+      url,
+      strategy,
+      withField: options.withField,
+      priority: options.priority,
+    };
     try {
-      const data: SampleJob = {
-        kind: 'fresh',
-        url,
-        strategy,
-        withField: options.withField,
-        priority: options.priority,
-      };
-      await this.jobs.enqueue(SPEED_QUEUE, data, {
+      const outcome = await runJob<SampleJob, FreshOutcome>(this.jobs, SPEED_QUEUE, data, {
         priority: PRIORITY[options.priority],
         jobId,
         attempts: SAMPLE_ATTEMPTS,
         backoff: { delayMs: RETRY_DELAY_MS },
         timeoutMs: this.timeoutMs,
+        signal: options.signal,
       });
-      const event = await ended;
-      if (event.type !== 'completed') {
-        throw new LabRunError(
-          event.type === 'failed' && event.reason === new JobCancelledError().message
-            ? 'cancelled'
-            : 'other',
-          event.type === 'failed' ? event.reason : SPEED_MESSAGES.runLost,
-        );
-      }
-      const outcome = event.result as FreshOutcome;
       if (!outcome.ok) throw new LabRunError(outcome.kind, outcome.message);
       return outcome.result;
+    } catch (error) {
+      if (!(error instanceof JobFailedError)) throw error;
+      const cancelled = error.message === new JobCancelledError().message;
+      throw new LabRunError(cancelled ? 'cancelled' : 'other', error.message);
     } finally {
       this.pending.delete(jobId);
-      options.signal.removeEventListener('abort', onAbort);
-      unsubscribe();
     }
   }
 
@@ -519,7 +506,7 @@ export class SpeedJobs {
   async close(): Promise<void> {
     if (this.workerCheck) clearInterval(this.workerCheck);
     await this.worker?.close({ force: true });
-    await this.jobs.close();
+    if (this.ownsJobs) await this.jobs.close();
     await this.lab.close();
   }
 }

@@ -12,7 +12,6 @@ import {
 } from '@core/schemas/serp';
 import { isPaidPlan } from '@core/plans';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
-import { collectPageFacts } from '../../page-facts/collect-page-facts';
 import { quotaHolder } from '../../plugins/meter';
 import { FAILURE_STATUS } from '../../providers/failure-status';
 import { SerpProviderError, type SerpPage, type SerpQuery } from '../../providers/serp/port';
@@ -198,7 +197,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
         searchId !== undefined &&
         (await services.speedTests.readFacts(searchId, quotaHolder(request).subject, urls));
       if (!paid && !(await reply.meter('serp'))) return reply;
-      return collectPageFacts(urls, services.pageFetch);
+      return services.pageFacts.collect(urls);
     },
   );
 };

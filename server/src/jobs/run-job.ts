@@ -1,0 +1,45 @@
+import crypto from 'node:crypto';
+import type { EnqueueOptions, JobEvent, Jobs } from './port';
+
+/** A job that ended in failure: its reason as the queue recorded it. */
+export class JobFailedError extends Error {
+  override readonly name = 'JobFailedError';
+  constructor(
+    readonly state: 'failed' | 'dead-letter',
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+/**
+ * Queues one job and waits for its end, wherever a worker runs it: its result, or a
+ * JobFailedError. An aborted `signal` cancels the job. Subscribed before it is queued, so
+ * that its end cannot pass unheard.
+ */
+export async function runJob<Data, Result>(
+  jobs: Jobs,
+  queueName: string,
+  data: Data,
+  options: EnqueueOptions & { signal?: AbortSignal },
+): Promise<Result> {
+  const { signal, ...enqueue } = options;
+  const jobId = options.jobId ?? crypto.randomUUID();
+  let settle!: (event: JobEvent<Result>) => void;
+  const ended = new Promise<JobEvent<Result>>((resolve) => (settle = resolve));
+  const unsubscribe = await jobs.subscribe<Result>(queueName, jobId, (event) => {
+    if (event.type !== 'progress') settle(event);
+  });
+  const cancel = () => void jobs.cancel(queueName, jobId);
+  signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    await jobs.enqueue(queueName, data, { ...enqueue, jobId });
+    const event = await ended;
+    if (event.type === 'failed') throw new JobFailedError(event.state, event.reason);
+    if (event.type !== 'completed') throw new Error('unreachable');
+    return event.result;
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+    unsubscribe();
+  }
+}
