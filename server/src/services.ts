@@ -31,6 +31,9 @@ import { SpeedTests } from './speed/speed-tests';
 import { Tracking } from './tracking/tracking';
 import { createJobs, type Jobs } from './jobs';
 import { PageFactsJobs, servePageFacts } from './page-facts/page-facts-jobs';
+import type { Crawl } from './scrape/crawl';
+import { crawlMaker, ScrapeJobs, scrapeTarget, serveScrapePages } from './scrape/scrape-jobs';
+import type { ScrapeTarget } from './scrape/scrape-shop';
 
 /** Everything the routes use, built once per app so tests can swap the clock. */
 export interface Services {
@@ -51,6 +54,8 @@ export interface Services {
   jobs: Jobs;
   /** Page-facts batches as jobs. */
   pageFacts: PageFactsJobs;
+  /** MixLab's shop, its crawls, and its listing pages as jobs (null without a shop). */
+  scrape: { target: ScrapeTarget | null; newCrawl: () => Crawl; pages: ScrapeJobs | null };
   /** Speed samples as jobs on the lab provider. */
   speed: SpeedJobs;
   speedTests: SpeedTests;
@@ -138,7 +143,7 @@ export function createServices(
     ? new CachedSerp(serpProvider, db, clock, config.SERP_CACHE_TTL_MINUTES)
     : null;
   const quotas = new Quotas(db, clock);
-  const services: Omit<Services, 'tracking' | 'pageFacts'> = {
+  const services: Omit<Services, 'tracking' | 'pageFacts' | 'scrape'> = {
     config,
     db,
     clock,
@@ -208,8 +213,16 @@ export function createServices(
   });
   // Read per batch: tests swap the page fetcher.
   const readPageFetch = () => services.pageFetch;
-  // The default process reads batches itself; in scale-out mode the workers do.
-  if (!config.REDIS_URL) servePageFacts(jobs, readPageFetch);
-  const pageFacts = new PageFactsJobs(jobs, readPageFetch);
-  return Object.assign(services, { tracking, pageFacts });
+  const target = scrapeTarget(config);
+  const newCrawl = crawlMaker(config, readPageFetch, () => clock.now().getTime());
+  // The default process reads batches and scrapes itself; in scale-out mode the workers do.
+  if (!config.REDIS_URL) {
+    servePageFacts(jobs, readPageFetch);
+    serveScrapePages(jobs, target, newCrawl);
+  }
+  return Object.assign(services, {
+    tracking,
+    pageFacts: new PageFactsJobs(jobs, readPageFetch),
+    scrape: { target, newCrawl, pages: target && new ScrapeJobs(jobs, target, newCrawl) },
+  });
 }

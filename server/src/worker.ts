@@ -5,15 +5,16 @@ import { ConfigError, loadConfig } from './config';
 import { connectDb } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { servePageFacts } from './page-facts/page-facts-jobs';
+import { crawlMaker, scrapeTarget, serveScrapePages } from './scrape/scrape-jobs';
 import { createConfiguredJobs, createSpeedJobs, pageFetchOptions } from './services';
 
 /**
  * `npm run worker`: a worker of the scale-out mode. It takes speed samples from the Redis
  * queue (REDIS_URL), SPEED_CONCURRENCY at a time, each in its own Lighthouse and Chromium,
- * and stores results in the shared database (DATABASE_URL); and it reads the page-facts
- * batches of SERP analysis. On SIGTERM it stops
- * taking samples, lets the running ones finish for SHUTDOWN_DRAIN_MS, then hands what is
- * left back to the queue for another worker.
+ * and stores results in the shared database (DATABASE_URL); it also reads SERP analysis'
+ * page-facts batches and scrapes MixLab's listing pages. On SIGTERM it stops taking
+ * samples, lets the running ones finish for SHUTDOWN_DRAIN_MS, then hands what is left
+ * back to the queue for another worker.
  */
 async function main(): Promise<void> {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
@@ -28,7 +29,13 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const jobs = createConfiguredJobs(config, log);
   const speed = createSpeedJobs(config, db, log, systemClock, jobs, true);
-  const pageFacts = servePageFacts(jobs, () => pageFetchOptions(config));
+  const pageFetch = () => pageFetchOptions(config);
+  const pageFacts = servePageFacts(jobs, pageFetch);
+  const scrape = serveScrapePages(
+    jobs,
+    scrapeTarget(config),
+    crawlMaker(config, pageFetch, () => Date.now()),
+  );
   const readiness = speed.readiness();
   if (!readiness.ready) log.warn(readiness.message ?? 'Samples cannot run on this machine.');
   // Printed whatever LOG_LEVEL says, as the API's start line is.
@@ -42,7 +49,11 @@ async function main(): Promise<void> {
     stopping = true;
     log.info(`${signal}: finishing running samples (up to ${config.SHUTDOWN_DRAIN_MS} ms)`);
     try {
-      await Promise.all([speed.drain(config.SHUTDOWN_DRAIN_MS), pageFacts.close()]);
+      await Promise.all([
+        speed.drain(config.SHUTDOWN_DRAIN_MS),
+        pageFacts.close(),
+        scrape?.close(),
+      ]);
       await speed.close();
       await jobs.close();
       await db.close();

@@ -9,18 +9,9 @@ import {
   scrapePageResponseSchema,
   scrapePlpsResponseSchema,
 } from '@core/schemas/scrape';
-import { safeFetch } from '../../http/safe-fetch';
-import { PETSHOP_ID, sandboxOrigin } from '@sandbox';
-import { Crawl } from '../../scrape/crawl';
 import { listingUrl } from '../../scrape/listing-links';
 import { loadMixlabPassword, mixlabFailures, passwordMatches } from '../../scrape/password';
-import { RobotsCache } from '../../scrape/robots';
-import {
-  countListingPages,
-  ListingError,
-  scrapeListingPage,
-  type ScrapeTarget,
-} from '../../scrape/scrape-shop';
+import { countListingPages, ListingError } from '../../scrape/scrape-shop';
 import type { Services } from '../../services';
 import { refuseIfThrottled } from '../auth/throttle-rules';
 
@@ -47,24 +38,7 @@ export const scrapeRoutes: FastifyPluginAsync<{ services: Services }> = async (
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { config, throttle } = services;
   const password = loadMixlabPassword(config);
-  const robots = new RobotsCache(() => services.clock.now().getTime());
-  const baseUrl =
-    config.SCRAPE_BASE_URL ??
-    (config.SANDBOX === 'on' ? sandboxOrigin(PETSHOP_ID, config.PORT) : null);
-  const target: ScrapeTarget | null = baseUrl
-    ? { baseUrl, listingPath: config.SCRAPE_LISTING_PATH, maxPages: config.SCRAPE_MAX_PAGES }
-    : null;
-
-  // One Crawl per request: concurrent runs share nothing but the robots.txt cache.
-  const newCrawl = () =>
-    new Crawl({
-      fetch: (url) => safeFetch(url, services.pageFetch),
-      robots,
-      userAgent: services.pageFetch.userAgent,
-      concurrency: config.SCRAPE_CONCURRENCY,
-      delayMs: config.SCRAPE_DELAY_MS,
-      retries: config.SCRAPE_RETRIES,
-    });
+  const { target, newCrawl, pages } = services.scrape;
 
   /** 429 while the IP has too many wrong tries; 403, counting one more, when wrong. */
   const refusePassword = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -154,7 +128,7 @@ export const scrapeRoutes: FastifyPluginAsync<{ services: Services }> = async (
           .send({ message: `At most ${target.maxPages} listing pages are scraped.` });
       }
       try {
-        return await scrapeListingPage(newCrawl(), target, page);
+        return await pages!.scrapePage(page);
       } catch (error) {
         return sendListingError(reply, error);
       }

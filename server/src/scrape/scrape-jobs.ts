@@ -1,0 +1,98 @@
+import type { ScrapePageResponse } from '@core/schemas/scrape';
+import { PETSHOP_ID, sandboxOrigin } from '@sandbox';
+import type { Config } from '../config';
+import { safeFetch, type SafeFetchOptions } from '../http/safe-fetch';
+import type { Jobs, JobWorker } from '../jobs';
+import { QueueOrHere } from '../jobs/queue-or-here';
+import { Crawl } from './crawl';
+import { RobotsCache } from './robots';
+import { ListingError, scrapeListingPage, type ScrapeTarget } from './scrape-shop';
+
+/** The queue of MixLab's listing pages, each scraped with its product pages. */
+export const SCRAPE_QUEUE = 'scrape-pages';
+/** Listing pages scraped at once by one process; each crawls politely on its own. */
+const PAGES_AT_ONCE = 2;
+
+interface ScrapeJob {
+  page: number;
+}
+
+/** A page scraped, or the listing's refusal (a page it lacks, a shop that fails). */
+type ScrapeOutcome =
+  | { ok: true; scraped: ScrapePageResponse }
+  | { ok: false; status: ListingError['status']; message: string };
+
+/** The shop MixLab scrapes: SCRAPE_BASE_URL, or the sandbox pet shop; null with neither. */
+export function scrapeTarget(config: Config): ScrapeTarget | null {
+  const baseUrl =
+    config.SCRAPE_BASE_URL ??
+    (config.SANDBOX === 'on' ? sandboxOrigin(PETSHOP_ID, config.PORT) : null);
+  return baseUrl
+    ? { baseUrl, listingPath: config.SCRAPE_LISTING_PATH, maxPages: config.SCRAPE_MAX_PAGES }
+    : null;
+}
+
+/** A new Crawl per run: concurrent runs share nothing but this process's robots.txt cache. */
+export function crawlMaker(
+  config: Config,
+  pageFetch: () => SafeFetchOptions,
+  now: () => number,
+): () => Crawl {
+  const robots = new RobotsCache(now);
+  return () =>
+    new Crawl({
+      fetch: (url) => safeFetch(url, pageFetch()),
+      robots,
+      userAgent: pageFetch().userAgent,
+      concurrency: config.SCRAPE_CONCURRENCY,
+      delayMs: config.SCRAPE_DELAY_MS,
+      retries: config.SCRAPE_RETRIES,
+    });
+}
+
+const scrapeWith =
+  (target: ScrapeTarget, newCrawl: () => Crawl) =>
+  async ({ page }: ScrapeJob): Promise<ScrapeOutcome> => {
+    try {
+      return { ok: true, scraped: await scrapeListingPage(newCrawl(), target, page) };
+    } catch (error) {
+      if (error instanceof ListingError)
+        return { ok: false, status: error.status, message: error.message };
+      throw error;
+    }
+  };
+
+/** Serves the scrape queue in this process; null when there is no shop to scrape. */
+export function serveScrapePages(
+  jobs: Jobs,
+  target: ScrapeTarget | null,
+  newCrawl: () => Crawl,
+): JobWorker | null {
+  if (!target) return null;
+  const scrape = scrapeWith(target, newCrawl);
+  return jobs.process<ScrapeJob, ScrapeOutcome>(SCRAPE_QUEUE, PAGES_AT_ONCE, ({ data }) =>
+    scrape(data),
+  );
+}
+
+/** MixLab's listing pages as jobs; an API instance with no worker on the queue scrapes itself. */
+export class ScrapeJobs {
+  private readonly pages: QueueOrHere<ScrapeJob, ScrapeOutcome>;
+
+  constructor(jobs: Jobs, target: ScrapeTarget, newCrawl: () => Crawl) {
+    this.pages = new QueueOrHere(jobs, SCRAPE_QUEUE, scrapeWith(target, newCrawl), {
+      priority: 'interactive',
+      attempts: 1,
+      backoff: { delayMs: 1000 },
+      // A listing page and its products, fetched politely with retries.
+      timeoutMs: 180_000,
+    });
+  }
+
+  /** One listing page with its products; throws ListingError as the listing refuses. */
+  async scrapePage(page: number): Promise<ScrapePageResponse> {
+    const outcome = await this.pages.run({ page });
+    if (!outcome.ok) throw new ListingError(outcome.status, outcome.message);
+    return outcome.scraped;
+  }
+}
