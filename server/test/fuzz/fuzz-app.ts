@@ -35,6 +35,11 @@ export interface FuzzApp {
   known: KnownValues;
   /** Whether a request changed rows. */
   rows: RowWatch;
+  /**
+   * Waits (a few seconds at most) for the speed runs earlier cases started to store their
+   * outcome: a write of theirs is not the next case's.
+   */
+  quiesce(): Promise<void>;
   /** The Authorization header for a kind of caller; undefined for none. */
   authorization(kind: AuthKind): Promise<string | undefined>;
   close(): Promise<void>;
@@ -91,6 +96,18 @@ async function startFuzzAppOnce(options: { postgres: boolean }): Promise<FuzzApp
         googleCredential: await google.idToken(),
       },
       rows: await RowWatch.start(t.db),
+      quiesce: async () => {
+        const deadline = Date.now() + QUIESCE_MS;
+        while (Date.now() < deadline) {
+          const open = await t.db.kysely
+            .selectFrom('speed_runs')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('finished_at', 'is', null)
+            .executeTakeFirstOrThrow();
+          if (Number(open.n) === 0) return;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      },
       authorization: callerTokens(services, new TextEncoder().encode(JWT_SECRET), {
         free: free.userId,
         pro: pro.userId,
@@ -102,6 +119,9 @@ async function startFuzzAppOnce(options: { postgres: boolean }): Promise<FuzzApp
     throw error;
   }
 }
+
+/** How long a case waits for earlier cases' speed runs to end. */
+const QUIESCE_MS = 5000;
 
 /** Tries to take a port another test took meanwhile before giving up. */
 const PORT_ATTEMPTS = 5;

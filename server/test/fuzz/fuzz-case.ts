@@ -73,6 +73,7 @@ export async function fuzzCase(
   request: FuzzRequest,
 ): Promise<string | null> {
   const options = await injection(fuzz, op, request);
+  await fuzz.quiesce();
   await fuzz.rows.settle();
   let timer: NodeJS.Timeout | undefined;
   const hung = new Promise<'hung'>(
