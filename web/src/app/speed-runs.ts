@@ -58,9 +58,14 @@ async function finalStatus(runId: string): Promise<RunStatus> {
   }
 }
 
+/** Times a broken stream may reconnect by itself before the run is followed by polling. */
+const STREAM_RECONNECTS = 3;
+
 /**
  * Follows one run's Server-Sent Events until it ends, then reads its full status (result,
- * or the failure's reason and kind). A broken stream falls back to polling.
+ * or the failure's reason and kind). A stream that breaks reconnects by itself (the
+ * browser sends the last event's id, and any API instance resumes from there); one that
+ * keeps breaking, or that the server refuses, falls back to polling.
  */
 export function followRunStatus(
   runId: string,
@@ -87,7 +92,11 @@ export function followRunStatus(
       onProgress(parsed.data);
       if (FINISHED.has(parsed.data.status)) finish();
     };
-    events.onerror = finish;
+    let breaks = 0;
+    events.onerror = () => {
+      if (events.readyState === EventSource.CONNECTING && ++breaks <= STREAM_RECONNECTS) return;
+      finish();
+    };
   });
 }
 
