@@ -49,6 +49,15 @@ const WORKER_CHECK_MS = 10_000;
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** A run that ended cancelled, with why. */
+const cancelledRun = (message: string): RunStatus => ({
+  ...QUEUED_RUN,
+  status: 'cancelled',
+  stage: 'cancelled',
+  error: message,
+  errorKind: 'cancelled',
+});
+
 /** What a sample's job carries: a speed test's run (stored), or a tracked check's fresh run. */
 type SampleJob =
   | { kind: 'test'; runId: string; url: string; strategy: Strategy; sample: number }
@@ -155,6 +164,18 @@ export class SpeedJobs {
     check();
     this.workerCheck = setInterval(check, WORKER_CHECK_MS);
     this.workerCheck.unref();
+  }
+
+  /** `run` ended in failure, with why, the kind and this engine's lab as its source. */
+  private failedRun(run: RunStatus, message: string, kind: RunErrorKind = 'other'): RunStatus {
+    return {
+      ...run,
+      status: 'error',
+      stage: 'error',
+      error: message,
+      errorKind: kind,
+      errorSource: this.lab.source,
+    };
   }
 
   /**
@@ -266,22 +287,7 @@ export class SpeedJobs {
       if (TRANSIENT.includes(kind) && !lastAttempt) throw new TransientJobError(message);
       await this.runs.finish(
         data.runId,
-        kind === 'cancelled'
-          ? {
-              ...QUEUED_RUN,
-              status: 'cancelled',
-              stage: 'cancelled',
-              error: message,
-              errorKind: 'cancelled',
-            }
-          : {
-              ...QUEUED_RUN,
-              status: 'error',
-              stage: 'error',
-              error: message,
-              errorKind: kind,
-              errorSource: this.lab.source,
-            },
+        kind === 'cancelled' ? cancelledRun(message) : this.failedRun(QUEUED_RUN, message, kind),
       );
     } finally {
       this.pending.delete(data.runId);
@@ -322,14 +328,10 @@ export class SpeedJobs {
     } catch (error) {
       // Not queued (Redis down): the stored run says so, and the caller hears it.
       this.pending.delete(runId);
-      await this.runs.finish(runId, {
-        ...QUEUED_RUN,
-        status: 'error',
-        stage: 'error',
-        error: SPEED_MESSAGES.notQueued(reason(error)),
-        errorKind: 'other',
-        errorSource: this.lab.source,
-      });
+      await this.runs.finish(
+        runId,
+        this.failedRun(QUEUED_RUN, SPEED_MESSAGES.notQueued(reason(error))),
+      );
       throw error;
     }
     return runId;
@@ -424,14 +426,7 @@ export class SpeedJobs {
       const age = this.clock.now().getTime() - Date.parse(row.createdAt);
       if (age < ENQUEUE_GRACE_MS) return stored;
       // Queued in a process that is gone, with a queue that went with it.
-      return {
-        ...stored,
-        status: 'error',
-        stage: 'error',
-        error: SPEED_MESSAGES.runLost,
-        errorKind: 'other',
-        errorSource: this.lab.source,
-      };
+      return this.failedRun(stored, SPEED_MESSAGES.runLost);
     }
     switch (job.state) {
       case 'active':
@@ -446,14 +441,7 @@ export class SpeedJobs {
         return (await this.runs.read(runId))?.status ?? stored;
       case 'failed':
       case 'dead-letter':
-        return {
-          ...stored,
-          status: 'error',
-          stage: 'error',
-          error: job.failedReason ?? SPEED_MESSAGES.runLost,
-          errorKind: 'other',
-          errorSource: this.lab.source,
-        };
+        return this.failedRun(stored, job.failedReason ?? SPEED_MESSAGES.runLost);
       default:
         return stored;
     }
@@ -492,13 +480,7 @@ export class SpeedJobs {
    * and its job stopped wherever it waits or runs. False when it had ended.
    */
   async cancel(runId: string): Promise<boolean> {
-    const cancelled = await this.runs.finish(runId, {
-      ...QUEUED_RUN,
-      status: 'cancelled',
-      stage: 'cancelled',
-      error: SPEED_MESSAGES.runCancelled,
-      errorKind: 'cancelled',
-    });
+    const cancelled = await this.runs.finish(runId, cancelledRun(SPEED_MESSAGES.runCancelled));
     if (cancelled) await this.jobs.cancel(SPEED_QUEUE, runId);
     return cancelled;
   }
