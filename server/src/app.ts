@@ -128,7 +128,7 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
     }
   }
   // Before the speed pool closes: stopped checks are removed, not recorded as failures.
-  app.addHook('onClose', () => scheduler.stop());
+  app.addHook('onClose', () => services.tracking.stop());
   // Browsers of the speed pool end with the app.
   app.addHook('onClose', async () => {
     await services.speed.close();

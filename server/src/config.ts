@@ -120,6 +120,11 @@ const envSchema = z.object({
   SPEED_RUN_TIMEOUT_MS: positiveInt(300_000),
   /** Lighthouse runs at once, each with its own Chromium and process; see bench/speed-bench.ts. */
   SPEED_CONCURRENCY: positiveInt(DEFAULT_SPEED_CONCURRENCY),
+  /**
+   * Politeness: samples of one host measured at once, by this process or (scale-out mode)
+   * by every worker together; the others wait their turn in the queue.
+   */
+  SPEED_SAMPLES_PER_HOST: positiveInt(2),
   SPEED_CACHE_TTL_MINUTES: z.coerce.number().int().min(0).default(10),
   /** Speed results kept at most: each holds a filmstrip of up to ten thumbnails (~300 KB). */
   SPEED_CACHE_MAX_ENTRIES: positiveInt(500),

@@ -27,6 +27,8 @@ describe.skipIf(!testDatabaseUrl || !hasRedisServer)(
     let psi: Awaited<ReturnType<typeof startRecordedServer>>;
     /** How long the PageSpeed Insights stand-in takes to answer. */
     let psiDelayMs = 0;
+    const measuring = new Map<string, number>();
+    const mostAtOnce = new Map<string, number>();
     const apis: Api[] = [];
     const workers: SpeedWorker[] = [];
     let env: Record<string, string>;
@@ -34,7 +36,15 @@ describe.skipIf(!testDatabaseUrl || !hasRedisServer)(
     beforeAll(async () => {
       db = await createPgDatabase(testDatabaseUrl!);
       redis = await TestRedisServer.start({ persist: true });
-      psi = await startRecordedServer(() => ({ fixture: PSI_FIXTURE, delayMs: psiDelayMs }));
+      psi = await startRecordedServer((request) => {
+        // Samples of each host being measured at once, by every worker together.
+        const host = new URL(request.url.searchParams.get('url') ?? TARGET).host;
+        const now = (measuring.get(host) ?? 0) + 1;
+        measuring.set(host, now);
+        mostAtOnce.set(host, Math.max(mostAtOnce.get(host) ?? 0, now));
+        setTimeout(() => measuring.set(host, measuring.get(host)! - 1), psiDelayMs);
+        return { fixture: PSI_FIXTURE, delayMs: psiDelayMs };
+      });
       env = {
         DATABASE_URL: db.url,
         REDIS_URL: redis.url,
@@ -42,7 +52,11 @@ describe.skipIf(!testDatabaseUrl || !hasRedisServer)(
         PSI_API_KEY: 'psi-key',
         PSI_BASE_URL: psi.baseUrl,
         SPEED_CACHE_TTL_MINUTES: '0',
-        TRACKING_CONCURRENCY: '0',
+        SPEED_CONCURRENCY: '2',
+        SPEED_SAMPLES_PER_HOST: '2',
+        // Tracked pages' checks are jobs too: the instances queue them, the workers run them.
+        TRACKING_CONCURRENCY: '2',
+        TRACKING_TICK_SECONDS: '1',
         JOB_LOCK_SECONDS: '2',
         SHUTDOWN_DRAIN_MS: '500',
       };
@@ -142,6 +156,61 @@ describe.skipIf(!testDatabaseUrl || !hasRedisServer)(
     const psiAsked = (count: number) =>
       expect.poll(() => psi.requests.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(count);
     const stopWorkers = () => Promise.all(workers.splice(0).map((worker) => worker.stop()));
+
+    it('runs tracked pages’ scheduled and run-now checks on the workers, read from any instance', async () => {
+      const token = await register(apis[1]!);
+      const created = await call(apis[1]!, '/tracking/pages', {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ url: TARGET, devices: ['mobile'], samples: 2 }),
+      });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      const checks = async (api: Api) =>
+        (
+          (await (await call(api, `/tracking/pages/${id}/history`, { token })).json()) as {
+            checks: { trigger: string; status: string; samples: { error: string | null }[] }[];
+          }
+        ).checks.map((c) => ({ trigger: c.trigger, status: c.status, samples: c.samples.length }));
+      // Due at once: an instance's scheduler queues it, a worker measures both samples.
+      await expect
+        .poll(() => checks(apis[0]!), { timeout: 30_000 })
+        .toEqual([{ trigger: 'schedule', status: 'done', samples: 2 }]);
+      const asked = psi.requests.length;
+      const run = await call(apis[0]!, `/tracking/pages/${id}/run`, {
+        method: 'POST',
+        token,
+        body: '{}',
+      });
+      expect(run.status).toBe(202);
+      await expect
+        .poll(async () => (await checks(apis[1]!))[0], { timeout: 30_000 })
+        .toEqual({ trigger: 'manual', status: 'done', samples: 2 });
+      expect(psi.requests.length).toBe(asked + 2);
+      // Checked once on schedule: not queued again until its next slot.
+      expect(await checks(apis[1]!)).toHaveLength(2);
+    }, 120_000);
+
+    it('measures at most SPEED_SAMPLES_PER_HOST samples of one host at once across the workers', async () => {
+      const token = await register(apis[0]!);
+      const host = '93.184.215.15';
+      psiDelayMs = 800;
+      // Two workers with two slots each could take all four at once; the host allows two.
+      const runs = await Promise.all(
+        [0, 1, 2, 3].map(async (i) => {
+          const res = await startRun(apis[i % 2]!, token, { url: `http://${host}/p${i}` });
+          expect(res.status).toBe(202);
+          return ((await res.json()) as { runId: string }).runId;
+        }),
+      );
+      for (const runId of runs) {
+        await expect
+          .poll(async () => (await status(apis[1]!, runId)).status, { timeout: 30_000 })
+          .toBe('done');
+      }
+      expect(mostAtOnce.get(host)).toBe(2);
+      psiDelayMs = 0;
+    }, 120_000);
 
     it('finishes a sample on the other worker when its worker is killed (SIGKILL) mid-run', async () => {
       await stopWorkers();

@@ -28,6 +28,7 @@ import { WordListModerator } from './providers/moderation/word-list';
 import { createKeywordDataProvider, type KeywordDataProvider } from './providers/keyword-data';
 import { SpeedJobs } from './speed/speed-jobs';
 import { SpeedTests } from './speed/speed-tests';
+import { createHostSlots } from './politeness';
 import { Tracking } from './tracking/tracking';
 import { createJobs, type Jobs } from './jobs';
 import { PageFactsJobs, servePageFacts } from './page-facts/page-facts-jobs';
@@ -110,6 +111,12 @@ export function createSpeedJobs(
       concurrency: config.SPEED_CONCURRENCY,
       // The lab's own limit, and a margin for the field lookup and the browser's start.
       timeoutMs: config.SPEED_RUN_TIMEOUT_MS + 60_000,
+      hostSlots: runJobs
+        ? createHostSlots(
+            { redisUrl: config.REDIS_URL, limit: config.SPEED_SAMPLES_PER_HOST },
+            { onError: (error) => log.error({ err: error }, 'host slots') },
+          )
+        : undefined,
     },
   );
 }
@@ -206,6 +213,7 @@ export function createServices(
     clock,
     config,
     quotas,
+    jobs,
     speed: () => services.speed,
     email: () => services.email,
     pageFetch: () => services.pageFetch,
@@ -215,8 +223,10 @@ export function createServices(
   const readPageFetch = () => services.pageFetch;
   const target = scrapeTarget(config);
   const newCrawl = crawlMaker(config, readPageFetch, () => clock.now().getTime());
-  // The default process reads batches and scrapes itself; in scale-out mode the workers do.
+  // The default process reads batches, scrapes and checks tracked pages itself; in
+  // scale-out mode the workers do.
   if (!config.REDIS_URL) {
+    tracking.serve();
     servePageFacts(jobs, readPageFetch);
     serveScrapePages(jobs, target, newCrawl);
   }

@@ -5,16 +5,20 @@ import { ConfigError, loadConfig } from './config';
 import { connectDb } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { servePageFacts } from './page-facts/page-facts-jobs';
+import { createEmailSender } from './providers/email';
+import { Quotas } from './quota/quotas';
 import { crawlMaker, scrapeTarget, serveScrapePages } from './scrape/scrape-jobs';
 import { createConfiguredJobs, createSpeedJobs, pageFetchOptions } from './services';
+import { Tracking } from './tracking/tracking';
 
 /**
  * `npm run worker`: a worker of the scale-out mode. It takes speed samples from the Redis
  * queue (REDIS_URL), SPEED_CONCURRENCY at a time, each in its own Lighthouse and Chromium,
  * and stores results in the shared database (DATABASE_URL); it also reads SERP analysis'
- * page-facts batches and scrapes MixLab's listing pages. On SIGTERM it stops taking
- * samples, lets the running ones finish for SHUTDOWN_DRAIN_MS, then hands what is left
- * back to the queue for another worker.
+ * page-facts batches, scrapes MixLab's listing pages and runs tracked pages' checks
+ * (TRACKING_CONCURRENCY scheduled ones at a time; their samples are speed jobs like any).
+ * On SIGTERM it stops taking samples, lets the running ones finish for SHUTDOWN_DRAIN_MS,
+ * then hands what is left back to the queue for another worker.
  */
 async function main(): Promise<void> {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
@@ -36,6 +40,19 @@ async function main(): Promise<void> {
     scrapeTarget(config),
     crawlMaker(config, pageFetch, () => Date.now()),
   );
+  const email = createEmailSender(config, log);
+  const tracking = new Tracking({
+    db,
+    clock: systemClock,
+    config,
+    quotas: new Quotas(db, systemClock),
+    jobs,
+    speed: () => speed,
+    email: () => email,
+    pageFetch,
+    log,
+  });
+  tracking.serve();
   const readiness = speed.readiness();
   if (!readiness.ready) log.warn(readiness.message ?? 'Samples cannot run on this machine.');
   // Printed whatever LOG_LEVEL says, as the API's start line is.
@@ -49,6 +66,8 @@ async function main(): Promise<void> {
     stopping = true;
     log.info(`${signal}: finishing running samples (up to ${config.SHUTDOWN_DRAIN_MS} ms)`);
     try {
+      // Checks end first: their samples are cancelled, not left to a closed engine.
+      await tracking.stop();
       await Promise.all([
         speed.drain(config.SHUTDOWN_DRAIN_MS),
         pageFacts.close(),

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import { Job, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, Job, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import {
   errorMessage,
   JobCancelledError,
+  JobDeferredError,
   JobTimeoutError,
   TransientJobError,
   type EnqueueOptions,
@@ -104,8 +105,9 @@ function attemptError(error: unknown, permanent: boolean): Error {
  * read, any number of worker processes run. A worker that dies mid-job loses its lock and
  * another worker's stall check hands the job on. Priorities are BullMQ priorities;
  * transient failures retry with BullMQ's exponential backoff; permanent ones are
- * UnrecoverableErrors; the timeout is ours (the handler's signal); progress travels by
- * job.updateProgress and the queue's event stream.
+ * UnrecoverableErrors; deferrals are BullMQ's manual delay (moveToDelayed, DelayedError);
+ * the timeout is ours (the handler's signal); progress travels by job.updateProgress and
+ * the queue's event stream.
  */
 export class BullmqJobs implements Jobs {
   readonly kind = 'bullmq';
@@ -187,7 +189,7 @@ export class BullmqJobs implements Jobs {
     try {
       worker = new Worker<Envelope, Result>(
         queueName,
-        (job, _token, cancelled) => this.attempt(job, handler, state, cancelled),
+        (job, token, cancelled) => this.attempt(job, token, handler, state, cancelled),
         {
           connection,
           prefix: this.prefix,
@@ -241,6 +243,7 @@ export class BullmqJobs implements Jobs {
   /** One attempt of `job` on this worker, its outcome told to BullMQ in BullMQ's terms. */
   private async attempt<Data, Result>(
     job: Job<Envelope, Result>,
+    token: string | undefined,
     handler: JobHandler<Data, Result>,
     state: WorkerState,
     cancelled: AbortSignal | undefined,
@@ -275,8 +278,12 @@ export class BullmqJobs implements Jobs {
     } catch (error) {
       // A force-closed worker reports nothing: the job's lock runs out and it moves on.
       if (state.abandoned) return await never<Result>();
-      if (abort.signal.reason instanceof JobTimeoutError) {
-        throw attemptError(abort.signal.reason, false);
+      const reason: unknown = abort.signal.reason;
+      if (reason instanceof JobTimeoutError) throw attemptError(reason, false);
+      // A cancel that came as the handler threw (a deferral, say) is what ends the job.
+      if (reason instanceof JobCancelledError) throw attemptError(reason, true);
+      if (error instanceof JobDeferredError && !abort.signal.aborted) {
+        await this.defer(job, token, error.delayMs);
       }
       throw attemptError(error, !(error instanceof TransientJobError));
     } finally {
@@ -286,6 +293,23 @@ export class BullmqJobs implements Jobs {
       if (state.byJob.get(job.id!) === abort) state.byJob.delete(job.id!);
       if (state.running.size === 0) for (const resolve of state.idle.splice(0)) resolve();
     }
+  }
+
+  /**
+   * BullMQ's manual delay: the job leaves the active list for the delayed set, its lock
+   * released and its `attemptsMade` unchanged (only `attemptsStarted` went up when it was
+   * taken), and the DelayedError tells the worker to record nothing (no 'failed', no
+   * retry) and take its next job. Once due, the job goes back to waiting at its priority;
+   * a cancel meanwhile is found by the cancelled-set check when a worker takes it.
+   */
+  private async defer(job: Job, token: string | undefined, delayMs: number): Promise<never> {
+    try {
+      await job.moveToDelayed(Date.now() + Math.max(0, delayMs), token);
+    } catch (error) {
+      // Lost the lock (a stall check gave the job on) or Redis failed: an attempt's failure.
+      throw attemptError(error, false);
+    }
+    throw new DelayedError();
   }
 
   private info<Result>(
@@ -440,6 +464,12 @@ export class BullmqJobs implements Jobs {
       .expire(key, 7 * 24 * 3600)
       .publish(this.cancelChannel, JSON.stringify({ queueName, jobId }))
       .exec();
+    // Deferred, or waiting out a retry's backoff: due at once, so that it ends as soon as
+    // a worker is free rather than once its delay is over.
+    const job = await Job.fromId(this.queue(queueName), jobId);
+    if (job && (await job.getState()) === 'delayed') {
+      await job.promote().catch(() => undefined); // taken or finished meanwhile: as it is
+    }
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InProcessJobs, type Timers } from './in-process-jobs';
-import { TransientJobError, type EnqueueOptions } from './port';
+import { JobDeferredError, TransientJobError, type EnqueueOptions } from './port';
 
 /** Timers a test moves by hand. */
 class ManualTimers implements Timers {
@@ -89,6 +89,43 @@ describe('in-process jobs', () => {
     await timers.advance(1000);
     expect(await jobs.get('speed', id)).toMatchObject({ state: 'completed', result: 'ok' });
     await jobs.close();
+  });
+
+  it('puts a deferred job back after its delay; a cancel or close clears the timer', async () => {
+    const timers = new ManualTimers();
+    const jobs = new InProcessJobs({ timers });
+    const startedAt: number[] = [];
+    jobs.process('speed', 1, async () => {
+      startedAt.push(timers.now);
+      throw new JobDeferredError(5000, 'The host is busy.');
+    });
+    const id = await jobs.enqueue('speed', {}, options({ attempts: 1 }));
+    await flush();
+    // The timeout's timer went with the run; only the deferral's delay is left.
+    expect(timers.delays).toEqual([5000]);
+    expect(await jobs.get('speed', id)).toMatchObject({
+      state: 'waiting',
+      attemptsMade: 0,
+      failedReason: null,
+    });
+    await timers.advance(4999);
+    expect(startedAt).toEqual([0]);
+    await timers.advance(1);
+    expect(startedAt).toEqual([0, 5000]);
+    expect(timers.delays).toEqual([5000]);
+    await jobs.cancel('speed', id);
+    expect(timers.delays).toEqual([]);
+    expect(await jobs.get('speed', id)).toMatchObject({
+      state: 'failed',
+      attemptsMade: 0,
+      failedReason: 'The job was cancelled.',
+    });
+
+    await jobs.enqueue('speed', {}, options());
+    await flush();
+    expect(timers.delays).toEqual([5000]);
+    await jobs.close();
+    expect(timers.delays).toEqual([]);
   });
 
   it('times an attempt out on the injected timers', async () => {

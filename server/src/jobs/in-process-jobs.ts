@@ -3,6 +3,7 @@ import {
   backoffDelay,
   errorMessage,
   JobCancelledError,
+  JobDeferredError,
   JobTimeoutError,
   TransientJobError,
   type EnqueueOptions,
@@ -42,8 +43,11 @@ interface Entry {
   info: JobInfo;
   data: unknown;
   options: EnqueueOptions;
-  /** The backoff timer of a failed attempt waiting for its retry. */
-  retryTimer?: unknown;
+  /**
+   * The timer that puts the job back in line: a failed attempt's backoff before its retry,
+   * or a deferred job's delay.
+   */
+  requeueTimer?: unknown;
 }
 
 interface Running {
@@ -227,26 +231,32 @@ export class InProcessJobs implements Jobs {
     if (!worker.running.delete(running)) return;
     if (worker.closing && worker.running.size === 0) worker.idle?.();
 
+    // Deferred by its handler (and neither timed out nor cancelled meanwhile): back in
+    // line after the delay, the attempt not spent, nobody told.
+    if (!outcome.ok && outcome.error instanceof JobDeferredError && !running.abort.signal.aborted) {
+      info.state = 'waiting';
+      // Once closed, it is dropped with the waiting jobs.
+      if (!this.closed) this.requeueLater(queue, entry, outcome.error.delayMs);
+      this.dispatch(queue);
+      return;
+    }
+
     info.attemptsMade++;
     if (outcome.ok) {
       info.state = 'completed';
       info.result = outcome.result;
       this.finish(queue, entry, { type: 'completed', jobId: info.id, result: outcome.result });
     } else {
-      const timedOut = running.abort.signal.reason instanceof JobTimeoutError;
-      const error: unknown = timedOut ? running.abort.signal.reason : outcome.error;
+      const reason: unknown = running.abort.signal.reason;
+      const timedOut = reason instanceof JobTimeoutError;
+      // A cancel that came as the handler threw (a deferral, say) is what ends the job.
+      const error: unknown =
+        timedOut || reason instanceof JobCancelledError ? reason : outcome.error;
       const transient = timedOut || error instanceof TransientJobError;
       info.failedReason = errorMessage(error);
       if (transient && info.attemptsMade < info.attempts && !this.closed) {
         info.state = 'waiting';
-        entry.retryTimer = this.timers.setTimeout(
-          () => {
-            entry.retryTimer = undefined;
-            queue.waiting[info.priority].push(entry);
-            this.dispatch(queue);
-          },
-          backoffDelay(options.backoff, info.attemptsMade),
-        );
+        this.requeueLater(queue, entry, backoffDelay(options.backoff, info.attemptsMade));
       } else {
         info.state = transient ? 'dead-letter' : 'failed';
         this.finish(queue, entry, {
@@ -258,6 +268,18 @@ export class InProcessJobs implements Jobs {
       }
     }
     this.dispatch(queue);
+  }
+
+  /** Puts a waiting job back at the end of its priority's line after `delayMs`. */
+  private requeueLater(queue: Queue, entry: Entry, delayMs: number): void {
+    entry.requeueTimer = this.timers.setTimeout(
+      () => {
+        entry.requeueTimer = undefined;
+        queue.waiting[entry.info.priority].push(entry);
+        this.dispatch(queue);
+      },
+      Math.max(0, delayMs),
+    );
   }
 
   private progress(queue: Queue, entry: Entry, progress: JobProgress): void {
@@ -316,9 +338,9 @@ export class InProcessJobs implements Jobs {
       return;
     }
     if (info.state !== 'waiting') return;
-    // Waiting its turn or its retry's backoff: it ends here.
-    if (entry.retryTimer !== undefined) this.timers.clearTimeout(entry.retryTimer);
-    entry.retryTimer = undefined;
+    // Waiting its turn, its retry's backoff or its deferral's delay: it ends here.
+    if (entry.requeueTimer !== undefined) this.timers.clearTimeout(entry.requeueTimer);
+    entry.requeueTimer = undefined;
     queue.waiting[info.priority] = queue.waiting[info.priority].filter((e) => e !== entry);
     info.state = 'failed';
     info.failedReason = new JobCancelledError().message;
@@ -330,13 +352,13 @@ export class InProcessJobs implements Jobs {
     });
   }
 
-  /** Waits for the running jobs; waiting ones and pending retries are dropped. */
+  /** Waits for the running jobs; waiting ones, pending retries and deferrals are dropped. */
   async close(): Promise<void> {
     this.closed = true;
     const closing: Promise<void>[] = [];
     for (const queue of this.queues.values()) {
       for (const entry of queue.jobs.values()) {
-        if (entry.retryTimer !== undefined) this.timers.clearTimeout(entry.retryTimer);
+        if (entry.requeueTimer !== undefined) this.timers.clearTimeout(entry.requeueTimer);
       }
       queue.waiting = { interactive: [], scheduled: [] };
       for (const worker of queue.workers) closing.push(this.closeWorker(queue, worker, false));

@@ -4,6 +4,7 @@ import { BullmqJobs } from './bullmq-jobs';
 import { InProcessJobs } from './in-process-jobs';
 import {
   JobCancelledError,
+  JobDeferredError,
   JobTimeoutError,
   TransientJobError,
   type EnqueueOptions,
@@ -330,6 +331,111 @@ describe.each([
     expect([...runs.values()]).toEqual(ids.map(() => 1));
     expect(new Set(infos.map((info) => info.result))).toEqual(new Set(['first', 'second']));
     expect(most).toBeLessThanOrEqual(4);
+  });
+
+  maybe('defers a job without spending its attempt, reporting it waiting meanwhile', async () => {
+    const jobs = open();
+    const id = crypto.randomUUID();
+    const events: JobEvent[] = [];
+    await jobs.subscribe('speed', id, (event) => events.push(event));
+    const runs: { attempt: number; at: number }[] = [];
+    jobs.process('speed', 1, async (job) => {
+      runs.push({ attempt: job.attempt, at: Date.now() });
+      if (runs.length === 1) throw new JobDeferredError(300, 'shop.example has 2 samples running.');
+      return { run: runs.length };
+    });
+    await jobs.enqueue('speed', {}, options({ jobId: id, attempts: 3 }));
+    await vi.waitFor(() => expect(runs).toHaveLength(1), { timeout: 10_000 });
+    // Taken once already, so waiting now means deferred: no attempt spent, no failure.
+    expect(await settled(jobs, 'speed', id, ['waiting'])).toMatchObject({
+      attemptsMade: 0,
+      failedReason: null,
+    });
+    expect(await settled(jobs, 'speed', id)).toMatchObject({
+      state: 'completed',
+      attemptsMade: 1,
+      attempts: 3,
+      failedReason: null,
+      result: { run: 2 },
+    });
+    expect(runs.map((run) => run.attempt)).toEqual([1, 1]);
+    expect(runs[1]!.at - runs[0]!.at).toBeGreaterThanOrEqual(290);
+    // Subscribers heard of the end only.
+    await vi.waitFor(() =>
+      expect(events).toEqual([{ type: 'completed', jobId: id, result: { run: 2 } }]),
+    );
+  });
+
+  maybe("frees the worker's slot while a job is deferred, for another job", async () => {
+    const jobs = open();
+    const order: string[] = [];
+    jobs.process<{ name: string }, string>('speed', 1, async (job) => {
+      order.push(job.data.name);
+      if (job.data.name === 'deferred' && order.length === 1) {
+        throw new JobDeferredError(500, 'The host is busy.');
+      }
+      return job.data.name;
+    });
+    const deferred = await jobs.enqueue('speed', { name: 'deferred' }, options());
+    const other = await jobs.enqueue('speed', { name: 'other' }, options());
+    expect(await settled(jobs, 'speed', other)).toMatchObject({ state: 'completed' });
+    expect(order).toEqual(['deferred', 'other']);
+    expect(await settled(jobs, 'speed', deferred)).toMatchObject({
+      state: 'completed',
+      attemptsMade: 1,
+      result: 'deferred',
+    });
+    expect(order).toEqual(['deferred', 'other', 'deferred']);
+  });
+
+  maybe('ends a job cancelled while deferred at once, without running it again', async () => {
+    const api = open();
+    const worker = open();
+    const id = crypto.randomUUID();
+    const events: JobEvent[] = [];
+    await api.subscribe('speed', id, (event) => events.push(event));
+    let runs = 0;
+    worker.process('speed', 1, async () => {
+      runs++;
+      throw new JobDeferredError(5000, 'The host is busy.');
+    });
+    await api.enqueue('speed', {}, options({ jobId: id, attempts: 3 }));
+    await vi.waitFor(() => expect(runs).toBe(1), { timeout: 10_000 });
+    await settled(api, 'speed', id, ['waiting']);
+    const cancelledAt = Date.now();
+    await api.cancel('speed', id);
+    expect(await settled(api, 'speed', id)).toMatchObject({
+      state: 'failed',
+      failedReason: new JobCancelledError().message,
+    });
+    // Well before its delay was over.
+    expect(Date.now() - cancelledAt).toBeLessThan(4000);
+    await vi.waitFor(() =>
+      expect(events).toEqual([
+        { type: 'failed', jobId: id, state: 'failed', reason: new JobCancelledError().message },
+      ]),
+    );
+    await sleep(100);
+    expect(runs).toBe(1);
+  });
+
+  maybe('lets a job of one attempt defer any number of times', async () => {
+    const jobs = open();
+    const attempts: number[] = [];
+    jobs.process('speed', 1, async (job) => {
+      attempts.push(job.attempt);
+      if (attempts.length <= 3) throw new JobDeferredError(50, `busy (${attempts.length})`);
+      return 'measured';
+    });
+    const id = await jobs.enqueue('speed', {}, options({ attempts: 1 }));
+    expect(await settled(jobs, 'speed', id)).toMatchObject({
+      state: 'completed',
+      attemptsMade: 1,
+      attempts: 1,
+      failedReason: null,
+      result: 'measured',
+    });
+    expect(attempts).toEqual([1, 1, 1, 1]);
   });
 
   maybe("gives a killed worker's job to another worker, without using an attempt", async () => {

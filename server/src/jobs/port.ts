@@ -10,7 +10,8 @@ export type JobPriority = 'interactive' | 'scheduled';
 
 /**
  * Where a job stands. `waiting` includes a job whose failed attempt waits out its backoff
- * before the next one (then `attemptsMade` and `failedReason` say so). `failed`: a
+ * before the next one (then `attemptsMade` and `failedReason` say so), and a job whose
+ * handler deferred it (JobDeferredError) until its delay has passed. `failed`: a
  * permanent error ended it at once. `dead-letter`: transient failures (or timeouts) used
  * up all its attempts; it stays there for the API to report and an operator to look at.
  */
@@ -42,7 +43,7 @@ export interface JobContext<Data> {
   id: string;
   queueName: string;
   data: Data;
-  /** 1 on the first run, 2 on the first retry… */
+  /** 1 on the first run, 2 on the first retry…; a deferral (JobDeferredError) keeps it. */
   attempt: number;
 }
 
@@ -58,8 +59,9 @@ export interface HandlerTools {
 
 /**
  * Runs one attempt: resolves with the result, or throws. A TransientJobError (a network
- * blip, a 429 or 5xx, a busy browser) is retried with backoff while attempts remain; any
- * other error is permanent and ends the job as `failed` with its message.
+ * blip, a 429 or 5xx, a busy browser) is retried with backoff while attempts remain; a
+ * JobDeferredError puts the job back for later without spending the attempt; any other
+ * error is permanent and ends the job as `failed` with its message.
  */
 export type JobHandler<Data, Result> = (
   job: JobContext<Data>,
@@ -69,6 +71,27 @@ export type JobHandler<Data, Result> = (
 /** A failure worth another attempt; its message is what users and operators read. */
 export class TransientJobError extends Error {
   override readonly name = 'TransientJobError';
+}
+
+/**
+ * Thrown by a handler that cannot do its work now (say its host already has its limit of
+ * samples being measured) and should not hold its worker's slot meanwhile: the job goes
+ * back to `waiting` for `delayMs`, then is taken again at its priority, by any worker, and
+ * another job may run on the slot in the meantime. The attempt is not counted:
+ * `attemptsMade` is unchanged and the next run's `attempt` is the same number, so a job
+ * may defer any number of times. No failed event is published (subscribers keep waiting)
+ * and `failedReason` is not changed (`reason` is not kept on the job). A job cancelled while
+ * deferred ends `failed` with JobCancelledError's message, its handler not run again. An
+ * attempt that timed out or was cancelled before the handler threw this ends as such.
+ */
+export class JobDeferredError extends Error {
+  override readonly name = 'JobDeferredError';
+  constructor(
+    readonly delayMs: number,
+    reason: string,
+  ) {
+    super(reason);
+  }
 }
 
 /** The error a timed-out attempt's signal is aborted with and the attempt fails with. */
@@ -92,7 +115,10 @@ export interface JobInfo<Result = unknown> {
   queueName: string;
   state: JobState;
   priority: JobPriority;
-  /** Attempts that ended (failed or succeeded); a crashed worker's attempt does not count. */
+  /**
+   * Attempts that ended (failed or succeeded); a crashed worker's attempt and a deferred
+   * run (JobDeferredError) do not count.
+   */
   attemptsMade: number;
   attempts: number;
   /** The latest failed attempt's message, kept after a successful retry; null if none. */

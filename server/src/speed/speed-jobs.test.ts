@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FieldResult } from '@core/speed';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { InProcessHostSlots } from '../politeness';
 import { NoFieldData } from '../providers/field-data/none';
 import type { FieldDataProvider } from '../providers/field-data/port';
 import { LabRunError, type LabResult, type LabSpeedProvider } from '../providers/lab-speed/port';
@@ -162,6 +163,51 @@ describe('speed jobs', () => {
     expect(second.field).toBeUndefined();
     // A tracked page's samples never come from, nor go to, the cache of people's tests.
     expect(await t.db.kysely.selectFrom('speed_cache').selectAll().execute()).toEqual([]);
+  });
+
+  it('measures at most the per-host limit of one host at once, the rest later; other hosts do not wait', async () => {
+    const runs: string[] = [];
+    const running = new Map<string, number>();
+    const peak = new Map<string, number>();
+    /** Samples of busy.example under way when each other host's sample began. */
+    const busyMeanwhile: number[] = [];
+    const slow: LabSpeedProvider = {
+      source: 'local-lighthouse',
+      readiness: () => ({ ready: true, message: null }),
+      async run({ url }) {
+        runs.push(url);
+        const host = new URL(url).hostname;
+        if (host !== 'busy.example') busyMeanwhile.push(running.get('busy.example') ?? 0);
+        running.set(host, (running.get(host) ?? 0) + 1);
+        peak.set(host, Math.max(peak.get(host) ?? 0, running.get(host)!));
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        running.set(host, running.get(host)! - 1);
+        return measured('local-lighthouse');
+      },
+      close: async () => undefined,
+    };
+    const engine = new SpeedJobs(slow, new NoFieldData(), t.db, t.app.services.clock, 0, {
+      concurrency: 8,
+      hostSlots: new InProcessHostSlots({ limit: 2 }),
+    });
+    const options = { priority: 'interactive' as const, signal: new AbortController().signal };
+    const urls = [
+      ...Array.from({ length: 6 }, (_, i) => `http://busy.example/${i}`),
+      'http://other.example/',
+      'http://third.example/',
+    ];
+    await Promise.all(
+      urls.map((url) => engine.fresh(url, 'mobile', { ...options, withField: false })),
+    );
+    expect(Object.fromEntries(peak)).toEqual({
+      'busy.example': 2,
+      'other.example': 1,
+      'third.example': 1,
+    });
+    expect(busyMeanwhile).toEqual([2, 2]);
+    // The samples that found their host full went back to the queue and ran later, once each.
+    expect([...runs].sort()).toEqual([...urls].sort());
+    await engine.close();
   });
 
   it('cancels fresh runs still going when a drain gives up, and refuses new ones', async () => {

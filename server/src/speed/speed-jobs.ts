@@ -17,6 +17,7 @@ import { JobFailedError, runJob } from '../jobs/run-job';
 import { WorkerClosedError } from '../jobs/shared';
 import {
   JobCancelledError,
+  JobDeferredError,
   JobTimeoutError,
   TransientJobError,
   type JobContext,
@@ -24,6 +25,7 @@ import {
   type JobWorker,
   type HandlerTools,
 } from '../jobs';
+import { hostOf, type HostSlots } from '../politeness';
 import { TtlCache } from '../retention/ttl-cache';
 import { fieldFailure, type FieldDataProvider } from '../providers/field-data/port';
 import {
@@ -44,6 +46,8 @@ const RETRY_DELAY_MS = 2000;
 const ENQUEUE_GRACE_MS = 30_000;
 /** Failures worth another attempt: the lab broke, not the page. */
 const TRANSIENT: readonly RunErrorKind[] = ['crashed', 'provider'];
+/** How long a sample whose host has its limit of samples under way waits, give or take. */
+const HOST_BUSY_DELAY_MS = 1000;
 /** How often an API instance without workers of its own looks for them (readiness). */
 const WORKER_CHECK_MS = 10_000;
 
@@ -85,6 +89,11 @@ export interface SpeedJobsOptions {
   /** Samples run at once here; the lab's own pool bounds them too. */
   concurrency?: number;
   timeoutMs?: number;
+  /**
+   * Politeness: samples of one host measured at once, here or across every worker (the
+   * engine closes it). Without it, no limit per host.
+   */
+  hostSlots?: HostSlots;
 }
 
 /**
@@ -104,6 +113,7 @@ export class SpeedJobs {
   private readonly ownsJobs: boolean;
   private readonly worker: JobWorker | null;
   private readonly timeoutMs: number;
+  private readonly hostSlots: HostSlots | null;
   /**
    * This process's jobs not yet ended, each with its cancel: a drain of a process that
    * runs its own queue cancels what it will not run (nobody else would).
@@ -136,6 +146,7 @@ export class SpeedJobs {
     this.ownsJobs = !options.jobs;
     this.jobs = options.jobs ?? new InProcessJobs();
     this.timeoutMs = options.timeoutMs ?? 600_000;
+    this.hostSlots = options.hostSlots ?? null;
     this.worker =
       options.runJobs === false
         ? null
@@ -223,10 +234,37 @@ export class SpeedJobs {
     withField: boolean,
     priority: RunPriority = 'interactive',
   ): Promise<RunResult | LabResult> {
-    const lab = this.lab.run({ url, strategy, signal, priority, onStage });
-    if (!withField) return lab;
-    const [measured, field] = await Promise.all([lab, this.fieldFor(url, strategy, lab)]);
-    return { ...measured, field };
+    return this.politely(url, async () => {
+      const lab = this.lab.run({ url, strategy, signal, priority, onStage });
+      if (!withField) return lab;
+      const [measured, field] = await Promise.all([lab, this.fieldFor(url, strategy, lab)]);
+      return { ...measured, field };
+    });
+  }
+
+  /**
+   * Runs `work` in a slot of the URL's host. A host at its limit sends the job back to the
+   * queue for a while (no attempt spent): the worker measures other pages meanwhile.
+   */
+  private async politely<T>(url: string, work: () => Promise<T>): Promise<T> {
+    if (!this.hostSlots) return work();
+    const host = hostOf(url);
+    let release: (() => Promise<void>) | null;
+    try {
+      release = await this.hostSlots.tryAcquire(host);
+    } catch (error) {
+      // The slots' store (Redis) failed: the lab did not run, a retry may.
+      throw new LabRunError('crashed', `No measuring slot for ${host}: ${reason(error)}`);
+    }
+    if (!release) {
+      const delayMs = Math.round(HOST_BUSY_DELAY_MS * (0.75 + Math.random() / 2));
+      throw new JobDeferredError(delayMs, `${host} is being measured by other samples.`);
+    }
+    try {
+      return await work();
+    } finally {
+      await release();
+    }
   }
 
   /** One sample's job, on whichever worker took it. */
@@ -235,8 +273,9 @@ export class SpeedJobs {
     const lastAttempt = job.attempt >= SAMPLE_ATTEMPTS;
     const failure = (error: unknown): { kind: RunErrorKind; message: string } => {
       const why: unknown = tools.signal.reason;
-      // A worker shutting down hands the job back to the queue: nothing happened to it.
-      if (why instanceof WorkerClosedError) throw error;
+      // A worker shutting down hands the job back to the queue: nothing happened to it;
+      // nor to a sample whose host is busy.
+      if (why instanceof WorkerClosedError || error instanceof JobDeferredError) throw error;
       // A cancel or the job's time limit reaches the lab as an aborted signal.
       if (why instanceof JobCancelledError)
         return { kind: 'cancelled', message: SPEED_MESSAGES.runCancelled };
@@ -289,9 +328,9 @@ export class SpeedJobs {
         data.runId,
         kind === 'cancelled' ? cancelledRun(message) : this.failedRun(QUEUED_RUN, message, kind),
       );
-    } finally {
-      this.pending.delete(data.runId);
     }
+    // Ended (a retry, a deferral or a handed-back job is still pending).
+    this.pending.delete(data.runId);
     return null;
   }
 
@@ -489,6 +528,7 @@ export class SpeedJobs {
     if (this.workerCheck) clearInterval(this.workerCheck);
     await this.worker?.close({ force: true });
     if (this.ownsJobs) await this.jobs.close();
+    await this.hostSlots?.close();
     await this.lab.close();
   }
 }

@@ -206,6 +206,18 @@ export class TrackingChecks {
     await this.db.kysely.deleteFrom('tracking_checks').where('id', 'in', checkIds).execute();
   }
 
+  /** Those of `checkIds` still running (a retried job's checks may have been removed). */
+  async stillRunning(checkIds: readonly string[]): Promise<Set<string>> {
+    if (checkIds.length === 0) return new Set();
+    const rows = await this.db.kysely
+      .selectFrom('tracking_checks')
+      .select('id')
+      .where('id', 'in', checkIds)
+      .where('status', '=', 'running')
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
   /** Marks checks a stopped process left 'running' as failed, with why. */
   async failInterrupted(pageId: string, at: string, reason: string): Promise<void> {
     await this.db.kysely

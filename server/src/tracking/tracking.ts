@@ -3,10 +3,12 @@ import type { Clock } from '../auth/clock';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import type { SafeFetchOptions } from '../http/safe-fetch';
+import type { Jobs } from '../jobs';
 import type { EmailSender } from '../providers/email';
 import type { Quotas } from '../quota/quotas';
 import type { SpeedJobs } from '../speed/speed-jobs';
 import { TrackingAlerts } from './alerts';
+import { TrackingCheckJobs } from './check-jobs';
 import { CheckRunner } from './check-runner';
 import { CheckStates } from './check-states';
 import { TrackingChecks } from './checks';
@@ -21,6 +23,8 @@ export interface TrackingDeps {
   clock: Clock;
   config: Pick<Config, 'PUBLIC_URL' | 'PORT' | 'TRACKING_CONCURRENCY' | 'TRACKING_TICK_SECONDS'>;
   quotas: Quotas;
+  /** The checks' queues: served here (serve) or by the workers of the scale-out mode. */
+  jobs: Jobs;
   /** Read when used: tests swap the speed engine, the email sender and the page fetcher. */
   speed: () => SpeedJobs;
   email: () => EmailSender;
@@ -30,7 +34,8 @@ export interface TrackingDeps {
 
 /**
  * A lease outlives several heartbeats (a third of it) and ticks, so only a stopped
- * process loses one.
+ * process loses one (or a check that waited that long in the queue: the page is queued
+ * again, and of the two jobs the one holding the lease when it starts runs).
  */
 const leaseMs = (tickSeconds: number) => Math.max(5 * 60_000, 5 * tickSeconds * 1000);
 
@@ -45,8 +50,14 @@ export class Tracking {
   readonly webhooks: TrackingWebhooks;
   readonly deliveries: WebhookDeliveries;
   readonly scheduler: TrackingScheduler;
+  readonly checkJobs: TrackingCheckJobs;
+
+  private readonly jobs: Jobs;
+  private readonly concurrency: number;
 
   constructor(deps: TrackingDeps) {
+    this.jobs = deps.jobs;
+    this.concurrency = deps.config.TRACKING_CONCURRENCY;
     this.pages = new TrackedPages(deps.db, deps.clock);
     this.checks = new TrackingChecks(deps.db);
     this.webhooks = new TrackingWebhooks(deps.db, deps.clock, () => webhookGuard(deps.pageFetch()));
@@ -63,12 +74,30 @@ export class Tracking {
     this.scheduler = new TrackingScheduler(
       deps.db,
       deps.clock,
+      deps.jobs,
+      this.checks,
+      leases,
+      deps.config.TRACKING_CONCURRENCY,
+    );
+    this.checkJobs = new TrackingCheckJobs(
+      deps.db,
+      deps.clock,
       deps.quotas,
       this.checks,
       leases,
       runner,
-      deps.config.TRACKING_CONCURRENCY,
       deps.log,
     );
+  }
+
+  /** Runs the checks' jobs in this process (the default app, or a worker). */
+  serve(): void {
+    this.checkJobs.serve(this.jobs, this.concurrency);
+  }
+
+  /** Ends the checks running here (removed, due again) and stops following queued ones. */
+  async stop(): Promise<void> {
+    await this.checkJobs.stop();
+    this.scheduler.stop();
   }
 }

@@ -206,10 +206,7 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
       }
       // Run now is a manual speed test: it counts on the month's speed-test quota, charged
       // once the page's lease is ours, so a refusal changes nothing.
-      const open = await tracking.scheduler.runNow(
-        { ...row, email: user.email },
-        async () => (await reply.meter('speed')) !== null,
-      );
+      const open = await tracking.scheduler.runNow(row, () => reply.meter('speed'));
       if (open === 'refused') return reply;
       if (open === 'busy') {
         return reply.status(409).send({

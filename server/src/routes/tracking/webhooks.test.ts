@@ -295,6 +295,7 @@ describe.each([
       clock,
       config: services.config,
       quotas: services.quotas,
+      jobs: services.jobs,
       speed: () => services.speed,
       email: () => services.email,
       pageFetch: () => services.pageFetch,

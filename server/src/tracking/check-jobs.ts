@@ -1,0 +1,182 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { TRACKING_MESSAGES } from '@core/messages';
+import { planById } from '@core/plans';
+import type { Clock } from '../auth/clock';
+import type { Db } from '../db/connect';
+import type { EnqueueOptions, JobContext, JobHandler, Jobs, JobWorker } from '../jobs';
+import type { Quotas } from '../quota/quotas';
+import type { CheckRunner, OpenCheck } from './check-runner';
+import type { TrackingChecks } from './checks';
+import type { PageLeases } from './leases';
+import { pageDevices, type PageRow } from './pages';
+import { effectiveSchedule, nextDue } from './schedule';
+
+/** The usage counter of scheduled checks, apart from the manual speed-test quota. */
+export const SCHEDULED_CHECKS_TOOL = 'tracking-checks';
+
+/** Scheduled checks: TRACKING_CONCURRENCY at a time per process that serves them. */
+export const SCHEDULED_CHECKS_QUEUE = 'tracking-checks';
+/**
+ * 'Run now' checks have a queue of their own so that they never wait behind scheduled
+ * ones: a check only orchestrates, its samples queue on the speed engine by priority.
+ */
+export const CHECKS_NOW_QUEUE = 'tracking-checks-now';
+const CHECKS_NOW_CONCURRENCY = 4;
+
+/**
+ * A check's job. A scheduled one opens its checks when it runs (on the allowance of
+ * that moment); a 'run now' one carries the checks the request opened.
+ */
+export type CheckJob =
+  { kind: 'scheduled'; pageId: string } | { kind: 'manual'; pageId: string; open: OpenCheck[] };
+
+/**
+ * Not retried: a check's samples retry themselves, and a worker that vanished mid-check
+ * hands the job on without spending an attempt. The time limit only guards against a hang.
+ */
+export const CHECK_JOB_OPTIONS: Omit<EnqueueOptions, 'priority' | 'jobId'> = {
+  attempts: 1,
+  backoff: { delayMs: 0 },
+  timeoutMs: 6 * 3600_000,
+};
+
+export type DuePage = PageRow & { email: string; plan_id: number };
+
+/** The page with its owner's email and plan; undefined once the page is gone. */
+export function pageWithOwner(db: Db, pageId: string): Promise<DuePage | undefined> {
+  return db.kysely
+    .selectFrom('tracked_pages as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .selectAll('p')
+    .select(['u.email', 'u.plan_id'])
+    .where('p.id', '=', pageId)
+    .executeTakeFirst();
+}
+
+/**
+ * Runs tracked pages' checks as jobs, in whichever process serves the check queues (the
+ * app by default, `npm run worker` processes in scale-out mode). The job owns the page's
+ * lease (taken when it was queued) and renews it while it runs; a check stopped by a
+ * shutdown is removed, its charge given back and the page due again.
+ */
+export class TrackingCheckJobs {
+  private readonly workers: JobWorker[] = [];
+  private readonly running = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly quotas: Quotas,
+    private readonly checks: TrackingChecks,
+    private readonly leases: PageLeases,
+    private readonly runner: CheckRunner,
+    private readonly log: Pick<FastifyBaseLogger, 'error'>,
+  ) {}
+
+  /** Serves both check queues here; `scheduled` 0 leaves scheduled checks to others. */
+  serve(jobs: Jobs, scheduled: number): void {
+    const handler: JobHandler<CheckJob, null> = (job, tools) => {
+      const done = this.handle(job, tools.signal);
+      this.running.add(done);
+      return done.finally(() => this.running.delete(done));
+    };
+    if (scheduled > 0) this.workers.push(jobs.process(SCHEDULED_CHECKS_QUEUE, scheduled, handler));
+    this.workers.push(jobs.process(CHECKS_NOW_QUEUE, CHECKS_NOW_CONCURRENCY, handler));
+  }
+
+  /**
+   * Stops taking checks and ends the running ones (removed, due again; on a shared queue
+   * the job goes to another worker), waiting until they have tidied up.
+   */
+  async stop(): Promise<void> {
+    const closing = this.workers.splice(0).map((worker) => worker.close({ force: true }));
+    await Promise.all(closing);
+    await Promise.allSettled([...this.running]);
+  }
+
+  private async handle(job: JobContext<CheckJob>, signal: AbortSignal): Promise<null> {
+    const { data } = job;
+    const owner = job.id;
+    if (!(await this.leases.claim(data.pageId, owner, data.kind === 'scheduled'))) return null;
+    const heartbeat = setInterval(
+      () => void this.leases.renew(data.pageId, owner).catch(() => undefined),
+      this.leases.ttlMs / 3,
+    );
+    heartbeat.unref();
+    try {
+      const page = await pageWithOwner(this.db, data.pageId);
+      if (!page) return null;
+      if (data.kind === 'scheduled') await this.runScheduled(page, owner, signal);
+      else await this.runManual(page, owner, data.open, signal);
+    } catch (error) {
+      this.log.error({ err: error, pageId: data.pageId }, 'tracked page check failed');
+      await this.leases.release(data.pageId, owner).catch(() => undefined);
+    } finally {
+      clearInterval(heartbeat);
+    }
+    return null;
+  }
+
+  private async runManual(
+    page: DuePage,
+    owner: string,
+    open: OpenCheck[],
+    signal: AbortSignal,
+  ): Promise<void> {
+    // A job handed on by a stopped worker finds its checks removed: nothing left to run.
+    const running = await this.checks.stillRunning(open.map((check) => check.id));
+    const left = open.filter((check) => running.has(check.id));
+    if (left.length > 0) await this.runner.run(page, left, 'interactive', signal);
+    await this.leases.release(page.id, owner);
+  }
+
+  private async runScheduled(page: DuePage, owner: string, signal: AbortSignal): Promise<void> {
+    const plan = planById(page.plan_id);
+    const startedAt = this.clock.now();
+    const at = startedAt.toISOString();
+    // A process that stopped mid-check left its rows running; say what became of them.
+    await this.checks.failInterrupted(page.id, at, TRACKING_MESSAGES.interrupted);
+    const over = await this.overPlanLimit(page, plan.trackedPageLimit);
+    const open: OpenCheck[] = [];
+    let charged = 0;
+    for (const device of pageDevices(page)) {
+      let skipped: string | null = over
+        ? TRACKING_MESSAGES.overPageLimit(plan.trackedPageLimit)
+        : null;
+      if (!skipped) {
+        if (
+          await this.quotas.consume(page.user_id, SCHEDULED_CHECKS_TOOL, plan.scheduledCheckLimit)
+        )
+          charged++;
+        else skipped = TRACKING_MESSAGES.allowanceUsed;
+      }
+      const id = await this.checks.open(page.id, device, 'schedule', at, skipped);
+      if (!skipped) open.push({ id, device, startedAt: at });
+    }
+    const finished = open.length === 0 || (await this.runner.run(page, open, 'background', signal));
+    if (!finished) {
+      // Interrupted by a shutdown: the checks are gone, so is their charge; due again after.
+      if (charged) await this.quotas.refund(page.user_id, SCHEDULED_CHECKS_TOOL, charged);
+      await this.leases.release(page.id, owner);
+      return;
+    }
+    const schedule = effectiveSchedule(page.schedule, plan.hourlyTracking);
+    await this.leases.release(page.id, owner, nextDue(startedAt, page.id, schedule).toISOString());
+  }
+
+  /** True when the user has more pages than the plan tracks and this is past the first ones. */
+  private async overPlanLimit(page: PageRow, limit: number): Promise<boolean> {
+    const { n } = await this.db.kysely
+      .selectFrom('tracked_pages')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', page.user_id)
+      .where((eb) =>
+        eb.or([
+          eb('created_at', '<', page.created_at),
+          eb.and([eb('created_at', '=', page.created_at), eb('id', '<', page.id)]),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    return Number(n) >= limit;
+  }
+}
