@@ -123,8 +123,9 @@ export class TrackingCheckJobs {
     open: OpenCheck[],
     signal: AbortSignal,
   ): Promise<void> {
-    // A job handed on by a stopped worker finds its checks removed: nothing left to run.
-    const running = await this.checks.stillRunning(open.map((check) => check.id));
+    // Run again after a stop, it finds its checks removed (nothing left to run); after its
+    // worker vanished, still running with what that worker measured (measured again).
+    const running = await this.checks.restartRunning(open.map((check) => check.id));
     const left = open.filter((check) => running.has(check.id));
     if (left.length > 0) await this.runner.run(page, left, 'interactive', signal);
     await this.leases.release(page.id, owner);

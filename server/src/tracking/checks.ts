@@ -206,8 +206,11 @@ export class TrackingChecks {
     await this.db.kysely.deleteFrom('tracking_checks').where('id', 'in', checkIds).execute();
   }
 
-  /** Those of `checkIds` still running (a retried job's checks may have been removed). */
-  async stillRunning(checkIds: readonly string[]): Promise<Set<string>> {
+  /**
+   * Those of `checkIds` still running, their samples cleared: a job run again after its
+   * worker vanished measures them afresh (one stopped by a shutdown finds them removed).
+   */
+  async restartRunning(checkIds: readonly string[]): Promise<Set<string>> {
     if (checkIds.length === 0) return new Set();
     const rows = await this.db.kysely
       .selectFrom('tracking_checks')
@@ -215,7 +218,13 @@ export class TrackingChecks {
       .where('id', 'in', checkIds)
       .where('status', '=', 'running')
       .execute();
-    return new Set(rows.map((row) => row.id));
+    const running = rows.map((row) => row.id);
+    if (running.length > 0)
+      await this.db.kysely
+        .deleteFrom('tracking_samples')
+        .where('check_id', 'in', running)
+        .execute();
+    return new Set(running);
   }
 
   /** Marks checks a stopped process left 'running' as failed, with why. */

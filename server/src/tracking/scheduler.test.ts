@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRACKING_MESSAGES } from '@core/messages';
 import { testDatabaseUrl, type TestApp } from '../../test/build-test-app';
@@ -6,7 +7,7 @@ import { buildProfileLabApp, type ProfileLab } from '../../test/profile-lab';
 import { signUp } from '../../test/users';
 import { sweepStorage } from '../retention/sweeps';
 import { nextDue } from './schedule';
-import { SCHEDULED_CHECKS_TOOL } from './check-jobs';
+import { CHECK_JOB_OPTIONS, CHECKS_NOW_QUEUE, SCHEDULED_CHECKS_TOOL } from './check-jobs';
 import { Tracking } from './tracking';
 
 const URL = 'http://scoops.sandbox.localhost:8080/';
@@ -211,6 +212,40 @@ describe.each([
       ['done', null],
     ]);
   });
+
+  maybe(
+    'measures a run-now check afresh when its job runs again after its worker vanished',
+    async () => {
+      await setup();
+      const { userId } = await signUp(t.app, 1);
+      const { id } = await track(userId, 1);
+      // What a worker killed mid-check leaves: the check running with a sample, the lease the job's.
+      const jobId = crypto.randomUUID();
+      const startedAt = clock.now().toISOString();
+      const checkId = await tracking.checks.open(id, 'mobile', 'manual', startedAt);
+      await tracking.checks.saveSample(checkId, 1, 'local-lighthouse', {
+        error: 'Chromium died.',
+        kind: 'crashed',
+      });
+      await t.db.kysely
+        .updateTable('tracked_pages')
+        .set({
+          lease_owner: jobId,
+          lease_until: new Date(clock.now().getTime() + 60_000).toISOString(),
+        })
+        .execute();
+      // The queue hands the job to another worker.
+      await t.app.services.jobs.enqueue(
+        CHECKS_NOW_QUEUE,
+        { kind: 'manual', pageId: id, open: [{ id: checkId, device: 'mobile', startedAt }] },
+        { ...CHECK_JOB_OPTIONS, priority: 'interactive', jobId },
+      );
+      await vi.waitFor(async () => expect((await checks())[0]).toMatchObject({ status: 'done' }));
+      const samples = await t.db.kysely.selectFrom('tracking_samples').selectAll().execute();
+      expect(samples.map((sample) => [sample.sample, sample.error])).toEqual([[1, null]]);
+      expect((await page(id)).lease_owner).toBeNull();
+    },
+  );
 
   maybe('prunes checks and alerts past the plan’s retention in the storage sweep', async () => {
     await setup();
