@@ -6,8 +6,13 @@
  * worse percentile). Goals on the 2-core machine: no error at 100 connections for 60 s,
  * p99 under 50 ms for usage and rate-limit. Prints figures; asserts nothing.
  *   npx tsx bench/load-bench.ts [--seconds 60] [--connections 100] [--only sqlite|postgres]
+ *     [--scenarios usage,rate-limit] [--cpu-prof /tmp/prof]
+ * --cpu-prof writes each API process's CPU profile to <dir>/<pid>.cpuprofile when it exits
+ * (bench/support/cpu-profile.mjs). BENCH_APP_NODE_OPTIONS, when set, is passed to the API
+ * processes as NODE_OPTIONS.
  */
 import crypto from 'node:crypto';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { startTestPostgres } from '../scripts/postgres.mjs';
 import { startAppProcess } from '../server/test/app-process';
@@ -19,6 +24,14 @@ const arg = (name: string, fallback: string) => {
 const seconds = Number(arg('seconds', '60'));
 const connections = Number(arg('connections', '100'));
 const only = arg('only', '');
+const picked = arg('scenarios', '').split(',').filter(Boolean);
+const cpuProfDir = arg('cpu-prof', '');
+const appNodeOptions = [
+  process.env.BENCH_APP_NODE_OPTIONS ?? '',
+  cpuProfDir ? `--import ${path.resolve(import.meta.dirname, 'support/cpu-profile.mjs')}` : '',
+]
+  .filter(Boolean)
+  .join(' ');
 
 const API = '/backend-service/v1';
 const PASSWORD = 'correct-horse1';
@@ -30,6 +43,8 @@ const UNTHROTTLED = {
   PAGE_FACTS_PER_IP: '1000000',
   TRACKING_CONCURRENCY: '0',
   LOG_LEVEL: 'error',
+  ...(appNodeOptions ? { NODE_OPTIONS: appNodeOptions } : {}),
+  ...(cpuProfDir ? { BENCH_CPU_PROF_DIR: path.resolve(cpuProfDir) } : {}),
 };
 
 interface Scenario {
@@ -107,6 +122,7 @@ async function run(setup: string, baseUrls: string[]) {
   const { email, token } = await signUp(baseUrls[0]!);
   const rows: [string, Row][] = [];
   for (const scenario of SCENARIOS) {
+    if (picked.length > 0 && !picked.includes(scenario.name)) continue;
     rows.push([scenario.name, await measure(baseUrls, scenario, token, email)]);
   }
   console.log(`\n${setup}: ${connections} connections, ${seconds} s per endpoint`);

@@ -14,6 +14,7 @@ import {
   type ProviderSubscription,
 } from '../providers/payments/port';
 import { addBillingPeriod } from './periods';
+import { dueSubscriptions } from './due-subscriptions';
 
 export interface BillingOutcome {
   planId: number;
@@ -316,11 +317,7 @@ export class Billing {
 
   /** Active subscriptions whose period has ended by `now`. */
   private due(now: Date) {
-    return this.db.kysely
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('status', '=', 'active')
-      .where('current_period_end', '<=', now.toISOString());
+    return dueSubscriptions(this.db.kysely, now.toISOString()).selectAll();
   }
 
   /**

@@ -9,6 +9,10 @@ export async function remaining(
   ip: string,
   tool: QuotaTool,
 ): Promise<number> {
-  const limit = monthlyLimit(planOf(user), tool);
-  return Math.max(0, limit - (await quotas.used(subjectOf(user, ip), tool)));
+  return remainingOf(user, tool, await quotas.used(subjectOf(user, ip), tool));
+}
+
+/** What is left this month of `tool` once `used` is known; never negative. */
+export function remainingOf(user: User | null, tool: QuotaTool, used: number): number {
+  return Math.max(0, monthlyLimit(planOf(user), tool) - used);
 }

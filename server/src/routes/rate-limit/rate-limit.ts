@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { errorResponseSchema } from '@core/schemas/common';
 import {
   QUOTA_MESSAGES,
@@ -8,7 +9,7 @@ import {
   rateLimitBodySchema,
   rateLimitResponseSchema,
 } from '@core/schemas/quota';
-import { signedIn } from '../../plugins/authenticate';
+import { remainingFor, signedIn } from '../../plugins/authenticate';
 import { planOf } from '../../quota/plan-limits';
 import { remaining } from '../../quota/remaining';
 import type { Services } from '../../services';
@@ -42,7 +43,11 @@ export const rateLimitRoutes: FastifyPluginAsync<{ services: Services }> = async
           429: rateLimitResponseSchema,
         },
       },
-      preHandler: app.requireUser(),
+      // The asked tool's counter is read with the session (the body is valid by then).
+      preHandler: app.requireUser({
+        usage: (request) =>
+          TOOL_BY_LIMIT_TYPE[(request.body as z.infer<typeof rateLimitBodySchema>).limitType],
+      }),
     },
     async (request, reply) => {
       const { user } = signedIn(request);
@@ -60,7 +65,7 @@ export const rateLimitRoutes: FastifyPluginAsync<{ services: Services }> = async
           maxSampleSize: plan.speedTestSampleLimit,
         });
       }
-      if ((await remaining(quotas, user, request.ip, tool)) <= 0) {
+      if ((await remainingFor(services, request, tool)) <= 0) {
         const message =
           tool === 'speed' ? QUOTA_MESSAGES.monthlyTestLimit : QUOTA_MESSAGES.monthlySearchLimit;
         return reply.status(429).send({ status: 'FAILURE', message });

@@ -6,9 +6,8 @@ import {
   usageSpeedResponseSchema,
 } from '@core/schemas/auth';
 import { errorResponseSchema } from '@core/schemas/common';
-import { signedIn } from '../../plugins/authenticate';
+import { remainingFor } from '../../plugins/authenticate';
 import type { QuotaTool } from '../../quota/quotas';
-import { remaining } from '../../quota/remaining';
 import type { Services } from '../../services';
 
 /** Remaining monthly searches per tool (spec 000 §7). */
@@ -28,26 +27,31 @@ export const usageRoutes: FastifyPluginAsync<{ services: Services }> = async (
     response: { 200: response, 401: errorResponseSchema },
   });
 
-  // The remaining counts follow the plan, so due renewals and period ends apply first.
-  const preHandler = app.requireUser({ settle: true });
-  const left = (request: FastifyRequest, tool: QuotaTool) =>
-    remaining(services.quotas, signedIn(request).user, request.ip, tool);
+  // The remaining counts follow the plan, so due renewals and period ends apply first; the
+  // tool's counter is read with the session.
+  const preHandlers = {
+    serp: app.requireUser({ settle: true, usage: () => 'serp' }),
+    speed: app.requireUser({ settle: true, usage: () => 'speed' }),
+    keywords: app.requireUser({ settle: true, usage: () => 'keywords' }),
+  };
+  const left = async (request: FastifyRequest, tool: QuotaTool) =>
+    remainingFor(services, request, tool);
 
   api.get(
     '/usage/serp-analysis-tool',
-    { schema: schema(usageSerpResponseSchema), preHandler },
+    { schema: schema(usageSerpResponseSchema), preHandler: preHandlers.serp },
     async (request) => ({ numOfSerpLeft: await left(request, 'serp') }),
   );
 
   api.get(
     '/usage/website-speed-tool',
-    { schema: schema(usageSpeedResponseSchema), preHandler },
+    { schema: schema(usageSpeedResponseSchema), preHandler: preHandlers.speed },
     async (request) => ({ numOfwebsiteSearchesLeft: await left(request, 'speed') }),
   );
 
   api.get(
     '/usage/keyword-tool',
-    { schema: schema(usageKeywordResponseSchema), preHandler },
+    { schema: schema(usageKeywordResponseSchema), preHandler: preHandlers.keywords },
     async (request) => ({ kwtSearchesLeft: await left(request, 'keywords') }),
   );
 };
