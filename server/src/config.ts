@@ -58,6 +58,8 @@ const envSchema = z.object({
   SOCIAL_LABEL: z.string().default('Follow us'),
   PRIVACY_URL: z.string().default('https://speedrank.example/privacy'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /** Opens `GET /ops/queues` (job queues and dead letters) to whoever presents it. */
+  OPS_TOKEN: z.string().min(32, 'OPS_TOKEN must be at least 32 characters').optional(),
   SESSION_TTL_HOURS: positiveInt(168),
   SECURE_LINK_TTL_MINUTES: positiveInt(15),
   RESET_LINK_TTL_MINUTES: positiveInt(60),

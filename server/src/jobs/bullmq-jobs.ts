@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import { DelayedError, Job, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import {
+  DEAD_LETTERS_LISTED,
   errorMessage,
+  FAILURES_SCANNED,
   JobCancelledError,
   JobDeferredError,
   JobTimeoutError,
@@ -15,6 +17,7 @@ import {
   type JobProgress,
   type Jobs,
   type JobWorker,
+  type QueueStats,
 } from './port';
 import { checkJobId, raceAbort, WorkerClosedError } from './shared';
 
@@ -445,6 +448,27 @@ export class BullmqJobs implements Jobs {
 
   async workerCount(queueName: string): Promise<number> {
     return this.queue(queueName).getWorkersCount();
+  }
+
+  async stats(queueName: string): Promise<QueueStats> {
+    const queue = this.queue(queueName);
+    const [counts, workers, failures] = await Promise.all([
+      queue.getJobCounts('wait', 'prioritized', 'delayed', 'active', 'failed'),
+      queue.getWorkersCount(),
+      queue.getFailed(0, FAILURES_SCANNED - 1),
+    ]);
+    const n = (state: string) => counts[state] ?? 0;
+    return {
+      queueName,
+      workers,
+      waiting: n('wait') + n('prioritized') + n('delayed'),
+      active: n('active'),
+      failed: n('failed'),
+      deadLetters: failures
+        .map((job) => this.info(job, 'failed'))
+        .filter((info): info is JobInfo => info?.state === 'dead-letter')
+        .slice(0, DEAD_LETTERS_LISTED),
+    };
   }
 
   async cancel(queueName: string, jobId: string): Promise<void> {

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import {
   backoffDelay,
+  DEAD_LETTERS_LISTED,
   errorMessage,
+  FAILURES_SCANNED,
   JobCancelledError,
   JobDeferredError,
   JobTimeoutError,
@@ -13,7 +15,9 @@ import {
   type JobPriority,
   type JobProgress,
   type Jobs,
+  type JobState,
   type JobWorker,
+  type QueueStats,
 } from './port';
 import { checkJobId, raceAbort, WorkerClosedError } from './shared';
 
@@ -326,6 +330,27 @@ export class InProcessJobs implements Jobs {
 
   async workerCount(queueName: string): Promise<number> {
     return this.queues.get(queueName)?.workers.length ?? 0;
+  }
+
+  async stats(queueName: string): Promise<QueueStats> {
+    const queue = this.queues.get(queueName);
+    const count = (state: JobState) =>
+      [...(queue?.jobs.values() ?? [])].filter((entry) => entry.info.state === state).length;
+    const failures = (queue?.finished ?? [])
+      .map((id) => queue!.jobs.get(id)!.info)
+      .filter((info) => info.state === 'failed' || info.state === 'dead-letter')
+      .reverse()
+      .slice(0, FAILURES_SCANNED);
+    return {
+      queueName,
+      workers: queue?.workers.length ?? 0,
+      waiting: count('waiting'),
+      active: count('active'),
+      failed: count('failed') + count('dead-letter'),
+      deadLetters: viaJson(
+        failures.filter((info) => info.state === 'dead-letter').slice(0, DEAD_LETTERS_LISTED),
+      ),
+    };
   }
 
   async cancel(queueName: string, jobId: string): Promise<void> {

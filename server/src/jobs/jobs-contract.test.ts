@@ -259,6 +259,61 @@ describe.each([
     expect(runs).toBe(3);
   });
 
+  maybe('counts what waits, runs and failed, and lists the dead letters newest first', async () => {
+    const api = open();
+    const worker = open();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    worker.process<{ kind: string }, null>('speed', 1, async ({ data }) => {
+      if (data.kind === 'transient') throw new TransientJobError('PSI answered 503.');
+      if (data.kind === 'permanent') throw new Error('No such page.');
+      await gate;
+      return null;
+    });
+    const ids = { first: crypto.randomUUID(), second: crypto.randomUUID() };
+    for (const id of [ids.first, ids.second]) {
+      await api.enqueue('speed', { kind: 'transient' }, options({ jobId: id, attempts: 2 }));
+      await settled(api, 'speed', id);
+    }
+    const permanent = await api.enqueue('speed', { kind: 'permanent' }, options());
+    await settled(api, 'speed', permanent);
+    const held = await api.enqueue('speed', { kind: 'hold' }, options());
+    await settled(api, 'speed', held, ['active']);
+    await api.enqueue('speed', { kind: 'hold' }, options());
+    const stats = await api.stats('speed');
+    expect(stats).toMatchObject({
+      queueName: 'speed',
+      workers: 1,
+      waiting: 1,
+      active: 1,
+      failed: 3,
+    });
+    expect(
+      stats.deadLetters.map(({ id, state, attemptsMade, failedReason }) => ({
+        id,
+        state,
+        attemptsMade,
+        failedReason,
+      })),
+    ).toEqual(
+      [ids.second, ids.first].map((id) => ({
+        id,
+        state: 'dead-letter',
+        attemptsMade: 2,
+        failedReason: 'PSI answered 503.',
+      })),
+    );
+    expect(await api.stats('unknown-queue')).toEqual({
+      queueName: 'unknown-queue',
+      workers: 0,
+      waiting: 0,
+      active: 0,
+      failed: 0,
+      deadLetters: [],
+    });
+    release();
+  });
+
   maybe('brings progress and the result to a subscriber elsewhere', async () => {
     const api = open();
     const worker = open();

@@ -129,6 +129,29 @@ export interface JobInfo<Result = unknown> {
   result: Result | null;
 }
 
+/** Dead-letter jobs a queue's stats list at most, newest first. */
+export const DEAD_LETTERS_LISTED = 20;
+/** How many of the latest kept failures the stats look through for dead letters. */
+export const FAILURES_SCANNED = 100;
+
+/** A queue at a glance, for operators: what waits, what runs, what failed for good. */
+export interface QueueStats {
+  queueName: string;
+  /** Workers serving it now, in every process. */
+  workers: number;
+  /** Jobs waiting their turn, a retry's backoff or a deferral's delay. */
+  waiting: number;
+  active: number;
+  /** Failed jobs still kept: permanent failures and dead letters. */
+  failed: number;
+  /**
+   * The latest dead-letter jobs (attempts used up by transient failures or timeouts)
+   * among the last FAILURES_SCANNED failures kept, newest first, at most
+   * DEAD_LETTERS_LISTED.
+   */
+  deadLetters: JobInfo[];
+}
+
 /** What a subscriber hears of one job, from whichever worker runs it. */
 export type JobEvent<Result = unknown> =
   | { type: 'progress'; jobId: string; progress: JobProgress }
@@ -187,6 +210,9 @@ export interface Jobs {
 
   /** How many workers serve the queue now, in every process: none means nothing runs. */
   workerCount(queueName: string): Promise<number>;
+
+  /** The queue's counts and latest dead letters, wherever its jobs are. */
+  stats(queueName: string): Promise<QueueStats>;
 
   /** Closes workers (gracefully), subscriptions and connections. */
   close(): Promise<void>;
