@@ -240,10 +240,13 @@ describe.each([
         { kind: 'manual', pageId: id, open: [{ id: checkId, device: 'mobile', startedAt }] },
         { ...CHECK_JOB_OPTIONS, priority: 'interactive', jobId },
       );
-      await vi.waitFor(async () => expect((await checks())[0]).toMatchObject({ status: 'done' }));
+      // The check ends, then the job gives the lease back.
+      await vi.waitFor(async () => {
+        expect((await checks())[0]).toMatchObject({ status: 'done' });
+        expect((await page(id)).lease_owner).toBeNull();
+      });
       const samples = await t.db.kysely.selectFrom('tracking_samples').selectAll().execute();
       expect(samples.map((sample) => [sample.sample, sample.error])).toEqual([[1, null]]);
-      expect((await page(id)).lease_owner).toBeNull();
     },
   );
 
