@@ -57,14 +57,16 @@ export function verifiedPayload(
 const NO_COUNTER: CounterKey = { subject: '', tool: '', period: '' };
 
 type SessionRow = User & { used?: unknown; settlement_due?: unknown };
-type SessionQuery = (
+/** The session's and the counter's key, flat: prepared queries take values, not objects. */
+type SessionArgs = [
   sessionId: string,
   userId: string,
   now: string,
   subject: string,
   tool: string,
   period: string,
-) => Promise<SessionRow[]>;
+];
+type SessionQuery = (...args: SessionArgs) => Promise<SessionRow[]>;
 
 /**
  * The user of an active session, with the extras asked for as subqueries: the usage
@@ -98,15 +100,7 @@ function sessionQuery(db: Db, counter: boolean, settlement: boolean): SessionQue
   }
   return preparedQuery(
     db,
-    (
-      kysely: Kysely<Database>,
-      sessionId: string,
-      userId: string,
-      now: string,
-      subject: string,
-      tool: string,
-      period: string,
-    ) =>
+    (kysely: Kysely<Database>, ...[sessionId, userId, now, subject, tool, period]: SessionArgs) =>
       session(kysely, sessionId, userId, now).select(() =>
         counterOf(kysely, { subject, tool, period }).as('used'),
       ),
