@@ -2,8 +2,21 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
+/**
+ * Waits for the page's finite animations and transitions to end: a modal still fading in has
+ * its text at part opacity, which axe measures as too little contrast.
+ */
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
 /** axe's serious and critical violations on the page, each with the elements it found. */
 export async function seriousViolations(page: Page, what: string): Promise<string[]> {
+  await settled(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
