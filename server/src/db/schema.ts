@@ -236,6 +236,8 @@ export interface TrackingChecksTable extends MedianColumns {
    * TRACKING_DETAIL_CHECKS of its page and device); the retention sweep sets 0.
    */
   detailed: number;
+  /** The check job that opened it: run again, that job measures it again. */
+  job_id: string | null;
 }
 
 export interface TrackingSamplesTable extends LabColumns {

@@ -3,6 +3,7 @@ import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import { SERP_ERROR_CODES } from '@core/schemas/serp';
 import { SPEED_ERROR_CODES } from '@core/speed';
 import { monthlyLimit, planOf, subjectOf } from '../quota/plan-limits';
+import type { Charge } from '../quota/quotas';
 import type { Services } from '../services';
 
 /** Tools of which each call costs one use of the month; keywords are charged by size. */
@@ -12,13 +13,6 @@ const REFUSALS = {
   serp: { message: QUOTA_MESSAGES.monthlySearchLimit, code: SERP_ERROR_CODES.monthlyLimit },
   speed: { message: QUOTA_MESSAGES.monthlyTestLimit, code: SPEED_ERROR_CODES.monthlyLimit },
 } as const;
-
-/** One use taken from a quota. */
-export interface Charge {
-  subject: string;
-  /** Gives the use back, so a provider failure costs nothing. */
-  refund(): Promise<void>;
-}
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -41,10 +35,12 @@ export function registerMeter(app: FastifyInstance, services: Services): void {
   app.decorateReply('meter', async function (this: FastifyReply, tool: MeteredTool) {
     const { quotas } = services;
     const { subject, plan } = quotaHolder(this.request);
-    if (!(await quotas.consume(subject, tool, monthlyLimit(plan, tool)))) {
+    // The month of the charge, also for a refund that comes after the month turned.
+    const counter = quotas.counterKey(subject, tool);
+    if (!(await quotas.consume(subject, tool, monthlyLimit(plan, tool), 1, counter.period))) {
       await this.status(429).send(REFUSALS[tool]);
       return null;
     }
-    return { subject, refund: () => quotas.refund(subject, tool) };
+    return { subject, counter, refund: () => quotas.refund(subject, tool, 1, counter.period) };
   });
 }

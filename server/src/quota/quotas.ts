@@ -22,6 +22,14 @@ export interface CounterKey {
   period: string;
 }
 
+/** One use taken from a quota: the counter it was added to, and how to give it back. */
+export interface Charge {
+  subject: string;
+  counter: CounterKey;
+  /** Gives the use back, so a provider failure costs nothing. */
+  refund(): Promise<void>;
+}
+
 /** The count of one usage counter (no row: nothing used); also read with a session. */
 export const counterOf = (kysely: Kysely<Database>, key: CounterKey) =>
   kysely

@@ -4,7 +4,7 @@ import { planById } from '@core/plans';
 import type { Clock } from '../auth/clock';
 import type { Db } from '../db/connect';
 import type { EnqueueOptions, JobContext, JobHandler, Jobs, JobWorker } from '../jobs';
-import type { Quotas } from '../quota/quotas';
+import type { CounterKey, Quotas } from '../quota/quotas';
 import type { CheckRunner, OpenCheck } from './check-runner';
 import type { TrackingChecks } from './checks';
 import type { PageLeases } from './leases';
@@ -25,10 +25,11 @@ const CHECKS_NOW_CONCURRENCY = 4;
 
 /**
  * A check's job. A scheduled one opens its checks when it runs (on the allowance of
- * that moment); a 'run now' one carries the checks the request opened.
+ * that moment); a 'run now' one runs the checks the request opened under its id, and gives
+ * the request's charge back when a shutdown ends them.
  */
 export type CheckJob =
-  { kind: 'scheduled'; pageId: string } | { kind: 'manual'; pageId: string; open: OpenCheck[] };
+  { kind: 'scheduled'; pageId: string } | { kind: 'manual'; pageId: string; charge: CounterKey };
 
 /**
  * Not retried: a check's samples retry themselves, and a worker that vanished mid-check
@@ -107,7 +108,7 @@ export class TrackingCheckJobs {
       const page = await pageWithOwner(this.db, data.pageId);
       if (!page) return null;
       if (data.kind === 'scheduled') await this.runScheduled(page, owner, signal);
-      else await this.runManual(page, owner, data.open, signal);
+      else await this.runManual(page, owner, data.charge, signal);
     } catch (error) {
       this.log.error({ err: error, pageId: data.pageId }, 'tracked page check failed');
       await this.leases.release(data.pageId, owner).catch(() => undefined);
@@ -120,14 +121,16 @@ export class TrackingCheckJobs {
   private async runManual(
     page: DuePage,
     owner: string,
-    open: OpenCheck[],
+    charge: CounterKey,
     signal: AbortSignal,
   ): Promise<void> {
     // Run again after a stop, it finds its checks removed (nothing left to run); after its
     // worker vanished, still running with what that worker measured (measured again).
-    const running = await this.checks.restartRunning(open.map((check) => check.id));
-    const left = open.filter((check) => running.has(check.id));
-    if (left.length > 0) await this.runner.run(page, left, 'interactive', signal);
+    const left = (await this.checks.resume(owner)).filter((check) => check.running);
+    if (left.length > 0 && !(await this.runner.run(page, left, 'interactive', signal))) {
+      // Interrupted by a shutdown: the checks are gone, so is the speed test's charge.
+      await this.quotas.refund(charge.subject, charge.tool, 1, charge.period);
+    }
     await this.leases.release(page.id, owner);
   }
 
@@ -135,29 +138,37 @@ export class TrackingCheckJobs {
     const plan = planById(page.plan_id);
     const startedAt = this.clock.now();
     const at = startedAt.toISOString();
+    // Run again after its worker vanished, the job measures the checks it opened (and
+    // charged) then once more, rather than opening and charging new ones.
+    const earlier = new Map(
+      (await this.checks.resume(owner)).map((check) => [check.device, check]),
+    );
     // A process that stopped mid-check left its rows running; say what became of them.
-    await this.checks.failInterrupted(page.id, at, TRACKING_MESSAGES.interrupted);
+    await this.checks.failInterrupted(page.id, at, TRACKING_MESSAGES.interrupted, owner);
     const over = await this.overPlanLimit(page, plan.trackedPageLimit);
     const open: OpenCheck[] = [];
-    let charged = 0;
     for (const device of pageDevices(page)) {
+      const before = earlier.get(device);
+      if (before) {
+        if (before.running) open.push(before);
+        continue;
+      }
       let skipped: string | null = over
         ? TRACKING_MESSAGES.overPageLimit(plan.trackedPageLimit)
         : null;
-      if (!skipped) {
-        if (
-          await this.quotas.consume(page.user_id, SCHEDULED_CHECKS_TOOL, plan.scheduledCheckLimit)
-        )
-          charged++;
-        else skipped = TRACKING_MESSAGES.allowanceUsed;
-      }
-      const id = await this.checks.open(page.id, device, 'schedule', at, skipped);
+      if (
+        !skipped &&
+        !(await this.quotas.consume(page.user_id, SCHEDULED_CHECKS_TOOL, plan.scheduledCheckLimit))
+      )
+        skipped = TRACKING_MESSAGES.allowanceUsed;
+      const id = await this.checks.open(page.id, device, 'schedule', at, owner, skipped);
       if (!skipped) open.push({ id, device, startedAt: at });
     }
     const finished = open.length === 0 || (await this.runner.run(page, open, 'background', signal));
     if (!finished) {
-      // Interrupted by a shutdown: the checks are gone, so is their charge; due again after.
-      if (charged) await this.quotas.refund(page.user_id, SCHEDULED_CHECKS_TOOL, charged);
+      // Interrupted by a shutdown: the checks are gone, so is their charge (one each); the
+      // page is due again after.
+      await this.quotas.refund(page.user_id, SCHEDULED_CHECKS_TOOL, open.length);
       await this.leases.release(page.id, owner);
       return;
     }

@@ -107,6 +107,14 @@ function toCheck(row: Pick<CheckRow, (typeof CHECK_COLUMNS)[number]>, samples: T
   } satisfies TrackingCheck;
 }
 
+/** A check a check job opened; `running` until it ended. */
+export interface JobCheck {
+  id: string;
+  device: TrackingDevice;
+  startedAt: string;
+  running: boolean;
+}
+
 export interface FinishedCheck {
   status: 'done' | 'failed';
   median: LabValues | null;
@@ -125,12 +133,16 @@ export interface FinishedCheck {
 export class TrackingChecks {
   constructor(private readonly db: Db) {}
 
-  /** A check row: 'running' until finished, or 'skipped' at once with the reason. */
+  /**
+   * A check row opened by the check job `jobId`: 'running' until finished, or 'skipped' at
+   * once with the reason.
+   */
   async open(
     pageId: string,
     device: TrackingDevice,
     trigger: 'schedule' | 'manual',
     startedAt: string,
+    jobId: string,
     skipped: string | null = null,
   ): Promise<string> {
     const id = crypto.randomUUID();
@@ -139,6 +151,7 @@ export class TrackingChecks {
       .values({
         id,
         page_id: pageId,
+        job_id: jobId,
         device,
         trigger,
         status: skipped ? 'skipped' : 'running',
@@ -207,33 +220,46 @@ export class TrackingChecks {
   }
 
   /**
-   * Those of `checkIds` still running, their samples cleared: a job run again after its
-   * worker vanished measures them afresh (one stopped by a shutdown finds them removed).
+   * The checks the job `jobId` opened, those still running with their samples cleared: a
+   * job run again after its worker vanished measures them afresh, without a new charge
+   * (one stopped by a shutdown finds them removed).
    */
-  async restartRunning(checkIds: readonly string[]): Promise<Set<string>> {
-    if (checkIds.length === 0) return new Set();
+  async resume(jobId: string): Promise<JobCheck[]> {
     const rows = await this.db.kysely
       .selectFrom('tracking_checks')
-      .select('id')
-      .where('id', 'in', checkIds)
-      .where('status', '=', 'running')
+      .select(['id', 'device', 'started_at', 'status'])
+      .where('job_id', '=', jobId)
       .execute();
-    const running = rows.map((row) => row.id);
+    const running = rows.filter((row) => row.status === 'running').map((row) => row.id);
     if (running.length > 0)
       await this.db.kysely
         .deleteFrom('tracking_samples')
         .where('check_id', 'in', running)
         .execute();
-    return new Set(running);
+    return rows.map((row) => ({
+      id: row.id,
+      device: row.device,
+      startedAt: row.started_at,
+      running: row.status === 'running',
+    }));
   }
 
-  /** Marks checks a stopped process left 'running' as failed, with why. */
-  async failInterrupted(pageId: string, at: string, reason: string): Promise<void> {
+  /**
+   * Marks checks a stopped process left 'running' as failed, with why; those of the job
+   * `resuming` (run again after its worker vanished) stay, as it measures them again.
+   */
+  async failInterrupted(
+    pageId: string,
+    at: string,
+    reason: string,
+    resuming: string | null = null,
+  ): Promise<void> {
     await this.db.kysely
       .updateTable('tracking_checks')
       .set({ status: 'failed', finished_at: at, error: reason })
       .where('page_id', '=', pageId)
       .where('status', '=', 'running')
+      .where((eb) => eb.or([eb('job_id', 'is', null), eb('job_id', '!=', resuming ?? '')]))
       .execute();
   }
 

@@ -7,7 +7,13 @@ import { buildProfileLabApp, type ProfileLab } from '../../test/profile-lab';
 import { signUp } from '../../test/users';
 import { sweepStorage } from '../retention/sweeps';
 import { nextDue } from './schedule';
-import { CHECK_JOB_OPTIONS, CHECKS_NOW_QUEUE, SCHEDULED_CHECKS_TOOL } from './check-jobs';
+import {
+  type CheckJob,
+  CHECK_JOB_OPTIONS,
+  CHECKS_NOW_QUEUE,
+  SCHEDULED_CHECKS_QUEUE,
+  SCHEDULED_CHECKS_TOOL,
+} from './check-jobs';
 import { Tracking } from './tracking';
 
 const URL = 'http://scoops.sandbox.localhost:8080/';
@@ -196,7 +202,7 @@ describe.each([
     const { userId } = await signUp(t.app, 1);
     const { id } = await track(userId, 1);
     // What a process killed mid-check leaves: a running row and a lease nobody renews.
-    await tracking.checks.open(id, 'mobile', 'schedule', clock.now().toISOString());
+    await tracking.checks.open(id, 'mobile', 'schedule', clock.now().toISOString(), 'gone');
     await t.db.kysely
       .updateTable('tracked_pages')
       .set({
@@ -213,40 +219,70 @@ describe.each([
     ]);
   });
 
+  /**
+   * What a worker killed mid-check leaves (the job's check running with a failed sample,
+   * the page's lease the job's until it expires), then the queue handing the job to another
+   * worker: that one measures the same check afresh, ends it and gives the lease back.
+   */
+  const rerunAfterVanishedWorker = async (job: CheckJob) => {
+    const jobId = crypto.randomUUID();
+    const manual = job.kind === 'manual';
+    const checkId = await tracking.checks.open(
+      job.pageId,
+      'mobile',
+      manual ? 'manual' : 'schedule',
+      clock.now().toISOString(),
+      jobId,
+    );
+    await tracking.checks.saveSample(checkId, 1, 'local-lighthouse', {
+      error: 'Chromium died.',
+      kind: 'crashed',
+    });
+    await t.db.kysely
+      .updateTable('tracked_pages')
+      .set({
+        lease_owner: jobId,
+        lease_until: new Date(clock.now().getTime() + 60_000).toISOString(),
+      })
+      .execute();
+    await t.app.services.jobs.enqueue(manual ? CHECKS_NOW_QUEUE : SCHEDULED_CHECKS_QUEUE, job, {
+      ...CHECK_JOB_OPTIONS,
+      priority: manual ? 'interactive' : 'scheduled',
+      jobId,
+    });
+    await vi.waitFor(async () => {
+      expect((await checks()).map((c) => [c.id, c.status])).toEqual([[checkId, 'done']]);
+      expect((await page(job.pageId)).lease_owner).toBeNull();
+    });
+    const samples = await t.db.kysely.selectFrom('tracking_samples').selectAll().execute();
+    expect(samples.map((sample) => [sample.sample, sample.error])).toEqual([[1, null]]);
+  };
+
   maybe(
     'measures a run-now check afresh when its job runs again after its worker vanished',
     async () => {
       await setup();
       const { userId } = await signUp(t.app, 1);
       const { id } = await track(userId, 1);
-      // What a worker killed mid-check leaves: the check running with a sample, the lease the job's.
-      const jobId = crypto.randomUUID();
-      const startedAt = clock.now().toISOString();
-      const checkId = await tracking.checks.open(id, 'mobile', 'manual', startedAt);
-      await tracking.checks.saveSample(checkId, 1, 'local-lighthouse', {
-        error: 'Chromium died.',
-        kind: 'crashed',
-      });
-      await t.db.kysely
-        .updateTable('tracked_pages')
-        .set({
-          lease_owner: jobId,
-          lease_until: new Date(clock.now().getTime() + 60_000).toISOString(),
-        })
-        .execute();
-      // The queue hands the job to another worker.
-      await t.app.services.jobs.enqueue(
-        CHECKS_NOW_QUEUE,
-        { kind: 'manual', pageId: id, open: [{ id: checkId, device: 'mobile', startedAt }] },
-        { ...CHECK_JOB_OPTIONS, priority: 'interactive', jobId },
-      );
-      // The check ends, then the job gives the lease back.
-      await vi.waitFor(async () => {
-        expect((await checks())[0]).toMatchObject({ status: 'done' });
-        expect((await page(id)).lease_owner).toBeNull();
-      });
-      const samples = await t.db.kysely.selectFrom('tracking_samples').selectAll().execute();
-      expect(samples.map((sample) => [sample.sample, sample.error])).toEqual([[1, null]]);
+      const quotas = t.app.services.quotas;
+      await quotas.consume(userId, 'speed', 10);
+      const charge = quotas.counterKey(userId, 'speed');
+      await rerunAfterVanishedWorker({ kind: 'manual', pageId: id, charge });
+      expect(await quotas.used(userId, 'speed')).toBe(1);
+    },
+  );
+
+  maybe(
+    'measures a scheduled check again, charged once, when its job runs again after its worker vanished',
+    async () => {
+      await setup();
+      const { userId } = await signUp(t.app, 1);
+      const { id } = await track(userId, 1);
+      const quotas = t.app.services.quotas;
+      await quotas.consume(userId, SCHEDULED_CHECKS_TOOL, 100);
+      await rerunAfterVanishedWorker({ kind: 'scheduled', pageId: id });
+      expect(await quotas.used(userId, SCHEDULED_CHECKS_TOOL)).toBe(1);
+      expect((await page(id)).next_due_at).toBe(nextDue(clock.now(), id, 'daily').toISOString());
     },
   );
 

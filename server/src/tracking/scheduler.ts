@@ -3,6 +3,7 @@ import { TRACKING_MESSAGES } from '@core/messages';
 import type { Clock } from '../auth/clock';
 import type { Db } from '../db/connect';
 import type { JobPriority, Jobs } from '../jobs';
+import type { Charge } from '../quota/quotas';
 import type { OpenCheck } from './check-runner';
 import {
   CHECK_JOB_OPTIONS,
@@ -85,11 +86,11 @@ export class TrackingScheduler {
    */
   async runNow(
     page: PageRow,
-    admit: () => Promise<{ refund(): Promise<void> } | null>,
+    admit: () => Promise<Charge | null>,
   ): Promise<OpenCheck[] | 'busy' | 'refused'> {
     const jobId = crypto.randomUUID();
     if (!(await this.leases.claim(page.id, jobId, false))) return 'busy';
-    let admitted: { refund(): Promise<void> } | null = null;
+    let admitted: Charge | null = null;
     try {
       admitted = await admit();
     } finally {
@@ -102,12 +103,16 @@ export class TrackingScheduler {
       await this.checks.failInterrupted(page.id, startedAt, TRACKING_MESSAGES.interrupted);
       for (const device of pageDevices(page)) {
         open.push({
-          id: await this.checks.open(page.id, device, 'manual', startedAt),
+          id: await this.checks.open(page.id, device, 'manual', startedAt, jobId),
           device,
           startedAt,
         });
       }
-      await this.enqueue(jobId, { kind: 'manual', pageId: page.id, open }, 'interactive');
+      await this.enqueue(
+        jobId,
+        { kind: 'manual', pageId: page.id, charge: admitted.counter },
+        'interactive',
+      );
     } catch (error) {
       // Nothing will run: no rows left running, no charge, the page free.
       await this.checks.discard(open.map((check) => check.id));

@@ -12,6 +12,7 @@ import * as trackingStates from './2026-11-23-010-tracking-states';
 import * as trackingRetention from './2026-11-23-011-tracking-retention';
 import * as speedTests from './2026-11-24-012-speed-tests';
 import * as billingClaims from './2026-11-24-013-billing-claims';
+import * as trackingCheckJobs from './2026-11-24-014-tracking-check-jobs';
 
 /** All migrations in order; names are date-prefixed so they sort as they apply. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-011-tracking-retention': trackingRetention,
   '2026-11-24-012-speed-tests': speedTests,
   '2026-11-24-013-billing-claims': billingClaims,
+  '2026-11-24-014-tracking-check-jobs': trackingCheckJobs,
 };

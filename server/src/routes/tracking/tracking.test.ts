@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRACKING_MESSAGES } from '@core/messages';
 import type { HistoryResponse, TrackedPageList, TrackingAlert } from '@core/schemas/tracking';
 import { HISTORY_CSV_HEADERS } from '@core/tracking/history-csv';
@@ -13,6 +13,7 @@ import {
   type ProfileLab,
 } from '../../../test/profile-lab';
 import { signUp } from '../../../test/users';
+import { monthKey } from '../../quota/quotas';
 
 const PAGES = '/backend-service/v1/tracking/pages';
 const URL = 'http://scoops.sandbox.localhost:8080/';
@@ -255,6 +256,22 @@ describe.each([
     const limited = await call('POST', `/${id}/run`, headers);
     expect(limited.statusCode).toBe(429);
     expect((await rows('tracking_checks')).length).toBe(1);
+    expect((await rows('tracked_pages'))[0]!.lease_owner).toBeNull();
+  });
+
+  maybe('gives the speed test back to its month when a shutdown ends the run', async () => {
+    const { headers, userId } = await setup(1);
+    const id = await create(headers);
+    lab.hold = new Promise<void>(() => undefined);
+    const month = monthKey(clock.now());
+    expect((await call('POST', `/${id}/run`, headers)).statusCode).toBe(202);
+    await vi.waitFor(() => expect(lab.runs).toHaveLength(1));
+    expect(await t.app.services.quotas.used(userId, 'speed')).toBe(1);
+    // The month turns while the run goes on; the refund is the charged month's.
+    clock.advanceMinutes(40 * DAY);
+    await t.app.services.tracking.stop();
+    expect(await rows('tracking_checks')).toEqual([]);
+    expect(await t.app.services.quotas.used(userId, 'speed', month)).toBe(0);
     expect((await rows('tracked_pages'))[0]!.lease_owner).toBeNull();
   });
 
