@@ -6,6 +6,7 @@
  */
 import os from 'node:os';
 import { safeFetch } from '../server/src/http/safe-fetch';
+import { InProcessHostPace } from '../server/src/politeness';
 import { PETSHOP_ID, sandboxOrigin } from '@sandbox';
 import { Crawl } from '../server/src/scrape/crawl';
 import { RobotsCache } from '../server/src/scrape/robots';
@@ -29,6 +30,7 @@ for (const { concurrency, delayMs } of [
 ]) {
   // A fresh robots.txt cache per setting, so both pay for robots.txt once, as a first run does.
   const robots = new RobotsCache();
+  const pace = new InProcessHostPace();
   const newCrawl = () =>
     new Crawl({
       fetch: (url) => safeFetch(url, pageFetch),
@@ -36,6 +38,7 @@ for (const { concurrency, delayMs } of [
       userAgent: pageFetch.userAgent,
       concurrency,
       delayMs,
+      pace,
       retries: config.SCRAPE_RETRIES,
     });
   // The paced run's time is set by the delay; the fast one is short, so take its best of 5.

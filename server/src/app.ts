@@ -135,6 +135,7 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
   app.addHook('onClose', async () => {
     await services.speed.close();
     await services.jobs.close();
+    await services.scrape.pace.close();
   });
   // Storage is swept before the app serves, then on a timer.
   const retention = startRetentionSweep(services, app.log);

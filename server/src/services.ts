@@ -28,12 +28,18 @@ import { WordListModerator } from './providers/moderation/word-list';
 import { createKeywordDataProvider, type KeywordDataProvider } from './providers/keyword-data';
 import { SpeedJobs } from './speed/speed-jobs';
 import { SpeedTests } from './speed/speed-tests';
-import { createHostSlots } from './politeness';
+import { createHostSlots, type HostPace } from './politeness';
 import { Tracking } from './tracking/tracking';
 import { createJobs, type Jobs } from './jobs';
 import { PageFactsJobs, servePageFacts } from './page-facts/page-facts-jobs';
 import type { Crawl } from './scrape/crawl';
-import { crawlMaker, ScrapeJobs, scrapeTarget, serveScrapePages } from './scrape/scrape-jobs';
+import {
+  crawlMaker,
+  createCrawlPace,
+  ScrapeJobs,
+  scrapeTarget,
+  serveScrapePages,
+} from './scrape/scrape-jobs';
 import type { ScrapeTarget } from './scrape/scrape-shop';
 
 /** Everything the routes use, built once per app so tests can swap the clock. */
@@ -56,7 +62,13 @@ export interface Services {
   /** Page-facts batches as jobs. */
   pageFacts: PageFactsJobs;
   /** MixLab's shop, its crawls, and its listing pages as jobs (null without a shop). */
-  scrape: { target: ScrapeTarget | null; newCrawl: () => Crawl; pages: ScrapeJobs | null };
+  scrape: {
+    target: ScrapeTarget | null;
+    newCrawl: () => Crawl;
+    pages: ScrapeJobs | null;
+    /** Closed with the app. */
+    pace: HostPace;
+  };
   /** Speed samples as jobs on the lab provider. */
   speed: SpeedJobs;
   speedTests: SpeedTests;
@@ -222,7 +234,8 @@ export function createServices(
   // Read per batch: tests swap the page fetcher.
   const readPageFetch = () => services.pageFetch;
   const target = scrapeTarget(config);
-  const newCrawl = crawlMaker(config, readPageFetch, () => clock.now().getTime());
+  const pace = createCrawlPace(config, log);
+  const newCrawl = crawlMaker(config, readPageFetch, () => clock.now().getTime(), pace);
   // The default process reads batches, scrapes and checks tracked pages itself; in
   // scale-out mode the workers do.
   if (!config.REDIS_URL) {
@@ -233,6 +246,6 @@ export function createServices(
   return Object.assign(services, {
     tracking,
     pageFacts: new PageFactsJobs(jobs, readPageFetch),
-    scrape: { target, newCrawl, pages: target && new ScrapeJobs(jobs, target, newCrawl) },
+    scrape: { target, newCrawl, pace, pages: target && new ScrapeJobs(jobs, target, newCrawl) },
   });
 }

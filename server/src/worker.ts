@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrate';
 import { servePageFacts } from './page-facts/page-facts-jobs';
 import { createEmailSender } from './providers/email';
 import { Quotas } from './quota/quotas';
-import { crawlMaker, scrapeTarget, serveScrapePages } from './scrape/scrape-jobs';
+import { crawlMaker, createCrawlPace, scrapeTarget, serveScrapePages } from './scrape/scrape-jobs';
 import { createConfiguredJobs, createSpeedJobs, pageFetchOptions } from './services';
 import { Tracking } from './tracking/tracking';
 
@@ -35,10 +35,11 @@ async function main(): Promise<void> {
   const speed = createSpeedJobs(config, db, log, systemClock, jobs, true);
   const pageFetch = () => pageFetchOptions(config);
   const pageFacts = servePageFacts(jobs, pageFetch);
+  const pace = createCrawlPace(config, log);
   const scrape = serveScrapePages(
     jobs,
     scrapeTarget(config),
-    crawlMaker(config, pageFetch, () => Date.now()),
+    crawlMaker(config, pageFetch, () => Date.now(), pace),
   );
   const email = createEmailSender(config, log);
   const tracking = new Tracking({
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
       ]);
       await speed.close();
       await jobs.close();
+      await pace.close();
       await db.close();
       process.exit(0);
     } catch (error) {

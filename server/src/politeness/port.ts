@@ -44,3 +44,30 @@ export class HostSlotsClosedError extends Error {
     super('The host slots are closed.');
   }
 }
+
+/**
+ * The host-pace port: the least time between the starts of two requests to one host, kept
+ * by every crawl of this process (the default) or of every worker sharing Redis (scale-out
+ * mode), so that several MixLab pages scraped at once still reach a shop at one pace.
+ */
+export interface HostPace {
+  /** 'in-process' or 'redis', for the logs. */
+  readonly kind: 'in-process' | 'redis';
+
+  /**
+   * Books the next start of a request to `host`, at least `gapMs` after the start booked
+   * before it; resolves with how long to wait for it in ms (0: at once).
+   */
+  book(host: string, gapMs: number): Promise<number>;
+
+  /** Closes connections; later calls reject. */
+  close(): Promise<void>;
+}
+
+/** What a call rejects with once the pace is closed. */
+export class HostPaceClosedError extends Error {
+  override readonly name = 'HostPaceClosedError';
+  constructor() {
+    super('The host pace is closed.');
+  }
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FetchRefused, safeFetch, type FetchedPage } from '../http/safe-fetch';
+import { InProcessHostPace } from '../politeness';
 import { Crawl, DISALLOWED, type CrawlSettings } from './crawl';
 import { RobotsCache } from './robots';
 import { countListingPages, ListingError, NO_PRODUCT_DATA, scrapeListingPage } from './scrape-shop';
@@ -58,6 +59,7 @@ const crawlOf = (fetch: CrawlSettings['fetch'], settings: Partial<CrawlSettings>
     userAgent: UA,
     concurrency: 4,
     delayMs: 0,
+    pace: new InProcessHostPace(),
     retries: 2,
     backoffMs: 1,
     ...settings,
@@ -149,6 +151,21 @@ describe('scraping a listing page', () => {
     await scrapeListingPage(crawlOf(paced.fetch, { delayMs: 40 }), target, 1);
     const gaps = paced.times.slice(1).map((time, i) => time - paced.times[i]!);
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(35);
+
+    // Two listing pages scraped at once by crawls sharing the pace: one pace, not two.
+    const shared = fakeShop({
+      '/shop/page/1': listing(...Object.keys(pages).slice(0, 3)),
+      '/shop/page/2': listing(...Object.keys(pages).slice(3)),
+      ...pages,
+    });
+    const common = { delayMs: 40, pace: new InProcessHostPace(), robots: new RobotsCache() };
+    await Promise.all(
+      [1, 2].map((n) => scrapeListingPage(crawlOf(shared.fetch, common), target, n)),
+    );
+    expect(shared.calls).toHaveLength(9);
+    const starts = [...shared.times].sort((a, b) => a - b);
+    const sharedGaps = starts.slice(1).map((time, i) => time - starts[i]!);
+    expect(Math.min(...sharedGaps)).toBeGreaterThanOrEqual(35);
 
     const bounded = fakeShop({ '/shop/page/1': listing(...Object.keys(pages)), ...pages });
     await scrapeListingPage(crawlOf(bounded.fetch, { concurrency: 2 }), target, 1);

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { FetchRefused, type FetchedPage } from '../http/safe-fetch';
+import type { HostPace } from '../politeness';
 import type { PageFetcher, RobotsCache } from './robots';
 
 export const DISALLOWED = 'disallowed by robots.txt';
@@ -14,6 +15,8 @@ export interface CrawlSettings {
   concurrency: number;
   /** Least time between the starts of two requests to the same host. */
   delayMs: number;
+  /** Where those starts are booked: shared by every crawl of the process, or on Redis. */
+  pace: HostPace;
   /** Further tries after a network error, a timeout, a 5xx or a 429. */
   retries: number;
   /** Wait before the first retry; it doubles for each further one. */
@@ -30,11 +33,10 @@ const retriedStatus = (status: number) => status === 429 || status >= 500;
 /**
  * The fetching of one scrape request: robots.txt first, then bounded concurrency, a pace
  * per host and retries with exponential backoff. A new Crawl per request keeps two users'
- * runs apart; only the robots.txt cache is shared.
+ * runs apart; the robots.txt cache and the hosts' pace are shared.
  */
 export class Crawl {
   private readonly limit: LimitFunction;
-  private readonly nextStart = new Map<string, number>();
 
   constructor(private readonly settings: CrawlSettings) {
     this.limit = pLimit(settings.concurrency);
@@ -75,14 +77,11 @@ export class Crawl {
     }
   }
 
-  /** Waits for the host's next slot, so requests to one host start delayMs apart. */
+  /** Waits for the host's next start, so requests to one host start delayMs apart. */
   private async pace(url: string): Promise<void> {
-    const { delayMs } = this.settings;
+    const { delayMs, pace } = this.settings;
     if (delayMs === 0 || !URL.canParse(url)) return;
-    const host = new URL(url).host;
-    const now = Date.now();
-    const start = Math.max(now, this.nextStart.get(host) ?? now);
-    this.nextStart.set(host, start + delayMs);
-    if (start > now) await sleep(start - now);
+    const wait = await pace.book(new URL(url).host, delayMs);
+    if (wait > 0) await sleep(wait);
   }
 }

@@ -3,6 +3,7 @@ import { guardOptions } from '../../test/guard-options';
 import { startRecordedServer } from '../../test/recorded-server';
 import { InProcessJobs } from '../jobs/in-process-jobs';
 import { safeFetch } from '../http/safe-fetch';
+import { InProcessHostPace } from '../politeness';
 import { Crawl } from './crawl';
 import { RobotsCache } from './robots';
 import { ScrapeJobs, serveScrapePages, SCRAPE_QUEUE } from './scrape-jobs';
@@ -27,6 +28,7 @@ describe('MixLab listing pages as jobs', () => {
         userAgent: 'test',
         concurrency: 1,
         delayMs: 0,
+        pace: new InProcessHostPace(),
         retries: 0,
       });
     const worker = serveScrapePages(jobs, target, newCrawl);

@@ -3,6 +3,7 @@ import { PETSHOP_ID, sandboxOrigin } from '@sandbox';
 import type { Config } from '../config';
 import { safeFetch, type SafeFetchOptions } from '../http/safe-fetch';
 import type { Jobs, JobWorker } from '../jobs';
+import { createHostPace, type HostPace } from '../politeness';
 import { QueueOrHere } from '../jobs/queue-or-here';
 import { Crawl } from './crawl';
 import { RobotsCache } from './robots';
@@ -10,7 +11,7 @@ import { ListingError, scrapeListingPage, type ScrapeTarget } from './scrape-sho
 
 /** The queue of MixLab's listing pages, each scraped with its product pages. */
 export const SCRAPE_QUEUE = 'scrape-pages';
-/** Listing pages scraped at once by one process; each crawls politely on its own. */
+/** Listing pages scraped at once by one process; all keep one pace per host. */
 const PAGES_AT_ONCE = 2;
 
 interface ScrapeJob {
@@ -32,11 +33,25 @@ export function scrapeTarget(config: Config): ScrapeTarget | null {
     : null;
 }
 
-/** A new Crawl per run: concurrent runs share nothing but this process's robots.txt cache. */
+/** The hosts' pace of every crawl here; on Redis in scale-out mode, shared by the workers. */
+export const createCrawlPace = (
+  config: Config,
+  log: { error(details: object, message: string): void },
+): HostPace =>
+  createHostPace(
+    { redisUrl: config.REDIS_URL },
+    { onError: (error) => log.error({ err: error }, 'host pace') },
+  );
+
+/**
+ * A new Crawl per run: concurrent runs share this process's robots.txt cache and the hosts'
+ * pace (every process's, on Redis).
+ */
 export function crawlMaker(
   config: Config,
   pageFetch: () => SafeFetchOptions,
   now: () => number,
+  pace: HostPace,
 ): () => Crawl {
   const robots = new RobotsCache(now);
   return () =>
@@ -46,6 +61,7 @@ export function crawlMaker(
       userAgent: pageFetch().userAgent,
       concurrency: config.SCRAPE_CONCURRENCY,
       delayMs: config.SCRAPE_DELAY_MS,
+      pace,
       retries: config.SCRAPE_RETRIES,
     });
 }

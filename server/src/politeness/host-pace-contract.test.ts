@@ -1,0 +1,85 @@
+import crypto from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { InProcessHostPace } from './in-process-host-pace';
+import { HostPaceClosedError, type HostPace } from './port';
+import { RedisHostPace } from './redis-host-pace';
+
+/** Redis URL given by `npm test`, which starts a throwaway Redis on loopback. */
+const testRedisUrl = process.env.TEST_REDIS_URL;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each([
+  { adapter: 'in-process', redis: false },
+  { adapter: 'Redis', redis: true },
+])('host pace contract: $adapter', ({ redis }) => {
+  const opened: HostPace[] = [];
+  // One key prefix per test: the tests share one Redis.
+  let keyPrefix = '';
+  const maybe = it.skipIf(redis && !testRedisUrl);
+
+  /**
+   * The pace as `count` processes see it: on Redis each is a process of its own; in
+   * process there is one pace, shared by every crawl.
+   */
+  const open = (count = 1): HostPace[] => {
+    if (!redis) {
+      const pace = new InProcessHostPace();
+      opened.push(pace);
+      return Array.from({ length: count }, () => pace);
+    }
+    keyPrefix ||= `test-${crypto.randomUUID().slice(0, 8)}:host-pace:`;
+    const paces = Array.from(
+      { length: count },
+      () => new RedisHostPace({ redisUrl: testRedisUrl!, keyPrefix }),
+    );
+    opened.push(...paces);
+    return paces;
+  };
+
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((pace) => pace.close()));
+    keyPrefix = '';
+  });
+
+  /** When each of `count` requests spread over `paces` may start, in ms, sorted. */
+  async function starts(paces: HostPace[], host: string, count: number, gapMs: number) {
+    const begun = performance.now();
+    const times = await Promise.all(
+      Array.from({ length: count }, async (_, n) => {
+        const wait = await paces[n % paces.length]!.book(host, gapMs);
+        return performance.now() - begun + wait;
+      }),
+    );
+    return times.sort((a, b) => a - b);
+  }
+
+  maybe('spaces the starts of one host gapMs apart, across every process', async () => {
+    const found = await starts(open(3), 'shop.example', 9, 60);
+    const gaps = found.slice(1).map((time, n) => time - found[n]!);
+    // A few ms for the round trips between booking and reading the time.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(55);
+    // Booked back to back, not spread any wider than the gap asks.
+    expect(found.at(-1)! - found[0]!).toBeLessThan(8 * 60 + 100);
+  });
+
+  maybe('books each host on its own', async () => {
+    const [pace] = open();
+    expect(await pace!.book('a.example', 1000)).toBe(0);
+    expect(await pace!.book('b.example', 1000)).toBe(0);
+    expect(await pace!.book('a.example', 1000)).toBeGreaterThan(900);
+  });
+
+  maybe('starts at once again when the gap has passed', async () => {
+    const [pace] = open();
+    expect(await pace!.book('shop.example', 50)).toBe(0);
+    await sleep(80);
+    expect(await pace!.book('shop.example', 50)).toBe(0);
+  });
+
+  maybe('rejects once closed', async () => {
+    const [pace] = open();
+    await pace!.close();
+    await expect(pace!.book('shop.example', 50)).rejects.toBeInstanceOf(HostPaceClosedError);
+  });
+});
