@@ -20,7 +20,7 @@ import { authRoutes } from './routes/auth/auth';
 import { emailLinkRoutes } from './routes/email-links/email-links';
 import { emailSubscriberRoutes } from './routes/email-subscribers/email-subscribers';
 import { healthRoutes } from './routes/health/health';
-import { opsQueueRoutes } from './routes/ops/queues';
+import { opsRoutes } from './routes/ops/ops';
 import { paymentRoutes } from './routes/payments/payments';
 import { stripeWebhookRoutes } from './routes/payments/stripe-webhook-route';
 import { pagespeedRoutes } from './routes/pagespeed/pagespeed';
@@ -85,7 +85,7 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
       registerAuth(api, services);
       registerMeter(api, services);
       await api.register(healthRoutes, { db, speed: services.speed });
-      await api.register(opsQueueRoutes, { services });
+      await api.register(opsRoutes, { services });
       await api.register(siteConfigRoutes, { config, services });
       await api.register(authRoutes, { services });
       await api.register(emailLinkRoutes, { services });

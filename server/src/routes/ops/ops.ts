@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@core/schemas/common';
 import { queuesResponseSchema } from '@core/schemas/ops';
@@ -9,8 +9,10 @@ import { SCRAPE_QUEUE } from '../../scrape/scrape-jobs';
 import type { Services } from '../../services';
 import { SPEED_QUEUE } from '../../speed/speed-jobs';
 import { CHECKS_NOW_QUEUE, SCHEDULED_CHECKS_QUEUE } from '../../tracking/check-jobs';
+import { OpsMetrics } from './metrics';
 
-const QUEUES = [
+/** Every job queue of the app, as operators see them. */
+export const QUEUES = [
   SPEED_QUEUE,
   PAGE_FACTS_QUEUE,
   SCRAPE_QUEUE,
@@ -28,18 +30,25 @@ const sameToken = (given: string, expected: string) =>
   );
 
 /**
- * `GET /ops/queues` for operators, with `Authorization: Bearer <OPS_TOKEN>`: each job
- * queue's workers, waiting, running and failed jobs and its latest dead letters, wherever
- * the jobs are (this process, or Redis in scale-out mode). Without OPS_TOKEN the route
- * does not exist.
+ * Routes for operators, with `Authorization: Bearer <OPS_TOKEN>`; without OPS_TOKEN they
+ * do not exist. `GET /ops/queues`: each job queue's workers, waiting, running and failed
+ * jobs and its latest dead letters, wherever the jobs are (this process, or Redis in
+ * scale-out mode). `GET /ops/metrics`: the same counts and this process's own figures in
+ * Prometheus' text format, for dashboards and for scaling workers on the queue's length.
  */
-export const opsQueueRoutes: FastifyPluginAsync<{ services: Services }> = async (
-  app,
-  { services },
-) => {
+export const opsRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const token = services.config.OPS_TOKEN;
   if (!token) return;
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const { jobs } = services;
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const given = bearerToken(request);
+    if (!given || !sameToken(given, token)) {
+      return reply.status(401).send({ message: OPS_TOKEN_REFUSED });
+    }
+  });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
     '/ops/queues',
     {
       schema: {
@@ -47,12 +56,8 @@ export const opsQueueRoutes: FastifyPluginAsync<{ services: Services }> = async 
         response: { 200: queuesResponseSchema, 401: errorResponseSchema },
       },
     },
-    async (request, reply) => {
-      const given = bearerToken(request);
-      if (!given || !sameToken(given, token)) {
-        return reply.status(401).send({ message: OPS_TOKEN_REFUSED });
-      }
-      const stats = await Promise.all(QUEUES.map((queue) => services.jobs.stats(queue)));
+    async () => {
+      const stats = await Promise.all(QUEUES.map((queue) => jobs.stats(queue)));
       return {
         queues: stats.map(({ queueName, workers, waiting, active, failed, deadLetters }) => ({
           queue: queueName,
@@ -68,6 +73,22 @@ export const opsQueueRoutes: FastifyPluginAsync<{ services: Services }> = async 
           })),
         })),
       };
+    },
+  );
+
+  const metrics = new OpsMetrics();
+  // Text, not JSON: no response schema to serialize it with.
+  app.get(
+    '/ops/metrics',
+    {
+      schema: {
+        tags: ['system'],
+        description: 'Prometheus text format (text/plain; version=0.0.4).',
+      },
+    },
+    async (_request, reply) => {
+      metrics.setQueues(await Promise.all(QUEUES.map((queue) => jobs.stats(queue))));
+      return reply.type(metrics.contentType).send(await metrics.render());
     },
   );
 };
