@@ -129,9 +129,29 @@ export class TrackingCheckJobs {
     const left = (await this.checks.resume(owner)).filter((check) => check.running);
     if (left.length > 0 && !(await this.runner.run(page, left, 'interactive', signal))) {
       // Interrupted by a shutdown: the checks are gone, so is the speed test's charge.
-      await this.quotas.refund(charge.subject, charge.tool, 1, charge.period);
+      await this.refundRunNow(charge);
     }
     await this.leases.release(page.id, owner);
+  }
+
+  /**
+   * A check job that will never run, its queue ended with the process: a 'run now' has
+   * its checks removed and its speed test given back (one interrupted while running did
+   * that itself); a scheduled one opened and charged nothing yet. The page is free again.
+   */
+  async abandon(jobId: string, job: CheckJob): Promise<void> {
+    if (job.kind === 'manual') {
+      const left = (await this.checks.resume(jobId)).filter((check) => check.running);
+      if (left.length > 0) {
+        await this.checks.discard(left.map((check) => check.id));
+        await this.refundRunNow(job.charge);
+      }
+    }
+    await this.leases.release(job.pageId, jobId);
+  }
+
+  private refundRunNow(charge: CounterKey): Promise<void> {
+    return this.quotas.refund(charge.subject, charge.tool, 1, charge.period);
   }
 
   private async runScheduled(page: DuePage, owner: string, signal: AbortSignal): Promise<void> {

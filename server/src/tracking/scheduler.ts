@@ -16,7 +16,11 @@ import type { TrackingChecks } from './checks';
 import type { PageLeases } from './leases';
 import { pageDevices, type PageRow } from './pages';
 
+const queueOf = (job: CheckJob) =>
+  job.kind === 'scheduled' ? SCHEDULED_CHECKS_QUEUE : CHECKS_NOW_QUEUE;
+
 interface Queued {
+  job: CheckJob;
   scheduled: boolean;
   ended: Promise<void>;
   forget: () => void;
@@ -125,13 +129,14 @@ export class TrackingScheduler {
 
   /** Queues a check's job, its end heard (from whichever worker runs it) to free room. */
   private async enqueue(jobId: string, data: CheckJob, priority: JobPriority): Promise<void> {
-    const queueName = data.kind === 'scheduled' ? SCHEDULED_CHECKS_QUEUE : CHECKS_NOW_QUEUE;
+    const queueName = queueOf(data);
     let end!: () => void;
     const ended = new Promise<void>((resolve) => (end = resolve));
     const unsubscribe = await this.jobs.subscribe(queueName, jobId, (event) => {
       if (event.type !== 'progress') entry.forget();
     });
     const entry: Queued = {
+      job: data,
       scheduled: data.kind === 'scheduled',
       ended,
       forget: () => {
@@ -152,6 +157,17 @@ export class TrackingScheduler {
   /** Resolves when every check queued from here has ended. */
   async idle(): Promise<void> {
     while (this.queued.size > 0) await Promise.all([...this.queued.values()].map((q) => q.ended));
+  }
+
+  /**
+   * Cancels the check jobs queued from here that have not ended, handing each to
+   * `abandon`: for a queue that ends with this process, where they would never run.
+   */
+  async cancelQueued(abandon: (jobId: string, job: CheckJob) => Promise<void>): Promise<void> {
+    for (const [jobId, { job }] of [...this.queued]) {
+      await this.jobs.cancel(queueOf(job), jobId);
+      await abandon(jobId, job);
+    }
   }
 
   /** Stops following the checks queued from here: they run on wherever they are. */

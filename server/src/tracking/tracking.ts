@@ -95,9 +95,16 @@ export class Tracking {
     this.checkJobs.serve(this.jobs, this.concurrency);
   }
 
-  /** Ends the checks running here (removed, due again) and stops following queued ones. */
+  /**
+   * Ends the checks running here (removed, due again) and stops following queued ones. An
+   * in-process queue ends with the process, so the checks still waiting in it are given
+   * up too; on Redis they run on another worker.
+   */
   async stop(): Promise<void> {
     await this.checkJobs.stop();
+    if (this.jobs.kind === 'in-process') {
+      await this.scheduler.cancelQueued((jobId, job) => this.checkJobs.abandon(jobId, job));
+    }
     this.scheduler.stop();
   }
 }

@@ -14,6 +14,7 @@ import {
 } from '../../../test/profile-lab';
 import { signUp } from '../../../test/users';
 import { monthKey } from '../../quota/quotas';
+import { CHECKS_NOW_QUEUE } from '../../tracking/check-jobs';
 
 const PAGES = '/backend-service/v1/tracking/pages';
 const URL = 'http://scoops.sandbox.localhost:8080/';
@@ -273,6 +274,26 @@ describe.each([
     expect(await rows('tracking_checks')).toEqual([]);
     expect(await t.app.services.quotas.used(userId, 'speed', month)).toBe(0);
     expect((await rows('tracked_pages'))[0]!.lease_owner).toBeNull();
+  });
+
+  maybe('gives back the runs still waiting in the queue when the app stops', async () => {
+    const { headers, userId } = await setup(2);
+    const ids = [];
+    for (let n = 0; n < 5; n++) ids.push(await create(headers, { url: `${URL}p${n}` }));
+    lab.hold = new Promise<void>(() => undefined);
+    for (const id of ids) expect((await call('POST', `/${id}/run`, headers)).statusCode).toBe(202);
+    // Four run at once in a process; the fifth waits its turn.
+    const { jobs, quotas, tracking } = t.app.services;
+    await vi.waitFor(async () =>
+      expect(await jobs.stats(CHECKS_NOW_QUEUE)).toMatchObject({ active: 4, waiting: 1 }),
+    );
+    expect(await quotas.used(userId, 'speed')).toBe(5);
+    await tracking.stop();
+    expect(await rows('tracking_checks')).toEqual([]);
+    expect(await quotas.used(userId, 'speed')).toBe(0);
+    expect((await rows('tracked_pages')).map((page) => page.lease_owner)).toEqual(
+      ids.map(() => null),
+    );
   });
 
   const mailsOf = () => {
