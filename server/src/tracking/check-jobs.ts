@@ -4,7 +4,7 @@ import { planById } from '@core/plans';
 import type { Clock } from '../auth/clock';
 import type { Db } from '../db/connect';
 import type { EnqueueOptions, JobContext, JobHandler, Jobs, JobWorker } from '../jobs';
-import type { CounterKey, Quotas } from '../quota/quotas';
+import { monthKey, type CounterKey, type Quotas } from '../quota/quotas';
 import type { CheckRunner, OpenCheck } from './check-runner';
 import type { TrackingChecks } from './checks';
 import type { PageLeases } from './leases';
@@ -158,6 +158,8 @@ export class TrackingCheckJobs {
     const plan = planById(page.plan_id);
     const startedAt = this.clock.now();
     const at = startedAt.toISOString();
+    // The allowance of the month the check began, also for a refund after midnight.
+    const period = monthKey(startedAt);
     // Run again after its worker vanished, the job measures the checks it opened (and
     // charged) then once more, rather than opening and charging new ones.
     const earlier = new Map(
@@ -178,7 +180,13 @@ export class TrackingCheckJobs {
         : null;
       if (
         !skipped &&
-        !(await this.quotas.consume(page.user_id, SCHEDULED_CHECKS_TOOL, plan.scheduledCheckLimit))
+        !(await this.quotas.consume(
+          page.user_id,
+          SCHEDULED_CHECKS_TOOL,
+          plan.scheduledCheckLimit,
+          1,
+          period,
+        ))
       )
         skipped = TRACKING_MESSAGES.allowanceUsed;
       const id = await this.checks.open(page.id, device, 'schedule', at, owner, skipped);
@@ -188,7 +196,7 @@ export class TrackingCheckJobs {
     if (!finished) {
       // Interrupted by a shutdown: the checks are gone, so is their charge (one each); the
       // page is due again after.
-      await this.quotas.refund(page.user_id, SCHEDULED_CHECKS_TOOL, open.length);
+      await this.quotas.refund(page.user_id, SCHEDULED_CHECKS_TOOL, open.length, period);
       await this.leases.release(page.id, owner);
       return;
     }

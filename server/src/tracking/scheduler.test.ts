@@ -5,6 +5,7 @@ import { testDatabaseUrl, type TestApp } from '../../test/build-test-app';
 import type { TestClock } from '../../test/clock';
 import { buildProfileLabApp, type ProfileLab } from '../../test/profile-lab';
 import { signUp } from '../../test/users';
+import { monthKey } from '../quota/quotas';
 import { sweepStorage } from '../retention/sweeps';
 import { nextDue } from './schedule';
 import {
@@ -183,9 +184,13 @@ describe.each([
       lab.hold = new Promise<void>(() => undefined);
       expect(await tracking.scheduler.tick()).toBe(1);
       await vi.waitFor(() => expect(lab.runs).toHaveLength(1));
+      // The month turns while the check runs: the charged month's allowance is given back.
+      const month = monthKey(clock.now());
+      expect(await t.app.services.quotas.used(userId, SCHEDULED_CHECKS_TOOL)).toBe(1);
+      clock.advanceMinutes(40 * DAY);
       await tracking.stop();
       expect(await checks()).toEqual([]);
-      expect(await t.app.services.quotas.used(userId, SCHEDULED_CHECKS_TOOL)).toBe(0);
+      expect(await t.app.services.quotas.used(userId, SCHEDULED_CHECKS_TOOL, month)).toBe(0);
       const after = await page(id);
       expect(after).toMatchObject({ lease_owner: null, next_due_at: after.created_at });
       // Back up: the in-process queue ended with the stop (on Redis another worker takes
