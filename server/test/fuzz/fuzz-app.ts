@@ -36,8 +36,8 @@ export interface FuzzApp {
   /** Whether a request changed rows. */
   rows: RowWatch;
   /**
-   * Waits (a few seconds at most) for the speed runs earlier cases started to store their
-   * outcome: a write of theirs is not the next case's.
+   * Waits (a few seconds at most) for the speed runs and tracked pages' checks earlier
+   * cases started to store their outcome: a write of theirs is not the next case's.
    */
   quiesce(): Promise<void>;
   /** The Authorization header for a kind of caller; undefined for none. */
@@ -98,13 +98,23 @@ async function startFuzzAppOnce(options: { postgres: boolean }): Promise<FuzzApp
       rows: await RowWatch.start(t.db),
       quiesce: async () => {
         const deadline = Date.now() + QUIESCE_MS;
+        // A tracked page's 'run now' job ends its check after the runs, then frees the
+        // page's lease: both writes are that job's too.
+        const busy = () =>
+          Promise.all([
+            t.db.kysely
+              .selectFrom('speed_runs')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('finished_at', 'is', null)
+              .executeTakeFirstOrThrow(),
+            t.db.kysely
+              .selectFrom('tracked_pages')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('lease_owner', 'is not', null)
+              .executeTakeFirstOrThrow(),
+          ]);
         while (Date.now() < deadline) {
-          const open = await t.db.kysely
-            .selectFrom('speed_runs')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('finished_at', 'is', null)
-            .executeTakeFirstOrThrow();
-          if (Number(open.n) === 0) return;
+          if ((await busy()).every((open) => Number(open.n) === 0)) return;
           await new Promise((resolve) => setTimeout(resolve, 10));
         }
       },
