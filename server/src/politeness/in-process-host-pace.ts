@@ -3,18 +3,15 @@ import { HostPaceClosedError, type HostPace } from './port';
 /** Hosts kept before the ones whose booked start has passed are dropped. */
 const KEPT_HOSTS = 256;
 
-/** The default: starts booked in this process; `now` is a test's stand-in for real time. */
+/** The default: starts booked in this process, on real time. */
 export class InProcessHostPace implements HostPace {
-  readonly kind = 'in-process';
   /** Per host, the earliest start the next request may book. */
   private readonly next = new Map<string, number>();
   private closed = false;
 
-  constructor(private readonly now: () => number = Date.now) {}
-
   async book(host: string, gapMs: number): Promise<number> {
     if (this.closed) throw new HostPaceClosedError();
-    const now = this.now();
+    const now = Date.now();
     const start = Math.max(now, this.next.get(host) ?? now);
     if (this.next.size >= KEPT_HOSTS) this.forgetPast(now);
     this.next.set(host, start + gapMs);

@@ -51,9 +51,6 @@ export class HostSlotsClosedError extends Error {
  * mode), so that several MixLab pages scraped at once still reach a shop at one pace.
  */
 export interface HostPace {
-  /** 'in-process' or 'redis', for the logs. */
-  readonly kind: 'in-process' | 'redis';
-
   /**
    * Books the next start of a request to `host`, at least `gapMs` after the start booked
    * before it; resolves with how long to wait for it in ms (0: at once).

@@ -1,21 +1,14 @@
 import { Redis } from 'ioredis';
 import { HostPaceClosedError, type HostPace } from './port';
 
-export type RedisHostPaceOptions = (
-  | {
-      /** redis://… (REDIS_URL): a connection of its own, closed by close(). */
-      redisUrl: string;
-    }
-  | {
-      /** A connection shared with the caller, who closes it: close() leaves it open. */
-      connection: Redis;
-    }
-) & {
+export interface RedisHostPaceOptions {
+  /** redis://… (REDIS_URL): a connection of its own, closed by close(). */
+  redisUrl: string;
   /** Put before the host in its key; 'speedrank:host-pace:' unless given. */
   keyPrefix?: string;
   /** Connection errors; logged by the caller. */
   onError?: (error: Error) => void;
-};
+}
 
 /**
  * KEYS: the host's key; ARGV: gapMs. Books on Redis's clock, so that every process agrees,
@@ -32,23 +25,15 @@ return start - now`;
 
 /** Starts booked on Redis (scale-out mode), shared by every process that crawls. */
 export class RedisHostPace implements HostPace {
-  readonly kind = 'redis';
   private readonly connection: Redis;
-  private readonly ownsConnection: boolean;
   private readonly keyPrefix: string;
   private closed = false;
 
   constructor(options: RedisHostPaceOptions) {
     this.keyPrefix = options.keyPrefix ?? 'speedrank:host-pace:';
-    if ('connection' in options) {
-      this.connection = options.connection;
-      this.ownsConnection = false;
-    } else {
-      this.connection = new Redis(options.redisUrl);
-      const onError = options.onError ?? (() => undefined);
-      this.connection.on('error', (error: Error) => onError(error));
-      this.ownsConnection = true;
-    }
+    this.connection = new Redis(options.redisUrl);
+    const onError = options.onError ?? (() => undefined);
+    this.connection.on('error', (error: Error) => onError(error));
   }
 
   async book(host: string, gapMs: number): Promise<number> {
@@ -58,6 +43,6 @@ export class RedisHostPace implements HostPace {
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.ownsConnection) this.connection.disconnect();
+    this.connection.disconnect();
   }
 }

@@ -12,7 +12,7 @@ import { CHECKS_NOW_QUEUE, SCHEDULED_CHECKS_QUEUE } from '../../tracking/check-j
 import { OpsMetrics } from './metrics';
 
 /** Every job queue of the app, as operators see them. */
-export const QUEUES = [
+const QUEUES = [
   SPEED_QUEUE,
   PAGE_FACTS_QUEUE,
   SCRAPE_QUEUE,
@@ -40,6 +40,7 @@ export const opsRoutes: FastifyPluginAsync<{ services: Services }> = async (app,
   const token = services.config.OPS_TOKEN;
   if (!token) return;
   const { jobs } = services;
+  const queueStats = () => Promise.all(QUEUES.map((queue) => jobs.stats(queue)));
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const given = bearerToken(request);
     if (!given || !sameToken(given, token)) {
@@ -57,21 +58,22 @@ export const opsRoutes: FastifyPluginAsync<{ services: Services }> = async (app,
       },
     },
     async () => {
-      const stats = await Promise.all(QUEUES.map((queue) => jobs.stats(queue)));
       return {
-        queues: stats.map(({ queueName, workers, waiting, active, failed, deadLetters }) => ({
-          queue: queueName,
-          workers,
-          waiting,
-          active,
-          failed,
-          deadLetters: deadLetters.map(({ id, attemptsMade, attempts, failedReason }) => ({
-            id,
-            attemptsMade,
-            attempts,
-            failedReason,
-          })),
-        })),
+        queues: (await queueStats()).map(
+          ({ queueName, workers, waiting, active, failed, deadLetters }) => ({
+            queue: queueName,
+            workers,
+            waiting,
+            active,
+            failed,
+            deadLetters: deadLetters.map(({ id, attemptsMade, attempts, failedReason }) => ({
+              id,
+              attemptsMade,
+              attempts,
+              failedReason,
+            })),
+          }),
+        ),
       };
     },
   );
@@ -87,7 +89,7 @@ export const opsRoutes: FastifyPluginAsync<{ services: Services }> = async (app,
       },
     },
     async (_request, reply) => {
-      metrics.setQueues(await Promise.all(QUEUES.map((queue) => jobs.stats(queue))));
+      metrics.setQueues(await queueStats());
       return reply.type(metrics.contentType).send(await metrics.render());
     },
   );
