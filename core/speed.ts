@@ -29,6 +29,12 @@ export const labMetricSchema = z.object({
   score: z.number(),
   /** Milliseconds for timings; unitless for cls; the 0–1 category score for psi. */
   numericValue: z.number(),
+  /**
+   * Lighthouse's scoring curve for this metric and device, in the metric's unit: at or
+   * below `good` the metric scores 90+ (green), above `poor` under 50 (red). Absent where
+   * the lab did not report it (TTI, results stored before it).
+   */
+  thresholds: z.object({ good: z.number(), poor: z.number() }).optional(),
 });
 export type LabMetric = z.infer<typeof labMetricSchema>;
 
@@ -78,6 +84,50 @@ export const labEnvironmentSchema = z.object({
 });
 export type LabEnvironment = z.infer<typeof labEnvironmentSchema>;
 
+/**
+ * One row of an insight or diagnostic: a resource (URL), an element (selector), or a
+ * labelled figure; figures absent where Lighthouse reports none.
+ */
+export const insightItemSchema = z.object({
+  /** What the row is about, as shown: the URL, the element's label, or Lighthouse's label. */
+  label: z.string(),
+  url: z.string().optional(),
+  /** CSS selector and HTML snippet of an element. */
+  selector: z.string().optional(),
+  snippet: z.string().optional(),
+  totalBytes: z.number().optional(),
+  wastedBytes: z.number().optional(),
+  wastedMs: z.number().optional(),
+  /** A time the row reports (a subpart of LCP, a script's CPU time), in ms. */
+  durationMs: z.number().optional(),
+  /** A checklist row: whether the page meets it. */
+  passed: z.boolean().optional(),
+});
+export type InsightItem = z.infer<typeof insightItemSchema>;
+
+/**
+ * An insight (what to fix, with its estimated savings) or a diagnostic (more about how the
+ * page loads), as Lighthouse's performance category reports it. Savings are omitted where
+ * Lighthouse estimates none, never filled with zero.
+ */
+export const insightSchema = z.object({
+  id: z.string(),
+  group: z.enum(['insight', 'diagnostic']),
+  title: z.string(),
+  /** Lighthouse's explanation, Markdown with links. */
+  description: z.string(),
+  /** 0–1 as Lighthouse scores it; null for informative audits. Below 0.9 fails. */
+  score: z.number().nullable(),
+  /** Lighthouse's own summary ('Est savings of 260 ms', '1.2 s'). */
+  displayValue: z.string().optional(),
+  savingsMs: z.number().optional(),
+  savingsBytes: z.number().optional(),
+  /** Which metrics it would improve (acronyms: FCP, LCP, TBT, CLS, INP) and by how much. */
+  metricSavings: z.record(z.string(), z.number()).optional(),
+  items: z.array(insightItemSchema),
+});
+export type Insight = z.infer<typeof insightSchema>;
+
 export const runResultSchema = z.object({
   lab: z.record(z.string(), labMetricSchema),
   field: fieldResultSchema,
@@ -92,6 +142,13 @@ export const runResultSchema = z.object({
   source: z.enum(['local-lighthouse', 'psi']),
   /** Absent from results cached before fingerprints (issue 16) and from labs that say nothing. */
   environment: labEnvironmentSchema.optional(),
+  /**
+   * What to fix and how the page loads, failed first; absent from results measured before
+   * they were kept (Lighthouse 12), which show their metrics alone.
+   */
+  insights: z.array(insightSchema).optional(),
+  /** When the page was measured (ISO time); absent only from results stored before it. */
+  measuredAt: z.string().optional(),
 });
 export type RunResult = z.infer<typeof runResultSchema>;
 
@@ -173,6 +230,12 @@ export const runStatusSchema = z.object({
   errorKind: z.enum(RUN_ERROR_KINDS).nullable(),
   /** Which lab source failed: 'PSI Error' for PageSpeed Insights, 'Lighthouse error' locally. */
   errorSource: z.enum(['local-lighthouse', 'psi']).nullable(),
+  /**
+   * The result is an earlier measurement reused from the cache (a SERP analysis card of a
+   * search repeated within the cache's lifetime), not one made for this run; its
+   * `measuredAt` says when. Absent or false: measured for this run.
+   */
+  cached: z.boolean().optional(),
 });
 export type RunStatus = z.infer<typeof runStatusSchema>;
 
