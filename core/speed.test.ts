@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import lhr from './fixtures/lh-12-8-2-mobile-light.json';
+import lh13 from './fixtures/lh-13-5-0-mobile-render-blocking.json';
 import {
   labEnvironmentOf,
   mapFieldData,
@@ -46,10 +47,36 @@ describe('mapLighthouseResult (Lighthouse 12.8.2 result)', () => {
     );
   });
 
+  it('reports neither insights nor thresholds, which the run did not ask for', () => {
+    expect(mapped).not.toHaveProperty('insights');
+    for (const metric of Object.values(mapped.lab)) expect(metric).not.toHaveProperty('thresholds');
+  });
+
   it('gives no result without a performance score', () => {
     expect(
       mapLighthouseResult({ categories: { performance: { score: null } }, audits: {} }),
     ).toBeNull();
+  });
+});
+
+describe('mapLighthouseResult (Lighthouse 13.5.0 result)', () => {
+  const mapped = mapLighthouseResult(lh13 as unknown as LighthouseResultLike)!;
+
+  it("gives each metric Lighthouse's scoring thresholds for the device", () => {
+    expect(mapped.lab.lcp).toMatchObject({
+      numericValue: lh13.audits['largest-contentful-paint'].numericValue,
+      thresholds: { good: 2500, poor: 4000 },
+    });
+    expect(mapped.lab.cls!.thresholds).toEqual({ good: 0.1, poor: 0.25 });
+    expect(mapped.lab.tbt!.thresholds).toEqual({ good: 200, poor: 600 });
+    // TTI no longer counts towards the score: Lighthouse gives it no curve.
+    expect(mapped.lab.tti).not.toHaveProperty('thresholds');
+    expect(mapped.lab.psi).not.toHaveProperty('thresholds');
+  });
+
+  it('keeps the insights, failed first', () => {
+    expect(mapped.insights![0]!.id).toBe('render-blocking-insight');
+    expect(mapped.insights!.at(-1)!.score).toBe(1);
   });
 });
 

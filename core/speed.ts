@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  lighthouseInsights,
+  type LighthouseAuditLike,
+  type LighthouseAuditRef,
+} from './lighthouse-insights';
 import { categoryClass, type SpeedClass } from './metrics';
 import { LAB_KEYS, type LabKey } from './speed-summary';
 
@@ -100,6 +105,8 @@ export const insightItemSchema = z.object({
   wastedMs: z.number().optional(),
   /** A time the row reports (a subpart of LCP, a script's CPU time), in ms. */
   durationMs: z.number().optional(),
+  /** A count or score the row reports (a DOM size statistic, a layout shift's score). */
+  value: z.number().optional(),
   /** A checklist row: whether the page meets it. */
   passed: z.boolean().optional(),
 });
@@ -253,18 +260,22 @@ export const QUEUED_RUN: RunStatus = {
 export interface LighthouseResultLike {
   finalDisplayedUrl?: string;
   finalUrl?: string;
-  categories: { performance?: { score: number | null } };
-  audits: Record<
-    string,
-    | { score: number | null; numericValue?: number; displayValue?: string; details?: unknown }
-    | undefined
-  >;
+  /** When Lighthouse measured the page (ISO time). */
+  fetchTime?: string;
+  categories: {
+    performance?: { score: number | null; auditRefs?: readonly LighthouseAuditRef[] };
+  };
+  audits: Record<string, LighthouseAuditLike | undefined>;
 }
 
-/** Maps an LHR to the spec's lab metrics: numbers from numericValue, never display strings. */
+/**
+ * Maps an LHR to the spec's lab metrics (numbers from numericValue, never display strings;
+ * each metric's scoring thresholds where Lighthouse reports them), the filmstrip, and the
+ * insights where the result lists its audits by group.
+ */
 export function mapLighthouseResult(
   lhr: LighthouseResultLike,
-): Pick<RunResult, 'lab' | 'filmstrip' | 'filmstripMs' | 'finalUrl'> | null {
+): Pick<RunResult, 'lab' | 'filmstrip' | 'filmstripMs' | 'finalUrl' | 'insights'> | null {
   const performance = lhr.categories.performance?.score;
   if (performance === null || performance === undefined) return null;
   const lab: Record<string, LabMetric> = {
@@ -279,11 +290,15 @@ export function mapLighthouseResult(
     if (key === 'psi') continue;
     const audit = lhr.audits[LAB_AUDITS[key]];
     if (!audit || typeof audit.numericValue !== 'number') continue;
+    const { p10, median } = audit.scoringOptions ?? {};
     lab[key] = {
       label: LABELS[key],
       displayValue: audit.displayValue ?? '',
       score: Math.round((audit.score ?? 0) * 100),
       numericValue: audit.numericValue,
+      ...(typeof p10 === 'number' && typeof median === 'number'
+        ? { thresholds: { good: p10, poor: median } }
+        : {}),
     };
   }
   const details = lhr.audits['screenshot-thumbnails']?.details as
@@ -298,11 +313,13 @@ export function mapLighthouseResult(
         Number.isFinite(item.timing),
     )
     .slice(0, 10);
+  const insights = lighthouseInsights(lhr);
   return {
     lab,
     filmstrip: frames.map((frame) => frame.data),
     filmstripMs: frames.map((frame) => frame.timing),
     finalUrl: lhr.finalDisplayedUrl ?? lhr.finalUrl ?? '',
+    ...(insights && { insights }),
   };
 }
 

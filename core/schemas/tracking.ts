@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldResultSchema, RUN_ERROR_KINDS, runResultSchema } from '../speed';
+import { fieldResultSchema, insightSchema, RUN_ERROR_KINDS, runResultSchema } from '../speed';
 import { LAB_KEYS } from '../speed-summary';
 
 /** Site speed tracking (issue 15): pages checked on a schedule, their history and alerts. */
@@ -201,13 +201,22 @@ export const trackingCheckSchema = z.object({
 });
 export type TrackingCheck = z.infer<typeof trackingCheckSchema>;
 
-/** One check with what the history leaves out: the representative run's filmstrip, field data. */
 /** One frame of a filmstrip with its time since navigation start, to align two runs. */
 export const filmstripFrameSchema = z.object({ ms: z.number(), data: z.string() });
 
+/**
+ * One check with what the history leaves out: the representative run's filmstrip and
+ * insights, field data.
+ */
 export const trackingCheckDetailSchema = trackingCheckSchema.extend({
   /** Empty once pruned: only the last checks of a page keep their frames (issue 16). */
   filmstrip: z.array(filmstripFrameSchema),
+  /**
+   * What to fix, failed first, as the representative run found it; null for a failed
+   * check, a lab that reports none (Lighthouse 12), checks stored before insights were
+   * kept, and once pruned with the filmstrip.
+   */
+  insights: z.array(insightSchema).nullable(),
   /** Null when no field source answered (or none is configured: see field.source). */
   field: fieldResultSchema.nullable(),
 });

@@ -1,5 +1,5 @@
 import type { RunFingerprint } from '@core/schemas/tracking';
-import type { LabEnvironment, RunErrorKind } from '@core/speed';
+import type { Insight, LabEnvironment, RunErrorKind } from '@core/speed';
 import { NoFieldData } from '../src/providers/field-data/none';
 import {
   LabRunError,
@@ -33,6 +33,20 @@ export const profileFingerprint = (patch: Partial<RunFingerprint> = {}): RunFing
   concurrency: 1,
   ...PROFILE_ENVIRONMENT,
   ...patch,
+});
+
+/**
+ * The render-blocking insight of run `n`: failed with its savings on a slow page, passed on
+ * a fast one; its one row names the run, so a test can tell which run's insights it reads.
+ */
+const renderBlocking = (url: string, n: number, slow: boolean): Insight => ({
+  id: 'render-blocking-insight',
+  group: 'insight',
+  title: 'Render-blocking requests',
+  description: "Requests are blocking the page's initial render.",
+  score: slow ? 0 : 1,
+  ...(slow && { savingsMs: 1200, metricSavings: { FCP: 1200, LCP: 1200 } }),
+  items: [{ label: `${url}run${n}.css`, url: `${url}run${n}.css`, totalBytes: 20_000 }],
 });
 
 /**
@@ -102,6 +116,7 @@ export class ProfileLab implements LabSpeedProvider {
       // The frame's time since navigation start: the profile's first paint.
       filmstripMs: [slow ? 2600 : 1100],
       finalUrl: request.url,
+      insights: [renderBlocking(request.url, n, slow)],
       source: this.source,
       ...(this.environment ? { environment: { ...this.environment, concurrency } } : {}),
     };

@@ -221,6 +221,8 @@ export interface TrackingChecksTable extends MedianColumns {
   finished_at: string | null;
   /** JSON array of the representative run's thumbnails. */
   filmstrip: string | null;
+  /** JSON Insight[] of the representative run; null before they were kept, and once pruned. */
+  insights: string | null;
   /** JSON FieldResult, when a field source answered. */
   field: string | null;
   regression: number;
@@ -232,7 +234,7 @@ export interface TrackingChecksTable extends MedianColumns {
   /** 1 when its samples were measured otherwise than the previous good check's. */
   fingerprint_changed: Generated<number>;
   /**
-   * 1 while it keeps its filmstrip and every sample's fingerprint (the latest
+   * 1 while it keeps its filmstrip, insights and every sample's fingerprint (the latest
    * TRACKING_DETAIL_CHECKS of its page and device); the retention sweep sets 0.
    */
   detailed: number;
@@ -301,6 +303,8 @@ export interface SpeedTestsTable {
   samples: number;
   created_at: string;
   compacted: Generated<number>;
+  /** The month the test was charged to; null for a search's cards and once given back. */
+  charge_period: string | null;
 }
 
 /** What a test may still do for one of its URLs. */

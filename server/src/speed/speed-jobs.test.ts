@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FieldResult } from '@core/speed';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { TestClock } from '../../test/clock';
+import type { Clock } from '../auth/clock';
 import { InProcessHostSlots } from '../politeness';
 import { NoFieldData } from '../providers/field-data/none';
 import type { FieldDataProvider } from '../providers/field-data/port';
@@ -53,8 +55,12 @@ describe('speed jobs', () => {
   });
   afterEach(async () => t.close());
 
-  const finished = async (jobs: SpeedJobs, sample = 1) => {
-    const testId = await t.app.services.speedTests.open('ip:127.0.0.1', null, URL_, 1);
+  /** A run of a speed test, or of a SERP search's card, followed to its end. */
+  const finished = async (jobs: SpeedJobs, { sample = 1, card = false } = {}) => {
+    const { speedTests } = t.app.services;
+    const testId = card
+      ? await speedTests.openForResults('ip:127.0.0.1', [URL_])
+      : await speedTests.open('ip:127.0.0.1', null, URL_, 1, null);
     const runId = await jobs.start({ testId, url: URL_, strategy: 'mobile', sample });
     for (;;) {
       const status = (await jobs.get(runId))!;
@@ -62,8 +68,12 @@ describe('speed jobs', () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   };
-  const jobs = (labProvider: LabSpeedProvider, fieldProvider: FieldDataProvider, ttl = 0) =>
-    new SpeedJobs(labProvider, fieldProvider, t.db, t.app.services.clock, ttl);
+  const jobs = (
+    labProvider: LabSpeedProvider,
+    fieldProvider: FieldDataProvider,
+    ttl = 0,
+    clock: Clock = t.app.services.clock,
+  ) => new SpeedJobs(labProvider, fieldProvider, t.db, clock, ttl);
 
   it("takes PSI's loadingExperience when no field source is set, and CrUX's when it is", async () => {
     const psi = lab('psi', () => measured('psi', psiField));
@@ -77,14 +87,14 @@ describe('speed jobs', () => {
   it('turns a field provider that throws into a failed lookup, and does not cache it', async () => {
     const local = lab('local-lighthouse', () => measured('local-lighthouse'));
     const engine = jobs(local, field(new Error('socket hang up')), 10);
-    const run = await finished(engine);
+    const run = await finished(engine, { card: true });
     expect(run.result!.field).toEqual({
       page: null,
       origin: null,
       source: 'crux',
       error: 'socket hang up',
     });
-    await finished(engine);
+    await finished(engine, { card: true });
     expect(local.runs).toBe(2);
   });
 
@@ -114,7 +124,7 @@ describe('speed jobs', () => {
       filmstripMs: [300, 600],
     });
     const engine = jobs(lab('local-lighthouse', withFrames), new NoFieldData());
-    const testId = await t.app.services.speedTests.open('ip:127.0.0.1', null, URL_, 1);
+    const testId = await t.app.services.speedTests.open('ip:127.0.0.1', null, URL_, 1, null);
     const runId = await engine.start({ testId, url: URL_, strategy: 'desktop', sample: 1 });
     // Another instance (or this one after a restart) has no job in memory: it reads the row.
     const other = jobs(lab('local-lighthouse', withFrames), new NoFieldData());
@@ -128,24 +138,52 @@ describe('speed jobs', () => {
     });
   });
 
-  it('reads cached results, and treats entries of an older shape as misses', async () => {
+  it('measures every sample of a speed test afresh, each with its own time of measurement', async () => {
     const local = lab('local-lighthouse', () => measured('local-lighthouse'));
-    const engine = jobs(local, new NoFieldData(), 10);
-    await finished(engine);
-    await finished(engine);
+    const clock = new TestClock();
+    const engine = jobs(local, new NoFieldData(), 10, clock);
+    const first = await finished(engine);
+    clock.advanceMinutes(1);
+    const second = await finished(engine);
+    expect(local.runs).toBe(2);
+    expect(second.cached).toBeFalsy();
+    expect(Date.parse(second.result!.measuredAt!) - Date.parse(first.result!.measuredAt!)).toBe(
+      60_000,
+    );
+  });
+
+  it("gives a SERP card a result measured shortly before, marked cached with its time; older entries' shapes are misses", async () => {
+    const local = lab('local-lighthouse', () => measured('local-lighthouse'));
+    const clock = new TestClock();
+    const engine = jobs(local, new NoFieldData(), 10, clock);
+    // A speed test's fresh result is there for the cards of a search after it.
+    const test = await finished(engine);
+    clock.advanceMinutes(4);
+    const card = await finished(engine, { card: true });
     expect(local.runs).toBe(1);
+    expect(card.cached).toBe(true);
+    expect(card.result!.measuredAt).toBe(test.result!.measuredAt);
     // An entry written before field data named its source.
     const old = { ...measured('local-lighthouse'), field: { page: null, origin: null } };
     await t.db.kysely
       .updateTable('speed_cache')
       .set({ value: JSON.stringify(old) })
       .execute();
-    const run = await finished(engine);
+    const run = await finished(engine, { card: true });
     expect(run.result!.field.source).toBe('none');
+    expect(run.cached).toBe(false);
     expect(local.runs).toBe(2);
-    await t.db.kysely.updateTable('speed_cache').set({ value: '{not json' }).execute();
-    await finished(engine);
+    // An entry written before results said when they were measured.
+    const untimed = { ...run.result!, measuredAt: undefined };
+    await t.db.kysely
+      .updateTable('speed_cache')
+      .set({ value: JSON.stringify(untimed) })
+      .execute();
+    await finished(engine, { card: true });
     expect(local.runs).toBe(3);
+    await t.db.kysely.updateTable('speed_cache').set({ value: '{not json' }).execute();
+    await finished(engine, { card: true });
+    expect(local.runs).toBe(4);
   });
 
   it('measures fresh runs afresh at their priority, with field data only when asked', async () => {

@@ -35,7 +35,9 @@ import {
   type RunPriority,
   type Strategy,
 } from '../providers/lab-speed/port';
+import { Quotas } from '../quota/quotas';
 import { SpeedRuns } from './speed-runs';
+import { SpeedTests } from './speed-tests';
 
 /** The queue of speed samples, served by this process or by `npm run worker` processes. */
 export const SPEED_QUEUE = 'speed-samples';
@@ -64,7 +66,15 @@ const cancelledRun = (message: string): RunStatus => ({
 
 /** What a sample's job carries: a speed test's run (stored), or a tracked check's fresh run. */
 type SampleJob =
-  | { kind: 'test'; runId: string; url: string; strategy: Strategy; sample: number }
+  | {
+      kind: 'test';
+      runId: string;
+      url: string;
+      strategy: Strategy;
+      sample: number;
+      /** A SERP card may show a result measured shortly before; a speed test never. */
+      reuse: boolean;
+    }
   | { kind: 'fresh'; url: string; strategy: Strategy; withField: boolean; priority: RunPriority };
 
 /** A fresh run's outcome as its job returns it: a page that fails is an answer too. */
@@ -99,15 +109,19 @@ export interface SpeedJobsOptions {
 /**
  * Speed samples as jobs on the jobs port: queued with their priority, run by whichever
  * worker takes them (this process by default, `npm run worker` processes in scale-out
- * mode), followed through their stages from any instance, cancellable wherever they run,
- * and cached per URL, device, source and sample number (so the samples of one test stay
- * separate runs). A test's run and its outcome live in the database (SpeedRuns).
+ * mode), followed through their stages from any instance, cancellable wherever they run.
+ * Every result is cached per URL, device, source and sample number (so the samples of one
+ * test stay separate runs), but only a SERP search's cards take a result from the cache,
+ * marked as such: a speed test always measures afresh. A test's run and its outcome live
+ * in the database (SpeedRuns); a test whose page answered an HTTP error is given back.
  */
 export class SpeedJobs {
   /** Results per URL, device, source and sample, each with its filmstrip; capped in count. */
   readonly cache: TtlCache<RunResult>;
   /** Every run of a test with its outcome, for other instances and later comparisons. */
   readonly runs: SpeedRuns;
+  private readonly tests: SpeedTests;
+  private readonly quotas: Quotas;
   readonly jobs: Jobs;
   /** The engine's own queue (none was given): closed with it. */
   private readonly ownsJobs: boolean;
@@ -136,12 +150,18 @@ export class SpeedJobs {
   ) {
     this.log = options.log;
     this.runs = new SpeedRuns(db, clock);
+    this.tests = new SpeedTests(db, clock);
+    this.quotas = new Quotas(db, clock);
     this.cache = new TtlCache(db, clock, {
       table: 'speed_cache',
       ttlMinutes: cacheTtlMinutes,
       maxEntries: options.cacheMaxEntries,
-      // Entries written before a schema change (e.g. field data without its source) are misses.
-      read: (json) => runResultSchema.safeParse(json).data ?? null,
+      // Entries written before a schema change (e.g. field data without its source, a
+      // result without its time of measurement) are misses.
+      read: (json) => {
+        const result = runResultSchema.safeParse(json).data;
+        return result?.measuredAt ? result : null;
+      },
     });
     this.ownsJobs = !options.jobs;
     this.jobs = options.jobs ?? new InProcessJobs();
@@ -235,7 +255,10 @@ export class SpeedJobs {
     priority: RunPriority = 'interactive',
   ): Promise<RunResult | LabResult> {
     return this.politely(url, async () => {
-      const lab = this.lab.run({ url, strategy, signal, priority, onStage });
+      // A lab that does not say when it measured measured now.
+      const lab = this.lab
+        .run({ url, strategy, signal, priority, onStage })
+        .then((result) => ({ ...result, measuredAt: result.measuredAt ?? this.now() }));
       if (!withField) return lab;
       const [measured, field] = await Promise.all([lab, this.fieldFor(url, strategy, lab)]);
       return { ...measured, field };
@@ -308,33 +331,52 @@ export class SpeedJobs {
     }
     try {
       const key = this.cacheKey(data.url, data.strategy, data.sample);
-      let result = await this.cache.get(key);
-      if (!result) {
-        result = (await this.measure(
-          data.url,
-          data.strategy,
-          tools.signal,
-          onStage,
-          true,
-        )) as RunResult;
-        // A failed field lookup is not kept: the next test asks again.
-        if (!result.field.error) await this.cache.set(key, result);
-      }
-      await this.runs.finish(data.runId, { ...QUEUED_RUN, status: 'done', stage: 'done', result });
+      const cached = data.reuse ? await this.cache.get(key) : null;
+      const result =
+        cached ??
+        ((await this.measure(data.url, data.strategy, tools.signal, onStage, true)) as RunResult);
+      // A failed field lookup is not kept: the next search asks again.
+      if (!cached && !result.field.error) await this.cache.set(key, result);
+      await this.runs.finish(data.runId, {
+        ...QUEUED_RUN,
+        status: 'done',
+        stage: 'done',
+        result,
+        cached: cached !== null,
+      });
     } catch (error) {
       const { kind, message } = failure(error);
       if (TRANSIENT.includes(kind) && !lastAttempt) throw new TransientJobError(message);
-      await this.runs.finish(
+      const ended = await this.runs.finish(
         data.runId,
         kind === 'cancelled' ? cancelledRun(message) : this.failedRun(QUEUED_RUN, message, kind),
       );
+      if (ended && kind === 'http_status') await this.giveBack(data.runId);
     }
     // Ended (a retry, a deferral or a handed-back job is still pending).
     this.pending.delete(data.runId);
     return null;
   }
 
-  /** Stores the run under its test, then queues it; resolves with its id. */
+  /** An ISO time of now, for a result whose lab did not say when it measured. */
+  private now(): string {
+    return this.clock.now().toISOString();
+  }
+
+  /**
+   * A page that answered an HTTP error was not measured: its test is given back to the
+   * month it was charged to (once, whichever of its samples saw the error first).
+   */
+  private async giveBack(runId: string): Promise<void> {
+    const charge = await this.tests.releaseCharge(runId);
+    if (charge) await this.quotas.refund(charge.subject, 'speed', 1, charge.period);
+  }
+
+  /**
+   * Stores the run under its test, then queues it; resolves with its id. A SERP search's
+   * card is answered at once by a result of the cache, marked as such; a speed test's
+   * sample is always measured now.
+   */
   async start(run: {
     testId: string;
     url: string;
@@ -343,18 +385,21 @@ export class SpeedJobs {
   }): Promise<string> {
     const runId = crypto.randomUUID();
     await this.runs.create(runId, run, QUEUED_RUN);
-    // A result cached for this sample answers at once, without waiting a turn in the queue.
-    const cached = await this.cache.get(this.cacheKey(run.url, run.strategy, run.sample));
+    const reuse = await this.tests.isSearch(run.testId);
+    const cached = reuse
+      ? await this.cache.get(this.cacheKey(run.url, run.strategy, run.sample))
+      : null;
     if (cached) {
       await this.runs.finish(runId, {
         ...QUEUED_RUN,
         status: 'done',
         stage: 'done',
         result: cached,
+        cached: true,
       });
       return runId;
     }
-    const data: SampleJob = { kind: 'test', runId, ...run };
+    const data: SampleJob = { kind: 'test', runId, ...run, reuse };
     this.pending.set(runId, () => this.cancel(runId));
     try {
       await this.jobs.enqueue(SPEED_QUEUE, data, {

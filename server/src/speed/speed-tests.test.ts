@@ -23,7 +23,7 @@ describe.each([
   maybe('gives the last run of a test to one of many racing requests', async () => {
     const [one, two] = await instances();
     // One sample on each device: the first is running, one run is left.
-    const test = await one.open('user:1', null, A, 1);
+    const test = await one.open('user:1', null, A, 1, null);
     const granted = await Promise.all(
       Array.from({ length: 20 }, (_, i) => (i % 2 ? one : two).next(test, 'user:1', A)),
     );
@@ -52,7 +52,7 @@ describe.each([
 
   maybe('honours a test only for its subject and within its lifetime', async () => {
     const [one, two] = await instances();
-    const test = await one.open('user:1', null, A, 3);
+    const test = await one.open('user:1', null, A, 3, null);
     expect(await two.next(test, 'user:2', A)).toBe(false);
     expect(await two.next(test, 'user:1', B)).toBe(false);
     expect(await two.next(test, 'user:1', A)).toBe(true);

@@ -35,9 +35,15 @@ export class SpeedTests {
     private readonly clock: Clock,
   ) {}
 
-  /** A speed test of `url` whose first sample is starting now. */
-  open(subject: string, userId: string | null, url: string, samples: number): Promise<string> {
-    return this.add({ subject, userId, url: linkKey(url), samples }, [
+  /** A speed test of `url` whose first sample is starting now, charged to `chargePeriod`. */
+  open(
+    subject: string,
+    userId: string | null,
+    url: string,
+    samples: number,
+    chargePeriod: string | null,
+  ): Promise<string> {
+    return this.add({ subject, userId, url: linkKey(url), samples, chargePeriod }, [
       { url: linkKey(url), runs_left: samples * 2 - 1, facts_unread: 0 },
     ]);
   }
@@ -46,7 +52,7 @@ export class SpeedTests {
   openForResults(subject: string, urls: readonly string[]): Promise<string> {
     const keys = [...new Set(urls.map(linkKey))];
     return this.add(
-      { subject, userId: null, url: null, samples: 1 },
+      { subject, userId: null, url: null, samples: 1, chargePeriod: null },
       keys.map((url) => ({ url, runs_left: RUNS_PER_SERP_RESULT, facts_unread: 1 })),
     );
   }
@@ -103,8 +109,52 @@ export class SpeedTests {
     return Number(updated.numUpdatedRows) === 1;
   }
 
+  /**
+   * Whether the test is a SERP search's cards: they may show a result measured shortly
+   * before (the cache), where a speed test always measures afresh.
+   */
+  async isSearch(testId: string): Promise<boolean> {
+    const row = await this.db.kysely
+      .selectFrom('speed_tests')
+      .select('url')
+      .where('id', '=', testId)
+      .executeTakeFirst();
+    return row !== undefined && row.url === null;
+  }
+
+  /**
+   * Takes back the charge of the test that `runId` belongs to, once: who paid and the
+   * month it went to, or null when it was a search's card or was given back already.
+   */
+  async releaseCharge(runId: string): Promise<{ subject: string; period: string } | null> {
+    const test = await this.db.kysely
+      .selectFrom('speed_tests')
+      .select(['id', 'subject', 'charge_period'])
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('speed_runs').select('test_id').where('id', '=', runId),
+      )
+      .executeTakeFirst();
+    if (!test?.charge_period) return null;
+    // Conditional, so that of two samples ending at once only one gives the test back.
+    const released = await this.db.kysely
+      .updateTable('speed_tests')
+      .set({ charge_period: null })
+      .where('id', '=', test.id)
+      .where('charge_period', '=', test.charge_period)
+      .executeTakeFirst();
+    return Number(released.numUpdatedRows) === 1
+      ? { subject: test.subject, period: test.charge_period }
+      : null;
+  }
+
   private async add(
-    test: { subject: string; userId: string | null; url: string | null; samples: number },
+    test: {
+      subject: string;
+      userId: string | null;
+      url: string | null;
+      samples: number;
+      chargePeriod: string | null;
+    },
     urls: { url: string; runs_left: number; facts_unread: number }[],
   ): Promise<string> {
     const id = crypto.randomUUID();
@@ -118,6 +168,7 @@ export class SpeedTests {
           url: test.url,
           samples: test.samples,
           created_at: this.clock.now().toISOString(),
+          charge_period: test.chargePeriod,
         })
         .execute();
       if (urls.length > 0)

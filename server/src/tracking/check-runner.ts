@@ -26,7 +26,10 @@ export interface OpenCheck {
   startedAt: string;
 }
 
-type Measured = Pick<RunResult, 'lab' | 'filmstrip' | 'filmstripMs' | 'source' | 'environment'> & {
+type Measured = Pick<
+  RunResult,
+  'lab' | 'filmstrip' | 'filmstripMs' | 'source' | 'environment' | 'insights'
+> & {
   field?: FieldResult;
 };
 
@@ -36,8 +39,8 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
  * Runs a tracked page's checks: each check's samples one after another through the speed
  * engine (fresh runs at the given priority), every sample stored as it ends with its error
  * or its fingerprint, then the check's state (ok, partial, failed), the median of its good
- * samples, the representative run's filmstrip, the field data, the regression judgement
- * against the pooled baseline, and the alerts the page's checks now call for.
+ * samples, the representative run's filmstrip and insights, the field data, the regression
+ * judgement against the pooled baseline, and the alerts the page's checks now call for.
  */
 export class CheckRunner {
   constructor(
@@ -157,6 +160,7 @@ export class CheckRunner {
       median: medianValues(samples),
       filmstrip: shown.filmstrip,
       filmstripMs: shown.filmstripMs,
+      insights: shown.insights,
       field: field?.source === 'none' ? null : field,
       regression: judgement.regression,
       reasons: judgement.reasons,

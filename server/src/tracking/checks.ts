@@ -12,7 +12,9 @@ import type {
 } from '@core/schemas/tracking';
 import {
   fieldResultSchema,
+  insightSchema,
   type FieldResult,
+  type Insight,
   type RunErrorKind,
   type RunResult,
 } from '@core/speed';
@@ -31,7 +33,7 @@ const splitCursor = (cursor: string) => [cursor.slice(0, 24), cursor.slice(25)] 
 export const SPARKLINE_POINTS = 20;
 
 const MEDIAN_COLUMNS = LAB_KEYS.map((key) => `median_${key}` as const);
-/** Everything of a check but its filmstrip and field data (the history leaves them out). */
+/** Everything of a check but its details and field data (the history leaves them out). */
 const CHECK_COLUMNS = [
   'id',
   'device',
@@ -121,6 +123,8 @@ export interface FinishedCheck {
   filmstrip: string[];
   /** The thumbnails' times (RunResult.filmstripMs); without them no frames are kept. */
   filmstripMs?: number[] | undefined;
+  /** The representative run's insights; absent when its lab reported none. */
+  insights?: Insight[] | undefined;
   field: FieldResult | null;
   regression: boolean;
   reasons: RegressionReason[];
@@ -159,6 +163,7 @@ export class TrackingChecks {
         finished_at: skipped ? startedAt : null,
         ...Object.fromEntries(MEDIAN_COLUMNS.map((column) => [column, null])),
         filmstrip: null,
+        insights: null,
         field: null,
         regression: 0,
         reasons: '[]',
@@ -202,6 +207,7 @@ export class TrackingChecks {
           LAB_KEYS.map((key) => [`median_${key}`, check.median?.[key] ?? null]),
         ),
         filmstrip: storedFilmstrip(check.filmstrip, check.filmstripMs),
+        insights: check.insights ? JSON.stringify(check.insights) : null,
         field: check.field ? JSON.stringify(check.field) : null,
         regression: check.regression ? 1 : 0,
         reasons: JSON.stringify(check.reasons),
@@ -324,7 +330,7 @@ export class TrackingChecks {
     };
   }
 
-  /** One check of the page with its filmstrip and field data. */
+  /** One check of the page with its filmstrip, insights and field data. */
   async detail(pageId: string, checkId: string): Promise<TrackingCheckDetail | null> {
     const row = await this.db.kysely
       .selectFrom('tracking_checks')
@@ -340,9 +346,13 @@ export class TrackingChecks {
       .orderBy('sample')
       .execute();
     const field = row.field ? fieldResultSchema.safeParse(JSON.parse(row.field)).data : null;
+    const insights = row.insights
+      ? insightSchema.array().safeParse(JSON.parse(row.insights)).data
+      : null;
     return {
       ...toCheck(row, samples.map(toSample)),
       filmstrip: filmstripFrames(row.filmstrip),
+      insights: insights ?? null,
       field: field ?? null,
     };
   }

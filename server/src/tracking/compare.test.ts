@@ -46,6 +46,7 @@ const check = (samples: TrackingSample[]): TrackingCheckDetail => ({
   reasons: [],
   error: null,
   filmstrip: [],
+  insights: null,
   field: null,
 });
 

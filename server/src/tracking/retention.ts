@@ -62,10 +62,10 @@ const DETAIL_BATCH = 500;
 
 /**
  * Drops the details of checks past the latest `keep` of their page and device: the
- * filmstrip, and the fingerprints of all samples but the representative one (the sample
- * the check's filmstrip came from, chosen again from the stored FCP and TTI as the check
- * runner chose it), so an old check can still say how it was measured. Metrics stay for
- * the plan's days. Returns how many checks lost their details.
+ * filmstrip and insights, and the fingerprints of all samples but the representative one
+ * (the sample the check's filmstrip came from, chosen again from the stored FCP and TTI as
+ * the check runner chose it), so an old check can still say how it was measured. Metrics
+ * stay for the plan's days. Returns how many checks lost their details.
  */
 export async function pruneTrackingDetails(db: Db, keep: number): Promise<number> {
   let pruned = 0;
@@ -116,7 +116,7 @@ export async function pruneTrackingDetails(db: Db, keep: number): Promise<number
       }
       await trx
         .updateTable('tracking_checks')
-        .set({ filmstrip: null, detailed: 0 })
+        .set({ filmstrip: null, insights: null, detailed: 0 })
         .where('id', 'in', ids)
         .execute();
     });

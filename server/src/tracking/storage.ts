@@ -18,6 +18,7 @@ const ROWS = {
       'started_at',
       'finished_at',
       'filmstrip',
+      'insights',
       'field',
       'reasons',
       'error',

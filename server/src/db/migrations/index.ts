@@ -13,6 +13,8 @@ import * as trackingRetention from './2026-11-23-011-tracking-retention';
 import * as speedTests from './2026-11-24-012-speed-tests';
 import * as billingClaims from './2026-11-24-013-billing-claims';
 import * as trackingCheckJobs from './2026-11-24-014-tracking-check-jobs';
+import * as trackingCheckInsights from './2026-11-26-015-tracking-check-insights';
+import * as speedTestCharges from './2026-11-26-016-speed-test-charges';
 
 /** All migrations in order; names are date-prefixed so they sort as they apply. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +32,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-012-speed-tests': speedTests,
   '2026-11-24-013-billing-claims': billingClaims,
   '2026-11-24-014-tracking-check-jobs': trackingCheckJobs,
+  '2026-11-26-015-tracking-check-insights': trackingCheckInsights,
+  '2026-11-26-016-speed-test-charges': speedTestCharges,
 };

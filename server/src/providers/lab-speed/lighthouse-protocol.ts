@@ -19,7 +19,7 @@ export type LighthouseServerMessage =
 /** `environment.concurrency` is the server's to fill: the child knows of its run alone. */
 export type LighthouseMeasurement = Pick<
   RunResult,
-  'lab' | 'filmstrip' | 'finalUrl' | 'environment'
+  'lab' | 'filmstrip' | 'filmstripMs' | 'finalUrl' | 'environment' | 'insights' | 'measuredAt'
 >;
 
 /** What the child answers, in order: stages, then exactly one `done` or `failed`. */

@@ -14,7 +14,10 @@ import { LabRunError, type LabResult, type Strategy } from './port';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 let t: TestApp;
 let appPort: number;
-let pages: Record<'light' | 'long-tasks' | 'layout-shift' | 'missing', SandboxPage>;
+let pages: Record<
+  'light' | 'long-tasks' | 'layout-shift' | 'render-blocking' | 'missing',
+  SandboxPage
+>;
 
 beforeAll(async () => {
   appPort = await freePort();
@@ -34,6 +37,7 @@ beforeAll(async () => {
     light: pick('light'),
     'long-tasks': pick('long-tasks'),
     'layout-shift': pick('layout-shift'),
+    'render-blocking': pick('render-blocking'),
     missing: manifest.pages.find((p) => p.status === 404)!,
   };
 }, 60_000);
@@ -74,6 +78,29 @@ describe('local Lighthouse on the sandbox web', () => {
     expect(light.filmstrip.length).toBeGreaterThan(0);
   }, 240_000);
 
+  it("names a page's render-blocking stylesheet among Lighthouse 13's insights, failed first", async () => {
+    const before = Date.now();
+    const result = await sample(lighthouse, pages['render-blocking'].url);
+    expect(result.environment!.lighthouseVersion).toMatch(/^13\./);
+    const measuredAt = Date.parse(result.measuredAt!);
+    expect(measuredAt).toBeGreaterThanOrEqual(before);
+    expect(measuredAt).toBeLessThanOrEqual(Date.now());
+    const insights = result.insights!;
+    const blocking = insights.find((insight) => insight.id === 'render-blocking-insight')!;
+    expect(blocking).toMatchObject({ group: 'insight', score: 0 });
+    expect(blocking.savingsMs).toBeGreaterThan(0);
+    // The page's blocking stylesheet (its name says the server's delay), with its size.
+    const origin = new URL(pages['render-blocking'].url).origin;
+    const stylesheet = blocking.items.find((item) =>
+      /^\/assets\/blocking-\d+\.css$/.test(item.url?.replace(origin, '') ?? ''),
+    );
+    expect(stylesheet?.totalBytes).toBeGreaterThan(0);
+    // Insights that failed come before any that passed.
+    const passedFrom = insights.findIndex((insight) => insight.score === 1);
+    expect(insights.indexOf(blocking)).toBeLessThan(passedFrom);
+    expect(result.lab.lcp!.thresholds).toEqual({ good: 2500, poor: 4000 });
+  }, 120_000);
+
   it('runs two samples at once in separate Lighthouse processes, each reporting its stages', async () => {
     const stages: string[][] = [[], []];
     const results = await Promise.all(
@@ -86,6 +113,11 @@ describe('local Lighthouse on the sandbox web', () => {
     );
     for (const result of results) expect(result.lab.psi!.score).toBeGreaterThan(0);
     for (const seen of stages) expect(seen).toEqual(['loading', 'tracing', 'auditing']);
+    // Each scored by its own device's curve: the desktop preset holds beside the category.
+    expect(results.map((result) => result.lab.lcp!.thresholds)).toEqual([
+      { good: 2500, poor: 4000 },
+      { good: 1200, poor: 2400 },
+    ]);
   }, 240_000);
 
   it('gives the browser itself no route to private addresses, only to the sandbox hosts', async () => {

@@ -18,7 +18,7 @@ export type LabResult = Pick<
   RunResult,
   'lab' | 'filmstrip' | 'filmstripMs' | 'finalUrl' | 'source' | 'environment'
 > &
-  Partial<Pick<RunResult, 'field'>>;
+  Partial<Pick<RunResult, 'field' | 'insights' | 'measuredAt'>>;
 
 /** A failed sample: why (for the UI's wording) and the reason, fit for users. */
 export class LabRunError extends Error {

@@ -43,7 +43,38 @@ describe('PageSpeed Insights adapter contract', () => {
     expect(result.field!.origin!.coreWebVitals).toBe('Pass');
     expect(result.field).toMatchObject({ source: 'psi', error: null });
     // The recorded reply names its Lighthouse version and form factor, nothing more.
-    expect(result.environment).toEqual(VERSION_ONLY_LAB_ENVIRONMENT);
+    expect(result.environment).toEqual({
+      ...VERSION_ONLY_LAB_ENVIRONMENT,
+      lighthouseVersion: '13.0.1',
+    });
+    expect(result.measuredAt).toBe('2026-11-20T09:19:52.118Z');
+  });
+
+  it("maps Lighthouse 13's insights, without the cache-busting parameter in their rows", async () => {
+    server = await startRecordedServer(() => ({ fixture: fixture('psi-mobile.json') }));
+    const result = await new PsiProvider('psi-key', server.baseUrl).run(request);
+    expect(result.lab.lcp!.thresholds).toEqual({ good: 2500, poor: 4000 });
+    const insights = result.insights!;
+    // Failed first; the audit that did not apply is left out.
+    expect(insights.map((insight) => [insight.id, insight.score])).toEqual([
+      ['render-blocking-insight', 0],
+      ['unused-css-rules', 0],
+      ['network-dependency-tree-insight', 0],
+      ['lcp-breakdown-insight', null],
+      ['dom-size-insight', 1],
+      ['bf-cache', 1],
+    ]);
+    expect(insights[0]).toMatchObject({ savingsMs: 250, metricSavings: { FCP: 250, LCP: 250 } });
+    expect(insights[0]!.items.map((item) => [item.url, item.totalBytes])).toEqual([
+      ['https://www.example.com/assets/blocking-1600.js', 3861],
+      ['https://www.example.com/assets/blocking-1600.css', 23658],
+      ['https://www.example.com/assets/site.css', 2109],
+    ]);
+    expect(insights[2]!.items[0]).toMatchObject({
+      label: 'https://www.example.com/',
+      url: 'https://www.example.com/',
+    });
+    expect(insights[2]).not.toHaveProperty('savingsMs');
   });
 
   const failure = async (reply: Parameters<typeof startRecordedServer>[0]) => {
@@ -86,6 +117,14 @@ describe('PageSpeed Insights adapter contract', () => {
       kind: 'provider',
       message: 'PageSpeed Insights answered 502: HTTP 502',
     });
+  });
+
+  it("says when PSI answered where Lighthouse's own time is missing", async () => {
+    const body = JSON.parse(fs.readFileSync(fixture('psi-mobile.json'), 'utf8'));
+    delete body.lighthouseResult.fetchTime;
+    server = await startRecordedServer(() => ({ json: body }));
+    const result = await new PsiProvider('k', server.baseUrl).run(request);
+    expect(result.measuredAt).toBe('2026-11-20T09:20:11.000Z');
   });
 
   it("treats a 200 carrying Lighthouse's runtimeError as that failure", async () => {

@@ -26,7 +26,11 @@ const responseSchema = z.object({
   >((v) => Boolean(v && typeof v === 'object')),
   loadingExperience,
   originLoadingExperience: loadingExperience,
+  analysisUTCTimestamp: z.string().optional(),
 });
+
+/** A URL as the user asked for it, without the sample's cache-busting parameter. */
+const unbusted = (url: string) => url.replace(/[?&]_sr=[0-9a-f]+/, '');
 
 /** Google's error envelope: `{"error": {"code", "message", "status"}}`. */
 const errorBodySchema = z.object({ error: z.object({ message: z.string() }) });
@@ -139,12 +143,24 @@ export class PsiProvider implements LabSpeedProvider {
     const mapped = mapLighthouseResult(data.lighthouseResult);
     if (!mapped)
       throw new LabRunError('provider', 'PageSpeed Insights returned no performance score.');
+    // Report the URL the user asked for, not the cache-busted one, in the insights' rows too.
+    const insights = mapped.insights?.map((insight) => ({
+      ...insight,
+      items: insight.items.map((item) => ({
+        ...item,
+        label: unbusted(item.label),
+        ...(item.url && { url: unbusted(item.url) }),
+      })),
+    }));
     return {
       ...mapped,
-      // Report the URL the user asked for, not the cache-busted one.
-      finalUrl: mapped.finalUrl.replace(/[?&]_sr=[0-9a-f]+/, ''),
+      finalUrl: unbusted(mapped.finalUrl),
+      ...(insights && { insights }),
       source: this.source,
       environment: labEnvironmentOf(data.lighthouseResult, concurrency),
+      // Lighthouse's own time of the load; PSI's time of the answer otherwise.
+      measuredAt:
+        data.lighthouseResult.fetchTime ?? data.analysisUTCTimestamp ?? new Date().toISOString(),
       field: {
         page: mapFieldData(data.loadingExperience?.metrics),
         origin: mapFieldData(data.originLoadingExperience?.metrics),

@@ -11,6 +11,7 @@ import {
 } from '../../providers/lab-speed/port';
 import { InProcessJobs } from '../../jobs/in-process-jobs';
 import { SpeedJobs } from '../../speed/speed-jobs';
+import { TestClock } from '../../../test/clock';
 import { signUp } from '../../../test/users';
 
 const API = '/backend-service/v1';
@@ -22,7 +23,7 @@ class ScriptedLab implements LabSpeedProvider {
   readiness() {
     return { ready: true, message: null };
   }
-  private finishers: ((fail?: boolean) => void)[] = [];
+  private finishers: ((fail?: boolean | LabRunError) => void)[] = [];
   async run(request: LabRunRequest) {
     this.runs.push(request);
     request.onStage('loading');
@@ -32,7 +33,11 @@ class ScriptedLab implements LabSpeedProvider {
       );
       this.finishers.push((fail) =>
         fail
-          ? reject(new LabRunError('crashed', 'The browser failed during the run (crashed).'))
+          ? reject(
+              fail instanceof LabRunError
+                ? fail
+                : new LabRunError('crashed', 'The browser failed during the run (crashed).'),
+            )
           : resolve({
               lab: {
                 psi: { label: 'Performance', displayValue: '88', score: 88, numericValue: 0.88 },
@@ -44,7 +49,7 @@ class ScriptedLab implements LabSpeedProvider {
       );
     });
   }
-  finish(index: number, fail = false) {
+  finish(index: number, fail: boolean | LabRunError = false) {
     this.finishers[index]?.(fail);
   }
   async close() {}
@@ -56,16 +61,18 @@ describe('pagespeed runs', () => {
   afterEach(async () => t?.close());
 
   /** The app as configured by `env`, with a scripted lab in place of Chromium. */
-  async function setup(env: Record<string, string> = {}) {
-    t = await buildTestApp({ env: { SPEED_CACHE_TTL_MINUTES: '0', ...env } });
+  async function setup(env: Record<string, string> = {}, cacheTtlMinutes = 0) {
+    const clock = new TestClock();
+    t = await buildTestApp({ env: { SPEED_CACHE_TTL_MINUTES: '0', ...env }, clock });
     lab = new ScriptedLab();
     t.app.services.speed = new SpeedJobs(
       lab,
       createFieldDataProvider(t.config),
       t.db,
-      t.app.services.clock,
-      0,
+      clock,
+      cacheTtlMinutes,
     );
+    return clock;
   }
   const start = (payload: object, ip = '10.1.1.1') =>
     t.app.inject({ method: 'POST', url: `${API}/pagespeed/runs`, payload, remoteAddress: ip });
@@ -231,6 +238,64 @@ describe('pagespeed runs', () => {
     expect(
       (await start({ url: card, strategy: 'mobile', testId: speedTestId })).json().testId,
     ).not.toBe(speedTestId);
+  });
+
+  it('measures a second test of one URL afresh within the cache lifetime; a SERP card then shows it as cached', async () => {
+    const clock = await setup({}, 10);
+    const search = await t.app.inject({
+      method: 'POST',
+      url: `${API}/serp-search`,
+      payload: { searchTerm: 'ice cream flavors' },
+      remoteAddress: '10.1.1.1',
+    });
+    const { organic_results: results, speedTestId } = search.json() as {
+      organic_results: { link: string }[];
+      speedTestId: string;
+    };
+    const page = results[0]!.link;
+    const first = (await start({ url: page, strategy: 'mobile' })).json();
+    await settle();
+    lab.finish(0);
+    await settle();
+    clock.advanceMinutes(2);
+    const second = (await start({ url: page, strategy: 'mobile' })).json();
+    await settle();
+    expect(lab.runs).toHaveLength(2);
+    lab.finish(1);
+    await settle();
+    const [a, b] = [await status(first.runId), await status(second.runId)];
+    expect(b).toMatchObject({ status: 'done', cached: false });
+    expect(Date.parse(b.result!.measuredAt!) - Date.parse(a.result!.measuredAt!)).toBe(120_000);
+    expect(await t.app.services.quotas.used('ip:10.1.1.1', 'speed')).toBe(2);
+
+    // The search's card within the cache's lifetime shows that measurement, saying so.
+    clock.advanceMinutes(2);
+    const card = (await start({ url: page, strategy: 'mobile', testId: speedTestId })).json();
+    expect(card.testId).toBe(speedTestId);
+    expect(await status(card.runId)).toMatchObject({
+      status: 'done',
+      cached: true,
+      result: { measuredAt: b.result!.measuredAt },
+    });
+    expect(lab.runs).toHaveLength(2);
+  });
+
+  it('gives back a test whose page answered an HTTP error, once however many samples saw it', async () => {
+    await setup();
+    const ok = (await start({ url, strategy: 'mobile' })).json();
+    await settle();
+    lab.finish(0);
+    const notFound = new LabRunError('http_status', 'The page answered 404 (Not Found).');
+    const broken = (await start({ url, strategy: 'mobile', samples: 2 })).json();
+    await start({ url, strategy: 'mobile', sample: 2, samples: 2, testId: broken.testId });
+    await settle();
+    expect(await t.app.services.quotas.used('ip:10.1.1.1', 'speed')).toBe(2);
+    lab.finish(1, notFound);
+    lab.finish(2, notFound);
+    await settle();
+    expect(await status(broken.runId)).toMatchObject({ status: 'error', errorKind: 'http_status' });
+    expect(await status(ok.runId)).toMatchObject({ status: 'done' });
+    expect(await t.app.services.quotas.used('ip:10.1.1.1', 'speed')).toBe(1);
   });
 
   it('answers 503 browser_missing, queueing nothing, when Chromium is not installed', async () => {

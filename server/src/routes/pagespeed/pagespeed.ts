@@ -97,9 +97,16 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
       let test = testId;
       let charge: { refund(): Promise<void> } | null = null;
       if (!test || !(await speedTests.next(test, subject, vetted.toString()))) {
-        charge = await reply.meter('speed');
-        if (!charge) return reply;
-        test = await speedTests.open(subject, user?.id ?? null, vetted.toString(), samples);
+        const charged = await reply.meter('speed');
+        if (!charged) return reply;
+        charge = charged;
+        test = await speedTests.open(
+          subject,
+          user?.id ?? null,
+          vetted.toString(),
+          samples,
+          charged.counter.period,
+        );
       }
       let runId: string;
       try {

@@ -118,7 +118,7 @@ describe.each([
   });
 
   maybe(
-    'keeps frames and fingerprints for the last TRACKING_DETAIL_CHECKS checks only; storage follows',
+    'keeps frames, insights and fingerprints for the last TRACKING_DETAIL_CHECKS checks only; storage follows',
     async () => {
       const { headers } = await setup(1, { TRACKING_DETAIL_CHECKS: '2' });
       const stranger = await signUp(t.app, 1);
@@ -163,6 +163,10 @@ describe.each([
         const kept = i >= 2;
         expect(found.filmstrip, `check ${i + 1}`).toEqual(
           kept ? [{ ms: 900, data: expect.stringMatching(/^data:image\/jpeg/) }] : [],
+        );
+        // The insights go with the frames.
+        expect(found.insights?.map((insight) => insight.id) ?? null, `check ${i + 1}`).toEqual(
+          kept ? ['render-blocking-insight'] : null,
         );
         // Metrics stay; an old check keeps its representative sample's fingerprint only.
         expect(found.median).toEqual(medians[i]);

@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRACKING_MESSAGES } from '@core/messages';
-import type { HistoryResponse, TrackedPageList, TrackingAlert } from '@core/schemas/tracking';
+import type {
+  HistoryResponse,
+  TrackedPageList,
+  TrackingAlert,
+  TrackingCheckDetail,
+} from '@core/schemas/tracking';
 import { HISTORY_CSV_HEADERS } from '@core/tracking/history-csv';
 import { testDatabaseUrl, type TestApp } from '../../../test/build-test-app';
 import type { TestClock } from '../../../test/clock';
@@ -225,6 +230,18 @@ describe.each([
       expect(detail.filmstrip).toEqual([
         { ms: 1100, data: expect.stringMatching(/^data:image\/jpeg;base64,run[23]$/) },
       ]);
+      // And its insights, from the same run as the frames.
+      const run = /run(\d)$/.exec(detail.filmstrip[0].data)![1];
+      expect(detail.insights).toEqual([
+        {
+          id: 'render-blocking-insight',
+          group: 'insight',
+          title: 'Render-blocking requests',
+          description: "Requests are blocking the page's initial render.",
+          score: 1,
+          items: [{ label: `${URL}run${run}.css`, url: `${URL}run${run}.css`, totalBytes: 20_000 }],
+        },
+      ]);
       // No field source is configured: none is stored, rather than a pretend 'no data'.
       expect(detail.field).toBeNull();
       const missing = await call('GET', `/${id}/checks/${crypto.randomUUID()}`, headers);
@@ -368,6 +385,14 @@ describe.each([
         ['timeout', null, null],
         ['timeout', null, null],
       ]);
+      // No run, no insights; a regressed check keeps its failed one.
+      const detailOf = async (checkId: string) =>
+        (await call('GET', `/${id}/checks/${checkId}`, headers)).json() as TrackingCheckDetail;
+      expect((await detailOf(failed.id)).insights).toBeNull();
+      expect((await detailOf(checks[3]!.id)).insights![0]).toMatchObject({
+        score: 0,
+        savingsMs: 1200,
+      });
       expect(checks[3]!.reasons.map((r) => [r.kind, r.metric])).toEqual([
         ['significant', 'psi'],
         ['significant', 'lcp'],
@@ -496,6 +521,24 @@ describe.each([
     );
     const csv = (await call('GET', `/${id}/history.csv`, headers)).body.split('\r\n');
     expect(csv[2]).toMatch(/"Lighthouse 13\.0\.0, bench 900"$/);
+  });
+
+  maybe('marks the check where Lighthouse 12 gave way to 13, on the same machine', async () => {
+    const { headers } = await setup(1);
+    const id = await create(headers, { devices: ['mobile'], samples: 1 });
+    await runNow(headers, id);
+    lab.environment = { ...PROFILE_ENVIRONMENT, lighthouseVersion: '13.5.0' };
+    await runNow(headers, id);
+    await runNow(headers, id);
+    const { checks } = await history(headers, id);
+    expect(PROFILE_ENVIRONMENT.lighthouseVersion).toBe('12.8.2');
+    expect(
+      checks.map((c) => [c.samples[0]!.fingerprint!.lighthouseVersion, c.fingerprintChanged]),
+    ).toEqual([
+      ['13.5.0', false],
+      ['13.5.0', true],
+      ['12.8.2', false],
+    ]);
   });
 
   maybe('filters the history by range and device and exports it as CSV', async () => {

@@ -1,0 +1,134 @@
+/**
+ * The app's local Lighthouse against the Lighthouse CLI of the same version, on three
+ * sandbox pages (light, render-blocking, long tasks), mobile, interleaved (app, CLI, app,
+ * CLI …) so that the machine's noise falls on both alike, on the same Node. Prints per page
+ * the median wall time of each and their ratio, and the mean score and LCP of each with
+ * their difference. The CLI runs as people run it (every category, its own Chromium per
+ * run) and, for a like-for-like figure, with the performance category alone.
+ *   npx tsx bench/lighthouse-cli-bench.ts [--rounds 3]
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import { connectDb } from '../server/src/db/connect';
+import { migrateToLatest } from '../server/src/db/migrate';
+import { CHROMIUM_FLAGS } from '../server/src/providers/lab-speed/chromium-flags';
+import { LocalLighthouseProvider } from '../server/src/providers/lab-speed/local-lighthouse';
+import { buildManifest, type SandboxPage } from '@sandbox';
+import { freePort } from '../server/test/free-port';
+
+const run = promisify(execFile);
+const roundsArg = process.argv.indexOf('--rounds');
+const rounds = roundsArg >= 0 ? Number(process.argv[roundsArg + 1]) : 3;
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const cli = path.resolve('node_modules/lighthouse/cli/index.js');
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+
+const port = await freePort();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-bench-'));
+const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+const db = connectDb({ sqlitePath: config.sqlitePath });
+await migrateToLatest(db);
+const app = await buildApp({ config, db });
+await app.listen({ port, host: '127.0.0.1' });
+const manifest = buildManifest({ port });
+const pick = (profile: SandboxPage['speedProfile']) =>
+  manifest.pages.find(
+    (p) => p.speedProfile === profile && p.status === 200 && p.redirects.length === 0,
+  )!;
+const pages = {
+  light: pick('light'),
+  'render-blocking': pick('render-blocking'),
+  'long-tasks': pick('long-tasks'),
+};
+
+interface Measured {
+  ms: number;
+  score: number;
+  lcpMs: number;
+}
+
+/** One CLI run in its own process and Chromium, as `npx lighthouse URL` does. */
+async function cliRun(url: string, performanceOnly: boolean): Promise<Measured> {
+  const out = path.join(dataDir, 'cli.json');
+  const start = performance.now();
+  await run(process.execPath, [
+    cli,
+    url,
+    '--output=json',
+    `--output-path=${out}`,
+    '--quiet',
+    `--chrome-path=${chromePath}`,
+    `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
+    ...(performanceOnly ? ['--only-categories=performance'] : []),
+  ]);
+  const ms = performance.now() - start;
+  const lhr = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+    categories: { performance: { score: number } };
+    audits: Record<string, { numericValue?: number }>;
+  };
+  return {
+    ms,
+    score: Math.round(lhr.categories.performance.score * 100),
+    lcpMs: lhr.audits['largest-contentful-paint']!.numericValue!,
+  };
+}
+
+// One slot, warm: the app keeps its browser and Lighthouse process between runs.
+const lab = new LocalLighthouseProvider(chromePath, 1, 300_000, app.services.pageFetch);
+async function appRun(url: string): Promise<Measured> {
+  const start = performance.now();
+  const result = await lab.run({
+    url,
+    strategy: 'mobile',
+    signal: new AbortController().signal,
+    onStage: () => undefined,
+  });
+  return {
+    ms: performance.now() - start,
+    score: result.lab.psi!.score,
+    lcpMs: result.lab.lcp!.numericValue,
+  };
+}
+
+console.log(
+  `machine: ${os.cpus().length} cores, Node ${process.version}, ${chromePath}; ${rounds} rounds, mobile`,
+);
+// The first run of each starts its processes: not counted.
+await appRun(pages.light.url);
+await cliRun(pages.light.url, true);
+
+const figures = new Map<string, { app: Measured[]; cli: Measured[]; cliPerf: Measured[] }>();
+for (let round = 0; round < rounds; round++) {
+  for (const [name, page] of Object.entries(pages)) {
+    const entry = figures.get(name) ?? { app: [], cli: [], cliPerf: [] };
+    figures.set(name, entry);
+    entry.app.push(await appRun(page.url));
+    entry.cli.push(await cliRun(page.url, false));
+    entry.cliPerf.push(await cliRun(page.url, true));
+  }
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+for (const [name, { app: a, cli: c, cliPerf: p }] of figures) {
+  const [appMs, cliMs, perfMs] = [a, c, p].map((runs) => median(runs.map((r) => r.ms)));
+  const [appScore, cliScore] = [a, [...c, ...p]].map((runs) => mean(runs.map((r) => r.score)));
+  const [appLcp, cliLcp] = [a, [...c, ...p]].map((runs) => mean(runs.map((r) => r.lcpMs)));
+  console.log(
+    `${name.padEnd(16)} app ${seconds(appMs!)}; CLI ${seconds(cliMs!)} (${(cliMs! / appMs!).toFixed(1)}×), ` +
+      `CLI performance only ${seconds(perfMs!)} (${(perfMs! / appMs!).toFixed(1)}×); ` +
+      `score app ${appScore!.toFixed(1)} CLI ${cliScore!.toFixed(1)} (${(appScore! - cliScore!).toFixed(1)}); ` +
+      `LCP app ${seconds(appLcp!)} CLI ${seconds(cliLcp!)} (${(((appLcp! - cliLcp!) / cliLcp!) * 100).toFixed(1)} %)`,
+  );
+}
+
+await lab.close();
+await app.close();
+await db.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
