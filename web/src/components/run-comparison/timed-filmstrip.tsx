@@ -1,9 +1,8 @@
 import type { z } from 'zod';
 import type { filmstripFrameSchema } from '@core/schemas/tracking';
+import { frameTimeText, type FilmstripFrame } from '../filmstrip-times';
 
 type Frame = z.infer<typeof filmstripFrameSchema>;
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** The frame on screen at `ms`: the last one taken by then (none before the first). */
 function frameAt(frames: readonly Frame[], ms: number): Frame | null {
@@ -20,15 +19,11 @@ function stepFor(span: number): number {
   return [100, 250, 500, 1000, 2000, 5000].find((step) => span / step <= 20) ?? 10_000;
 }
 
-/** A check's representative run loading, each frame with its time since navigation start. */
-export function TimedFilmstrip({ frames }: { frames: readonly Frame[] }) {
-  if (frames.length === 0) {
-    return (
-      <p className="small text-muted mb-0">
-        No filmstrip: only the latest checks of a page keep their frames.
-      </p>
-    );
-  }
+/**
+ * A representative run loading in one scrolling row, each frame under its time since
+ * navigation start (a result stored before times were kept shows its frames alone).
+ */
+export function TimedFilmstrip({ frames }: { frames: readonly FilmstripFrame[] }) {
   return (
     <div
       className="d-flex gap-1 overflow-auto pb-1"
@@ -42,10 +37,16 @@ export function TimedFilmstrip({ frames }: { frames: readonly Frame[] }) {
         <figure key={i} className="mb-0 text-center small">
           <img
             src={frame.data}
-            alt={`The page at ${seconds(frame.ms)}`}
+            alt={
+              frame.ms === undefined
+                ? `Frame ${i + 1} of ${frames.length}`
+                : `The page at ${frameTimeText(frame.ms)}`
+            }
             className="sr-frame-thumb border"
           />
-          <figcaption className="text-muted">{seconds(frame.ms)}</figcaption>
+          {frame.ms !== undefined && (
+            <figcaption className="text-muted">{frameTimeText(frame.ms)}</figcaption>
+          )}
         </figure>
       ))}
     </div>
@@ -84,7 +85,7 @@ export function AlignedFilmstrips({
             <th scope="col" />
             {moments.map((ms) => (
               <th key={ms} scope="col" className="text-center text-muted fw-normal px-1">
-                {seconds(ms)}
+                {frameTimeText(ms)}
               </th>
             ))}
           </tr>
@@ -102,7 +103,7 @@ export function AlignedFilmstrips({
                     {frame ? (
                       <img
                         src={frame.data}
-                        alt={`${row.label} at ${seconds(ms)}`}
+                        alt={`${row.label} at ${frameTimeText(ms)}`}
                         className="sr-frame-thumb border"
                       />
                     ) : (

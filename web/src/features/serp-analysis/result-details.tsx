@@ -81,6 +81,7 @@ export function ResultDetails({ card, view, onView, mobile }: Props) {
             speed={card.speed}
             url={url}
             id={card.key}
+            device={card.device}
             metric={view.lab}
             onMetric={(lab) => onView({ ...view, lab })}
           />

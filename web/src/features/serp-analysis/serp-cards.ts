@@ -66,7 +66,12 @@ export interface SampleFailure {
 
 export type CardSpeed =
   | { status: 'loading'; /** 0–100 from the run's real stages. */ progress: number }
-  | { status: 'done'; result: RunResult }
+  | {
+      status: 'done';
+      result: RunResult;
+      /** An earlier measurement of the page the server reused (a search repeated soon). */
+      cached: boolean;
+    }
   | { status: 'error'; failure: SampleFailure };
 
 /** A card's speed from its sample query: loading, measured, or failed with the reason. */
@@ -77,7 +82,8 @@ export function cardSpeed(query: UseQueryResult<RunStatus>): CardSpeed {
   if (!run || query.isFetching) {
     return { status: 'loading', progress: run ? (STAGE_PROGRESS[run.stage] ?? 5) : 0 };
   }
-  if (run.status === 'done' && run.result) return { status: 'done', result: run.result };
+  if (run.status === 'done' && run.result)
+    return { status: 'done', result: run.result, cached: run.cached === true };
   return {
     status: 'error',
     failure: {

@@ -3,6 +3,10 @@ import Spinner from 'react-bootstrap/Spinner';
 import { LAB_KEYS, type LabKey } from '@core/speed-summary';
 import { FieldNotice } from '../../components/field-notice';
 import { FilmstripFrames } from '../../components/filmstrip-frames';
+import { timedFrames } from '../../components/filmstrip-times';
+import { LabInsights } from '../../components/insights/lab-insights';
+import { LabMetricValue } from '../../components/lab-metric-value';
+import { MeasuredAt } from '../../components/measured-at';
 import { MetricChips } from './metric-chips';
 import type { CardSpeed, SampleFailure } from './serp-cards';
 
@@ -49,17 +53,27 @@ interface PanelProps {
   id: string;
 }
 
-/** Spec 001 §2 'Lab': the chosen lab metric of the card's sample. */
+/**
+ * A card's Lab tab: the chosen lab metric of the card's sample, graded by its thresholds;
+ * when and how it was measured, and what Lighthouse says to fix.
+ */
 export function LabPanel({
   speed,
   url,
   id,
+  device,
   metric,
   onMetric,
-}: PanelProps & { metric: LabKey; onMetric(metric: LabKey): void }) {
+}: PanelProps & {
+  device: 'mobile' | 'desktop';
+  metric: LabKey;
+  onMetric(metric: LabKey): void;
+}) {
   if (speed.status === 'loading') return <StillLoading />;
   if (speed.status === 'error') return <FailureNote failure={speed.failure} url={url} />;
-  const chosen = speed.result.lab[metric];
+  const { result } = speed;
+  const chosen = result.lab[metric];
+  const version = result.environment?.lighthouseVersion;
   return (
     <>
       <MetricChips
@@ -72,12 +86,30 @@ export function LabPanel({
       <p className="small mt-2 mb-0" data-testid="result-lab">
         {chosen ? (
           <>
-            {chosen.label}: <strong>{chosen.displayValue}</strong>
+            {chosen.label}:{' '}
+            <LabMetricValue
+              metricKey={metric}
+              metric={chosen}
+              text={chosen.displayValue}
+              device={device}
+            />
           </>
         ) : (
           'no data'
         )}
       </p>
+      <MeasuredAt
+        className="mt-1"
+        measuredAt={result.measuredAt}
+        cached={speed.cached}
+        source={result.source}
+        lighthouseVersion={version}
+      />
+      <LabInsights
+        insights={result.insights}
+        lighthouseVersion={version}
+        pageUrl={result.finalUrl}
+      />
     </>
   );
 }
@@ -146,5 +178,5 @@ export function FieldPanel({
 export function FilmstripPanel({ speed, url }: Omit<PanelProps, 'id'>) {
   if (speed.status === 'loading') return <StillLoading />;
   if (speed.status === 'error') return <FailureNote failure={speed.failure} url={url} />;
-  return <FilmstripFrames frames={speed.result.filmstrip} />;
+  return <FilmstripFrames frames={timedFrames(speed.result)} />;
 }

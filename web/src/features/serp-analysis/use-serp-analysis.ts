@@ -19,6 +19,8 @@ export interface SerpCard extends RankedResult {
   /** The page facts call failed (spec 001 §8: the word count then says 'Error'). */
   factsFailed: boolean;
   speed: CardSpeed;
+  /** The device the search's samples emulate, whose scoring grades the card's metrics. */
+  device: 'mobile' | 'desktop';
   /** Spec 001 §4: one retry per card. */
   retried: boolean;
 }
@@ -105,6 +107,7 @@ export function useSerpAnalysis(token: string | null) {
     facts: factsOf[r.result.link],
     factsFailed: facts[r.page - 1]?.isError ?? false,
     speed: speedOf.get(r.result.link)!,
+    device: strategy,
     retried: (attempts[r.result.link] ?? 0) > 0,
   }));
 

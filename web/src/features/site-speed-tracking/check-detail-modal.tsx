@@ -8,6 +8,8 @@ import Table from 'react-bootstrap/Table';
 import type { TrackingCheck, TrackingCheckDetail } from '@core/schemas/tracking';
 import type { FieldResult } from '@core/speed';
 import { FieldNotice, fieldAbsence, sampleErrorLabel } from '../../components/field-notice';
+import { LabInsights } from '../../components/insights/lab-insights';
+import { MeasuredAt } from '../../components/measured-at';
 import { CheckComparison } from './check-comparison';
 import { CheckStatus } from './history-table';
 import { TimedFilmstrip } from '../../components/run-comparison/timed-filmstrip';
@@ -41,15 +43,61 @@ function FieldSection({ field }: { field: FieldResult | null }) {
   );
 }
 
-function CheckBody({ check }: { check: TrackingCheckDetail }) {
+/** Lighthouse 13 on reports insights: without them, such a check's were pruned. */
+const reportsInsights = (version: string | null | undefined) =>
+  Number.parseInt(version ?? '', 10) >= 13;
+
+/**
+ * The representative sample's insights; or why there are none: measured before insights
+ * were kept, or pruned with the frames. A check that measured nothing has nothing to say.
+ */
+function CheckInsights({
+  check,
+  lighthouseVersion,
+  pageUrl,
+}: {
+  check: TrackingCheckDetail;
+  lighthouseVersion: string | null | undefined;
+  pageUrl: string;
+}) {
+  if (!check.median) return null;
+  if (!check.insights && check.filmstrip.length === 0 && reportsInsights(lighthouseVersion)) {
+    return (
+      <p className="small text-muted mt-3 mb-0" data-testid="no-insights">
+        No insights: only the latest checks of a page keep them.
+      </p>
+    );
+  }
+  return (
+    <LabInsights
+      insights={check.insights ?? undefined}
+      lighthouseVersion={lighthouseVersion}
+      pageUrl={pageUrl}
+      caption={check.samples.length > 1 ? 'Insights of the representative sample.' : undefined}
+    />
+  );
+}
+
+function CheckBody({ check, pageUrl }: { check: TrackingCheckDetail; pageUrl: string }) {
+  const measured = check.samples.find((s) => s.fingerprint) ?? check.samples[0];
+  const version = measured?.fingerprint?.lighthouseVersion;
   return (
     <>
-      <p className="mb-2">
+      <p className="mb-1">
         <CheckStatus check={check} />{' '}
         <span className="small text-muted">
           {check.trigger === 'manual' ? 'Run now' : 'Scheduled'}
         </span>
       </p>
+      {/* A check that measured nothing (every sample failed) has no figure to date. */}
+      {measured && check.median && (
+        <MeasuredAt
+          className="mb-2"
+          measuredAt={check.finishedAt ?? undefined}
+          source={measured.source}
+          lighthouseVersion={version}
+        />
+      )}
       {check.error && <Alert variant="warning">{check.error}</Alert>}
       {check.reasons.length > 0 && (
         <Alert variant="danger" data-testid="check-reasons">
@@ -105,7 +153,14 @@ function CheckBody({ check }: { check: TrackingCheckDetail }) {
         </tbody>
       </Table>
       <h3 className="h6 mt-3">Filmstrip of the representative sample</h3>
-      <TimedFilmstrip frames={check.filmstrip} />
+      {check.filmstrip.length > 0 ? (
+        <TimedFilmstrip frames={check.filmstrip} />
+      ) : (
+        <p className="small text-muted mb-0">
+          No filmstrip: only the latest checks of a page keep their frames.
+        </p>
+      )}
+      <CheckInsights check={check} lighthouseVersion={version} pageUrl={pageUrl} />
       <h3 className="h6 mt-4">Field data (real users, 28 days)</h3>
       <FieldSection field={check.field} />
     </>
@@ -114,15 +169,18 @@ function CheckBody({ check }: { check: TrackingCheckDetail }) {
 
 /**
  * One check: its samples with how each was measured and its metrics or error, the median,
- * the filmstrip; or that check beside another of the page.
+ * the filmstrip and insights; or that check beside another of the page.
  */
 export function CheckDetailModal({
   pageId,
+  pageUrl,
   checkId,
   checks,
   onClose,
 }: {
   pageId: string;
+  /** The tracked page, whose own resources the insights name by their path. */
+  pageUrl: string;
   checkId: string;
   /** The checks on screen, newest first: the ones to compare with. */
   checks: readonly TrackingCheck[];
@@ -194,7 +252,7 @@ export function CheckDetailModal({
         ) : detail.isError ? (
           <Alert variant="danger">{detail.error.message}</Alert>
         ) : (
-          <CheckBody check={detail.data} />
+          <CheckBody check={detail.data} pageUrl={pageUrl} />
         )}
       </Modal.Body>
     </Modal>

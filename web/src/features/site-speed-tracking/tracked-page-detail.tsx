@@ -212,6 +212,7 @@ export function TrackedPageDetail({ page, plan }: { page: TrackedPageSummary; pl
       {selected && (
         <CheckDetailModal
           pageId={page.id}
+          pageUrl={page.url}
           checkId={selected}
           checks={history.data?.checks ?? []}
           onClose={() => setSelected(null)}

@@ -1,6 +1,11 @@
 import { scoreClass } from '@core/metrics';
+import type { RunResult } from '@core/speed';
 import type { LabKey, LabSummary } from '@core/speed-summary';
+import { timedFrames } from '../../components/filmstrip-times';
+import { LabMetricValue } from '../../components/lab-metric-value';
+import { TimedFilmstrip } from '../../components/run-comparison/timed-filmstrip';
 import { ScoreGauge } from '../../components/score-gauge';
+import { averagedGrade } from './averaged-grade';
 import type { Device } from './use-speed-test';
 
 const SHOWN: LabKey[] = ['fcp', 'lcp', 'tbt', 'si', 'tti', 'cls'];
@@ -54,39 +59,31 @@ function ScoreChart({ scores, mean }: { scores: number[]; mean: number }) {
   );
 }
 
-/** The representative sample's filmstrip: thumbnails of the page as it loaded. */
-function Filmstrip({ frames, sample }: { frames: string[]; sample: number }) {
-  return (
-    <div className="d-flex gap-1 overflow-auto pb-1" data-testid="filmstrip">
-      {frames.map((src, i) => (
-        <img
-          key={i}
-          src={src}
-          alt={`Sample ${sample}, frame ${i + 1}`}
-          className="border rounded flex-shrink-0"
-          style={{ height: 80, width: 'auto' }}
-        />
-      ))}
-    </div>
-  );
+/** A run of the test, by its sample number (1-based). */
+export interface NumberedRun {
+  sample: number;
+  result: RunResult;
 }
 
 /**
- * 'Mobile/Desktop PSI scores averaged across N samples' with the metrics (spec 002 §2), the
- * median and spread beside the mean, and the representative run Lighthouse would pick.
+ * 'Mobile/Desktop PSI scores averaged across N samples' with the metrics, each coloured by
+ * its thresholds, the median and spread beside the mean, and the representative run
+ * Lighthouse would pick.
  */
 export function LabSummaryView({
   summary,
   device,
-  scores,
+  results,
   representative,
 }: {
   summary: LabSummary;
   device: Device;
-  scores: number[];
-  representative: { sample: number; filmstrip: string[] } | null;
+  /** The samples that finished, in order. */
+  results: readonly RunResult[];
+  representative: NumberedRun | null;
 }) {
   const mean = summary.score.mean;
+  const scores = results.map((r) => Math.round(r.lab.psi?.score ?? 0));
   return (
     <div className="border rounded p-3 mt-3" data-testid="lab-average">
       <div className="d-flex flex-wrap align-items-center gap-4">
@@ -110,11 +107,19 @@ export function LabSummaryView({
       <dl className="row row-cols-3 row-cols-md-6 mt-3 mb-0 small" data-testid="average-metrics">
         {SHOWN.map((key) => {
           const metric = summary.metrics[key];
-          if (!metric) return null;
+          const grade = averagedGrade(results, key);
+          if (!metric || !grade) return null;
           return (
             <div key={key} className="col">
               <dt className="text-muted">{metric.label}</dt>
-              <dd className="fw-semibold mb-0">{metric.displayValue}</dd>
+              <dd className="mb-0">
+                <LabMetricValue
+                  metricKey={key}
+                  metric={grade}
+                  text={metric.displayValue}
+                  device={device}
+                />
+              </dd>
             </div>
           );
         })}
@@ -124,8 +129,8 @@ export function LabSummaryView({
           <div className="small text-muted mb-1">
             Representative run: Sample {representative.sample}
           </div>
-          {representative.filmstrip.length > 0 && (
-            <Filmstrip frames={representative.filmstrip} sample={representative.sample} />
+          {representative.result.filmstrip.length > 0 && (
+            <TimedFilmstrip frames={timedFrames(representative.result)} />
           )}
         </div>
       )}

@@ -18,7 +18,7 @@ import {
   sampleChoices,
   withScheme,
 } from '@core/speed-test-options';
-import { representativeSample, summarizeSamples, type SampleMetrics } from '@core/speed-summary';
+import { summarizeSamples, type SampleMetrics } from '@core/speed-summary';
 import { recentPages, trackPageHref } from '../../app/recent-pages';
 import { useSession } from '../../app/session/session-context';
 import { useSettings } from '../../app/settings/settings-context';
@@ -32,9 +32,9 @@ import { ScoreLegend } from '../../components/score-legend';
 import { UpgradeMessage } from '../../components/upgrade-message';
 import { EarlierTests } from './earlier-tests';
 import { FieldDataView } from './field-data-view';
-import { LabSummaryView } from './lab-summary-view';
 import { SampleRows } from './sample-rows';
 import { SpeedFaq } from './speed-faq';
+import { SpeedTestResult } from './speed-test-result';
 import { useSpeedRateCheck } from './use-speed-rate-check';
 import { useSpeedTest, type Device } from './use-speed-test';
 
@@ -79,17 +79,6 @@ export function SpeedTestPage() {
         : null,
     [complete, done],
   );
-  // Lighthouse's median run among this device's samples, with its sample number.
-  const representative = useMemo(() => {
-    if (!complete || !run) return null;
-    const index = representativeSample(
-      run.samples.map((s) =>
-        s.status === 'done' && s.result ? (s.result.lab as unknown as SampleMetrics) : null,
-      ),
-    );
-    const result = index === null ? null : run.samples[index]!.result;
-    return result ? { sample: index! + 1, filmstrip: result.filmstrip } : null;
-  }, [complete, run]);
   // Field data is per URL, not per sample: a lookup that succeeded beats one that failed.
   const fieldResult = done.find((s) => !s.result!.field.error)?.result ?? done[0]?.result ?? null;
   const unavailable =
@@ -146,7 +135,6 @@ export function SpeedTestPage() {
     if (token) saveSearchSettings(token, nextSettings, pathname);
   };
 
-  const firstResult = done[0]?.result ?? null;
   const deviceName = device === 'mobile' ? 'Mobile' : 'Desktop';
   const shown = run && !run.invalidUrl && !run.blocked && !run.unavailable;
   const liveMessage = !shown
@@ -263,28 +251,14 @@ export function SpeedTestPage() {
           <ScoreLegend className="mb-2 d-flex" />
           <SampleRows samples={run.samples} />
           {complete && showAverage && summary && (
-            <LabSummaryView
-              summary={summary}
-              device={device}
-              scores={done.map((s) => Math.round(s.result!.lab.psi?.score ?? 0))}
-              representative={representative}
-            />
+            <SpeedTestResult summary={summary} device={device} samples={run.samples} />
           )}
           {complete && !summary && (
             <p className="text-muted mt-3" data-testid="no-data">
               no data
             </p>
           )}
-          {firstResult && (
-            <p className="small text-muted mt-2 mb-0">
-              Measured with{' '}
-              {firstResult.source === 'psi'
-                ? 'PageSpeed Insights'
-                : 'Lighthouse in a local Chromium'}
-              ; final URL {firstResult.finalUrl}
-            </p>
-          )}
-          {complete && firstResult && (
+          {complete && done.length > 0 && (
             <Link
               to={trackPageHref(run.url)}
               className="btn btn-outline-primary btn-sm mt-3"

@@ -56,6 +56,8 @@ export interface SampleState {
   /** 0–100, from the run's real stages. */
   progress: number;
   result: RunResult | null;
+  /** The result is an earlier measurement the server reused (its `measuredAt` says when). */
+  cached: boolean;
   /** Why the sample failed, fit for users. */
   error: string | null;
   /** Which lab ran it, for 'PSI Error' or 'Lighthouse error'. */
@@ -67,6 +69,7 @@ const waiting: SampleState = {
   stage: 'waiting',
   progress: 0,
   result: null,
+  cached: false,
   error: null,
   errorSource: null,
 };
@@ -110,7 +113,13 @@ export function sampleStates(
     const status = run?.data;
     if (!status) return running('queued');
     if (status.status === 'done' && status.result)
-      return { ...running('done'), status: 'done', progress: 100, result: status.result };
+      return {
+        ...running('done'),
+        status: 'done',
+        progress: 100,
+        result: status.result,
+        cached: status.cached === true,
+      };
     if (status.status === 'queued' || status.status === 'running') return running(status.stage);
     return failed(status.error ?? 'The sample failed.', status.errorSource ?? labSource);
   });
