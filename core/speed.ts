@@ -27,6 +27,13 @@ const LABELS: Record<LabKey, string> = {
   cls: 'Cumulative Layout Shift',
 };
 
+/**
+ * Lighthouse's scoring curve of a metric on a device, in the metric's unit: at or below
+ * `good` it scores 90+ (green), above `poor` under 50 (red).
+ */
+export const metricThresholdsSchema = z.object({ good: z.number(), poor: z.number() });
+export type MetricThresholds = z.infer<typeof metricThresholdsSchema>;
+
 export const labMetricSchema = z.object({
   label: z.string(),
   displayValue: z.string(),
@@ -34,12 +41,8 @@ export const labMetricSchema = z.object({
   score: z.number(),
   /** Milliseconds for timings; unitless for cls; the 0–1 category score for psi. */
   numericValue: z.number(),
-  /**
-   * Lighthouse's scoring curve for this metric and device, in the metric's unit: at or
-   * below `good` the metric scores 90+ (green), above `poor` under 50 (red). Absent where
-   * the lab did not report it (TTI, results stored before it).
-   */
-  thresholds: z.object({ good: z.number(), poor: z.number() }).optional(),
+  /** Absent where the lab did not report them (TTI, results stored before them). */
+  thresholds: metricThresholdsSchema.optional(),
 });
 export type LabMetric = z.infer<typeof labMetricSchema>;
 
@@ -266,6 +269,16 @@ export interface LighthouseResultLike {
     performance?: { score: number | null; auditRefs?: readonly LighthouseAuditRef[] };
   };
   audits: Record<string, LighthouseAuditLike | undefined>;
+}
+
+/** Each lab metric's thresholds, by key; null when the lab reported none. */
+export function labThresholdsOf(
+  lab: Record<string, LabMetric>,
+): Record<string, MetricThresholds> | null {
+  const entries = Object.entries(lab).flatMap(([key, metric]) =>
+    metric.thresholds ? [[key, metric.thresholds] as const] : [],
+  );
+  return entries.length > 0 ? Object.fromEntries(entries) : null;
 }
 
 /**

@@ -94,6 +94,10 @@ describe('site speed tracking', () => {
     const detail = page.getByTestId('check-detail');
     await detail.getByTestId('check-reasons').waitFor();
     expect(await detail.getByTestId('check-sample').count()).toBe(1);
+    // Its figures graded as Lighthouse scored them: the slow LCP is not green.
+    const graded = detail.getByTestId('check-sample').getByTestId('metric-value');
+    expect(await graded.count()).toBeGreaterThanOrEqual(5);
+    expect(await graded.evaluateAll((els) => els.map((el) => el.dataset.band))).toContain('fail');
     expect(await detail.getByTestId('timed-filmstrip').locator('img').count()).toBeGreaterThan(0);
     await expectAccessible(page, "a check's samples and filmstrip");
     await page.keyboard.press('Escape');

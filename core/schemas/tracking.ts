@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { fieldResultSchema, insightSchema, RUN_ERROR_KINDS, runResultSchema } from '../speed';
+import {
+  fieldResultSchema,
+  insightSchema,
+  metricThresholdsSchema,
+  RUN_ERROR_KINDS,
+  runResultSchema,
+} from '../speed';
 import { LAB_KEYS } from '../speed-summary';
 
 /** Site speed tracking (issue 15): pages checked on a schedule, their history and alerts. */
@@ -217,6 +223,11 @@ export const trackingCheckDetailSchema = trackingCheckSchema.extend({
    * kept, and once pruned with the filmstrip.
    */
   insights: z.array(insightSchema).nullable(),
+  /**
+   * Lighthouse's thresholds of each metric (by key) as the representative run reported
+   * them, to grade the check's figures; null where it reported none.
+   */
+  thresholds: z.record(z.string(), metricThresholdsSchema).nullable(),
   /** Null when no field source answered (or none is configured: see field.source). */
   field: fieldResultSchema.nullable(),
 });

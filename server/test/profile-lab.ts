@@ -35,6 +35,9 @@ export const profileFingerprint = (patch: Partial<RunFingerprint> = {}): RunFing
   ...patch,
 });
 
+/** Lighthouse 13's mobile scoring of LCP, as a run reports it. */
+export const LCP_MOBILE = { good: 2500, poor: 4000 };
+
 /**
  * The render-blocking insight of run `n`: failed with its savings on a slow page, passed on
  * a fast one; its one row names the run, so a test can tell which run's insights it reads.
@@ -107,7 +110,10 @@ export class ProfileLab implements LabSpeedProvider {
         psi: metric('Performance', score, score / 100, String(score)),
         fcp: metric('First Contentful Paint', 90, (slow ? 2600 : 1100) + wobble * 30),
         si: metric('Speed Index', 90, (slow ? 4200 : 1500) + wobble * 40),
-        lcp: metric('Largest Contentful Paint', 90, (slow ? 4800 : 1800) + wobble * 50),
+        lcp: {
+          ...metric('Largest Contentful Paint', 90, (slow ? 4800 : 1800) + wobble * 50),
+          thresholds: LCP_MOBILE,
+        },
         tti: metric('Time to Interactive', 90, (slow ? 6000 : 2500) + wobble * 60),
         tbt: metric('Total Blocking Time', 90, (slow ? 700 : 80) + wobble * 10),
         cls: metric('Cumulative Layout Shift', 90, slow ? 0.2 : 0.01),

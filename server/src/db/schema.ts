@@ -223,6 +223,8 @@ export interface TrackingChecksTable extends MedianColumns {
   filmstrip: string | null;
   /** JSON Insight[] of the representative run; null before they were kept, and once pruned. */
   insights: string | null;
+  /** JSON of the representative run's metric thresholds by key; null when it had none. */
+  thresholds: string | null;
   /** JSON FieldResult, when a field source answered. */
   field: string | null;
   regression: number;

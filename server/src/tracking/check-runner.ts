@@ -1,5 +1,5 @@
 import type { TrackingDevice } from '@core/schemas/tracking';
-import type { FieldResult, RunResult } from '@core/speed';
+import { labThresholdsOf, type FieldResult, type RunResult } from '@core/speed';
 import { representativeSample, type SampleMetrics } from '@core/speed-summary';
 import type { Clock } from '../auth/clock';
 import { LabRunError, type RunPriority } from '../providers/lab-speed/port';
@@ -161,6 +161,7 @@ export class CheckRunner {
       filmstrip: shown.filmstrip,
       filmstripMs: shown.filmstripMs,
       insights: shown.insights,
+      thresholds: labThresholdsOf(shown.lab),
       field: field?.source === 'none' ? null : field,
       regression: judgement.regression,
       reasons: judgement.reasons,

@@ -10,11 +10,14 @@ import type {
   TrackingDevice,
   TrackingSample,
 } from '@core/schemas/tracking';
+import { z } from 'zod';
 import {
   fieldResultSchema,
   insightSchema,
+  metricThresholdsSchema,
   type FieldResult,
   type Insight,
+  type MetricThresholds,
   type RunErrorKind,
   type RunResult,
 } from '@core/speed';
@@ -125,6 +128,8 @@ export interface FinishedCheck {
   filmstripMs?: number[] | undefined;
   /** The representative run's insights; absent when its lab reported none. */
   insights?: Insight[] | undefined;
+  /** The representative run's metric thresholds; null when its lab reported none. */
+  thresholds?: Record<string, MetricThresholds> | null;
   field: FieldResult | null;
   regression: boolean;
   reasons: RegressionReason[];
@@ -164,6 +169,7 @@ export class TrackingChecks {
         ...Object.fromEntries(MEDIAN_COLUMNS.map((column) => [column, null])),
         filmstrip: null,
         insights: null,
+        thresholds: null,
         field: null,
         regression: 0,
         reasons: '[]',
@@ -208,6 +214,7 @@ export class TrackingChecks {
         ),
         filmstrip: storedFilmstrip(check.filmstrip, check.filmstripMs),
         insights: check.insights ? JSON.stringify(check.insights) : null,
+        thresholds: check.thresholds ? JSON.stringify(check.thresholds) : null,
         field: check.field ? JSON.stringify(check.field) : null,
         regression: check.regression ? 1 : 0,
         reasons: JSON.stringify(check.reasons),
@@ -349,10 +356,14 @@ export class TrackingChecks {
     const insights = row.insights
       ? insightSchema.array().safeParse(JSON.parse(row.insights)).data
       : null;
+    const thresholds = row.thresholds
+      ? z.record(z.string(), metricThresholdsSchema).safeParse(JSON.parse(row.thresholds)).data
+      : null;
     return {
       ...toCheck(row, samples.map(toSample)),
       filmstrip: filmstripFrames(row.filmstrip),
       insights: insights ?? null,
+      thresholds: thresholds ?? null,
       field: field ?? null,
     };
   }

@@ -47,6 +47,7 @@ const check = (samples: TrackingSample[]): TrackingCheckDetail => ({
   error: null,
   filmstrip: [],
   insights: null,
+  thresholds: null,
   field: null,
 });
 

@@ -14,6 +14,7 @@ import type { TestClock } from '../../../test/clock';
 import { outboxCount } from '../../../test/outbox';
 import {
   buildProfileLabApp,
+  LCP_MOBILE,
   PROFILE_ENVIRONMENT,
   type ProfileLab,
 } from '../../../test/profile-lab';
@@ -242,6 +243,8 @@ describe.each([
           items: [{ label: `${URL}run${run}.css`, url: `${URL}run${run}.css`, totalBytes: 20_000 }],
         },
       ]);
+      // And the thresholds its metrics were scored by (the lab reported LCP's alone).
+      expect(detail.thresholds).toEqual({ lcp: LCP_MOBILE });
       // No field source is configured: none is stored, rather than a pretend 'no data'.
       expect(detail.field).toBeNull();
       const missing = await call('GET', `/${id}/checks/${crypto.randomUUID()}`, headers);

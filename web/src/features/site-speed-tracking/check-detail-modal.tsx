@@ -5,10 +5,12 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
-import type { TrackingCheck, TrackingCheckDetail } from '@core/schemas/tracking';
+import type { LabValues, TrackingCheck, TrackingCheckDetail } from '@core/schemas/tracking';
 import type { FieldResult } from '@core/speed';
+import type { LabKey } from '@core/speed-summary';
 import { FieldNotice, fieldAbsence, sampleErrorLabel } from '../../components/field-notice';
 import { LabInsights } from '../../components/insights/lab-insights';
+import { LabMetricValue } from '../../components/lab-metric-value';
 import { MeasuredAt } from '../../components/measured-at';
 import { CheckComparison } from './check-comparison';
 import { CheckStatus } from './history-table';
@@ -22,6 +24,33 @@ import {
   fingerprintText,
   metricText,
 } from './tracking-format';
+
+/**
+ * A check's figure, graded as the lab scored it: the score by its bands, a metric by the
+ * thresholds the check's representative run reported; plain where neither is known.
+ */
+function CheckMetric({
+  check,
+  metricKey,
+  values,
+}: {
+  check: TrackingCheckDetail;
+  metricKey: LabKey;
+  values: LabValues | null;
+}) {
+  const text = metricText(metricKey, values?.[metricKey]);
+  const value = values?.[metricKey];
+  const thresholds = check.thresholds?.[metricKey];
+  if (value === null || value === undefined || (metricKey !== 'psi' && !thresholds)) return text;
+  return (
+    <LabMetricValue
+      metricKey={metricKey}
+      metric={{ numericValue: value, score: value, thresholds }}
+      text={text}
+      device={check.device}
+    />
+  );
+}
 
 function FieldSection({ field }: { field: FieldResult | null }) {
   if (!field) {
@@ -132,7 +161,7 @@ function CheckBody({ check, pageUrl }: { check: TrackingCheckDetail; pageUrl: st
               {sample.metrics ? (
                 CHARTED_METRICS.map((m) => (
                   <td key={m.key} className="text-end text-nowrap">
-                    {metricText(m.key, sample.metrics?.[m.key])}
+                    <CheckMetric check={check} metricKey={m.key} values={sample.metrics} />
                   </td>
                 ))
               ) : (
@@ -146,7 +175,7 @@ function CheckBody({ check, pageUrl }: { check: TrackingCheckDetail; pageUrl: st
             <td colSpan={2}>Median</td>
             {CHARTED_METRICS.map((m) => (
               <td key={m.key} className="text-end text-nowrap">
-                {metricText(m.key, check.median?.[m.key])}
+                <CheckMetric check={check} metricKey={m.key} values={check.median} />
               </td>
             ))}
           </tr>
