@@ -119,8 +119,14 @@ describe('SERP analysis', () => {
     expect(lines).toHaveLength((await cards.count()) + 1);
     expect(lines[1]!.startsWith('1,')).toBe(true);
 
-    // Without a CrUX or PSI key there is no field-data source, and the Field tab says so.
+    // Those samples were measured for the search above: a card says so, with their time.
     await cards.first().getByRole('button', { name: 'more data' }).click();
+    await cards.first().getByRole('tab', { name: 'Lab' }).click();
+    expect(await cards.first().getByTestId('measured-at').textContent()).toMatch(
+      /^Cached result, measured .* · Lighthouse 13\./,
+    );
+
+    // Without a CrUX or PSI key there is no field-data source, and the Field tab says so.
     await cards.first().getByRole('tab', { name: 'Field' }).click();
     await cards.first().getByText(SPEED_MESSAGES.fieldNeedsSource).waitFor();
 

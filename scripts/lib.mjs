@@ -1,14 +1,107 @@
-// Helpers shared by the start, dev and test scripts. Plain Node: they run before npm install.
+// Helpers shared by the scripts of package.json. Plain Node: they run before npm install, on
+// whatever Node the machine has.
 import { execSync, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export function log(message) {
   console.log(`[speedrank] ${message}`);
+}
+
+/** The oldest Node we run on: package.json's engines (">=x.y.z"). */
+const MINIMUM_NODE = JSON.parse(
+  fs.readFileSync(path.join(root, 'package.json'), 'utf8'),
+).engines.node.replace(/^>=/, '');
+/** The Node LTS run where the machine's is older, exact: .nvmrc, which nvm reads too. */
+export const PINNED_NODE = fs.readFileSync(path.join(root, '.nvmrc'), 'utf8').trim();
+
+const olderThan = (version, than) => {
+  const [a, b] = [version, than].map((v) => v.split('.').map(Number));
+  const i = a.findIndex((part, j) => part !== b[j]);
+  return i >= 0 && a[i] < b[i];
+};
+
+/** Node builds from the npm registry, one folder per version. */
+const nodeCache =
+  process.env.SPEEDRANK_NODE_CACHE ||
+  path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'speedrank');
+const nodeDir = (version) => path.join(nodeCache, `node-${version}`);
+
+/**
+ * Node `version` (bin/node, include/node) from the npm registry (the package
+ * node-<platform>-<arch>), unpacked into the cache once; its folder.
+ */
+export function installNode(version) {
+  const dir = nodeDir(version);
+  if (fs.existsSync(path.join(dir, 'bin', 'node'))) return dir;
+  fs.mkdirSync(nodeCache, { recursive: true });
+  // Unpacked beside it, then renamed: an interrupted fetch leaves no half of a Node there.
+  const download = fs.mkdtempSync(path.join(nodeCache, `.node-${version}-`));
+  try {
+    const name = `node-${process.platform}-${process.arch}@${version}`;
+    run('npm', ['pack', name, '--pack-destination', download, '--silent'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const [tarball] = fs.readdirSync(download);
+    const unpacked = path.join(download, 'node');
+    fs.mkdirSync(unpacked);
+    run('tar', ['-xzf', path.join(download, tarball), '-C', unpacked, '--strip-components=1']);
+    try {
+      fs.renameSync(unpacked, dir);
+    } catch (error) {
+      // Another script unpacked it meanwhile.
+      if (!fs.existsSync(path.join(dir, 'bin', 'node'))) throw error;
+    }
+  } finally {
+    fs.rmSync(download, { recursive: true, force: true });
+  }
+  return dir;
+}
+
+/** PATH with `dir`'s Node first, for npm, npx and every child to run under it. */
+export const pathWith = (dir) => `${path.join(dir, 'bin')}${path.delimiter}${process.env.PATH}`;
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'];
+
+/**
+ * The first step of a script: on a Node older than the minimum, runs this same script under
+ * the pinned Node (installNode) instead, and exits as it does, its signal included; SIGINT
+ * and SIGTERM go on to it. On a supported Node it returns, and a script so re-run stops
+ * with the one that ran it, should that one be killed outright (stop-with-parent.mjs).
+ */
+export async function ensureSupportedNode() {
+  if (!olderThan(process.versions.node, MINIMUM_NODE)) {
+    await import('./stop-with-parent.mjs');
+    return;
+  }
+  log(
+    `Node ${process.versions.node} is older than ${MINIMUM_NODE}: running under Node ` +
+      `${PINNED_NODE} from the npm registry (cached in ${nodeDir(PINNED_NODE)})`,
+  );
+  const dir = installNode(PINNED_NODE);
+  const child = spawn(
+    path.join(dir, 'bin', 'node'),
+    [...process.execArgv, ...process.argv.slice(1)],
+    {
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, PATH: pathWith(dir) },
+    },
+  );
+  // A terminal's Ctrl-C reaches the child too: the scripts stop once however often told.
+  const forward = (signal) => child.kill(signal);
+  for (const signal of STOP_SIGNALS) process.on(signal, forward);
+  const [code, signal] = await once(child, 'exit');
+  if (signal) {
+    for (const name of STOP_SIGNALS) process.off(name, forward);
+    process.kill(process.pid, signal);
+  }
+  process.exit(code ?? 128 + os.constants.signals[signal]);
 }
 
 const failed = (command, args, how) => new Error(`${command} ${args.join(' ')} exited with ${how}`);
@@ -46,6 +139,23 @@ export function runAsync(command, args, { signal, killSignal = 'SIGTERM', ...opt
       if (code === 0) resolve();
       else reject(failed(command, args, code ?? how));
     });
+  });
+}
+
+/**
+ * Runs a server entry point (server/src/main.ts or worker.ts) under this Node until it ends.
+ * SIGINT or SIGTERM, however often, reaches it once, as SIGTERM, and it stops gracefully
+ * (SHUTDOWN_DRAIN_MS) while this script waits; should this script be killed outright, it
+ * stops likewise (stop-with-parent.mjs). Node itself, not the tsx command: that one would
+ * pass the signal on a second time.
+ */
+export function runServer(entry) {
+  const stop = new AbortController();
+  for (const signal of STOP_SIGNALS) process.on(signal, () => stop.abort());
+  const stopWithParent = pathToFileURL(path.join(root, 'scripts', 'stop-with-parent.mjs')).href;
+  return runAsync(process.execPath, ['--import', 'tsx', '--import', stopWithParent, entry], {
+    signal: stop.signal,
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   });
 }
 

@@ -2,10 +2,18 @@
 // and Lighthouse CI over our own pages. `npm test -- --unit [vitest arguments]` runs the
 // unit/API tests alone.
 import os from 'node:os';
-import { ensureChromium, ensureNodeModules, ensureWebBuild, log, runAsync } from './lib.mjs';
+import {
+  ensureChromium,
+  ensureNodeModules,
+  ensureSupportedNode,
+  ensureWebBuild,
+  log,
+  runAsync,
+} from './lib.mjs';
 import { startTestPostgres } from './postgres.mjs';
 import { startTestRedis } from './redis.mjs';
 
+await ensureSupportedNode();
 ensureNodeModules();
 if (!ensureChromium()) throw new Error('Browser tests need Debian chromium at /usr/bin/chromium.');
 
