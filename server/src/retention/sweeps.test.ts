@@ -16,6 +16,7 @@ const result: RunResult = {
   finalUrl: 'https://example.com/',
   source: 'local-lighthouse',
   field: { page: null, origin: null, source: 'none', error: null },
+  measuredAt: '2026-11-22T12:00:00.000Z',
 };
 
 describe.each([
