@@ -1,4 +1,5 @@
-import { frameTimeText, type FilmstripFrame } from './filmstrip-times';
+import type { FilmstripFrame } from './filmstrip-times';
+import { FrameFigure } from './run-comparison/timed-filmstrip';
 
 /**
  * Every frame of a page loading, in order (a card's Filmstrip tab), each under its time when
@@ -9,19 +10,7 @@ export function FilmstripFrames({ frames }: { frames: readonly FilmstripFrame[] 
   return (
     <div className="sr-filmstrip-all mt-2" data-testid="result-filmstrip">
       {frames.map((frame, i) => (
-        <figure key={i} className="mb-0 text-center">
-          <img
-            src={frame.data}
-            alt={
-              frame.ms === undefined
-                ? `Frame ${i + 1} of ${frames.length}`
-                : `The page at ${frameTimeText(frame.ms)}`
-            }
-          />
-          {frame.ms !== undefined && (
-            <figcaption className="small text-muted">{frameTimeText(frame.ms)}</figcaption>
-          )}
-        </figure>
+        <FrameFigure key={i} frame={frame} index={i} count={frames.length} />
       ))}
     </div>
   );

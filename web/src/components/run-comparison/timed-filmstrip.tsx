@@ -19,6 +19,33 @@ function stepFor(span: number): number {
   return [100, 250, 500, 1000, 2000, 5000].find((step) => span / step <= 20) ?? 10_000;
 }
 
+/** One frame under its time, when the lab reported it; described by its time for screen readers. */
+export function FrameFigure({
+  frame,
+  index,
+  count,
+  className = '',
+  imageClassName,
+}: {
+  frame: FilmstripFrame;
+  index: number;
+  count: number;
+  className?: string;
+  imageClassName?: string;
+}) {
+  const time = frame.ms === undefined ? null : frameTimeText(frame.ms);
+  return (
+    <figure className={`mb-0 text-center ${className}`}>
+      <img
+        src={frame.data}
+        alt={time === null ? `Frame ${index + 1} of ${count}` : `The page at ${time}`}
+        className={imageClassName}
+      />
+      {time !== null && <figcaption className="small text-muted">{time}</figcaption>}
+    </figure>
+  );
+}
+
 /**
  * A representative run loading in one scrolling row, each frame under its time since
  * navigation start (a result stored before times were kept shows its frames alone).
@@ -34,20 +61,13 @@ export function TimedFilmstrip({ frames }: { frames: readonly FilmstripFrame[] }
       aria-label="Filmstrip"
     >
       {frames.map((frame, i) => (
-        <figure key={i} className="mb-0 text-center small">
-          <img
-            src={frame.data}
-            alt={
-              frame.ms === undefined
-                ? `Frame ${i + 1} of ${frames.length}`
-                : `The page at ${frameTimeText(frame.ms)}`
-            }
-            className="sr-frame-thumb border"
-          />
-          {frame.ms !== undefined && (
-            <figcaption className="text-muted">{frameTimeText(frame.ms)}</figcaption>
-          )}
-        </figure>
+        <FrameFigure
+          key={i}
+          frame={frame}
+          index={i}
+          count={frames.length}
+          imageClassName="sr-frame-thumb border"
+        />
       ))}
     </div>
   );
