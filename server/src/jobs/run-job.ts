@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { EnqueueOptions, JobEvent, Jobs } from './port';
+import { JobCancelledError, type EnqueueOptions, type JobEvent, type Jobs } from './port';
 
 /** A job that ended in failure: its reason as the queue recorded it. */
 export class JobFailedError extends Error {
@@ -14,8 +14,9 @@ export class JobFailedError extends Error {
 
 /**
  * Queues one job and waits for its end, wherever a worker runs it: its result, or a
- * JobFailedError. An aborted `signal` cancels the job. Subscribed before it is queued, so
- * that its end cannot pass unheard.
+ * JobFailedError. An aborted `signal` cancels the job; one aborted already queues nothing
+ * (its 'abort' event is over: a listener would wait forever). Subscribed before it is
+ * queued, so that its end cannot pass unheard.
  */
 export async function runJob<Data, Result>(
   jobs: Jobs,
@@ -24,6 +25,7 @@ export async function runJob<Data, Result>(
   options: EnqueueOptions & { signal?: AbortSignal },
 ): Promise<Result> {
   const { signal, ...enqueue } = options;
+  if (signal?.aborted) throw new JobFailedError('failed', new JobCancelledError().message);
   const jobId = options.jobId ?? crypto.randomUUID();
   let settle!: (event: JobEvent<Result>) => void;
   const ended = new Promise<JobEvent<Result>>((resolve) => (settle = resolve));
