@@ -10,7 +10,6 @@ import {
   CHECKS_NOW_QUEUE,
   SCHEDULED_CHECKS_QUEUE,
   type CheckJob,
-  type DuePage,
 } from './check-jobs';
 import type { TrackingChecks } from './checks';
 import type { PageLeases } from './leases';
@@ -45,20 +44,22 @@ export class TrackingScheduler {
     private readonly concurrency: number,
   ) {}
 
-  /** Unpaused pages due by now whose lease is free, the longest due first. */
-  findDue(limit: number): Promise<DuePage[]> {
+  /**
+   * Ids of unpaused pages due by now whose lease is free, the longest due first. Ids only:
+   * the check's job reads its page (and owner) when it runs, so a pass reads no more.
+   */
+  async findDue(limit: number): Promise<string[]> {
     const now = this.clock.now().toISOString();
-    return this.db.kysely
-      .selectFrom('tracked_pages as p')
-      .innerJoin('users as u', 'u.id', 'p.user_id')
-      .selectAll('p')
-      .select(['u.email', 'u.plan_id'])
-      .where('p.paused', '=', 0)
-      .where('p.next_due_at', '<=', now)
-      .where((eb) => eb.or([eb('p.lease_until', 'is', null), eb('p.lease_until', '<', now)]))
-      .orderBy('p.next_due_at')
+    const rows = await this.db.kysely
+      .selectFrom('tracked_pages')
+      .select('id')
+      .where('paused', '=', 0)
+      .where('next_due_at', '<=', now)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .orderBy('next_due_at')
       .limit(limit)
       .execute();
+    return rows.map((row) => row.id);
   }
 
   /** One pass: claims due pages while this process has room and queues their checks. */
@@ -68,14 +69,14 @@ export class TrackingScheduler {
     // More candidates than room: other processes may claim some first.
     const due = await this.findDue(free * 2);
     let started = 0;
-    for (const page of due) {
+    for (const pageId of due) {
       if (started === free) break;
       const jobId = crypto.randomUUID();
-      if (!(await this.leases.claim(page.id, jobId, true))) continue;
+      if (!(await this.leases.claim(pageId, jobId, true))) continue;
       try {
-        await this.enqueue(jobId, { kind: 'scheduled', pageId: page.id }, 'scheduled');
+        await this.enqueue(jobId, { kind: 'scheduled', pageId }, 'scheduled');
       } catch (error) {
-        await this.leases.release(page.id, jobId);
+        await this.leases.release(pageId, jobId);
         throw error;
       }
       started++;
