@@ -54,14 +54,13 @@ export const KEYWORD_MESSAGES = {
     "Try searching again. If that doesn't work, change your search term, and confirm the country and language settings.",
   volumeServiceError: (country: string, language: string) =>
     `The search volume service could not answer for ${country} / ${language}. Volumes are sparse outside the USA and English.`,
-  volumesNeedSource:
-    'Search volumes need a keyword data source: set DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD on the server.',
+  volumesNeedSource: 'Search volumes are not available on this site.',
   sensitive:
     'the response may contain sensitive content, consider adjusting your search terms to keep responses appropriate.',
   unsafe:
     'the response may contain unsafe content, consider adjusting your search terms to keep responses appropriate.',
   englishOnly: (language: string) =>
-    `Offline keyword suggestions come from WordNet, which is English-only, and this keyword looks ${language}. To get ${language} keywords, set OPENAI_API_KEY (and OPENAI_BASE_URL and OPENAI_MODEL for a self-hosted model) on the server.`,
+    `Keyword ideas on this site are in English only, and this keyword looks ${language}. Try an English keyword.`,
   userMismatch: 'userId does not match the signed-in user',
   noSearchProvider:
     'No search provider is available: the sandbox is off and no SERP API key is configured.',
@@ -110,8 +109,7 @@ export const SPEED_MESSAGES = {
   },
   /** Spec 001 cards' short form of the same answer. */
   notEnoughDataShort: 'Not enough real user data',
-  fieldNeedsSource:
-    'Field data needs a Chrome UX Report or PageSpeed Insights key: set CRUX_API_KEY (or PSI_API_KEY) on the server.',
+  fieldNeedsSource: 'Real-user (field) data is not available on this site.',
   fieldFailed: (reason: string) => `The field data lookup failed: ${reason}`,
   /** Spec 002 §2's label when PageSpeed Insights ran the sample. */
   psiError: 'PSI Error',
@@ -225,4 +223,32 @@ export const LIVE_MESSAGES = {
   rankFound: (position: number | string, domain: string) =>
     `Your site ranks at position ${position}: ${domain}.`,
   rankNotFound: (site: string) => `${site} is not in the top 100 results.`,
+} as const;
+
+/**
+ * The account gate's line per tool, where the specs' two lines would not fit the tool or
+ * would claim a model this installation does not use (core/gate-copy.ts chooses).
+ */
+export const GATE_MESSAGES = {
+  keywordsWithModel: (model: string) =>
+    `Register now to try our keyword tool, powered by ${model}. No credit card required.`,
+  keywordsOffline:
+    'Register now to try our keyword tool: ideas from WordNet and the pages of search results. No credit card required.',
+  serpChecker:
+    'Register now to check where your site ranks in the top 100 results. No credit card required.',
+  mixlab: 'Register now to scrape product listings into CSV files. No credit card required.',
+  notNow: 'Not now',
+} as const;
+
+/**
+ * What the site's administrator can do about an absence: shown folded under the user's
+ * message, never as the message itself (visitors cannot set the server's configuration).
+ */
+export const ADMIN_HINTS = {
+  summary: 'For the site administrator',
+  fieldData:
+    'Set CRUX_API_KEY (Chrome UX Report) or PSI_API_KEY (PageSpeed Insights) on the server to show real-user data.',
+  volumes: 'Set DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD on the server to show search volumes.',
+  keywordLanguages:
+    'Keyword ideas come from WordNet, which is English-only. Set OPENAI_API_KEY (and OPENAI_BASE_URL and OPENAI_MODEL for a self-hosted model) on the server for ideas in every language.',
 } as const;

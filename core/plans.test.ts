@@ -12,7 +12,7 @@ describe('tracking limits of the plans', () => {
   });
 
   it('checks hourly on paid plans only', () => {
-    for (const plan of PLANS) expect(plan.hourlyTracking).toBe(isPaidPlan(plan.planId));
+    for (const plan of PLANS) expect(plan.features.hourlyTracking).toBe(isPaidPlan(plan.planId));
   });
 
   it('allows every tracked page a daily check on both devices for a whole month', () => {

@@ -1,4 +1,7 @@
-/** Plan table of spec 000 §9, the one source for prices and limits on both sides. */
+/**
+ * The plans: prices, monthly limits and features. The one source for the pricing page, the
+ * locks and gates of every tool, the account page and the server's checks.
+ */
 
 export type PlanName = 'free' | 'lite' | 'guru' | 'pro';
 export type PlanId = 1 | 2 | 3 | 4;
@@ -7,6 +10,45 @@ export type PlanId = 1 | 2 | 3 | 4;
 export type BillingCycle = 0 | 1 | 2;
 export const BILLING_MONTHLY = 1;
 export const BILLING_ANNUAL = 2;
+
+/**
+ * What a plan may use besides its monthly counts, in the order the pricing page lists them.
+ * Every plan has every tool; paid plans add the features marked paid-only here.
+ */
+export const PLAN_FEATURES = [
+  { id: 'schemaTypes', label: 'schema types' },
+  { id: 'wordCount', label: 'word count' },
+  { id: 'contentData', label: 'content data' },
+  { id: 'coreWebVitals', label: 'core web vitals' },
+  { id: 'mobileAndDesktop', label: 'mobile and desktop' },
+  { id: 'internationalSettings', label: 'international settings' },
+  { id: 'moreSerpResults', label: 'multiple SERP pages' },
+  { id: 'serpCsvExport', label: 'CSV export' },
+  { id: 'hourlyTracking', label: 'hourly speed tracking' },
+] as const;
+export type PlanFeature = (typeof PLAN_FEATURES)[number]['id'];
+export type PlanFeatures = Readonly<Record<PlanFeature, boolean>>;
+
+const EVERY_PLAN = {
+  schemaTypes: true,
+  wordCount: true,
+  contentData: true,
+  coreWebVitals: true,
+  mobileAndDesktop: true,
+  internationalSettings: true,
+} as const;
+const FREE_FEATURES: PlanFeatures = {
+  ...EVERY_PLAN,
+  moreSerpResults: false,
+  serpCsvExport: false,
+  hourlyTracking: false,
+};
+const PAID_FEATURES: PlanFeatures = {
+  ...EVERY_PLAN,
+  moreSerpResults: true,
+  serpCsvExport: true,
+  hourlyTracking: true,
+};
 
 export interface Plan {
   plan: PlanName;
@@ -17,13 +59,12 @@ export interface Plan {
   searchLimit: number;
   speedTestLimit: number;
   speedTestSampleLimit: number;
+  /** Keywords a month: each keyword a list asks for counts, so a list of 30 uses 30. */
   keywordSearchLimit: number;
   keywordsPerMin: number | null;
   keywordsPerHour: number | null;
   /** Site speed tracking (issue 15): pages watched on a schedule. */
   trackedPageLimit: number;
-  /** Whether a tracked page may be checked every hour; otherwise daily only. */
-  hourlyTracking: boolean;
   /**
    * Scheduled checks a month (one device's samples at one time), apart from the manual
    * speed-test quota: a page on both devices checked daily uses about 62.
@@ -31,6 +72,7 @@ export interface Plan {
   scheduledCheckLimit: number;
   /** Days a tracked page's checks and alerts are kept. */
   trackingRetentionDays: number;
+  features: PlanFeatures;
 }
 
 export const PLANS: readonly Plan[] = [
@@ -47,9 +89,9 @@ export const PLANS: readonly Plan[] = [
     keywordsPerMin: null,
     keywordsPerHour: null,
     trackedPageLimit: 1,
-    hourlyTracking: false,
     scheduledCheckLimit: 100,
     trackingRetentionDays: 30,
+    features: FREE_FEATURES,
   },
   {
     plan: 'lite',
@@ -64,9 +106,9 @@ export const PLANS: readonly Plan[] = [
     keywordsPerMin: 30,
     keywordsPerHour: 150,
     trackedPageLimit: 10,
-    hourlyTracking: true,
     scheduledCheckLimit: 3_000,
     trackingRetentionDays: 90,
+    features: PAID_FEATURES,
   },
   {
     plan: 'guru',
@@ -81,9 +123,9 @@ export const PLANS: readonly Plan[] = [
     keywordsPerMin: 30,
     keywordsPerHour: 150,
     trackedPageLimit: 25,
-    hourlyTracking: true,
     scheduledCheckLimit: 8_000,
     trackingRetentionDays: 180,
+    features: PAID_FEATURES,
   },
   {
     plan: 'pro',
@@ -99,9 +141,9 @@ export const PLANS: readonly Plan[] = [
     keywordsPerMin: 30,
     keywordsPerHour: 150,
     trackedPageLimit: 100,
-    hourlyTracking: true,
     scheduledCheckLimit: 30_000,
     trackingRetentionDays: 365,
+    features: PAID_FEATURES,
   },
 ];
 
@@ -112,7 +154,12 @@ export function planById(planId: number): Plan {
   return PLANS.find((p) => p.planId === planId) ?? PLANS[0]!;
 }
 
-/** Spec: a plan id above 1 is paid. */
+/** Whether the plan of `planId` (free for a visitor or an unknown id) has `feature`. */
+export function planHas(planId: number | null | undefined, feature: PlanFeature): boolean {
+  return planById(planId ?? FREE_PLAN_ID).features[feature];
+}
+
+/** A plan id above 1 is paid. */
 export function isPaidPlan(planId: number | null | undefined): boolean {
   return (planId ?? FREE_PLAN_ID) > FREE_PLAN_ID;
 }

@@ -37,7 +37,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('link', { name: 'Account' }).click();
     await page.getByTestId('account-email').getByText(email).waitFor();
     expect(await page.getByTestId('plan-line').textContent()).toBe('Free Plan');
-    await page.getByTestId('remaining-SERP searches').getByText('10').waitFor();
+    await page.getByTestId('remaining-serp').getByText('10').waitFor();
     expect(await page.getByRole('link', { name: 'Change plan' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Log out' }).click();

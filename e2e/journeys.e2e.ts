@@ -253,9 +253,9 @@ describe('settings and counts that follow the member', () => {
     expect(after.keywords).toBeLessThan(before.keywords!);
     await page.goto('/account');
     for (const [label, value] of [
-      ['SERP searches', after.serp],
-      ['Speed tests', after.speed],
-      ['Keyword (GPT3) searches', after.keywords],
+      ['serp', after.serp],
+      ['speed', after.speed],
+      ['keywords', after.keywords],
     ] as const) {
       await page
         .getByTestId(`remaining-${label}`)

@@ -43,8 +43,8 @@ describe('subscriptions in the browser', () => {
 
     await page.getByRole('link', { name: 'Account' }).click();
     expect(await page.getByTestId('plan-line').textContent()).toBe('Lite Plan (monthly)');
-    await page.getByTestId('remaining-SERP searches').getByText('50').waitFor();
-    await page.getByTestId('remaining-Keyword (GPT3) searches').getByText('2000').waitFor();
+    await page.getByTestId('remaining-serp').getByText('50').waitFor();
+    await page.getByTestId('remaining-keywords').getByText('2000').waitFor();
     await page.getByText(/^Renews on /).waitFor();
 
     await page.getByRole('link', { name: 'Change plan' }).click();
@@ -68,7 +68,7 @@ describe('subscriptions in the browser', () => {
       .waitFor();
     await page.getByRole('link', { name: 'Account' }).click();
     expect(await page.getByTestId('plan-line').textContent()).toBe('Guru Plan (annual)');
-    await page.getByTestId('remaining-SERP searches').getByText('100').waitFor();
+    await page.getByTestId('remaining-serp').getByText('100').waitFor();
 
     await page.getByRole('link', { name: 'Cancel' }).click();
     await page.getByRole('heading', { name: 'Are you sure?' }).waitFor();

@@ -12,7 +12,7 @@ describe('routes', () => {
     for (const path of PAGE_PATHS) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
-      await page.getByTestId('footer').getByText('About').waitFor();
+      await page.getByTestId('footer').getByText('SpeedRank').waitFor();
       // The screen's own chunk arrives after the shell's header and footer.
       await page.locator('h1').first().waitFor();
       expect(await page.getByTestId('not-found').count(), path).toBe(0);
@@ -184,16 +184,13 @@ describe('header', () => {
 });
 
 describe('footer', () => {
-  it('shows the company, support and postal address and the company links', async () => {
+  it('shows the company, and no placeholder for the details the operator has not set', async () => {
     const { page } = await h.newPage();
     await page.goto('/pricing');
     const footer = page.getByTestId('footer');
-    await footer.getByText('Privacy Policy').waitFor();
-    const text = await footer.textContent();
-    expect(text).toContain('SpeedRank');
-    expect(text).toContain('support@speedrank.example');
-    for (const link of ['About', 'Contact', 'Follow us', 'Privacy Policy']) {
-      expect(await footer.getByRole('link', { name: link }).count(), link).toBe(1);
-    }
+    await footer.getByText('SpeedRank').waitFor();
+    const text = (await footer.textContent())!;
+    expect(text).not.toMatch(/example|Support:|Springfield/);
+    expect(await footer.getByRole('link').count()).toBe(0);
   });
 });

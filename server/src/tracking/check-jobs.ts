@@ -200,7 +200,7 @@ export class TrackingCheckJobs {
       await this.leases.release(page.id, owner);
       return;
     }
-    const schedule = effectiveSchedule(page.schedule, plan.hourlyTracking);
+    const schedule = effectiveSchedule(page.schedule, plan.features.hourlyTracking);
     await this.leases.release(page.id, owner, nextDue(startedAt, page.id, schedule).toISOString());
   }
 

@@ -16,12 +16,16 @@ export function useToolGate(tool: GatedTool) {
   const gated = useRef(false);
   const [due, setDue] = useState(false);
   const content = session.email ? 'signIn' : 'createAccount';
-  const variant = tool === 'keywords' ? 'keywords' : undefined;
+  // A gate already open (the sign-in gate of a rejected token) is not replaced by this one.
+  const gateOpen = useRef(false);
+  useEffect(() => {
+    gateOpen.current = current === 'gate';
+  }, [current]);
 
   const openGate = useCallback(() => {
     gated.current = true;
-    open('gate', { content, variant });
-  }, [open, content, variant]);
+    if (!gateOpen.current) open('gate', { content, tool });
+  }, [open, content, tool]);
 
   const arrivalDelay = rule.trigger === 'arrival' ? rule.delayMs : null;
   useEffect(() => {

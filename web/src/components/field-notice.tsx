@@ -1,5 +1,6 @@
 import { SPEED_MESSAGES } from '@core/messages';
 import type { FieldResult } from '@core/speed';
+import { AdminHint } from './admin-hint';
 
 /**
  * Why a field set is absent, from its source: no source configured, a failed lookup (with
@@ -31,9 +32,10 @@ export function FieldNotice({
   if (!absence) return null;
   const tone = absence.kind === 'failed' ? 'text-danger' : 'text-muted';
   return (
-    <p className={`small mb-0 ${tone}`} data-testid={`field-${absence.kind}`}>
+    <div className={`small mb-0 ${tone}`} data-testid={`field-${absence.kind}`}>
       {absence.text}
-    </p>
+      {absence.kind === 'unconfigured' && <AdminHint hint="fieldData" />}
+    </div>
   );
 }
 

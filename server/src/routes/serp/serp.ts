@@ -10,7 +10,7 @@ import {
   serpSearchResponseSchema,
   type SerpSearchResponse,
 } from '@core/schemas/serp';
-import { isPaidPlan } from '@core/plans';
+import { planHas } from '@core/plans';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import { quotaHolder } from '../../plugins/meter';
 import { FAILURE_STATUS } from '../../providers/failure-status';
@@ -92,8 +92,8 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
         hl: b.hl,
       };
       if (b.pageNum > 1) {
-        // More result pages are a paid feature (spec 001 §6), enforced here, not only in the UI.
-        if (!isPaidPlan(request.auth?.user.plan_id)) {
+        // More result pages are a plan feature, enforced here, not only in the UI.
+        if (!planHas(request.auth?.user.plan_id, 'moreSerpResults')) {
           return reply.status(403).send({
             message: QUOTA_MESSAGES.upgradeForMoreResults,
             code: SERP_ERROR_CODES.upgradeRequired,

@@ -86,7 +86,7 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
           TRACKING_ERROR_CODES.sampleLimit,
         );
       }
-      if (body.schedule === 'hourly' && !plan.hourlyTracking) {
+      if (body.schedule === 'hourly' && !plan.features.hourlyTracking) {
         return refuse(
           reply,
           TRACKING_MESSAGES.upgradeForHourly,
@@ -145,7 +145,7 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
           TRACKING_ERROR_CODES.sampleLimit,
         );
       }
-      if (schedule === 'hourly' && !plan.hourlyTracking) {
+      if (schedule === 'hourly' && !plan.features.hourlyTracking) {
         return refuse(
           reply,
           TRACKING_MESSAGES.upgradeForHourly,

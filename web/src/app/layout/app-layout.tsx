@@ -5,6 +5,7 @@ import { AuthBootstrap } from '../auth/auth-bootstrap';
 import { useToolTokenCheck } from '../auth/token-check';
 import { useModals } from '../modals/modal-context';
 import { loadQueryClient } from '../screen-modules';
+import { useTrackPreviousPage } from '../previous-page';
 import { useLazyModule } from '../use-lazy-module';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -34,6 +35,7 @@ function Modals() {
 export function AppLayout() {
   const { pathname } = useLocation();
   useToolTokenCheck();
+  useTrackPreviousPage();
   return (
     <>
       <ScrollToTop />

@@ -7,6 +7,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import type { GatedTool } from '@core/journey';
 import { ROUTES } from '@core/routes';
 
 export type ModalName = 'settings' | 'signIn' | 'gate';
@@ -17,8 +18,8 @@ export interface ModalOptions {
   content?: AuthContent;
   /** Pre-filled email (the legacy create-password flow). */
   email?: string;
-  /** The gate's message on the keyword tool differs (spec 000 §2). */
-  variant?: 'keywords';
+  /** The tool the gate stands before: its line fits the tool. */
+  tool?: GatedTool;
 }
 
 interface ModalValue {

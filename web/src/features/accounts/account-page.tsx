@@ -5,7 +5,7 @@ import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { Link, useNavigate } from 'react-router';
-import { BILLING_ANNUAL, isPaidPlan, planById } from '@core/plans';
+import { BILLING_ANNUAL, isPaidPlan, planById, type Plan } from '@core/plans';
 import { ROUTES } from '@core/routes';
 import { useSession } from '../../app/session/session-context';
 import { saveCheckout } from '../../app/checkout-intent';
@@ -19,26 +19,28 @@ function formatDate(iso: string | null): string | null {
   return date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-function useAllRemaining() {
+/** What is left this month of each allowance, with the plan's allowance beside it. */
+function useAllRemaining(plan: Plan) {
   const serp = useRemaining('serp');
   const speed = useRemaining('speed');
   const keywords = useRemaining('keywords');
   return [
-    { label: 'SERP searches', value: serp.data, failed: serp.isError },
-    { label: 'Speed tests', value: speed.data, failed: speed.isError },
+    { id: 'serp', label: `of ${plan.searchLimit} SERP searches`, query: serp },
+    { id: 'speed', label: `of ${plan.speedTestLimit} speed tests`, query: speed },
     {
-      label: 'Keyword (GPT3) searches',
-      value: keywords.data,
-      failed: keywords.isError,
+      id: 'keywords',
+      label: `of ${plan.keywordSearchLimit.toLocaleString('en-US')} keywords`,
+      query: keywords,
     },
   ];
 }
 
-/** Spec 000 §2 'Account page'. */
+/** The account: who is signed in, the plan and its dates, and this month's allowances. */
 export function AccountPage() {
   const { session, signedIn, clearSession } = useSession();
   const navigate = useNavigate();
-  const remaining = useAllRemaining();
+  const plan = planById(session.planId);
+  const remaining = useAllRemaining(plan);
 
   const logOut = () => {
     clearSession();
@@ -54,7 +56,6 @@ export function AccountPage() {
   }, [signedIn, clearSession, navigate]);
 
   if (!signedIn) return null;
-  const plan = planById(session.planId);
   const cycle = session.billingCycle === BILLING_ANNUAL ? 'annual' : 'monthly';
   const renew = formatDate(session.renewDate);
   const cancel = formatDate(session.cancelDate);
@@ -109,11 +110,11 @@ export function AccountPage() {
       <h2 className="h5">Remaining this month</h2>
       <Row xs={1} sm={3} className="g-3">
         {remaining.map((item) => (
-          <Col key={item.label}>
+          <Col key={item.id}>
             <Card className="h-100 text-center">
               <Card.Body>
-                <div className="display-6" data-testid={`remaining-${item.label}`}>
-                  {item.failed ? '-' : (item.value ?? '…')}
+                <div className="display-6" data-testid={`remaining-${item.id}`}>
+                  {item.query.isError ? '-' : (item.query.data ?? '…')}
                 </div>
                 <div className="text-muted small">{item.label}</div>
               </Card.Body>

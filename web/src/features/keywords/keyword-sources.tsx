@@ -6,6 +6,7 @@ import type {
   ModerationSource,
 } from '@core/schemas/keywords';
 import { useSiteConfig } from '../../app/site-config';
+import { AdminHint } from '../../components/admin-hint';
 
 const SUGGESTION_LABELS: Record<KeywordSource, string> = {
   wordnet: 'WordNet 3.1 (offline, English only)',
@@ -54,7 +55,10 @@ export function KeywordSources({
         </>
       )}
       {volume === 'none' && (
-        <div data-testid="volumes-need-source">{KEYWORD_MESSAGES.volumesNeedSource}</div>
+        <div data-testid="volumes-need-source">
+          {KEYWORD_MESSAGES.volumesNeedSource}
+          <AdminHint hint="volumes" />
+        </div>
       )}
     </div>
   );

@@ -28,6 +28,7 @@ import { useSession } from '../../app/session/session-context';
 import { useLazyModule } from '../../app/use-lazy-module';
 import { useToolGate } from '../../app/use-tool-gate';
 import { useRemaining } from '../../app/usage';
+import { AdminHint } from '../../components/admin-hint';
 import { FlagIcon } from '../../components/flag-icon';
 import { LiveStatus } from '../../components/live-status';
 import { PageHeader } from '../../components/page-header';
@@ -44,7 +45,13 @@ import { useKeywordSettings } from './use-keyword-settings';
 import { useKeywordVolumes, volumeOf } from './use-keyword-volumes';
 import { useTypewriter } from './use-typewriter';
 
-type Notice = { variant: 'warning' | 'danger' | 'info'; text: string; detail?: string };
+type Notice = {
+  variant: 'warning' | 'danger' | 'info';
+  text: string;
+  detail?: string;
+  /** The administrator's part, folded away: a language the offline source cannot answer. */
+  adminHint?: 'keywordLanguages';
+};
 
 const isList = (value: string | null): value is KeywordList =>
   (KEYWORD_LISTS as readonly string[]).includes(value ?? '');
@@ -147,8 +154,9 @@ export function KeywordToolPage() {
               setNotice({ variant: 'warning', text: KEYWORD_MESSAGES.signInRequired });
             } else if (error.kind === 'limit')
               setNotice({ variant: 'warning', text: error.message });
-            else if (error.kind === 'empty' || error.kind === 'language')
-              setNotice({ variant: 'info', text: error.message });
+            else if (error.kind === 'language')
+              setNotice({ variant: 'info', text: error.message, adminHint: 'keywordLanguages' });
+            else if (error.kind === 'empty') setNotice({ variant: 'info', text: error.message });
             else
               setNotice({
                 variant: 'danger',
@@ -238,7 +246,13 @@ export function KeywordToolPage() {
                 </option>
               ))}
             </Form.Select>
-            <span data-testid="keywords-left">of your {usage.data ? remaining : '…'} Keywords</span>
+            <span data-testid="keywords-left">
+              of your {usage.data === undefined ? '…' : remaining} Keywords
+              {/* The server gives a list what is left of the month, no more. */}
+              {usage.data !== undefined && remaining < size && (
+                <span className="text-body-secondary"> (this search uses {remaining})</span>
+              )}
+            </span>
             <FlagIcon code={settings.country_code} alt={settings.country} />
             <Button variant="link" size="sm" className="p-0" onClick={() => setShowSettings(true)}>
               settings
@@ -267,6 +281,7 @@ export function KeywordToolPage() {
         >
           <UpgradeMessage text={notice.text} />
           {notice.detail && <div className="small mt-1">{notice.detail}</div>}
+          {notice.adminHint && <AdminHint hint={notice.adminHint} />}
         </Alert>
       )}
 

@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import { Check, Lock } from 'lucide-react';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
@@ -8,34 +8,37 @@ import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import ToggleButton from 'react-bootstrap/ToggleButton';
 import { Link, useNavigate } from 'react-router';
-import { BILLING_ANNUAL, BILLING_MONTHLY, PLANS, isPaidPlan, type Plan } from '@core/plans';
+import {
+  BILLING_ANNUAL,
+  BILLING_MONTHLY,
+  PLAN_FEATURES,
+  PLANS,
+  isPaidPlan,
+  type Plan,
+} from '@core/plans';
 import { ROUTES } from '@core/routes';
 import { useModals } from '../../app/modals/modal-context';
 import { useSession } from '../../app/session/session-context';
 import { readCheckout, saveCheckout } from '../../app/checkout-intent';
 
-/** Spec 000 §2 'Pricing': what every plan includes. */
-const ALL_PLANS_INCLUDE = [
-  'schema types',
-  'word count',
-  'content data',
-  'core web vitals',
-  'mobile and desktop',
-  'international settings',
-  'multiple SERP pages',
-  'CSV export',
-];
+const count = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
+/** A plan's monthly allowances, in the units the server counts. */
 function limitsOf(plan: Plan): string[] {
+  const perWindow =
+    plan.keywordsPerMin && plan.keywordsPerHour
+      ? ` (at most ${plan.keywordsPerMin} a minute, ${plan.keywordsPerHour} an hour)`
+      : '';
   return [
-    `${plan.searchLimit} SERP searches a month`,
-    `${plan.speedTestLimit} speed tests a month`,
-    `${plan.speedTestSampleLimit} samples per speed test`,
-    `${plan.keywordSearchLimit.toLocaleString('en-US')} keyword searches a month`,
+    `${count(plan.searchLimit, 'SERP search', 'SERP searches')} a month`,
+    `${count(plan.speedTestLimit, 'speed test')} a month, up to ${plan.speedTestSampleLimit} samples each`,
+    `${count(plan.keywordSearchLimit, 'keyword')} a month${perWindow}`,
+    `${count(plan.trackedPageLimit, 'tracked page')}, ${count(plan.scheduledCheckLimit, 'scheduled check')} a month`,
   ];
 }
 
-/** Spec 000 §2 'Pricing' and §4 'Pricing'. */
+/** The plan cards, their features and the way to each plan's payment. */
 export function PricingPage() {
   const { session, signedIn } = useSession();
   const { open } = useModals();
@@ -55,7 +58,10 @@ export function PricingPage() {
   return (
     <Container className="py-5">
       <h1 className="h2 text-center">Pricing</h1>
-      <p className="text-center text-muted">Every plan includes the full toolset.</p>
+      <p className="text-center text-muted">
+        Every plan has every tool. Paid plans raise the monthly limits and add the features marked
+        with a lock on Free.
+      </p>
       <div className="d-flex justify-content-center mb-4">
         <ButtonGroup aria-label="Billing cycle">
           <ToggleButton
@@ -109,12 +115,25 @@ export function PricingPage() {
                         {line}
                       </li>
                     ))}
-                    {ALL_PLANS_INCLUDE.map((feature) => (
-                      <li key={feature} className="mb-1">
-                        <Check size="1em" className="sr-icon text-success me-1" />
-                        {feature}
-                      </li>
-                    ))}
+                    {PLAN_FEATURES.map(({ id, label }) => {
+                      const included = plan.features[id];
+                      return (
+                        <li
+                          key={id}
+                          className={`mb-1 ${included ? '' : 'text-body-secondary'}`}
+                          data-testid={`feature-${id}`}
+                          data-included={included}
+                        >
+                          {included ? (
+                            <Check size="1em" className="sr-icon text-success me-1" />
+                          ) : (
+                            <Lock size="1em" className="sr-icon me-1" />
+                          )}
+                          {label}
+                          {!included && <span className="visually-hidden"> (not included)</span>}
+                        </li>
+                      );
+                    })}
                   </ul>
                   {current && (
                     <div className="text-primary small mb-2">

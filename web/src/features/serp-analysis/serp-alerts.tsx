@@ -26,7 +26,8 @@ export function AllLoadedAlert({ show }: { show: boolean }) {
       variant="success"
       dismissible
       onClose={dismiss}
-      className="sr-floating-alert shadow"
+      // In the page's flow, above the cards: a floating toast would cover a row of them.
+      className="py-2"
       data-testid="all-loaded-alert"
     >
       {SERP_MESSAGES.allResultsLoaded}{' '}

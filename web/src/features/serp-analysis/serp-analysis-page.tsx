@@ -11,7 +11,7 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { LIVE_MESSAGES, MESSAGES } from '@core/messages';
-import { isPaidPlan } from '@core/plans';
+import { planHas } from '@core/plans';
 import { ROUTES } from '@core/routes';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import { SERP_ERROR_CODES, SERP_SOURCE_LABELS } from '@core/schemas/serp';
@@ -46,6 +46,8 @@ interface Notice {
   text: string;
   /** Holds only while cards are loading (the export-not-ready notice). */
   untilLoaded: boolean;
+  /** The control it answers: shown next to it, where the person is looking. */
+  at: 'export' | 'more';
 }
 
 /** Spec 001 §2 'SERP analysis screen' and §4 'Search flow'. */
@@ -60,7 +62,8 @@ export function SerpAnalysisPage() {
   const token = signedIn ? session.token : null;
   const serp = useSerpAnalysis(token);
   const mobile = useMediaQuery(MOBILE_QUERY);
-  const paid = signedIn && isPaidPlan(session.planId);
+  const canLoadMore = signedIn && planHas(session.planId, 'moreSerpResults');
+  const canExport = signedIn && planHas(session.planId, 'serpCsvExport');
   const [term, setTerm] = useState(() => params.get('searchTerm') ?? '');
   const [urlLike, setUrlLike] = useState<string | null>(null);
   const { limitReached, reachLimit, clearLimit } = useLimitReached();
@@ -148,17 +151,22 @@ export function SerpAnalysisPage() {
     [onSaved, run, shownTerm],
   );
 
-  // Spec 001 §6: more results for paid plans; free users are told to upgrade, visitors gated.
+  // More results are a plan feature: a plan without it is told to upgrade, visitors gated.
   const moreResults = () => {
     if (!signedIn) return openGate();
-    if (!paid) return setNotice({ text: QUOTA_MESSAGES.upgradeForMoreResults, untilLoaded: false });
+    if (!canLoadMore)
+      return setNotice({
+        text: QUOTA_MESSAGES.upgradeForMoreResults,
+        untilLoaded: false,
+        at: 'more',
+      });
     // Spec 001 §4: loading more clears the filters, and a banner says so.
     if (filters.length > 0) {
       setFilters([]);
       setFiltersCleared(true);
     }
     setNotice(null);
-    serp.loadMore((text) => setNotice({ text, untilLoaded: false }));
+    serp.loadMore((text) => setNotice({ text, untilLoaded: false, at: 'more' }));
   };
 
   const submit = (event: FormEvent) => {
@@ -175,6 +183,20 @@ export function SerpAnalysisPage() {
       return next;
     });
   const shownNotice = notice && !(notice.untilLoaded && serp.pending === 0) ? notice : null;
+  const noticeAlert = shownNotice && (
+    <Alert
+      // A new notice is scrolled into view: the control it answers may sit at the fold.
+      key={`${shownNotice.at}:${shownNotice.text}`}
+      ref={(alert: HTMLDivElement | null) => alert?.scrollIntoView?.({ block: 'nearest' })}
+      variant="info"
+      dismissible
+      onClose={() => setNotice(null)}
+      className={shownNotice.at === 'more' ? 'text-start mb-2' : undefined}
+      data-testid="serp-notice"
+    >
+      {shownNotice.text}
+    </Alert>
+  );
   const limitAlert = limitReached && (
     <Alert variant="warning" data-testid="rate-limit-alert">
       <UpgradeMessage text={QUOTA_MESSAGES.monthlySearchLimit} />
@@ -301,22 +323,17 @@ export function SerpAnalysisPage() {
               <parts.ExportButton
                 cards={serp.cards}
                 pending={serp.pending}
-                paid={paid}
-                onRefused={(text, untilLoaded) => setNotice({ text, untilLoaded })}
+                paid={canExport}
+                onRefused={(text, untilLoaded) => setNotice({ text, untilLoaded, at: 'export' })}
               />
             </div>
           </div>
-          {shownNotice && (
-            <Alert
-              variant="info"
-              dismissible
-              onClose={() => setNotice(null)}
-              data-testid="serp-notice"
-            >
-              {shownNotice.text}
-            </Alert>
-          )}
+          {shownNotice?.at === 'export' && noticeAlert}
           <ViewAllAlert on={viewAll} />
+          <AllLoadedAlert
+            key={serp.searchId}
+            show={serp.pending === 0 && serp.pageNum === 1 && !serp.loadingMore && !viewAll}
+          />
           <FiltersClearedAlert show={filtersCleared} onClose={() => setFiltersCleared(false)} />
           <p className="small text-body-secondary" data-testid="serp-source">
             {serp.cards.length} results from the {SERP_SOURCE_LABELS[serp.source!]}; speed from{' '}
@@ -342,13 +359,14 @@ export function SerpAnalysisPage() {
           ) : (
             !serp.exhausted && (
               <div className="text-center my-4">
+                {shownNotice?.at === 'more' && noticeAlert}
                 <Button
                   variant="outline-primary"
                   onClick={moreResults}
                   disabled={serp.loadingMore}
                   data-testid="more-results"
                 >
-                  {!paid && (
+                  {!canLoadMore && (
                     <Lock
                       size="1em"
                       className="sr-icon me-1"
@@ -361,10 +379,6 @@ export function SerpAnalysisPage() {
               </div>
             )
           )}
-          <AllLoadedAlert
-            key={serp.searchId}
-            show={serp.pending === 0 && serp.pageNum === 1 && !serp.loadingMore && !viewAll}
-          />
         </section>
       )}
       <BackToTop afterPx={BACK_TO_TOP_AFTER_PX} />

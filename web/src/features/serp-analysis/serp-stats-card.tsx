@@ -11,6 +11,7 @@ import {
   type FieldAverageKey,
 } from '@core/serp-display';
 import type { FieldResult } from '@core/speed';
+import { AdminHint } from '../../components/admin-hint';
 import { ScoreGauge } from '../../components/score-gauge';
 import type { SerpCard } from './use-serp-analysis';
 
@@ -139,7 +140,8 @@ function FieldAverages({ fields }: { fields: readonly FieldResult[] }) {
   if (shown.length === 0) {
     if (fields.length === 0) return null;
     const failed = fields.find((f) => f.error)?.error;
-    const why = fields.some((f) => f.source !== 'none' && !f.error)
+    const answered = fields.some((f) => f.source !== 'none' && !f.error);
+    const why = answered
       ? SPEED_MESSAGES.notEnoughDataShort
       : failed
         ? SPEED_MESSAGES.fieldFailed(failed)
@@ -149,6 +151,7 @@ function FieldAverages({ fields }: { fields: readonly FieldResult[] }) {
         <dt className="col-sm-4">Real users (field)</dt>
         <dd className="col-sm-8 small text-body-secondary" data-testid="stats-field">
           {why}
+          {!answered && !failed && <AdminHint hint="fieldData" />}
         </dd>
       </>
     );

@@ -158,11 +158,11 @@ export function TrackedPageForm({ plan, page, initialUrl = '', onClose, onCreate
               name="schedule"
               id="tracked-schedule-hourly"
               label="Hourly"
-              disabled={!plan.hourlyTracking}
+              disabled={!plan.features.hourlyTracking}
               checked={schedule === 'hourly'}
               onChange={() => setSchedule('hourly')}
             />
-            {!plan.hourlyTracking && (
+            {!plan.features.hourlyTracking && (
               <Form.Text as="div">
                 {TRACKING_MESSAGES.upgradeForHourly} <Link to={ROUTES.pricing}>See plans.</Link>
               </Form.Text>
