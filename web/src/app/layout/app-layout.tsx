@@ -6,6 +6,7 @@ import { useToolTokenCheck } from '../auth/token-check';
 import { useModals } from '../modals/modal-context';
 import { loadQueryClient } from '../screen-modules';
 import { useLazyModule } from '../use-lazy-module';
+import { useDocumentHead } from './document-head';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ScrollToTop } from './scroll-to-top';
@@ -34,6 +35,7 @@ function Modals() {
 export function AppLayout() {
   const { pathname } = useLocation();
   useToolTokenCheck();
+  useDocumentHead(pathname);
   return (
     <>
       <ScrollToTop />
