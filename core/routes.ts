@@ -54,7 +54,7 @@ export const SETTINGS_LINK_PATHS: readonly string[] = [
 /** The settings modal shows only the device choice here (spec 002 §2). */
 export const DEVICE_ONLY_SETTINGS_PATHS: readonly string[] = [ROUTES.speedTest];
 
-export function isPagePath(pathname: string): boolean {
+export function isPagePath(pathname: string): pathname is RoutePath {
   return PAGE_PATHS.includes(pathname);
 }
 

@@ -111,6 +111,7 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
     distDir: config.webDistDir,
     apiPrefix: API_PREFIX,
     siteConfig: publicSiteConfig(config, services),
+    publicUrl: config.PUBLIC_URL,
   });
   // Tracked pages' checks and webhook retries: due ones are looked for on a timer, in every
   // process that runs checks.

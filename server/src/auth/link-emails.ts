@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_COUNTRY, DEFAULT_GOOGLE_DOMAIN, DEFAULT_LANGUAGE } from '@core/limits';
+import { publicBaseUrl } from '../http/public-base-url';
 import type { Services } from '../services';
 import type { User } from './users';
 
@@ -20,11 +21,6 @@ export function safeOriginPath(originUrl: string | undefined): string {
   } catch {
     return '/';
   }
-}
-
-function baseUrl(services: Services, request: FastifyRequest): string {
-  if (services.config.PUBLIC_URL) return services.config.PUBLIC_URL.replace(/\/$/, '');
-  return `${request.protocol}://${request.host}`;
 }
 
 /** The app link of spec 000 §4: `?token=…&origin=s|p`, plus the locale when not default. */
@@ -82,7 +78,13 @@ export async function sendLinkEmail(
     originUrl: path,
     pendingPasswordHash: options.pendingPasswordHash ?? null,
   });
-  const link = buildLink(baseUrl(services, request), path, token, kind, options.locale);
+  const link = buildLink(
+    publicBaseUrl(services.config.PUBLIC_URL, request),
+    path,
+    token,
+    kind,
+    options.locale,
+  );
   const copy = COPY[kind];
   const greeting = user.name ? `Hi ${user.name},` : 'Hi,';
   const confirm = options.pendingPasswordHash

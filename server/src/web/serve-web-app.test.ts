@@ -5,19 +5,21 @@ import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SITE_CONFIG_SCRIPT_ID } from '@core/embedded';
+import { PAGE_META } from '@core/page-meta';
+import { PAGE_PATHS, ROUTES } from '@core/routes';
 import type { SiteConfig } from '@core/schemas/site-config';
-import { PAGE_PATHS } from '@core/routes';
+import { decodeEntities } from '@core/visible-text';
 import { prerenderEntry } from './prerendered-screens';
 import { registerWebApp } from './serve-web-app';
 
 const API = '/backend-service/v1';
 const SCRIPT = '/assets/index-B0wpPeWq.js';
 const scriptSource = `console.log(${JSON.stringify('speed '.repeat(400))});\n`;
-const indexSource = `<!doctype html><html><head><script type="module" src="${SCRIPT}"></script></head><body><div id="root"></div>${'<p>SpeedRank</p>'.repeat(100)}</body></html>`;
+const indexSource = `<!doctype html><html><head><meta\n  name="description"\n  content="The build's own"\n/><title>SpeedRank</title><script type="module" src="${SCRIPT}"></script></head><body><div id="root"></div>${'<p>SpeedRank</p>'.repeat(100)}</body></html>`;
 
 const siteConfig: SiteConfig = {
   company: {
-    name: 'Acme </script><script>alert(1)</script>',
+    name: 'Acme $& "Co" </script><script>alert(1)</script>',
     supportEmail: 'help@acme.example',
     postalAddress: '1 Road',
     aboutUrl: 'https://acme.example/about',
@@ -221,5 +223,110 @@ describe("each page's first screen, prerendered", () => {
     expect(logged.join('')).toMatch(
       /could not be prerendered.*no window|no window.*could not be prerendered/,
     );
+  });
+});
+
+/** A page's head as a browser reads it: title, meta elements by name or property, canonical. */
+function headOf(html: string) {
+  const head = /<head>(.*)<\/head>/s.exec(html)?.[1] ?? '';
+  const all = (pattern: RegExp) => [...head.matchAll(pattern)].map((m) => decodeEntities(m[1]!));
+  const meta = (key: string) =>
+    all(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`, 'g'));
+  return {
+    titles: all(/<title>([^<]*)<\/title>/g),
+    descriptions: meta('description'),
+    robots: meta('robots'),
+    og: (key: string) => meta(`og:${key}`),
+    canonicals: all(/<link rel="canonical" href="([^"]*)"/g),
+    rawTitle: /<title>([^<]*)<\/title>/.exec(head)?.[1],
+  };
+}
+
+describe("each page's head", () => {
+  let build: string;
+  let dir: string;
+  let app: FastifyInstance;
+  const start = async (publicUrl?: string) => {
+    app = Fastify();
+    await registerWebApp(app, { distDir: dir, apiPrefix: API, siteConfig, publicUrl });
+  };
+  beforeEach(() => {
+    build = fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-dist-'));
+    dir = path.join(build, 'web');
+    writeDist(dir);
+  });
+  afterEach(async () => {
+    await app.close();
+    fs.rmSync(build, { recursive: true, force: true });
+  });
+  const page = async (url: string, host?: string) =>
+    (await app.inject({ method: 'GET', url, headers: host ? { host } : {} })).body;
+  const site = siteConfig.company.name;
+
+  it('names every route, says what it does and points to its address at the public URL', async () => {
+    await start('https://ranks.example/');
+    const titles = new Set<string>();
+    for (const route of PAGE_PATHS) {
+      const head = headOf(await page(route));
+      const meta = PAGE_META[route as keyof typeof PAGE_META];
+      const url = `https://ranks.example${meta.canonical ?? route}`;
+      titles.add(head.titles[0]!);
+      expect(head.titles, route).toEqual([`${meta.title} – ${site}`]);
+      expect(head.descriptions, route).toEqual([meta.description]);
+      expect(head.canonicals, route).toEqual([url]);
+      expect(head.og('title'), route).toEqual([meta.title]);
+      expect(head.og('description'), route).toEqual([meta.description]);
+      expect(head.og('url'), route).toEqual([url]);
+      expect(head.og('type'), route).toEqual(['website']);
+      expect(head.og('site_name'), route).toEqual([site]);
+      expect(head.robots, route).toEqual(meta.noindex ? ['noindex'] : []);
+    }
+    // The comparison route serves the SERP analysis page, under its title and address.
+    expect(titles.size).toBe(PAGE_PATHS.length - 1);
+    expect(headOf(await page(ROUTES.siteSpeedComparison)).canonicals).toEqual([
+      'https://ranks.example/serp-analysis-tool',
+    ]);
+  });
+
+  it('keeps signed-in and token pages out of search results, and the tools in', async () => {
+    await start();
+    for (const route of [ROUTES.payment, ROUTES.account, ROUTES.resetPassword, ROUTES.secureLink]) {
+      expect(headOf(await page(route)).robots, route).toEqual(['noindex']);
+    }
+    for (const route of [ROUTES.home, ROUTES.speedTest, ROUTES.serpAnalysis]) {
+      expect(headOf(await page(route)).robots, route).toEqual([]);
+    }
+  });
+
+  it("points to the request's own address when no public URL is configured", async () => {
+    await start();
+    expect(headOf(await page('/pricing', 'speed.example:8080')).canonicals).toEqual([
+      'http://speed.example:8080/pricing',
+    ]);
+    expect(headOf(await page('/pricing', 'other.example')).og('url')).toEqual([
+      'http://other.example/pricing',
+    ]);
+    expect(headOf(await page('/pricing', 'speed.example:8080')).canonicals).toEqual([
+      'http://speed.example:8080/pricing',
+    ]);
+  });
+
+  it('escapes the configured site name, and takes no text in it for a pattern', async () => {
+    await start();
+    const head = headOf(await page('/'));
+    expect(head.rawTitle).toBe(
+      'SEO and Site-Speed Tools – Acme $&amp; &quot;Co&quot; &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;',
+    );
+    expect(head.og('site_name')).toEqual([site]);
+  });
+
+  it('names the not-found page, keeps it out of search results and gives it no address', async () => {
+    await start('https://ranks.example');
+    const head = headOf(await page('/no-such-page'));
+    expect(head.titles).toEqual([`Page not found – ${site}`]);
+    expect(head.descriptions).toHaveLength(1);
+    expect(head.robots).toEqual(['noindex']);
+    expect(head.canonicals).toEqual([]);
+    expect(head.og('url')).toEqual([]);
   });
 });

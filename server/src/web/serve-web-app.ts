@@ -6,8 +6,11 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonScriptTag, SITE_CONFIG_SCRIPT_ID } from '@core/embedded';
+import { pageHead, siteName } from '@core/page-meta';
 import { canonicalPagePath, isPagePath, PAGE_PATHS } from '@core/routes';
 import { siteConfigSchema, type SiteConfig } from '@core/schemas/site-config';
+import { publicBaseUrl } from '../http/public-base-url';
+import { pageHeadHtml } from './page-head-html';
 import { prerenderedScreens } from './prerendered-screens';
 
 const INDEX_FILE = 'index.html';
@@ -30,6 +33,8 @@ interface WebAppOptions {
   apiPrefix: string;
   /** Embedded in the page so that its footer and sign-in need no request (core/embedded.ts). */
   siteConfig: SiteConfig;
+  /** Where canonical links point; the address each request was made to when unset. */
+  publicUrl?: string | undefined;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -51,23 +56,73 @@ function compilePage(html: string): CompiledPage {
   };
 }
 
+/** The build's own title and description (web/index.html): each page's head takes their place. */
+const TEMPLATE_TITLE = /<title>[^<]*<\/title>/;
+const TEMPLATE_DESCRIPTION = /<meta\s+name="description"[^>]*>\s*/;
+
 /**
- * index.html with this installation's data and, per route, its prerendered first screen;
- * built once at start and kept compressed.
+ * Without a configured public URL, a page's canonical link starts with the address it was
+ * requested at, so its HTML differs per address. Pages are kept for a few addresses (the
+ * server's name, localhost): made-up Host headers then cost one page's compression each
+ * but cannot grow the memory kept.
  */
-function buildIndexPages(distDir: string, siteConfig: SiteConfig, screens: Map<string, string>) {
-  const template = fs.readFileSync(path.join(distDir, INDEX_FILE), 'utf8');
+const REQUEST_ORIGINS_KEPT = 4;
+
+function originOf(baseUrl: string): string | null {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * index.html with this installation's data and, per route, its head (title, description,
+ * canonical link) and prerendered first screen; compiled once and kept compressed.
+ */
+function buildIndexPages(
+  distDir: string,
+  siteConfig: SiteConfig,
+  screens: Map<string, string>,
+  publicUrl: string | undefined,
+) {
+  const template = fs
+    .readFileSync(path.join(distDir, INDEX_FILE), 'utf8')
+    .replace(TEMPLATE_DESCRIPTION, '');
+  if (!TEMPLATE_TITLE.test(template)) {
+    throw new Error(`${INDEX_FILE} has no <title> for each page's head to take the place of`);
+  }
   const config = jsonScriptTag(SITE_CONFIG_SCRIPT_ID, siteConfigSchema.parse(siteConfig));
-  const page = (screen = '') =>
-    template
-      .replace('</head>', `${config}</head>`)
-      .replace(ROOT_ELEMENT, ROOT_ELEMENT.replace('></', `>${screen}</`));
-  const plain = compilePage(page());
-  const byRoute = new Map<string, CompiledPage>();
-  for (const route of PAGE_PATHS) byRoute.set(route, compilePage(page(screens.get(route))));
+  const site = siteName(siteConfig);
+  // Replaced by functions: configured text such as '$&' must not read as a pattern.
+  const page = (route: string | null, origin: string | null) => {
+    const head = pageHeadHtml(pageHead(route, site, origin));
+    const screen = route === null ? '' : (screens.get(route) ?? '');
+    return template
+      .replace(TEMPLATE_TITLE, () => head)
+      .replace('</head>', () => `${config}</head>`)
+      .replace(ROOT_ELEMENT, () => ROOT_ELEMENT.replace('></', `>${screen}</`));
+  };
+  const notFound = compilePage(page(null, null));
+  const kept = new Map<string, CompiledPage>();
+  const routePage = (route: string, origin: string | null) => {
+    const key = `${origin} ${route}`;
+    let compiled = kept.get(key);
+    if (!compiled) {
+      compiled = compilePage(page(route, origin));
+      if (kept.size >= REQUEST_ORIGINS_KEPT * PAGE_PATHS.length) {
+        kept.delete(kept.keys().next().value!);
+      }
+      kept.set(key, compiled);
+    }
+    return compiled;
+  };
+  // A configured public URL is every page's origin: all are compiled at start.
+  if (publicUrl) for (const route of PAGE_PATHS) routePage(route, originOf(publicUrl));
 
   return (request: FastifyRequest, reply: FastifyReply, pathname: string, status: 200 | 404) => {
-    const page = (status === 200 && byRoute.get(pathname)) || plain;
+    const page =
+      status === 200 ? routePage(pathname, originOf(publicBaseUrl(publicUrl, request))) : notFound;
     const accepted = request.headers['accept-encoding'];
     const encoding = (accepted && negotiate(accepted, ['br', 'gzip'])) || 'identity';
     reply.status(status).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
@@ -94,6 +149,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         options.distDir,
         options.siteConfig,
         await prerenderedScreens(options.distDir, options.siteConfig, app.log),
+        options.publicUrl,
       )
     : null;
   if (hasBuild) {

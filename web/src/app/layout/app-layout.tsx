@@ -7,6 +7,7 @@ import { useModals } from '../modals/modal-context';
 import { loadQueryClient } from '../screen-modules';
 import { useTrackPreviousPage } from '../previous-page';
 import { useLazyModule } from '../use-lazy-module';
+import { useDocumentHead } from './document-head';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ScrollToTop } from './scroll-to-top';
@@ -36,6 +37,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   useToolTokenCheck();
   useTrackPreviousPage();
+  useDocumentHead(pathname);
   return (
     <>
       <ScrollToTop />
