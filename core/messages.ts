@@ -134,6 +134,10 @@ export const TRACKING_MESSAGES = {
   sameCheck: 'Choose two different checks to compare.',
   checkRunning: 'A check of this page is running. Try again when it ends.',
   interrupted: 'The server stopped during this check; the page was checked again after it.',
+  /** A page's state until a check measured it: neither OK nor a regression yet. */
+  notMeasuredYet: 'Not measured yet',
+  /** The next check's time has come (the scheduler takes it at its next pass). */
+  nextCheckDue: 'Next check due now',
   allowanceUsed:
     "This month's scheduled checks are used up; scheduled checks resume next month. Upgrade for more.",
   overPageLimit: (max: number) =>
@@ -142,8 +146,9 @@ export const TRACKING_MESSAGES = {
     `${metric} ${value} breaks its budget of ${budget}.`,
   significantlyWorse: (metric: string, before: string, after: string, p: number) =>
     `${metric} went from ${before} to ${after}, a significant change (Mann-Whitney U, p = ${p.toFixed(3)}).`,
-  regressionSubject: (url: string) => `Speed regression: ${url}`,
-  recoverySubject: (url: string) => `Speed recovered: ${url}`,
+  /** Per device: a page tracked on both may alert on each. */
+  regressionSubject: (url: string, device: string) => `Speed regression (${device}): ${url}`,
+  recoverySubject: (url: string, device: string) => `Speed recovered (${device}): ${url}`,
   unreachableSubject: (url: string) => `Page unreachable: ${url}`,
   reachableSubject: (url: string) => `Page reachable again: ${url}`,
   /** An 'unreachable' alert: the last failed checks and each one's first sample error. */

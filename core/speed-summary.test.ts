@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import {
   formatMetric,
+  measuredText,
   representativeSample,
   summarizeSamples,
   type SampleMetrics,
@@ -43,6 +44,20 @@ describe('summarizeSamples', () => {
   it('formats single metrics', () => {
     expect(formatMetric('fcp', 1049).displayValue).toBe('1.0 s');
     expect(formatMetric('cls', 0.005).displayValue).toBe('0.01');
+  });
+});
+
+describe('measuredText', () => {
+  it('writes milliseconds whole, seconds to one decimal and CLS to three decimals', () => {
+    expect(measuredText('tbt', 3252.5)).toBe('3,253 ms');
+    expect(measuredText('tbt', 80.4)).toBe('80 ms');
+    expect(measuredText('lcp', 4849)).toBe('4.8 s');
+    expect(measuredText('fcp', 1050)).toBe('1.1 s');
+    expect(measuredText('si', 900)).toBe('0.9 s');
+    expect(measuredText('cls', 0.2)).toBe('0.200');
+    expect(measuredText('cls', 0.0456)).toBe('0.046');
+    expect(measuredText('psi', 92)).toBe('92');
+    expect(measuredText('psi', 91.5)).toBe('91.5');
   });
 });
 

@@ -65,6 +65,23 @@ export function formatMetric(key: LabKey, value: number): AveragedMetric {
   }
 }
 
+/**
+ * A single measured value (a check's median, one sample, a budget, a difference) as the
+ * app writes figures outside the speed test's averages: milliseconds whole, seconds to one
+ * decimal, CLS to three decimals, the score as formatMetric has it. A TBT of 3252.5 ms
+ * reads '3,253 ms', not '3,252.5 ms'.
+ */
+export function measuredText(key: LabKey, value: number): string {
+  switch (key) {
+    case 'tbt':
+      return `${Math.round(value).toLocaleString('en-US')} ms`;
+    case 'cls':
+      return value.toFixed(3);
+    default:
+      return formatMetric(key, value).displayValue;
+  }
+}
+
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRACKING_MESSAGES } from '@core/messages';
+import { ROUTES } from '@core/routes';
 import { startAppProcess } from '../server/test/app-process';
 import { startRecordedServer } from '../server/test/recorded-server';
 import { expectAccessible } from './support/axe';
@@ -59,6 +60,76 @@ describe('site speed tracking', () => {
     await staging?.close();
   });
 
+  it('is found from the home grid and the header, unmeasured and due at first, then one readable point', async () => {
+    const { page } = await h.newPage({ baseUrl: app.baseUrl });
+    await signUpOn(page, app.baseUrl, 'first-time');
+    await page.getByRole('link', { name: 'Open Site Speed Tracking' }).click();
+    await page.waitForURL((at) => at.pathname === ROUTES.siteSpeedTracking);
+    await page.getByRole('heading', { name: 'Site Speed Tracking', level: 1 }).waitFor();
+    await page.goto('/');
+    await page.getByTestId('header').getByRole('link', { name: 'Speed Tracking' }).click();
+    await page.waitForURL((at) => at.pathname === ROUTES.siteSpeedTracking);
+
+    // Nothing measured yet: neither OK nor a regression; due at once, not at a past time.
+    const url = `${staging.baseUrl}/first`;
+    mode = 'fast';
+    await trackThroughForm(page, url);
+    expect(await page.getByTestId('alert-state').textContent()).toBe(
+      TRACKING_MESSAGES.notMeasuredYet,
+    );
+    expect(await page.getByTestId('page-status').textContent()).toBe(
+      TRACKING_MESSAGES.nextCheckDue,
+    );
+
+    await runNowAndWait(page, 1);
+    await expect.poll(() => page.getByTestId('alert-state').textContent()).toBe('OK');
+    // The schedule moved a day on from the run, not a minute.
+    const next = page.getByTestId('page-status').locator('time');
+    const nextAt = Date.parse((await next.getAttribute('datetime'))!);
+    expect(nextAt).toBeGreaterThan(Date.now() + 23 * 3600_000);
+
+    // One check: one time label under each chart.
+    await showView(page, 'chart');
+    const chart = page.getByTestId('history-chart').first();
+    await chart.waitFor();
+    expect(await chart.getAttribute('aria-label')).toMatch(/^Performance score: 1 check from /);
+    const labels = await page
+      .getByTestId('history-chart')
+      .evaluateAll((charts) => charts.map((c) => c.getAttribute('data-time-labels')));
+    expect(labels.length).toBeGreaterThan(0);
+    for (const label of labels) expect(label).toMatch(/^[^|]+$/);
+
+    // Figures as the app writes them: TBT in whole ms, CLS to three decimals.
+    const db = new Database(path.join(app.dataDir, 'speedrank.sqlite'));
+    try {
+      db.prepare(
+        `update tracking_checks set median_tbt = 3252.5, median_cls = 0.12345
+         where page_id = (select id from tracked_pages where url = ?)`,
+      ).run(url);
+    } finally {
+      db.close();
+    }
+    await page.reload();
+    await showView(page, 'table');
+    const cells = page.getByTestId('history-row').first().locator('td');
+    await cells.first().waitFor();
+    const texts = await cells.allTextContents();
+    expect(texts).toContain('3,253 ms');
+    expect(texts).toContain('0.123');
+  }, 300_000);
+
+  it('shows the header link in the collapsed menu on a phone', async () => {
+    const { page } = await h.newPage({ baseUrl: app.baseUrl, width: 390, height: 844 });
+    await page.goto('/');
+    const link = page.getByTestId('header').getByRole('link', { name: 'Speed Tracking' });
+    expect(await link.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await link.click();
+    await page.waitForURL((at) => at.pathname === ROUTES.siteSpeedTracking);
+    // The menu closes with the route change.
+    await expect.poll(() => link.isVisible()).toBe(false);
+  });
+
   it('tracks a page, alerts once when it gets slower and once when it recovers', async () => {
     const { page, context } = await h.newPage({ baseUrl: app.baseUrl });
     await signUpOn(page, app.baseUrl, 'tracking');
@@ -70,10 +141,13 @@ describe('site speed tracking', () => {
       // The free plan checks daily; hourly is a paid plan's.
       expect(await form.getByLabel('Hourly').isDisabled()).toBe(true);
     });
-    expect(await page.getByTestId('alert-state').textContent()).toBe('OK');
+    expect(await page.getByTestId('alert-state').textContent()).toBe(
+      TRACKING_MESSAGES.notMeasuredYet,
+    );
 
     mode = 'fast';
     await runNowAndWait(page, 1);
+    await expect.poll(() => page.getByTestId('alert-state').textContent()).toBe('OK');
     mode = 'slow';
     await runNowAndWait(page, 2);
     await showView(page, 'chart');
@@ -86,7 +160,9 @@ describe('site speed tracking', () => {
     expect(await regression.textContent()).toMatch(
       /Regression.*LCP .* breaks its budget of 2\.5 s/,
     );
-    expect(outboxSubjects(app.dataDir)).toContain(TRACKING_MESSAGES.regressionSubject(url));
+    expect(outboxSubjects(app.dataDir)).toContain(
+      TRACKING_MESSAGES.regressionSubject(url, 'mobile'),
+    );
     await expectAccessible(page, 'a tracked page with its charts and alerts');
 
     // The regressed check's samples and filmstrip, from the alert.
@@ -108,8 +184,8 @@ describe('site speed tracking', () => {
     expect(await page.getByTestId('alert-item').first().textContent()).toContain('Recovered');
     const subjects = outboxSubjects(app.dataDir).filter((s) => s.startsWith('Speed'));
     expect(subjects).toEqual([
-      TRACKING_MESSAGES.regressionSubject(url),
-      TRACKING_MESSAGES.recoverySubject(url),
+      TRACKING_MESSAGES.regressionSubject(url, 'mobile'),
+      TRACKING_MESSAGES.recoverySubject(url, 'mobile'),
     ]);
 
     // The overview lists the page with its latest score, sparkline and alert state.

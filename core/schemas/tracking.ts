@@ -241,8 +241,13 @@ export const trackedPageSchema = z.object({
   samples: z.number().int(),
   budgets: budgetsSchema,
   paused: z.boolean(),
-  /** 'regression' from the alert that said so until the one that says it recovered. */
+  /** 'regression' while any of the page's devices is (see regressedDevices). */
   alertState: z.enum(['ok', 'regression']),
+  /**
+   * The page's devices in regression, each from its own regression alert until its own
+   * recovery: each device's checks are judged, and alert, on their own.
+   */
+  regressedDevices: z.array(z.enum(TRACKING_DEVICES)),
   /** From the 'unreachable' alert (three failed checks in a row) until a check succeeds. */
   unreachable: z.boolean(),
   /** Consecutive regressed checks before a regression alert (1–5). */

@@ -11,6 +11,7 @@ const page: TrackedPage = {
   budgets: {},
   paused: false,
   alertState: 'ok',
+  regressedDevices: [],
   unreachable: false,
   alertAfter: 2,
   nextCheckAt: null,

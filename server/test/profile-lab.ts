@@ -61,6 +61,8 @@ const renderBlocking = (url: string, n: number, slow: boolean): Insight => ({
 export class ProfileLab implements LabSpeedProvider {
   readonly source = 'local-lighthouse' as const;
   profile: 'fast' | 'slow' = 'fast';
+  /** A device's own profile, over `profile`: one device of a page slow, the other fast. */
+  deviceProfiles: Partial<Record<LabRunRequest['strategy'], 'fast' | 'slow'>> = {};
   /** The next this many runs fail (Infinity: every run until reset), as `failWith` says. */
   failNext = 0;
   failWith: { kind: RunErrorKind; message: string } = {
@@ -103,7 +105,7 @@ export class ProfileLab implements LabSpeedProvider {
       throw new LabRunError(this.failWith.kind, this.failWith.message);
     }
     const wobble = (n % 3) - 1;
-    const slow = this.profile === 'slow';
+    const slow = (this.deviceProfiles[request.strategy] ?? this.profile) === 'slow';
     const score = (slow ? 55 : 92) + wobble;
     return {
       lab: {

@@ -185,7 +185,9 @@ export interface TrackedPagesTable {
   /** JSON of core/schemas/tracking.ts Budgets. */
   budgets: string;
   paused: number;
-  alert_state: 'ok' | 'regression';
+  /** Each device's speed alert: 'regression' from its regression alert to its recovery. */
+  mobile_alert_state: Generated<'ok' | 'regression'>;
+  desktop_alert_state: Generated<'ok' | 'regression'>;
   /** Consecutive regressed good checks of a device before a regression alert (1–5). */
   alert_after: Generated<number>;
   /** 1 from the 'unreachable' alert (three failed checks in a row) to the 'reachable' one. */

@@ -10,6 +10,7 @@ import type { Clock } from '../auth/clock';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import type { EmailSender } from '../providers/email';
+import { ALERT_STATE_COLUMNS } from './pages';
 import { UNREACHABLE_AFTER } from './regression';
 import type { WebhookDeliveries } from './webhook-deliveries';
 
@@ -33,19 +34,19 @@ function alertText(kind: AlertKind, trigger: AlertTrigger, link: string): string
     regression: () =>
       `The ${device} check of ${page.url} at ${at} is a regression:\n\n${reasons.map((r) => `- ${r.text}`).join('\n')}`,
     recovery: () =>
-      `${page.url} has recovered: the ${device} check at ${at} keeps its budgets and is no slower than before the regression.`,
+      `${page.url} has recovered on ${device}: the ${device} check at ${at} keeps its budgets and is no slower than before the regression.`,
     unreachable: () =>
       TRACKING_MESSAGES.unreachableText(page.url, UNREACHABLE_AFTER, trigger.errors ?? []),
     reachable: () => TRACKING_MESSAGES.reachableText(page.url, device, at),
   }[kind]();
   const once =
     kind === 'regression' || kind === 'recovery'
-      ? 'SpeedRank emails once when a tracked page crosses into regression and once when it recovers, not on every check.'
+      ? 'SpeedRank emails once when a device of a tracked page crosses into regression and once when it recovers, not on every check.'
       : 'SpeedRank emails once when a tracked page becomes unreachable and once when it can be measured again.';
   return `Hi,\n\n${what}\n\nSee the page's speed history: ${link}\n\n${once}\n`;
 }
 
-const SUBJECTS: Record<AlertKind, (url: string) => string> = {
+const SUBJECTS: Record<AlertKind, (url: string, device: TrackingDevice) => string> = {
   regression: TRACKING_MESSAGES.regressionSubject,
   recovery: TRACKING_MESSAGES.recoverySubject,
   unreachable: TRACKING_MESSAGES.unreachableSubject,
@@ -59,8 +60,8 @@ export function trackingLink(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, pageId
 }
 
 /**
- * Alerts: one when a page crosses into regression, one when it recovers, never on every
- * check; apart from them one when it becomes unreachable and one when it is reachable
+ * Alerts: one when a page's device crosses into regression, one when it recovers, never
+ * on every check; apart from them one when it becomes unreachable and one when it is reachable
  * again; each emailed and sent to the owner's webhooks. The page's state changes by
  * compare-and-set, so of several processes finishing checks of one page, one alerts.
  */
@@ -75,16 +76,18 @@ export class TrackingAlerts {
   ) {}
 
   /**
-   * Moves the page to `state`; alerts, emails and calls the webhooks when that is a change.
-   * The update itself says whether it was one (it matches only another state), so a page
-   * row read earlier cannot make it alert twice or miss a crossing.
+   * Moves the speed alert of the trigger's device to `state`; alerts, emails and calls the
+   * webhooks when that is a change. The update itself says whether it was one (it matches
+   * only another state), so a page row read earlier cannot make it alert twice or miss a
+   * crossing.
    */
   async settle(state: 'ok' | 'regression', trigger: AlertTrigger): Promise<boolean> {
+    const column = ALERT_STATE_COLUMNS[trigger.device];
     const moved = await this.db.kysely
       .updateTable('tracked_pages')
-      .set({ alert_state: state })
+      .set({ [column]: state })
       .where('id', '=', trigger.page.id)
-      .where('alert_state', '!=', state)
+      .where(column, '!=', state)
       .executeTakeFirst();
     if (moved.numUpdatedRows === 0n) return false;
     const kind = state === 'regression' ? 'regression' : 'recovery';
@@ -128,7 +131,7 @@ export class TrackingAlerts {
       })
       .execute();
     const link = trackingLink(this.config, trigger.page.id);
-    const subject = SUBJECTS[kind](trigger.page.url);
+    const subject = SUBJECTS[kind](trigger.page.url, trigger.device);
     try {
       await this.email().send({
         to: trigger.email,

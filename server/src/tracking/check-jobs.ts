@@ -9,7 +9,7 @@ import type { CheckRunner, OpenCheck } from './check-runner';
 import type { TrackingChecks } from './checks';
 import type { PageLeases } from './leases';
 import { pageDevices, type PageRow } from './pages';
-import { effectiveSchedule, nextDue } from './schedule';
+import { dueAfterManualRun, effectiveSchedule, nextDue } from './schedule';
 
 /** The usage counter of scheduled checks, apart from the manual speed-test quota. */
 export const SCHEDULED_CHECKS_TOOL = 'tracking-checks';
@@ -127,11 +127,17 @@ export class TrackingCheckJobs {
     // Run again after a stop, it finds its checks removed (nothing left to run); after its
     // worker vanished, still running with what that worker measured (measured again).
     const left = (await this.checks.resume(owner)).filter((check) => check.running);
-    if (left.length > 0 && !(await this.runner.run(page, left, 'interactive', signal))) {
-      // Interrupted by a shutdown: the checks are gone, so is the speed test's charge.
+    if (left.length === 0) return this.leases.release(page.id, owner);
+    if (!(await this.runner.run(page, left, 'interactive', signal))) {
+      // Interrupted by a shutdown: the checks are gone, so is the speed test's charge; the
+      // schedule stays as it was.
       await this.refundRunNow(charge);
+      return this.leases.release(page.id, owner);
     }
-    await this.leases.release(page.id, owner);
+    // The page was just checked: the schedule's next check comes a period after this one.
+    const schedule = effectiveSchedule(page.schedule, planById(page.plan_id).hourlyTracking);
+    const startedAt = new Date(left[0]!.startedAt);
+    await this.leases.release(page.id, owner, dueAfterManualRun(startedAt, schedule).toISOString());
   }
 
   /**

@@ -8,7 +8,7 @@ import type { SpeedJobs } from '../speed/speed-jobs';
 import type { AlertTrigger, TrackingAlerts } from './alerts';
 import type { CheckStates } from './check-states';
 import { labValuesOf, type TrackingChecks } from './checks';
-import { pageBudgets, pageDevices, type PageRow } from './pages';
+import { pageBudgets, type PageRow } from './pages';
 import {
   alertTransition,
   checkFingerprint,
@@ -40,7 +40,7 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
  * engine (fresh runs at the given priority), every sample stored as it ends with its error
  * or its fingerprint, then the check's state (ok, partial, failed), the median of its good
  * samples, the representative run's filmstrip and insights, the field data, the regression
- * judgement against the pooled baseline, and the alerts the page's checks now call for.
+ * judgement against the pooled baseline, and the alerts the device's checks now call for.
  */
 export class CheckRunner {
   constructor(
@@ -172,15 +172,14 @@ export class CheckRunner {
       ),
     });
     await this.settleReachability(page, trigger);
-    // The speed alert: each device's latest good checks against the page's alertAfter,
-    // from the page's state as stored now (the row `page` may be older than this run's
-    // first check); settle's compare-and-set keeps another process from alerting too.
+    // The speed alert of this check's device: its latest good checks against the page's
+    // alertAfter, from its state as stored now (the row `page` may be older than this
+    // run's first check); settle's compare-and-set keeps another process from alerting too.
+    // The other device keeps its own state: its checks alone move it.
     const now = await this.states.pageState(page.id);
     if (!now) return true;
-    const devices = await Promise.all(
-      pageDevices(page).map((device) => this.states.latestGood(page.id, device, now.alertAfter)),
-    );
-    const move = alertTransition(now.alertState, devices, now.alertAfter);
+    const latest = await this.states.latestGood(page.id, check.device, now.alertAfter);
+    const move = alertTransition(now.alertStates[check.device], latest, now.alertAfter);
     if (move) await this.alerts.settle(move, { ...trigger, reasons: judgement.reasons });
     return true;
   }

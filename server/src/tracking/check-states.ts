@@ -134,20 +134,23 @@ export class CheckStates {
     return parseFingerprint(sample?.fingerprint ?? null);
   }
 
-  /** The page's alert state as stored now; undefined once the page is deleted. */
-  async pageState(
-    pageId: string,
-  ): Promise<
-    { alertState: 'ok' | 'regression'; unreachable: boolean; alertAfter: number } | undefined
+  /** The page's alert states as stored now; undefined once the page is deleted. */
+  async pageState(pageId: string): Promise<
+    | {
+        alertStates: Record<TrackingDevice, 'ok' | 'regression'>;
+        unreachable: boolean;
+        alertAfter: number;
+      }
+    | undefined
   > {
     const row = await this.db.kysely
       .selectFrom('tracked_pages')
-      .select(['alert_state', 'unreachable', 'alert_after'])
+      .select(['mobile_alert_state', 'desktop_alert_state', 'unreachable', 'alert_after'])
       .where('id', '=', pageId)
       .executeTakeFirst();
     return (
       row && {
-        alertState: row.alert_state,
+        alertStates: { mobile: row.mobile_alert_state, desktop: row.desktop_alert_state },
         unreachable: row.unreachable === 1,
         alertAfter: row.alert_after,
       }

@@ -25,7 +25,17 @@ export function pageBudgets(row: Pick<PageRow, 'budgets'>) {
   return budgetsSchema.safeParse(JSON.parse(row.budgets)).data ?? {};
 }
 
+/** Where each device's speed alert state is kept in the page's row. */
+export const ALERT_STATE_COLUMNS = {
+  mobile: 'mobile_alert_state',
+  desktop: 'desktop_alert_state',
+} as const satisfies Record<TrackingDevice, keyof PageRow>;
+
 export function toTrackedPage(row: PageRow): TrackedPage {
+  // A device dropped from the page keeps its stored state, but no longer counts.
+  const regressed = pageDevices(row).filter(
+    (device) => row[ALERT_STATE_COLUMNS[device]] === 'regression',
+  );
   return {
     id: row.id,
     url: row.url,
@@ -34,7 +44,8 @@ export function toTrackedPage(row: PageRow): TrackedPage {
     samples: row.samples,
     budgets: pageBudgets(row),
     paused: row.paused === 1,
-    alertState: row.alert_state,
+    alertState: regressed.length > 0 ? 'regression' : 'ok',
+    regressedDevices: regressed,
     unreachable: row.unreachable === 1,
     alertAfter: row.alert_after,
     nextCheckAt: row.paused ? null : row.next_due_at,
@@ -78,7 +89,8 @@ export class TrackedPages {
         samples: fields.samples,
         budgets: JSON.stringify(fields.budgets),
         paused: 0,
-        alert_state: 'ok',
+        mobile_alert_state: 'ok',
+        desktop_alert_state: 'ok',
         alert_after: fields.alertAfter,
         unreachable: 0,
         next_due_at: now,

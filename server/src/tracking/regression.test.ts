@@ -183,7 +183,7 @@ function simulate(steps: readonly Step[], alertAfter = 2, prints?: readonly RunF
       check: { fingerprint: print, samples: step },
     });
     const good = history.filter((c) => c.state !== 'failed').slice(0, alertAfter);
-    const move = alertTransition(state, [good], alertAfter);
+    const move = alertTransition(state, good, alertAfter);
     if (move) {
       alerts.push([move === 'regression' ? 'regression' : 'recovery', index]);
       state = move;

@@ -7,7 +7,7 @@ import {
   type RegressionReason,
   type RunFingerprint,
 } from '@core/schemas/tracking';
-import { formatMetric, LAB_KEYS, median, type LabKey } from '@core/speed-summary';
+import { formatMetric, LAB_KEYS, measuredText, median, type LabKey } from '@core/speed-summary';
 import { CHANGE_FLOORS } from './change-floors';
 import { mannWhitneyU } from './mann-whitney';
 
@@ -49,8 +49,6 @@ export function medianValues(samples: readonly LabValues[]): LabValues {
   ) as LabValues;
 }
 
-const show = (key: LabKey, value: number) => formatMetric(key, value).displayValue;
-
 export interface CheckJudgement {
   regression: boolean;
   reasons: RegressionReason[];
@@ -86,8 +84,8 @@ export function judgeCheck(input: {
         pValue: null,
         text: TRACKING_MESSAGES.budgetBroken(
           formatMetric(key, value).label,
-          show(key, value),
-          show(key, limit),
+          measuredText(key, value),
+          measuredText(key, limit),
         ),
       });
     }
@@ -133,8 +131,8 @@ export function judgeCheck(input: {
       text:
         TRACKING_MESSAGES.significantlyWorse(
           formatMetric(key, nowMedian).label,
-          show(key, beforeMedian),
-          show(key, nowMedian),
+          measuredText(key, beforeMedian),
+          measuredText(key, nowMedian),
           test.pValue,
         ).replace(/\.$/, '') + `${changed}.`,
     });
@@ -216,25 +214,24 @@ export interface JudgedCheck {
 }
 
 /**
- * Where the page's speed alert goes after a good check: into 'regression' when on some
- * device the last `alertAfter` good checks (newest first, failed ones left out) are all
- * regressions; back to 'ok' once every device's latest good check is not one; otherwise
- * nowhere (null). Between the two the page keeps its state, so a single noisy check
- * neither alerts nor ends an alert early, and each crossing is announced once.
+ * Where a device's speed alert goes after a good check of it: into 'regression' when its
+ * last `alertAfter` good checks (newest first, failed ones left out) are all regressions;
+ * back to 'ok' once its latest good check is not one; otherwise nowhere (null). Between
+ * the two the device keeps its state, so a single noisy check neither alerts nor ends an
+ * alert early, and each crossing is announced once. Each device has its own state: one
+ * already in regression neither hides the other's crossing nor holds back its recovery.
  */
 export function alertTransition(
   state: 'ok' | 'regression',
-  devices: readonly (readonly JudgedCheck[])[],
+  checks: readonly JudgedCheck[],
   alertAfter: number,
 ): 'regression' | 'ok' | null {
   if (state === 'ok') {
-    const holds = devices.some(
-      (checks) =>
-        checks.length >= alertAfter && checks.slice(0, alertAfter).every((c) => c.regression),
-    );
+    const holds =
+      checks.length >= alertAfter && checks.slice(0, alertAfter).every((c) => c.regression);
     return holds ? 'regression' : null;
   }
-  return devices.every((checks) => !checks[0]?.regression) ? 'ok' : null;
+  return checks[0] && !checks[0].regression ? 'ok' : null;
 }
 
 /** A finished check as the reachability rule reads it. */

@@ -34,6 +34,14 @@ export function nextDue(startedAt: Date, pageId: string, schedule: TrackingSched
   return nextSlot(new Date(startedAt.getTime() + PERIOD_MS[schedule] / 2), pageId, schedule);
 }
 
+/**
+ * When a page is next due after a 'run now' that started at `startedAt`: one period
+ * later, so that the schedule does not check the page again right after the user did.
+ */
+export function dueAfterManualRun(startedAt: Date, schedule: TrackingSchedule): Date {
+  return new Date(startedAt.getTime() + PERIOD_MS[schedule]);
+}
+
 /** Hourly checks are a paid feature: a page of a plan without them is checked daily. */
 export function effectiveSchedule(
   schedule: TrackingSchedule,

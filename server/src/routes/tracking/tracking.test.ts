@@ -5,6 +5,7 @@ import { TRACKING_MESSAGES } from '@core/messages';
 import type {
   HistoryResponse,
   TrackedPageList,
+  TrackedPageSummary,
   TrackingAlert,
   TrackingCheckDetail,
 } from '@core/schemas/tracking';
@@ -280,6 +281,29 @@ describe.each([
     expect((await rows('tracked_pages'))[0]!.lease_owner).toBeNull();
   });
 
+  maybe('moves the schedule a period on from a run now, not a minute after it', async () => {
+    const { headers } = await setup(1);
+    const id = await create(headers, { devices: ['mobile'] });
+    const { scheduler } = t.app.services.tracking;
+    const ranAt = clock.now();
+    // Created due at once; 'run now' checks it before the scheduler's next pass.
+    expect((await call('POST', `/${id}/run`, headers)).statusCode).toBe(202);
+    await scheduler.idle();
+    const page = (await call('GET', '', headers)).json().pages[0] as TrackedPageSummary;
+    expect(page.nextCheckAt).toBe(new Date(ranAt.getTime() + DAY * 60_000).toISOString());
+    clock.advanceMinutes(1);
+    expect(await scheduler.tick()).toBe(0);
+    clock.advanceMinutes(DAY - 2);
+    expect(await scheduler.tick()).toBe(0);
+    clock.advanceMinutes(1);
+    expect(await scheduler.tick()).toBe(1);
+    await scheduler.idle();
+    expect((await history(headers, id)).checks.map((c) => c.trigger)).toEqual([
+      'schedule',
+      'manual',
+    ]);
+  });
+
   maybe('gives the speed test back to its month when a shutdown ends the run', async () => {
     const { headers, userId } = await setup(1);
     const id = await create(headers);
@@ -293,7 +317,11 @@ describe.each([
     await t.app.services.tracking.stop();
     expect(await rows('tracking_checks')).toEqual([]);
     expect(await t.app.services.quotas.used(userId, 'speed', month)).toBe(0);
-    expect((await rows('tracked_pages'))[0]!.lease_owner).toBeNull();
+    // Nothing was measured: the page is due as before.
+    expect((await rows('tracked_pages'))[0]).toMatchObject({
+      lease_owner: null,
+      next_due_at: (await rows('tracked_pages'))[0]!.created_at,
+    });
   });
 
   maybe('gives back the runs still waiting in the queue when the app stops', async () => {
@@ -345,7 +373,9 @@ describe.each([
       expect(await run('slow')).toBe(0);
       expect(await run('fail')).toBe(0);
       expect(await run('slow')).toBe(1);
-      expect(mailsOf()[0]).toContain(`Subject: Speed regression: ${URL}`);
+      expect(mailsOf()[0]).toContain(
+        `Subject: ${TRACKING_MESSAGES.regressionSubject(URL, 'mobile')}`,
+      );
       expect(mailsOf()[0]).toContain(`To: ${user.email}`);
       expect(await run('slow')).toBe(1);
       expect((await call('GET', '', headers)).json().pages[0]).toMatchObject({
@@ -353,7 +383,11 @@ describe.each([
       });
       // The first fast check announces the recovery, once.
       expect(await run('fast')).toBe(2);
-      expect(mailsOf().some((m) => m.includes(`Subject: Speed recovered: ${URL}`))).toBe(true);
+      expect(
+        mailsOf().some((m) =>
+          m.includes(`Subject: ${TRACKING_MESSAGES.recoverySubject(URL, 'mobile')}`),
+        ),
+      ).toBe(true);
       expect(await run('fast')).toBe(2);
 
       const { checks } = await history(headers, id);
@@ -412,6 +446,60 @@ describe.each([
         alertState: 'ok',
         unreachable: false,
       });
+    },
+  );
+
+  maybe(
+    'alerts and recovers each device on its own: one in regression hides not the other',
+    async () => {
+      const { headers } = await setup(2);
+      const id = await create(headers, {
+        devices: ['mobile', 'desktop'],
+        samples: 1,
+        budgets: { lcp: 2500 },
+        alertAfter: 1,
+      });
+      const subjects = () =>
+        mailsOf().flatMap(
+          (mail) => mail.replace(/\r?\n[ \t]+/g, ' ').match(/^Subject: (.*)$/m)?.[1] ?? [],
+        );
+      const run = async (mobile: 'fast' | 'slow', desktop: 'fast' | 'slow') => {
+        lab.deviceProfiles = { mobile, desktop };
+        await runNow(headers, id);
+        return (await call('GET', '', headers)).json().pages[0] as TrackedPageSummary;
+      };
+      expect(await run('slow', 'fast')).toMatchObject({
+        alertState: 'regression',
+        regressedDevices: ['mobile'],
+      });
+      // Mobile is still in regression: desktop breaking its budget alerts all the same.
+      expect(await run('slow', 'slow')).toMatchObject({
+        alertState: 'regression',
+        regressedDevices: ['mobile', 'desktop'],
+      });
+      // Mobile recovers alone; desktop stays in regression, and says so once.
+      expect(await run('fast', 'slow')).toMatchObject({
+        alertState: 'regression',
+        regressedDevices: ['desktop'],
+      });
+      expect(await run('fast', 'fast')).toMatchObject({
+        alertState: 'ok',
+        regressedDevices: [],
+      });
+      expect(subjects()).toEqual([
+        TRACKING_MESSAGES.regressionSubject(URL, 'mobile'),
+        TRACKING_MESSAGES.regressionSubject(URL, 'desktop'),
+        TRACKING_MESSAGES.recoverySubject(URL, 'mobile'),
+        TRACKING_MESSAGES.recoverySubject(URL, 'desktop'),
+      ]);
+      const alerts = await alertsOf(headers, id);
+      expect(alerts.map((a) => [a.kind, a.device]).reverse()).toEqual([
+        ['regression', 'mobile'],
+        ['regression', 'desktop'],
+        ['recovery', 'mobile'],
+        ['recovery', 'desktop'],
+      ]);
+      expect(alerts.at(-2)!.reasons.map((r) => [r.kind, r.metric])).toEqual([['budget', 'lcp']]);
     },
   );
 

@@ -72,6 +72,9 @@ export function Header() {
             <NavLink to={ROUTES.home} end className="nav-link">
               Tools
             </NavLink>
+            <NavLink to={ROUTES.siteSpeedTracking} className="nav-link">
+              Speed Tracking
+            </NavLink>
             <NavLink to={ROUTES.pricing} className="nav-link">
               Pricing
             </NavLink>

@@ -1,4 +1,4 @@
-import { formatMetric, type LabKey } from '@core/speed-summary';
+import { measuredText, type LabKey } from '@core/speed-summary';
 
 /** The lab metrics shown for a run's history and comparisons, in order, with their titles. */
 export const SHOWN_METRICS = [
@@ -10,9 +10,9 @@ export const SHOWN_METRICS = [
   { key: 'si', title: 'Speed Index' },
 ] as const satisfies readonly { key: LabKey; title: string }[];
 
-/** A metric as the speed test writes it: seconds for timings, ms for TBT. */
+/** A measured value, seconds for timings and ms for TBT, or '-' where there is none. */
 export const metricText = (key: LabKey, value: number | null | undefined) =>
-  value === null || value === undefined ? '-' : formatMetric(key, value).displayValue;
+  value === null || value === undefined ? '-' : measuredText(key, value);
 
 export const dateTimeText = (iso: string) =>
   new Date(iso).toLocaleString(undefined, {

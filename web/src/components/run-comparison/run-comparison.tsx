@@ -3,7 +3,7 @@ import Badge from 'react-bootstrap/Badge';
 import Table from 'react-bootstrap/Table';
 import type { z } from 'zod';
 import type { filmstripFrameSchema, metricComparisonSchema } from '@core/schemas/tracking';
-import { formatMetric } from '@core/speed-summary';
+import { measuredText } from '@core/speed-summary';
 import { SHOWN_METRICS, metricText } from './metric-format';
 import { AlignedFilmstrips } from './timed-filmstrip';
 
@@ -20,7 +20,7 @@ const better = (metric: string, difference: number) =>
   metric === 'psi' ? difference > 0 : difference < 0;
 
 function differenceText(metric: MetricComparison['metric'], difference: number) {
-  const magnitude = formatMetric(metric, Math.abs(difference)).displayValue;
+  const magnitude = measuredText(metric, Math.abs(difference));
   return `${difference > 0 ? '+' : difference < 0 ? '−' : '±'}${magnitude}`;
 }
 

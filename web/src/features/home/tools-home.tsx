@@ -18,6 +18,11 @@ const TOOLS = [
     description: 'Run several page-speed samples and read an averaged, more accurate score.',
   },
   {
+    to: ROUTES.siteSpeedTracking,
+    name: 'Site Speed Tracking',
+    description: 'Check your pages on a schedule and get an email when one gets slower.',
+  },
+  {
     to: ROUTES.keywordTool,
     name: 'Keyword Tool',
     description: 'Get category, similar, variation and related keywords for a seed term.',

@@ -3,6 +3,7 @@ import { Line } from 'react-chartjs-2';
 import type { TrackingCheck } from '@core/schemas/tracking';
 import { formatMetric, type LabKey } from '@core/speed-summary';
 import { COLORS, type PointContext } from './chart-setup';
+import { timeAxis } from './time-axis';
 import { dateTimeText, metricText } from './tracking-format';
 
 interface Props {
@@ -28,7 +29,6 @@ function spread(check: TrackingCheck, metric: LabKey): [number, number] | null {
 }
 
 const DATASET = { high: 0, low: 1, median: 2, failed: 3 } as const;
-const DAY_MS = 86_400_000;
 
 function sampleLine(check: TrackingCheck, metric: LabKey, range: [number, number] | null) {
   const good = check.samples.filter((s) => s.metrics).length;
@@ -51,12 +51,11 @@ export default function HistoryChart({ metric, title, checks, budget, onSelect }
   const ranges = checks.map((c) => spread(c, metric));
   const medians = checks.map((c) => shown(metric, c.median?.[metric]));
   const budgetShown = shown(metric, budget);
-  const first = xs[0] ?? 0;
-  const last = xs.at(-1) ?? first;
+  const axis = timeAxis(xs);
   const failedCount = checks.filter((c) => c.state === 'failed').length;
   const changes = checks.filter((c) => c.fingerprintChanged).length;
   const description =
-    `${title}: ${checks.length} checks from ${checks[0] ? dateTimeText(checks[0].startedAt) : '-'}; ` +
+    `${title}: ${checks.length} ${checks.length === 1 ? 'check' : 'checks'} from ${checks[0] ? dateTimeText(checks[0].startedAt) : '-'}; ` +
     `latest ${metricText(metric, checks.at(-1)?.median?.[metric])}` +
     (failedCount ? `; ${failedCount} failed` : '') +
     (changes ? `; measurement changed ${changes === 1 ? 'once' : `${changes} times`}` : '') +
@@ -98,6 +97,8 @@ export default function HistoryChart({ metric, title, checks, budget, onSelect }
         role="img"
         aria-label={description}
         data-testid="history-chart"
+        // The time labels the canvas draws, readable where the canvas is not (browser tests).
+        data-time-labels={axis.ticks.map(axis.label).join(' | ')}
         data={{
           datasets: [
             {
@@ -130,6 +131,8 @@ export default function HistoryChart({ metric, title, checks, budget, onSelect }
                 checks[ctx.dataIndex]?.regression ? COLORS.regression : COLORS.line,
               pointBorderColor: (ctx: PointContext) =>
                 checks[ctx.dataIndex]?.regression ? COLORS.regression : COLORS.line,
+              // A score of 100 sits on the top edge: its point shows whole.
+              clip: false,
             },
             {
               label: 'Failed check',
@@ -140,6 +143,8 @@ export default function HistoryChart({ metric, title, checks, budget, onSelect }
               pointBorderWidth: 2,
               borderColor: COLORS.failed,
               backgroundColor: COLORS.failed,
+              // The crosses sit on the axis: whole, not cut in half by it.
+              clip: false,
             },
           ],
         }}
@@ -194,24 +199,15 @@ export default function HistoryChart({ metric, title, checks, budget, onSelect }
           scales: {
             x: {
               type: 'linear',
-              min: first,
-              max: last === first ? first + 1 : last,
-              ticks: {
-                maxTicksLimit: 6,
-                // Within two days the hour tells checks apart; beyond, the day.
-                callback: (value) =>
-                  last - first < 2 * DAY_MS
-                    ? new Date(Number(value)).toLocaleTimeString(undefined, {
-                        hour: '2-digit',
-                        minute: '2-digit',
-                      })
-                    : new Date(Number(value)).toLocaleDateString(undefined, {
-                        month: 'short',
-                        day: 'numeric',
-                      }),
+              min: axis.min,
+              max: axis.max,
+              afterBuildTicks: (scale) => {
+                scale.ticks = axis.ticks.map((value) => ({ value }));
               },
+              ticks: { maxRotation: 0, callback: (value) => axis.label(Number(value)) },
             },
-            y: metric === 'psi' ? { min: 0, max: 100 } : { beginAtZero: true },
+            // Headroom over the highest point, so that it is not drawn on the edge.
+            y: metric === 'psi' ? { min: 0, max: 100 } : { beginAtZero: true, grace: '10%' },
           },
         }}
       />

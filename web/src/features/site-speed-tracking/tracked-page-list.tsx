@@ -3,10 +3,12 @@ import Badge from 'react-bootstrap/Badge';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
+import { TRACKING_MESSAGES } from '@core/messages';
 import { ROUTES } from '@core/routes';
 import type { TrackedPageSummary } from '@core/schemas/tracking';
 import { ScoreGauge } from '../../components/score-gauge';
 import { DEVICE_NAMES, dateTimeText } from './tracking-format';
+import { usePassed } from './use-passed';
 
 const Sparkline = lazy(() => import('./sparkline'));
 
@@ -18,12 +20,14 @@ const TREND = {
 
 export const detailHref = (id: string) => `${ROUTES.siteSpeedTracking}?page=${id}`;
 
-/** What the page is doing: running, paused, or when it is checked next. */
+/** What the page is doing: running, paused, due, or when it is checked next. */
 export function PageStatus({
   page,
 }: {
   page: Pick<TrackedPageSummary, 'running' | 'paused' | 'nextCheckAt'>;
 }) {
+  // A next check whose time has come waits for the scheduler's pass: it is due, not past.
+  const due = usePassed(page.nextCheckAt);
   if (page.running) {
     return (
       <span className="text-primary" data-testid="page-status">
@@ -41,17 +45,48 @@ export function PageStatus({
   }
   return (
     <span className="text-muted" data-testid="page-status">
-      {page.nextCheckAt ? `Next check ${dateTimeText(page.nextCheckAt)}` : 'Scheduled'}
+      {!page.nextCheckAt ? (
+        'Scheduled'
+      ) : due ? (
+        TRACKING_MESSAGES.nextCheckDue
+      ) : (
+        <>
+          Next check <time dateTime={page.nextCheckAt}>{dateTimeText(page.nextCheckAt)}</time>
+        </>
+      )}
     </span>
   );
+}
+
+const REGRESSION_BADGE = { bg: 'danger', text: 'Regression' } as const;
+const OK_BADGE = { bg: 'success', text: 'OK' } as const;
+const UNMEASURED_BADGE = { bg: 'secondary', text: TRACKING_MESSAGES.notMeasuredYet } as const;
+
+/**
+ * The speed alert's badge: a regression (naming its devices when the page has two), OK
+ * once a check measured the page, and neither before that, when nothing was judged yet.
+ */
+function speedBadge(
+  page: Pick<TrackedPageSummary, 'alertState' | 'regressedDevices' | 'devices' | 'latest'>,
+) {
+  if (page.alertState === 'regression') {
+    if (page.devices.length < 2) return REGRESSION_BADGE;
+    const devices = page.regressedDevices.map((d) => DEVICE_NAMES[d]).join(' + ');
+    return { ...REGRESSION_BADGE, text: `${REGRESSION_BADGE.text} (${devices})` };
+  }
+  return page.latest ? OK_BADGE : UNMEASURED_BADGE;
 }
 
 /** The page's alert state: unreachable beside a speed regression, each from its own alert. */
 export function AlertBadge({
   page,
 }: {
-  page: Pick<TrackedPageSummary, 'alertState' | 'unreachable'>;
+  page: Pick<
+    TrackedPageSummary,
+    'alertState' | 'regressedDevices' | 'devices' | 'latest' | 'unreachable'
+  >;
 }) {
+  const speed = speedBadge(page);
   return (
     <span className="d-inline-flex gap-1">
       {page.unreachable && (
@@ -59,15 +94,9 @@ export function AlertBadge({
           Unreachable
         </Badge>
       )}
-      {page.alertState === 'regression' ? (
-        <Badge bg="danger" data-testid="alert-state">
-          Regression
-        </Badge>
-      ) : (
-        <Badge bg="success" data-testid="alert-state">
-          OK
-        </Badge>
-      )}
+      <Badge bg={speed.bg} data-testid="alert-state">
+        {speed.text}
+      </Badge>
     </span>
   );
 }
@@ -90,7 +119,7 @@ export function TrackedPageList({ pages }: { pages: readonly TrackedPageSummary[
               <span
                 className="d-inline-flex flex-shrink-0 align-items-center justify-content-center text-muted border rounded-circle"
                 style={{ width: 48, height: 48 }}
-                title="Not checked yet"
+                title={TRACKING_MESSAGES.notMeasuredYet}
               >
                 -
               </span>
