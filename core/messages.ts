@@ -154,8 +154,9 @@ export const TRACKING_MESSAGES = {
   /** An 'unreachable' alert: the last failed checks and each one's first sample error. */
   unreachableText: (url: string, failed: number, errors: string[]) =>
     `The last ${failed} checks of ${url} could not measure it: every sample failed.${errors.length ? `\n\n${errors.map((e) => `- ${e}`).join('\n')}` : ''}\n\nSpeed is not judged while the page cannot be measured; SpeedRank says when a check measures it again.`,
+  /** `at` in words: 'Thursday 26 November 2026 at 09:14 (UTC)'. */
   reachableText: (url: string, device: string, at: string) =>
-    `${url} can be measured again: the ${device} check at ${at} finished.`,
+    `${url} can be measured again: the ${device} check on ${at} finished.`,
   /** Appended to a significant change measured on a different setup than its baseline. */
   measurementChanged: (what: string[]) => ` (measured otherwise than before: ${what.join(', ')})`,
   /** The history CSV's short fingerprint of a sample. */
@@ -166,6 +167,40 @@ export const TRACKING_MESSAGES = {
     ]
       .filter(Boolean)
       .join(', '),
+} as const;
+
+/** Emails' own words; no spec names them. */
+export const EMAIL_MESSAGES = {
+  greeting: (name: string) => (name ? `Hi ${name},` : 'Hi,'),
+  /** Page names, said alone when an email knows no address of the app to link to. */
+  accountPage: 'your SpeedRank account page',
+  pricingPage: "SpeedRank's pricing page",
+  trackingPage: 'the Site speed tracking page in SpeedRank',
+  receiptSubject: (plan: string) => `Your SpeedRank receipt: ${plan} plan`,
+  receiptText: (receipt: {
+    plan: string;
+    amount: string;
+    cycle: string;
+    periodStart: string;
+    periodEnd: string;
+    cardLast4: string | null;
+    account: string;
+  }) =>
+    [
+      'Thank you for your payment. This is your receipt.',
+      '',
+      `Plan: ${receipt.plan}`,
+      `Amount: ${receipt.amount}`,
+      `Billing cycle: ${receipt.cycle}`,
+      `Period: ${receipt.periodStart} to ${receipt.periodEnd}`,
+      `Renews: ${receipt.periodEnd}`,
+      ...(receipt.cardLast4 ? [`Card: ending in ${receipt.cardLast4}`] : []),
+      '',
+      `Your plan and this month's remaining searches are on ${receipt.account}`,
+    ].join('\n'),
+  cancellationSubject: (plan: string) => `Your SpeedRank ${plan} plan is cancelled`,
+  cancellationText: (notice: { plan: string; until: string; pricing: string }) =>
+    `Your ${notice.plan} plan is cancelled: it will not renew. It is paid for, and stays yours, until ${notice.until}; after that your account is on the free plan.\n\nTo subscribe again, choose a plan on ${notice.pricing}`,
 } as const;
 
 /** Webhooks of site speed tracking (issue 16); the words are SpeedRank's own. */

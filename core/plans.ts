@@ -147,6 +147,14 @@ export const PLANS: readonly Plan[] = [
   },
 ];
 
+/** The currency of every price above. */
+export const PLAN_CURRENCY = 'USD';
+
+/** What one period of `plan` costs on `billingCycle`. */
+export function planPrice(plan: Plan, billingCycle: number): number {
+  return billingCycle === BILLING_ANNUAL ? plan.yearlyPrice : plan.monthlyPrice;
+}
+
 export const FREE_PLAN_ID: PlanId = 1;
 export const PRO_PLAN_ID: PlanId = 4;
 

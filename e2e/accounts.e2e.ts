@@ -117,6 +117,36 @@ describe('accounts in the browser', () => {
     await again.getByTestId('link-error').waitFor();
   });
 
+  it('tells the server where and in which time zone each sign-in happens, for emails', async () => {
+    const email = uniqueEmail('zone');
+    const stored = () => {
+      const db = new Database(path.join(inject('dataDir'), 'speedrank.sqlite'), {
+        readonly: true,
+      });
+      const row = db
+        .prepare('select sign_in_origin, time_zone from users where email = ?')
+        .get(email);
+      db.close();
+      return row;
+    };
+    const { page: tokyo } = await h.newPage({ timeZone: 'Asia/Tokyo' });
+    await tokyo.goto('/');
+    await register(tokyo, email, 'zone-pass-1');
+    const origin = new URL(h.baseUrl).origin;
+    expect(stored()).toEqual({ sign_in_origin: origin, time_zone: 'Asia/Tokyo' });
+
+    const { page } = await h.newPage({ timeZone: 'America/New_York' });
+    await page.goto('/secure-link');
+    await page.getByRole('main').getByLabel('Email').fill(email);
+    await page.getByRole('main').getByRole('button', { name: 'Send link' }).click();
+    await page.getByText(MESSAGES.checkYourEmail).waitFor();
+    const link = await linkFromOutbox(email);
+    expect(new URL(link).origin).toBe(origin);
+    await page.goto(link);
+    await page.getByRole('link', { name: 'Account' }).waitFor();
+    expect(stored()).toEqual({ sign_in_origin: origin, time_zone: 'America/New_York' });
+  });
+
   it('resets a password through the emailed link', async () => {
     const { page } = await h.newPage();
     const email = uniqueEmail('reset');

@@ -16,6 +16,8 @@ export interface BrowserHarness {
     javaScript?: boolean;
     /** Another app than the suite's (one started with other settings). */
     baseUrl?: string;
+    /** The browser's IANA time zone; the machine's by default. */
+    timeZone?: string;
   }): Promise<{ page: Page; context: BrowserContext }>;
 }
 
@@ -37,12 +39,19 @@ export function useBrowser(): BrowserHarness {
       return browser;
     },
     baseUrl,
-    async newPage({ width = 1280, height = 800, javaScript = true, baseUrl: base = baseUrl } = {}) {
+    async newPage({
+      width = 1280,
+      height = 800,
+      javaScript = true,
+      baseUrl: base = baseUrl,
+      timeZone,
+    }: Parameters<BrowserHarness['newPage']>[0] = {}) {
       if (!browser) throw new Error('browser not launched yet');
       const context = await browser.newContext({
         viewport: { width, height },
         baseURL: base,
         javaScriptEnabled: javaScript,
+        ...(timeZone ? { timezoneId: timeZone } : {}),
       });
       contexts.push(context);
       const page = await context.newPage();

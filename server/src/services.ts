@@ -16,6 +16,7 @@ import { SandboxIndexProvider } from './providers/serp/sandbox-index';
 import { buildManifest } from '@sandbox';
 import { CachedSerp } from './providers/serp/serp-cache';
 import { Billing } from './billing/billing';
+import { BillingEmails } from './billing/billing-emails';
 import { createPaymentsProvider } from './providers/payments';
 import { PayPalSubscriptions } from './providers/payments/paypal';
 import { createFieldDataProvider } from './providers/field-data';
@@ -162,6 +163,7 @@ export function createServices(
     ? new CachedSerp(serpProvider, db, clock, config.SERP_CACHE_TTL_MINUTES)
     : null;
   const quotas = new Quotas(db, clock);
+  const email = createEmailSender(config, log);
   const services: Omit<Services, 'tracking' | 'pageFacts' | 'scrape'> = {
     config,
     db,
@@ -170,7 +172,7 @@ export function createServices(
     sessions: new SessionTokens(db, loadJwtSecret(config), config.SESSION_TTL_HOURS, clock),
     oneTimeTokens: new OneTimeTokens(db, clock),
     throttle: new Throttle(db, clock),
-    email: createEmailSender(config, log),
+    email,
     verifyGoogle: config.GOOGLE_CLIENT_ID
       ? createGoogleVerifier({
           clientId: config.GOOGLE_CLIENT_ID,
@@ -184,7 +186,12 @@ export function createServices(
     jobs,
     speed: createSpeedJobs(config, db, log, clock, jobs, !config.REDIS_URL),
     speedTests: new SpeedTests(db, clock),
-    billing: new Billing(db, createPaymentsProvider(config, db, clock), clock),
+    billing: new Billing(
+      db,
+      createPaymentsProvider(config, db, clock),
+      clock,
+      new BillingEmails(db, config, email, log),
+    ),
     paypal:
       config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
         ? new PayPalSubscriptions(

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_COUNTRY, DEFAULT_GOOGLE_DOMAIN, DEFAULT_LANGUAGE } from '@core/limits';
+import { EMAIL_MESSAGES } from '@core/messages';
+import { emailLinkBase } from '../emails/app-links';
 import { publicBaseUrl } from '../http/public-base-url';
 import type { Services } from '../services';
 import type { User } from './users';
@@ -21,6 +23,18 @@ export function safeOriginPath(originUrl: string | undefined): string {
   } catch {
     return '/';
   }
+}
+
+/**
+ * Anyone may ask for a link to any address, and choose the Host header they ask with: the
+ * request's origin serves only users who never signed in, so that it cannot send a known
+ * user's token to another host.
+ */
+function baseUrl(services: Services, request: FastifyRequest, user: User): string {
+  return (
+    emailLinkBase(services.config, user.sign_in_origin) ??
+    publicBaseUrl(services.config.PUBLIC_URL, request)
+  );
 }
 
 /** The app link of spec 000 §4: `?token=…&origin=s|p`, plus the locale when not default. */
@@ -78,15 +92,9 @@ export async function sendLinkEmail(
     originUrl: path,
     pendingPasswordHash: options.pendingPasswordHash ?? null,
   });
-  const link = buildLink(
-    publicBaseUrl(services.config.PUBLIC_URL, request),
-    path,
-    token,
-    kind,
-    options.locale,
-  );
+  const link = buildLink(baseUrl(services, request, user), path, token, kind, options.locale);
   const copy = COPY[kind];
-  const greeting = user.name ? `Hi ${user.name},` : 'Hi,';
+  const greeting = EMAIL_MESSAGES.greeting(user.name);
   const confirm = options.pendingPasswordHash
     ? '\nOpening it also makes the password you just chose your password.\n'
     : '';

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { AuthResponse } from '@core/schemas/auth';
+import { DEFAULT_TIME_ZONE } from '@core/schemas/time-zone';
 import type { Db } from '../db/connect';
 import type { UsersTable } from '../db/schema';
 import type { Clock } from './clock';
@@ -51,6 +52,8 @@ export class Users {
       billing_cycle: 1,
       renews_at: null,
       cancels_at: null,
+      sign_in_origin: null,
+      time_zone: DEFAULT_TIME_ZONE,
       created_at: now,
       updated_at: now,
     };
@@ -71,6 +74,22 @@ export class Users {
       .set({ ...fields, updated_at: this.clock.now().toISOString() })
       .where('id', '=', id)
       .execute();
+  }
+
+  /**
+   * Remembers where the user signed in from, for emails sent later without a request;
+   * what a sign-in did not tell stays as it was.
+   */
+  async noteSignIn(
+    id: string,
+    at: { origin: string | null; timeZone: string | null },
+  ): Promise<void> {
+    const fields = {
+      ...(at.origin ? { sign_in_origin: at.origin } : {}),
+      ...(at.timeZone ? { time_zone: at.timeZone } : {}),
+    };
+    if (Object.keys(fields).length === 0) return;
+    await this.db.kysely.updateTable('users').set(fields).where('id', '=', id).execute();
   }
 }
 

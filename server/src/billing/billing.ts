@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import { FREE_PLAN_ID, planById } from '@core/plans';
+import { FREE_PLAN_ID, planById, planPrice } from '@core/plans';
 import type { PaymentBody } from '@core/schemas/payments';
 import type { Clock } from '../auth/clock';
 import type { User } from '../auth/users';
@@ -10,9 +10,11 @@ import type { SubscriptionsTable } from '../db/schema';
 import {
   PaymentDeclined,
   type ChargeRequest,
+  type ChargeResult,
   type PaymentsProvider,
   type ProviderSubscription,
 } from '../providers/payments/port';
+import type { BillingNotices } from './billing-emails';
 import { addBillingPeriod } from './periods';
 import { dueSubscriptions } from './due-subscriptions';
 
@@ -58,6 +60,8 @@ export class Billing {
     private readonly db: Db,
     readonly provider: PaymentsProvider,
     private readonly clock: Clock,
+    /** Receipts and cancellation notices. */
+    private readonly notices: BillingNotices,
     options: SettlementOptions = {},
   ) {
     this.claimMs = options.claimMs ?? CLAIM_MS;
@@ -84,7 +88,7 @@ export class Billing {
       planId: plan.planId,
       billingCycle: body.billingCycle,
       paymentMethodId: body.paymentMethodId,
-      amount: body.billingCycle === 2 ? plan.yearlyPrice : plan.monthlyPrice,
+      amount: planPrice(plan, body.billingCycle),
     };
   }
 
@@ -135,12 +139,46 @@ export class Billing {
         .values(this.row(user.id, body, sub, now))
         .execute();
     });
-    return this.applyToUser(user.id, {
+    return this.applyPayment(user.id, body, sub);
+  }
+
+  /** The plan a charge paid for, on the user and in a receipt. */
+  private async applyPayment(
+    userId: string,
+    body: PaymentBody,
+    sub: ProviderSubscription,
+  ): Promise<BillingOutcome> {
+    const outcome = await this.applyToUser(userId, {
       planId: body.planId,
       billingCycle: body.billingCycle,
       renewsAt: sub.periodEnd.toISOString(),
       cancelsAt: null,
     });
+    await this.notices.paid({
+      userId,
+      planId: body.planId,
+      billingCycle: body.billingCycle,
+      periodStart: sub.periodStart.toISOString(),
+      periodEnd: sub.periodEnd.toISOString(),
+      cardLast4: sub.cardLast4,
+    });
+    return outcome;
+  }
+
+  /** A cancellation, on the user and in a notice: paid service runs to the period's end. */
+  private async applyCancellation(userId: string, sub: Subscription): Promise<BillingOutcome> {
+    const outcome = await this.applyToUser(userId, {
+      planId: sub.plan_id,
+      billingCycle: sub.billing_cycle,
+      renewsAt: null,
+      cancelsAt: sub.current_period_end,
+    });
+    await this.notices.cancelled({
+      userId,
+      planId: sub.plan_id,
+      cancelsAt: sub.current_period_end,
+    });
+    return outcome;
   }
 
   private row(
@@ -179,13 +217,7 @@ export class Billing {
         .set({ cancel_at_period_end: 1, updated_at: now })
         .where('id', '=', existing.id)
         .execute();
-      // Paid service continues to the end of the period already paid for.
-      return this.applyToUser(user.id, {
-        planId: existing.plan_id,
-        billingCycle: existing.billing_cycle,
-        renewsAt: null,
-        cancelsAt: existing.current_period_end,
-      });
+      return this.applyCancellation(user.id, existing);
     }
     if (body.planId === existing.plan_id && body.billingCycle === existing.billing_cycle) {
       await this.declined(() =>
@@ -223,12 +255,7 @@ export class Billing {
       })
       .where('id', '=', existing.id)
       .execute();
-    return this.applyToUser(user.id, {
-      planId: body.planId,
-      billingCycle: body.billingCycle,
-      renewsAt: sub.periodEnd.toISOString(),
-      cancelsAt: null,
-    });
+    return this.applyPayment(user.id, body, sub);
   }
 
   /** The user's live PayPal subscription id, or '' (spec 000 §7 'userSubscription'). */
@@ -256,12 +283,7 @@ export class Billing {
       .set({ cancel_at_period_end: 1, updated_at: this.clock.now().toISOString() })
       .where('id', '=', sub.id)
       .execute();
-    return this.applyToUser(userId, {
-      planId: sub.plan_id,
-      billingCycle: sub.billing_cycle,
-      renewsAt: null,
-      cancelsAt: sub.current_period_end,
-    });
+    return this.applyCancellation(userId, sub);
   }
 
   /**
@@ -418,7 +440,9 @@ export class Billing {
 
   /** Renews a claimed row the local processor can charge, or ends it. */
   private async settleClaimed(sub: Subscription, now: Date, until: string): Promise<boolean> {
-    if (!sub.cancel_at_period_end && sub.payment_method_id && (await this.renewLocal(sub))) {
+    const charged =
+      !sub.cancel_at_period_end && sub.payment_method_id ? await this.renewLocal(sub) : null;
+    if (charged) {
       let start = new Date(sub.current_period_end);
       let end = addBillingPeriod(start, sub.billing_cycle);
       // A server that was off for several periods charges once and catches up to now.
@@ -426,7 +450,7 @@ export class Billing {
         start = end;
         end = addBillingPeriod(start, sub.billing_cycle);
       }
-      return this.record(
+      const recorded = await this.record(
         sub,
         until,
         {
@@ -436,6 +460,18 @@ export class Billing {
         },
         { planId: sub.plan_id, billingCycle: sub.billing_cycle, renewsAt: end.toISOString() },
       );
+      // Only the settler that recorded the renewal sends its receipt.
+      if (recorded) {
+        await this.notices.paid({
+          userId: sub.user_id,
+          planId: sub.plan_id,
+          billingCycle: sub.billing_cycle,
+          periodStart: start.toISOString(),
+          periodEnd: end.toISOString(),
+          cardLast4: charged.cardLast4,
+        });
+      }
+      return recorded;
     }
     return this.record(
       sub,
@@ -466,11 +502,11 @@ export class Billing {
     return true;
   }
 
-  /** Charges the next period of a claimed row; false when the card is declined. */
-  private async renewLocal(sub: Subscription): Promise<boolean> {
+  /** Charges the next period of a claimed row; null when the card is declined. */
+  private async renewLocal(sub: Subscription): Promise<ChargeResult | null> {
     const plan = planById(sub.plan_id);
     try {
-      await this.provider.renew(sub.provider_subscription_id, {
+      return await this.provider.renew(sub.provider_subscription_id, {
         userId: sub.user_id,
         email: '',
         name: '',
@@ -478,11 +514,10 @@ export class Billing {
         planId: sub.plan_id,
         billingCycle: sub.billing_cycle,
         paymentMethodId: sub.payment_method_id ?? '',
-        amount: sub.billing_cycle === 2 ? plan.yearlyPrice : plan.monthlyPrice,
+        amount: planPrice(plan, sub.billing_cycle),
       });
-      return true;
     } catch (error) {
-      if (error instanceof PaymentDeclined) return false;
+      if (error instanceof PaymentDeclined) return null;
       throw error;
     }
   }

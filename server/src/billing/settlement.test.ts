@@ -5,6 +5,7 @@ import { TestClock } from '../../test/clock';
 import { connectDb, type Db } from '../db/connect';
 import type { PaymentsProvider } from '../providers/payments/port';
 import { Billing, type SettlementOptions } from './billing';
+import type { BillingNotices } from './billing-emails';
 
 const API = '/backend-service/v1';
 const DAY_MINUTES = 24 * 60;
@@ -137,9 +138,13 @@ function countingProvider(charges: string[], paid: () => Promise<void>): Payment
     async renew(subscriptionId) {
       charges.push(subscriptionId);
       await paid();
+      return { cardLast4: null };
     },
   };
 }
+
+/** These settlers charge only; what the receipts say is tested with the app's own billing. */
+const noNotices: BillingNotices = { paid: async () => {}, cancelled: async () => {} };
 
 /** A promise the test settles by hand: a charge that hangs, as in a settler that crashed. */
 function deferred() {
@@ -176,7 +181,7 @@ describe.each([
 
   /** A settler of its own process: its own connection and provider, the shared clock. */
   function settler(db: Db, paid = () => sleep(2), options: SettlementOptions = {}) {
-    return new Billing(db, countingProvider(charges, paid), clock, options);
+    return new Billing(db, countingProvider(charges, paid), clock, noNotices, options);
   }
 
   const subscriptionIds = () =>

@@ -40,6 +40,10 @@ export interface UsersTable {
   billing_cycle: number;
   renews_at: string | null;
   cancels_at: string | null;
+  /** The origin (scheme, host, port) of the latest sign-in: the base of emailed links. */
+  sign_in_origin: string | null;
+  /** The browser's IANA time zone at the latest sign-in; emails write times in it. */
+  time_zone: Generated<string>;
   created_at: string;
   updated_at: string;
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { TRACKING_MESSAGES } from '@core/messages';
+import { EMAIL_MESSAGES, TRACKING_MESSAGES } from '@core/messages';
 import type {
   AlertKind,
   RegressionReason,
@@ -9,6 +9,9 @@ import type {
 import type { Clock } from '../auth/clock';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
+import { EMAIL_PAGES, pageReference, pageUrl } from '../emails/app-links';
+import { timeInWords } from '../emails/email-time';
+import { emailRecipient, type EmailRecipient } from '../emails/recipient';
 import type { EmailSender } from '../providers/email';
 import { ALERT_STATE_COLUMNS } from './pages';
 import { UNREACHABLE_AFTER } from './regression';
@@ -28,13 +31,14 @@ export interface AlertTrigger {
   errors?: string[];
 }
 
-function alertText(kind: AlertKind, trigger: AlertTrigger, link: string): string {
-  const { page, device, at, reasons } = trigger;
+function alertText(kind: AlertKind, trigger: AlertTrigger, to: EmailRecipient): string {
+  const { page, device, reasons } = trigger;
+  const at = timeInWords(trigger.at, to.timeZone);
   const what = {
     regression: () =>
-      `The ${device} check of ${page.url} at ${at} is a regression:\n\n${reasons.map((r) => `- ${r.text}`).join('\n')}`,
+      `The ${device} check of ${page.url} on ${at} is a regression:\n\n${reasons.map((r) => `- ${r.text}`).join('\n')}`,
     recovery: () =>
-      `${page.url} has recovered on ${device}: the ${device} check at ${at} keeps its budgets and is no slower than before the regression.`,
+      `${page.url} has recovered on ${device}: the ${device} check on ${at} keeps its budgets and is no slower than before the regression.`,
     unreachable: () =>
       TRACKING_MESSAGES.unreachableText(page.url, UNREACHABLE_AFTER, trigger.errors ?? []),
     reachable: () => TRACKING_MESSAGES.reachableText(page.url, device, at),
@@ -43,7 +47,8 @@ function alertText(kind: AlertKind, trigger: AlertTrigger, link: string): string
     kind === 'regression' || kind === 'recovery'
       ? 'SpeedRank emails once when a device of a tracked page crosses into regression and once when it recovers, not on every check.'
       : 'SpeedRank emails once when a tracked page becomes unreachable and once when it can be measured again.';
-  return `Hi,\n\n${what}\n\nSee the page's speed history: ${link}\n\n${once}\n`;
+  const history = pageReference(to.linkBase, EMAIL_PAGES.tracking(page.id));
+  return `${EMAIL_MESSAGES.greeting(to.name)}\n\n${what}\n\nSee the page's speed history on ${history}\n\n${once}\n`;
 }
 
 const SUBJECTS: Record<AlertKind, (url: string, device: TrackingDevice) => string> = {
@@ -53,10 +58,13 @@ const SUBJECTS: Record<AlertKind, (url: string, device: TrackingDevice) => strin
   reachable: TRACKING_MESSAGES.reachableSubject,
 };
 
-/** Where SpeedRank shows site speed tracking; with a page id, that page's history. */
-export function trackingLink(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, pageId?: string): string {
-  const base = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${config.PORT}`;
-  return `${base}/site-speed-tracking${pageId ? `?page=${pageId}` : ''}`;
+/**
+ * A webhook's link to site speed tracking: the address under `base`, or without one the
+ * path alone, which names the page where a guessed host would lead nowhere.
+ */
+export function webhookLink(base: string | null, pageId?: string): string {
+  const page = EMAIL_PAGES.tracking(pageId);
+  return pageUrl(base, page) ?? page.path;
 }
 
 /**
@@ -69,7 +77,7 @@ export class TrackingAlerts {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly config: Pick<Config, 'PUBLIC_URL' | 'PORT'>,
+    private readonly config: Pick<Config, 'PUBLIC_URL'>,
     /** Read when sending: tests swap the sender. */
     private readonly email: () => EmailSender,
     private readonly webhooks: WebhookDeliveries,
@@ -130,14 +138,15 @@ export class TrackingAlerts {
         email_error: null,
       })
       .execute();
-    const link = trackingLink(this.config, trigger.page.id);
-    const subject = SUBJECTS[kind](trigger.page.url, trigger.device);
+    const to = await emailRecipient(this.db, this.config, trigger.page.user_id);
+    const url = pageUrl(to?.linkBase ?? null, EMAIL_PAGES.tracking(trigger.page.id));
     try {
+      if (!to) throw new Error(`The page's owner ${trigger.page.user_id} is gone.`);
       await this.email().send({
         to: trigger.email,
-        subject,
-        link,
-        text: alertText(kind, trigger, link),
+        subject: SUBJECTS[kind](trigger.page.url, trigger.device),
+        ...(url ? { link: url } : {}),
+        text: alertText(kind, trigger, to),
       });
       await this.db.kysely
         .updateTable('tracking_alerts')
@@ -160,7 +169,7 @@ export class TrackingAlerts {
       checkId: trigger.checkId,
       at: trigger.at,
       reasons,
-      link,
+      link: webhookLink(to?.linkBase ?? null, trigger.page.id),
     });
   }
 

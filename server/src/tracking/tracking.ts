@@ -21,7 +21,7 @@ import { TrackingWebhooks, webhookGuard } from './webhooks';
 export interface TrackingDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'PUBLIC_URL' | 'PORT' | 'TRACKING_CONCURRENCY' | 'TRACKING_TICK_SECONDS'>;
+  config: Pick<Config, 'PUBLIC_URL' | 'TRACKING_CONCURRENCY' | 'TRACKING_TICK_SECONDS'>;
   quotas: Quotas;
   /** The checks' queues: served here (serve) or by the workers of the scale-out mode. */
   jobs: Jobs;

@@ -15,6 +15,7 @@ import * as billingClaims from './2026-11-24-013-billing-claims';
 import * as trackingCheckJobs from './2026-11-24-014-tracking-check-jobs';
 import * as trackingCheckInsights from './2026-11-26-015-tracking-check-insights';
 import * as speedTestCharges from './2026-11-26-016-speed-test-charges';
+import * as userEmailContext from './2026-11-26-017-user-email-context';
 import * as trackingDeviceAlerts from './2026-11-26-018-tracking-device-alerts';
 
 /** All migrations in order; names are date-prefixed so they sort as they apply. */
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-014-tracking-check-jobs': trackingCheckJobs,
   '2026-11-26-015-tracking-check-insights': trackingCheckInsights,
   '2026-11-26-016-speed-test-charges': speedTestCharges,
+  '2026-11-26-017-user-email-context': userEmailContext,
   '2026-11-26-018-tracking-device-alerts': trackingDeviceAlerts,
 };

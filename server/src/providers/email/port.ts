@@ -6,7 +6,7 @@ export interface EmailMessage {
   link?: string;
 }
 
-/** Sends the app's few emails (secure links, reset links). */
+/** Sends the app's few emails (sign-in and reset links, tracking alerts, receipts, notices). */
 export interface EmailSender {
   /** Which adapter is active, reported to operators. */
   readonly kind: 'outbox' | 'smtp';

@@ -5,6 +5,7 @@ import { addBillingPeriod } from '../../billing/periods';
 import {
   PaymentDeclined,
   type ChargeRequest,
+  type ChargeResult,
   type PaymentsProvider,
   type ProviderSubscription,
 } from './port';
@@ -67,10 +68,14 @@ export class LocalPaymentProcessor implements PaymentsProvider {
     return id;
   }
 
-  private async charge(paymentMethodId: string, userId: string, renewal: boolean): Promise<void> {
+  private async charge(
+    paymentMethodId: string,
+    userId: string,
+    renewal: boolean,
+  ): Promise<ChargeResult> {
     const method = await this.db.kysely
       .selectFrom('local_payment_methods')
-      .select(['outcome'])
+      .select(['outcome', 'last4'])
       .where('id', '=', paymentMethodId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
@@ -79,7 +84,8 @@ export class LocalPaymentProcessor implements PaymentsProvider {
         'resource_missing',
         'That payment method was not found. Please enter your card again.',
       );
-    if (method.outcome === 'succeed' || (method.outcome === 'fail_later' && !renewal)) return;
+    if (method.outcome === 'succeed' || (method.outcome === 'fail_later' && !renewal))
+      return { cardLast4: method.last4 };
     const code = method.outcome === 'fail_later' ? 'card_declined' : method.outcome;
     const message =
       (DECLINE_MESSAGES as Record<string, string>)[code] ?? DECLINE_MESSAGES.card_declined;
@@ -92,8 +98,9 @@ export class LocalPaymentProcessor implements PaymentsProvider {
   }
 
   async subscribe(request: ChargeRequest): Promise<ProviderSubscription> {
-    await this.charge(request.paymentMethodId, request.userId, false);
+    const charged = await this.charge(request.paymentMethodId, request.userId, false);
     return {
+      ...charged,
       providerSubscriptionId: `sub_local_${crypto.randomBytes(12).toString('hex')}`,
       providerCustomerId: `cus_local_${request.userId}`,
       ...this.period(request.billingCycle),
@@ -101,8 +108,9 @@ export class LocalPaymentProcessor implements PaymentsProvider {
   }
 
   async changePlan(subscriptionId: string, request: ChargeRequest): Promise<ProviderSubscription> {
-    await this.charge(request.paymentMethodId, request.userId, false);
+    const charged = await this.charge(request.paymentMethodId, request.userId, false);
     return {
+      ...charged,
       providerSubscriptionId: subscriptionId,
       providerCustomerId: `cus_local_${request.userId}`,
       ...this.period(request.billingCycle),
@@ -121,7 +129,7 @@ export class LocalPaymentProcessor implements PaymentsProvider {
     // Nothing to tell anyone: the subscription row records the cancellation.
   }
 
-  async renew(_subscriptionId: string, request: ChargeRequest): Promise<void> {
-    await this.charge(request.paymentMethodId, request.userId, true);
+  renew(_subscriptionId: string, request: ChargeRequest): Promise<ChargeResult> {
+    return this.charge(request.paymentMethodId, request.userId, true);
   }
 }

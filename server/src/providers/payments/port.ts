@@ -10,7 +10,13 @@ export interface ChargeRequest {
   amount: number;
 }
 
-export interface ProviderSubscription {
+/** What a successful charge says of the card, for the receipt. */
+export interface ChargeResult {
+  /** The card's last four digits; null when the provider does not say. */
+  cardLast4: string | null;
+}
+
+export interface ProviderSubscription extends ChargeResult {
   providerSubscriptionId: string;
   providerCustomerId: string | null;
   periodStart: Date;
@@ -46,5 +52,5 @@ export interface PaymentsProvider {
    * Charges the next period of a due subscription (the local processor's job; Stripe
    * renews by itself and tells us by webhook); throws PaymentDeclined.
    */
-  renew(subscriptionId: string, request: ChargeRequest): Promise<void>;
+  renew(subscriptionId: string, request: ChargeRequest): Promise<ChargeResult>;
 }

@@ -5,7 +5,11 @@ import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { TestClock } from '../../../test/clock';
-import { startRecordedServer, type RecordedRequest } from '../../../test/recorded-server';
+import {
+  startRecordedServer,
+  type RecordedReply,
+  type RecordedRequest,
+} from '../../../test/recorded-server';
 import { HttpError, HttpTimeoutError } from '../../http/fetch-json';
 import { PaymentDeclined } from './port';
 import {
@@ -30,7 +34,7 @@ const charge = {
 };
 
 /** A recorded Stripe: answers by path, remembers requests. */
-function stripeRoutes(overrides: Record<string, { status?: number; fixture: string }> = {}) {
+function stripeRoutes(overrides: Record<string, RecordedReply> = {}) {
   return (req: RecordedRequest) => {
     const key = `${req.method} ${req.url.pathname}`;
     if (overrides[key]) return overrides[key]!;
@@ -46,7 +50,20 @@ describe('Stripe adapter contract', () => {
   afterEach(async () => server?.close());
 
   it('creates a customer and a subscription with the documented form parameters', async () => {
-    server = await startRecordedServer(stripeRoutes());
+    // Asked to expand it, Stripe answers with the payment method in place of its id.
+    const recorded = JSON.parse(fs.readFileSync(fixture('stripe-subscription.json'), 'utf8'));
+    const expanded = {
+      ...recorded,
+      default_payment_method: {
+        id: 'pm_1QxExamplePm987',
+        object: 'payment_method',
+        type: 'card',
+        card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+      },
+    };
+    server = await startRecordedServer(
+      stripeRoutes({ 'POST /v1/subscriptions': { json: expanded } }),
+    );
     const stripe = new StripePaymentsProvider('sk_test_123', prices, server.baseUrl);
     const sub = await stripe.subscribe(charge);
     const [customer, subscription] = server.requests;
@@ -68,6 +85,7 @@ describe('Stripe adapter contract', () => {
       customer: 'cus_RExample45678',
       'items[0][price]': 'price_lite_monthly',
       payment_behavior: 'error_if_incomplete',
+      'expand[0]': 'default_payment_method',
     });
     // Basil+: the period comes from the subscription item.
     expect(sub).toEqual({
@@ -75,6 +93,7 @@ describe('Stripe adapter contract', () => {
       providerCustomerId: 'cus_RExample45678',
       periodStart: new Date(1763630400 * 1000),
       periodEnd: new Date(1766222400 * 1000),
+      cardLast4: '4242',
     });
   });
 

@@ -4,6 +4,7 @@ import { HttpError, HttpTimeoutError } from '../../http/fetch-json';
 import {
   PaymentDeclined,
   type ChargeRequest,
+  type ChargeResult,
   type PaymentsProvider,
   type ProviderSubscription,
 } from './port';
@@ -33,6 +34,10 @@ const subscriptionSchema = z.object({
   customer: z.string(),
   cancel_at_period_end: z.boolean(),
   cancel_at: z.number().nullish(),
+  /** An id, or with `expand` the payment method itself, whose card gives the receipt's digits. */
+  default_payment_method: z
+    .union([z.string(), z.object({ card: z.object({ last4: z.string() }).nullish() })])
+    .nullish(),
   current_period_start: z.number().nullish(),
   current_period_end: z.number().nullish(),
   items: z.object({
@@ -172,11 +177,13 @@ export class StripePaymentsProvider implements PaymentsProvider {
 
   private toProvider(sub: StripeSubscription): ProviderSubscription {
     const period = subscriptionPeriod(sub);
+    const method = sub.default_payment_method;
     return {
       providerSubscriptionId: sub.id,
       providerCustomerId: sub.customer,
       periodStart: period.start,
       periodEnd: period.end,
+      cardLast4: typeof method === 'object' ? (method?.card?.last4 ?? null) : null,
     };
   }
 
@@ -215,6 +222,7 @@ export class StripePaymentsProvider implements PaymentsProvider {
           // Fail now with the card's message instead of leaving an incomplete subscription.
           payment_behavior: 'error_if_incomplete',
           metadata: { user_id: request.userId },
+          expand: ['default_payment_method'],
         },
         { idempotencyKey: idempotencyKeys.subscription(request.userId, pm, priceId) },
       ),
@@ -237,6 +245,7 @@ export class StripePaymentsProvider implements PaymentsProvider {
         proration_behavior: 'always_invoice',
         payment_behavior: 'error_if_incomplete',
         cancel_at_period_end: false,
+        expand: ['default_payment_method'],
       }),
     );
     return this.toProvider(subscriptionSchema.parse(sub));
@@ -259,7 +268,8 @@ export class StripePaymentsProvider implements PaymentsProvider {
     );
   }
 
-  async renew(): Promise<void> {
+  async renew(): Promise<ChargeResult> {
     // Stripe charges renewals itself and reports them by webhook.
+    return { cardLast4: null };
   }
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AUTH_CODES, MESSAGES } from '@core/messages';
+import { TIME_ZONE_HEADER } from '@core/schemas/time-zone';
 import { buildTestApp, testDatabaseUrl, type TestApp } from '../../../test/build-test-app';
 import { TestClock } from '../../../test/clock';
 import { lastLinkTo } from '../../../test/outbox';
@@ -221,6 +222,54 @@ describe('accounts API (SQLite)', () => {
     const expired = await get(`/secure-link/${late.searchParams.get('token')}`);
     expect(expired.statusCode).toBe(401);
     expect(expired.json().message).toMatch(/expired or was already used/);
+  });
+
+  it('records where each sign-in came from, and links emails there, not to whoever asks', async () => {
+    t = await buildTestApp();
+    const from = (host: string, timeZone: string) => ({
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': host,
+      [TIME_ZONE_HEADER]: timeZone,
+    });
+    const stored = () =>
+      t.db.kysely
+        .selectFrom('users')
+        .select(['sign_in_origin', 'time_zone'])
+        .where('email', '=', 'gil@example.com')
+        .executeTakeFirstOrThrow();
+    await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/register`,
+      headers: from('app.example', 'Europe/Berlin'),
+      payload: { email: 'gil@example.com', password: 'password123' },
+    });
+    expect(await stored()).toEqual({
+      sign_in_origin: 'https://app.example',
+      time_zone: 'Europe/Berlin',
+    });
+
+    // Anyone may ask for a known user's link, with any Host: the link goes where they signed in.
+    await t.app.inject({
+      method: 'POST',
+      url: `${API}/secure-link/gil@example.com`,
+      headers: { host: 'attacker.example' },
+      payload: { originUrl: '/pricing' },
+    });
+    const link = lastLinkTo(t.config, 'gil@example.com');
+    expect(link.origin).toBe('https://app.example');
+    expect(link.pathname).toBe('/pricing');
+
+    // Signing in through the link moves the origin; a zone Intl does not know is ignored.
+    const redeemed = await t.app.inject({
+      method: 'GET',
+      url: `${API}/secure-link/${link.searchParams.get('token')}`,
+      headers: from('speed.example.org', 'Not/A_Zone'),
+    });
+    expect(redeemed.statusCode).toBe(200);
+    expect(await stored()).toEqual({
+      sign_in_origin: 'https://speed.example.org',
+      time_zone: 'Europe/Berlin',
+    });
   });
 
   it('stores only a hash of emailed tokens', async () => {

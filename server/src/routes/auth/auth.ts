@@ -79,7 +79,7 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
         googleSub: null,
       });
       if (!user) return reply.status(409).send({ message: MESSAGES.emailAlreadyRegistered });
-      return signIn(services, user);
+      return signIn(services, request, user);
     },
   );
 
@@ -109,7 +109,7 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
           ...(user.password_hash === null ? { google: true } : {}),
         });
       }
-      return signIn(services, user);
+      return signIn(services, request, user);
     },
   );
 
@@ -194,7 +194,7 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
       googleSub: identity.sub,
     });
     if (!user) return reply.status(409).send({ message: MESSAGES.emailAlreadyRegistered });
-    return signIn(services, user);
+    return signIn(services, request, user);
   });
 
   api.post('/auth/google-login', { schema: googleSchema }, async (request, reply) => {
@@ -206,6 +206,6 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     if (!user) return reply.status(404).send({ message: MESSAGES.emailNotOnFile });
     // Google verified this address, so an account with the same email may link to it.
     if (user.google_sub === null) await users.update(user.id, { google_sub: identity.sub });
-    return signIn(services, { ...user, google_sub: identity.sub });
+    return signIn(services, request, { ...user, google_sub: identity.sub });
   });
 };

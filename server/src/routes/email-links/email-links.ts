@@ -82,7 +82,7 @@ export const emailLinkRoutes: FastifyPluginAsync<{ services: Services }> = async
           await services.users.update(user.id, { password_hash: consumed.pendingPasswordHash });
           user.password_hash = consumed.pendingPasswordHash;
         }
-        return signIn(services, user);
+        return signIn(services, request, user);
       },
     );
   }

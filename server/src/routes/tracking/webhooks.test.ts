@@ -19,6 +19,8 @@ import { verifySignature } from '../../tracking/webhook-signature';
 
 const API = '/backend-service/v1/tracking';
 const PAGE_URL = 'http://scoops.sandbox.localhost:8080/';
+/** Links start where the user signed in: inject's Host, with PUBLIC_URL unset. */
+const SIGN_IN_ORIGIN = 'http://localhost';
 
 interface Received {
   path: string;
@@ -224,9 +226,7 @@ describe.each([
 
     const payload = webhookPayloadSchema.strict().parse(JSON.parse(sent!.body));
     expect(payload).toMatchObject({ event: 'test', page: null, device: null, checkId: null });
-    expect(payload.text).toBe(
-      WEBHOOK_MESSAGES.testText('http://localhost:8080/site-speed-tracking'),
-    );
+    expect(payload.text).toBe(WEBHOOK_MESSAGES.testText(`${SIGN_IN_ORIGIN}/site-speed-tracking`));
     expect(payload.content).toBe(payload.text);
 
     // Not due yet; due after 30 s.
@@ -363,7 +363,7 @@ describe.each([
         device: 'mobile',
         checkId: alerts[1].checkId,
         at: alerts[1].createdAt,
-        link: `http://localhost:8080/site-speed-tracking?page=${pageId}`,
+        link: `${SIGN_IN_ORIGIN}/site-speed-tracking?page=${pageId}`,
       });
       expect(regression!.reasons.map((r) => r.metric)).toEqual(['psi', 'lcp', 'tbt', 'cls']);
       expect(regression!.text).toContain(`Speed regression: ${PAGE_URL}`);
@@ -384,7 +384,7 @@ describe.each([
       const slack = byPath('/services/').map((r) => JSON.parse(r.body));
       expect(slack.map((body) => Object.keys(body))).toEqual([['text'], ['text']]);
       expect(slack[0].text).toContain(`Speed regression: ${PAGE_URL}`);
-      expect(slack[0].text).toContain('Speed history: http://localhost:8080/site-speed-tracking');
+      expect(slack[0].text).toContain(`Speed history: ${SIGN_IN_ORIGIN}/site-speed-tracking`);
       const discord = byPath('/api/webhooks/').map((r) => JSON.parse(r.body));
       expect(discord[1]).toEqual({
         content: expect.stringContaining(`Speed recovered: ${PAGE_URL}`),

@@ -13,11 +13,12 @@ import {
   webhookListSchema,
   webhookParamsSchema,
 } from '@core/schemas/webhooks';
+import { emailLinkBase, requestOrigin } from '../../emails/app-links';
 import { FetchRefused } from '../../http/safe-fetch';
 import type { RouteHook } from '../../plugins/authenticate';
 import { signedIn } from '../../plugins/authenticate';
 import type { Services } from '../../services';
-import { trackingLink } from '../../tracking/alerts';
+import { webhookLink } from '../../tracking/alerts';
 import { toWebhook } from '../../tracking/webhooks';
 import { trackingSchema as schema } from './route-parts';
 
@@ -133,7 +134,9 @@ export const trackingWebhookRoutes: FastifyPluginAsync<{
         checkId: null,
         at: services.clock.now().toISOString(),
         reasons: [],
-        link: trackingLink(services.config),
+        link: webhookLink(
+          emailLinkBase(services.config, user.sign_in_origin) ?? requestOrigin(request),
+        ),
       });
     },
   );

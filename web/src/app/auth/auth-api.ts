@@ -10,27 +10,46 @@ import {
 } from '@core/schemas/auth';
 import { userSettingsSchema, type SaveSettingsBody } from '@core/schemas/settings';
 import type { StoredSession } from '@core/schemas/session';
+import { TIME_ZONE_HEADER } from '@core/schemas/time-zone';
 import { apiRequest } from '../api-client';
 
 /** Register answers 202 for a legacy account: the new password waits for the email link. */
 const registerResultSchema = z.union([authResponseSchema, statusResponseSchema]);
 
+/** Each sign-in tells the server the browser's zone: emails give their times in it. */
+const signInHeaders = () => ({
+  [TIME_ZONE_HEADER]: Intl.DateTimeFormat().resolvedOptions().timeZone,
+});
+
 export const authApi = {
   login: (email: string, password: string) =>
-    apiRequest('/auth/login', authResponseSchema, { method: 'POST', body: { email, password } }),
+    apiRequest('/auth/login', authResponseSchema, {
+      method: 'POST',
+      body: { email, password },
+      headers: signInHeaders(),
+    }),
   register: (body: { email: string; name?: string; password: string }) =>
-    apiRequest('/auth/register', registerResultSchema, { method: 'POST', body }),
+    apiRequest('/auth/register', registerResultSchema, {
+      method: 'POST',
+      body,
+      headers: signInHeaders(),
+    }),
   createPassword: (email: string, password: string) =>
     apiRequest('/auth/create-password', statusResponseSchema, {
       method: 'POST',
       body: { email, password },
     }),
   googleLogin: (credential: string) =>
-    apiRequest('/auth/google-login', authResponseSchema, { method: 'POST', body: { credential } }),
+    apiRequest('/auth/google-login', authResponseSchema, {
+      method: 'POST',
+      body: { credential },
+      headers: signInHeaders(),
+    }),
   googleRegister: (credential: string, name?: string) =>
     apiRequest('/auth/google-register', authResponseSchema, {
       method: 'POST',
       body: { credential, name },
+      headers: signInHeaders(),
     }),
   refresh: (session: StoredSession) =>
     apiRequest('/auth/refresh', authResponseSchema, {
@@ -46,7 +65,9 @@ export const authApi = {
       body,
     }),
   redeemEmailLink: (kind: 'secure-link' | 'reset-password', token: string) =>
-    apiRequest(`/${kind}/${encodeURIComponent(token)}`, authResponseSchema),
+    apiRequest(`/${kind}/${encodeURIComponent(token)}`, authResponseSchema, {
+      headers: signInHeaders(),
+    }),
   resetPassword: (token: string, password: string) =>
     apiRequest('/reset-password', statusResponseSchema, {
       method: 'POST',
