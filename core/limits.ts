@@ -23,6 +23,11 @@ export const DEVICE_AUTO = 0;
 export const DEVICE_MOBILE = 1;
 export const DEVICE_DESKTOP = 2;
 export const DEVICE_TYPES = [DEVICE_AUTO, DEVICE_MOBILE, DEVICE_DESKTOP] as const;
+/**
+ * Until a user chooses, every device measures as a phone: Google ranks by the mobile page,
+ * and a score should not change with the width of the window it was asked from.
+ */
+export const DEFAULT_DEVICE_TYPE = DEVICE_MOBILE;
 export type DeviceType = 0 | 1 | 2;
 
 /**

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { MESSAGES } from '@core/messages';
+import { STORAGE_KEYS } from '../web/src/app/storage';
 import { useBrowser } from './support/browser';
 import { linkFromOutbox } from './support/outbox';
 
@@ -116,6 +117,57 @@ describe('accounts in the browser', () => {
     await again.goto(link);
     await again.getByTestId('link-error').waitFor();
   });
+
+  it("returns a secure-link sign-in started on SERP analysis to its search, re-run with the link's settings", async () => {
+    const { page: first } = await h.newPage();
+    const email = uniqueEmail('serp-link');
+    await first.goto('/');
+    await register(first, email, 'serp-pass-1');
+
+    const { page } = await h.newPage();
+    await page.goto('/');
+    // A visitor who searched on SERP analysis with German settings.
+    const german = { deviceType: 1, googleDomain: 'google.de', country: 'de', language: 'de' };
+    await page.evaluate(
+      ([settingsKey, settings, termKey]) => {
+        localStorage.setItem(settingsKey!, settings!);
+        localStorage.setItem(termKey!, JSON.stringify('lemon sorbet'));
+      },
+      [STORAGE_KEYS.settings, JSON.stringify(german), STORAGE_KEYS.searchTerm],
+    );
+    await page.goto('/serp-analysis-tool');
+    await openSignIn(page);
+    await page.getByRole('button', { name: 'get a secure link to sign in' }).click();
+    await page.waitForURL('**/secure-link');
+    await page.getByRole('main').getByLabel('Email').fill(email);
+    await page.getByRole('main').getByRole('button', { name: 'Send link' }).click();
+    await page.getByText(MESSAGES.checkYourEmail).waitFor();
+
+    const link = new URL(await linkFromOutbox(email));
+    expect(link.pathname).toBe('/serp-analysis-tool');
+    expect(link.searchParams.get('country')).toBe('de');
+    // Opened where the email is read: a browser that kept nothing of the search.
+    const { page: reader } = await h.newPage();
+    await reader.goto(link.toString());
+    await reader.waitForURL(
+      (url) =>
+        url.pathname === '/serp-analysis-tool' &&
+        !url.searchParams.has('token') &&
+        url.searchParams.get('searchTerm') === 'lemon sorbet',
+    );
+    await reader.getByRole('link', { name: 'Account' }).waitFor();
+    await reader.getByTestId('result-card').first().waitFor({ timeout: 60_000 });
+    const stored = await reader.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.settings);
+    expect(JSON.parse(stored!)).toMatchObject({ country: 'de', language: 'de' });
+    const token = await reader.evaluate(
+      (key) => JSON.parse(localStorage.getItem(key)!).token as string,
+      STORAGE_KEYS.session,
+    );
+    const server = await reader.request.get(`${h.baseUrl}/backend-service/v1/settings`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(await server.json()).toMatchObject({ country: 'de', language: 'de' });
+  }, 90_000);
 
   it('tells the server where and in which time zone each sign-in happens, for emails', async () => {
     const email = uniqueEmail('zone');

@@ -51,9 +51,13 @@ export const refreshBodySchema = z.object({
   email: z.string().optional(),
 });
 
-/** Locale carry of spec 000 §4: sent along when they differ from the defaults. */
+/**
+ * An emailed link's request: the page to return to, the locale when it differs from the
+ * defaults, and the search on that page, so the link returns to it wherever it is opened.
+ */
 export const emailLinkBodySchema = z.object({
   originUrl: z.string().max(2048).default('/'),
+  searchKeyword: z.string().trim().max(500).optional(),
   googleDomain: z.string().max(64).optional(),
   country: z.string().max(16).optional(),
   language: z.string().max(16).optional(),

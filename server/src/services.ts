@@ -7,6 +7,7 @@ import { OneTimeTokens } from './auth/one-time-tokens';
 import { SessionTokens } from './auth/session-tokens';
 import { Throttle } from './auth/throttle';
 import { Users } from './auth/users';
+import { UserSettingsStore } from './settings/user-settings';
 import type { Config } from './config';
 import type { Db } from './db/connect';
 import type { SafeFetchOptions } from './http/safe-fetch';
@@ -49,6 +50,7 @@ export interface Services {
   db: Db;
   clock: Clock;
   users: Users;
+  userSettings: UserSettingsStore;
   sessions: SessionTokens;
   oneTimeTokens: OneTimeTokens;
   throttle: Throttle;
@@ -169,6 +171,7 @@ export function createServices(
     db,
     clock,
     users: new Users(db, clock),
+    userSettings: new UserSettingsStore(db, clock),
     sessions: new SessionTokens(db, loadJwtSecret(config), config.SESSION_TTL_HOURS, clock),
     oneTimeTokens: new OneTimeTokens(db, clock),
     throttle: new Throttle(db, clock),

@@ -44,10 +44,13 @@ export function buildLink(
   token: string,
   kind: LinkKind,
   locale: LinkLocale,
+  searchKeyword?: string,
 ): string {
   const url = new URL(path, `${base}/`);
   url.searchParams.set('token', token);
   url.searchParams.set('origin', kind === 'secure-link' ? 's' : 'p');
+  // The search the user was on: the page runs it again once signed in.
+  if (searchKeyword) url.searchParams.set('searchTerm', searchKeyword);
   const defaults = {
     googleDomain: DEFAULT_GOOGLE_DOMAIN,
     country: DEFAULT_COUNTRY,
@@ -78,7 +81,12 @@ export async function sendLinkEmail(
   request: FastifyRequest,
   user: User,
   kind: LinkKind,
-  options: { originUrl?: string | undefined; locale: LinkLocale; pendingPasswordHash?: string },
+  options: {
+    originUrl?: string | undefined;
+    searchKeyword?: string | undefined;
+    locale: LinkLocale;
+    pendingPasswordHash?: string;
+  },
 ): Promise<void> {
   const path = safeOriginPath(options.originUrl);
   const ttlMinutes =
@@ -92,7 +100,14 @@ export async function sendLinkEmail(
     originUrl: path,
     pendingPasswordHash: options.pendingPasswordHash ?? null,
   });
-  const link = buildLink(baseUrl(services, request, user), path, token, kind, options.locale);
+  const link = buildLink(
+    baseUrl(services, request, user),
+    path,
+    token,
+    kind,
+    options.locale,
+    options.searchKeyword,
+  );
   const copy = COPY[kind];
   const greeting = EMAIL_MESSAGES.greeting(user.name);
   const confirm = options.pendingPasswordHash

@@ -16,15 +16,16 @@ export function useToolGate(tool: GatedTool) {
   const gated = useRef(false);
   const [due, setDue] = useState(false);
   const content = session.email ? 'signIn' : 'createAccount';
-  // A gate already open (the sign-in gate of a rejected token) is not replaced by this one.
-  const gateOpen = useRef(false);
+  // What the visitor has open (the sign-in gate of a rejected token, the sign-in modal they
+  // opened themselves) is not replaced by this gate.
+  const modalOpen = useRef(false);
   useEffect(() => {
-    gateOpen.current = current === 'gate';
+    modalOpen.current = current !== null;
   }, [current]);
 
   const openGate = useCallback(() => {
     gated.current = true;
-    if (!gateOpen.current) open('gate', { content, tool });
+    if (!modalOpen.current) open('gate', { content, tool });
   }, [open, content, tool]);
 
   const arrivalDelay = rule.trigger === 'arrival' ? rule.delayMs : null;

@@ -224,6 +224,30 @@ describe('accounts API (SQLite)', () => {
     expect(expired.json().message).toMatch(/expired or was already used/);
   });
 
+  it("carries the search asked from in the link, and records it with the user's settings", async () => {
+    t = await buildTestApp();
+    const { token: session } = (
+      await post('/auth/register', { email: 'sam@example.com', password: 'password123' })
+    ).json();
+    const sent = await post('/secure-link/sam@example.com', {
+      originUrl: '/serp-analysis-tool',
+      searchKeyword: 'lemon sorbet',
+    });
+    expect(sent.statusCode).toBe(200);
+    const link = lastLinkTo(t.config, 'sam@example.com');
+    expect(link.pathname).toBe('/serp-analysis-tool');
+    expect(link.searchParams.get('searchTerm')).toBe('lemon sorbet');
+    const settings = await t.app.inject({
+      method: 'GET',
+      url: `${API}/settings`,
+      headers: { authorization: `Bearer ${session}` },
+    });
+    expect(settings.json()).toMatchObject({
+      searchKeyword: 'lemon sorbet',
+      originUrl: '/serp-analysis-tool',
+    });
+  });
+
   it('records where each sign-in came from, and links emails there, not to whoever asks', async () => {
     t = await buildTestApp();
     const from = (host: string, timeZone: string) => ({

@@ -11,7 +11,7 @@ import {
   tokenParamsSchema,
   EMAIL_TOKEN_LENGTH,
 } from '@core/schemas/auth';
-import { sendLinkEmail, type LinkKind } from '../../auth/link-emails';
+import { safeOriginPath, sendLinkEmail, type LinkKind } from '../../auth/link-emails';
 import { hashPassword } from '../../auth/passwords';
 import { signedIn } from '../../plugins/authenticate';
 import type { Services } from '../../services';
@@ -51,9 +51,15 @@ export const emailLinkRoutes: FastifyPluginAsync<{ services: Services }> = async
         const user = await services.users.byEmail(email);
         // The same answer whether or not the address has an account: no enumeration.
         if (user) {
-          const { originUrl, googleDomain, country, language } = request.body;
+          const { originUrl, searchKeyword, googleDomain, country, language } = request.body;
+          // Where the user was and what they searched, for the sign-in to return to.
+          await services.userSettings.save(user.id, {
+            originUrl: safeOriginPath(originUrl),
+            ...(searchKeyword ? { searchKeyword } : {}),
+          });
           await sendLinkEmail(services, request, user, kind, {
             originUrl,
+            searchKeyword,
             locale: { googleDomain, country, language },
           });
         }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_DEVICE_TYPE } from '@core/limits';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 
 const API = '/backend-service/v1';
@@ -27,7 +28,7 @@ describe('settings and usage', () => {
     t = await buildTestApp();
     const token = await signUp();
     expect((await call('GET', '/settings', token)).json()).toEqual({
-      deviceType: 0,
+      deviceType: DEFAULT_DEVICE_TYPE,
       googleDomain: 'google.com',
       country: 'us',
       language: 'en',
@@ -64,7 +65,7 @@ describe('settings and usage', () => {
       expect(res.json().message).toMatch(/^Invalid request\. /);
     }
     expect((await call('GET', '/settings', token)).json()).toMatchObject({
-      deviceType: 0,
+      deviceType: DEFAULT_DEVICE_TYPE,
       country: 'gb',
     });
   });

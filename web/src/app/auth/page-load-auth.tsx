@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ROUTES } from '@core/routes';
 import { ApiError } from '../api-client';
 import { useSession } from '../session/session-context';
-import { useSettings } from '../settings/settings-context';
+import { useSettings, type SearchSettings } from '../settings/settings-context';
 import { sessionFromAuth } from '@core/schemas/session';
 import { authApi } from './auth-api';
 import { originDestination, readOrigin, saveOrigin } from './origin';
@@ -15,8 +15,8 @@ import { useSignOutRejected } from './token-check';
 const LOCALE_PARAMS = ['googleDomain', 'country', 'language'] as const;
 
 /**
- * Spec 000 §4 'Page load' (loaded by AuthBootstrap when needed): refresh a stored token, or redeem the `token` + `origin`
- * parameters of an emailed link ('s' secure link, 'p' password reset).
+ * At page load (loaded by AuthBootstrap when needed): refresh a stored token, or redeem the
+ * `token` + `origin` parameters of an emailed link ('s' secure link, 'p' password reset).
  */
 export function PageLoadAuth() {
   const { session, setSession, markReady } = useSession();
@@ -34,16 +34,26 @@ export function PageLoadAuth() {
     const linkToken = params.get('token');
     const origin = params.get('origin');
 
-    const loadServerSettings = async (token: string) => {
+    /**
+     * Takes the server's copy of the settings; what an emailed link carried (the locale the
+     * user had when asking for it) wins over it, and is saved as the user's from now on.
+     */
+    // The search the server recorded with the user's settings, once they are loaded.
+    let searchKeyword = '';
+    const loadServerSettings = async (token: string, fromLink: Partial<SearchSettings> = {}) => {
       const take = startLoad();
       try {
         const server = await authApi.getSettings(token);
-        take({
+        searchKeyword = server.searchKeyword;
+        const next = {
           deviceType: server.deviceType,
           googleDomain: server.googleDomain,
           country: server.country,
           language: server.language,
-        });
+          ...fromLink,
+        };
+        take(next);
+        if (Object.keys(fromLink).length > 0) await authApi.saveSettings(token, next);
       } catch (error) {
         console.error('settings load failed', error);
       }
@@ -54,21 +64,24 @@ export function PageLoadAuth() {
       try {
         const auth = await authApi.redeemEmailLink(kind, token);
         setSession(sessionFromAuth(auth));
-        const locale = { ...settings };
+        const fromLink: Partial<SearchSettings> = {};
         for (const key of LOCALE_PARAMS) {
           const value = params.get(key);
-          if (value) locale[key] = value;
+          if (value) fromLink[key] = value;
         }
-        load(locale);
+        load({ ...settings, ...fromLink });
         if (kind === 'reset-password') {
           saveOrigin({ email: auth.email });
           navigate(ROUTES.resetPassword, { replace: true });
         } else {
-          await loadServerSettings(auth.token);
+          await loadServerSettings(auth.token, fromLink);
+          // The link's own search first: it is the one asked from, wherever it is opened.
           const saved = readOrigin();
-          navigate(originDestination({ ...saved, originUrl: location.pathname }), {
-            replace: true,
-          });
+          const search = params.get('searchTerm') || saved.searchKeyword || searchKeyword;
+          navigate(
+            originDestination({ ...saved, originUrl: location.pathname, searchKeyword: search }),
+            { replace: true },
+          );
         }
       } catch (error) {
         setLinkError(error instanceof ApiError ? error.message : 'This link could not be used.');

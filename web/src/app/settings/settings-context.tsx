@@ -11,7 +11,7 @@ import {
   DEFAULT_COUNTRY,
   DEFAULT_GOOGLE_DOMAIN,
   DEFAULT_LANGUAGE,
-  DEVICE_AUTO,
+  DEFAULT_DEVICE_TYPE,
   DEVICE_DESKTOP,
   DEVICE_MOBILE,
   DEVICE_TYPES,
@@ -38,7 +38,7 @@ export function resolveDevice(deviceType: number, width = viewportWidth()): 1 | 
 
 export function defaultSettings(): SearchSettings {
   return {
-    deviceType: DEVICE_AUTO,
+    deviceType: DEFAULT_DEVICE_TYPE,
     googleDomain: DEFAULT_GOOGLE_DOMAIN,
     country: DEFAULT_COUNTRY,
     language: DEFAULT_LANGUAGE,

@@ -29,13 +29,15 @@ export function EmailLinkRequest({ kind, heading, intro, invalidMessage }: Props
 
   const request = async (): Promise<boolean> => {
     const { googleDomain, country, language } = settings;
-    // Spec 000 §4 'Locale carry': only settings that differ from the defaults travel.
+    // Only settings that differ from the defaults travel with the link.
     const differs =
       googleDomain !== DEFAULT_GOOGLE_DOMAIN ||
       country !== DEFAULT_COUNTRY ||
       language !== DEFAULT_LANGUAGE;
+    const origin = readOrigin();
     const body = {
-      originUrl: readOrigin().originUrl,
+      originUrl: origin.originUrl,
+      ...(origin.searchKeyword ? { searchKeyword: origin.searchKeyword } : {}),
       ...(differs ? { googleDomain, country, language } : {}),
     };
     try {

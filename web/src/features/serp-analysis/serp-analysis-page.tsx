@@ -109,7 +109,7 @@ export function SerpAnalysisPage() {
           onSuccess: () => {
             setSearchTerm(searchTerm);
             recordUse();
-            if (token) saveSearchSettings(token, settings, pathname);
+            if (token) saveSearchSettings(token, settings, pathname, searchTerm);
           },
           onLimit: reachLimit,
           onSettled: () => {
@@ -132,14 +132,17 @@ export function SerpAnalysisPage() {
     ],
   );
 
-  // ?searchTerm= runs a search on load, once the page-load refresh has replaced the token.
-  const autoRun = useRef(params.get('searchTerm'));
+  // ?searchTerm= runs a search once the page-load refresh has replaced the token: on load,
+  // and when the address gains one later (a secure link's sign-in returning to its search).
+  // An emailed link's token in the address is being redeemed: the search waits for it.
+  const urlTerm = params.get('token') ? null : params.get('searchTerm');
+  const ranFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!ready) return;
-    const first = autoRun.current;
-    autoRun.current = null;
-    if (first) void run(first);
-  }, [ready, run]);
+    if (!ready || !urlTerm || ranFor.current === urlTerm) return;
+    ranFor.current = urlTerm;
+    setTerm(urlTerm);
+    void run(urlTerm);
+  }, [ready, urlTerm, run]);
 
   // Saved settings apply to the search on screen (spec 000 §4).
   const shownTerm = serp.term;

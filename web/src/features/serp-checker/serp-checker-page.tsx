@@ -75,7 +75,7 @@ export function SerpCheckerPage() {
       });
       setOutcome({ kind: 'done', site: url, response });
       setSearchTerm(searchTerm);
-      saveSearchSettings(token, settings, pathname);
+      saveSearchSettings(token, settings, pathname, searchTerm);
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) return onLimit();
       console.error('rank lookup failed', error);
