@@ -28,6 +28,25 @@ async function register(page: Page, email: string, password: string, name = 'Rob
   await page.getByRole('link', { name: 'Account' }).waitFor();
 }
 
+/** An account registered in a browser of its own; returns its email. */
+async function registeredElsewhere(tag: string, password: string): Promise<string> {
+  const { page } = await h.newPage();
+  const email = uniqueEmail(tag);
+  await page.goto('/');
+  await register(page, email, password);
+  return email;
+}
+
+/** Asks for a secure link from the sign-in modal of the page on screen. */
+async function requestSecureLink(page: Page, email: string) {
+  await openSignIn(page);
+  await page.getByRole('button', { name: 'get a secure link to sign in' }).click();
+  await page.waitForURL('**/secure-link');
+  await page.getByRole('main').getByLabel('Email').fill(email);
+  await page.getByRole('main').getByRole('button', { name: 'Send link' }).click();
+  await page.getByText(MESSAGES.checkYourEmail).waitFor();
+}
+
 describe('accounts in the browser', () => {
   it('registers, logs out and signs in again', async () => {
     const { page } = await h.newPage();
@@ -89,19 +108,10 @@ describe('accounts in the browser', () => {
   });
 
   it('signs in with a secure link read from the outbox', async () => {
-    const { page: first } = await h.newPage();
-    const email = uniqueEmail('link');
-    await first.goto('/');
-    await register(first, email, 'secure-pass1');
-
+    const email = await registeredElsewhere('link', 'secure-pass1');
     const { page } = await h.newPage();
     await page.goto('/serp-checker');
-    await openSignIn(page);
-    await page.getByRole('button', { name: 'get a secure link to sign in' }).click();
-    await page.waitForURL('**/secure-link');
-    await page.getByRole('main').getByLabel('Email').fill(email);
-    await page.getByRole('main').getByRole('button', { name: 'Send link' }).click();
-    await page.getByText(MESSAGES.checkYourEmail).waitFor();
+    await requestSecureLink(page, email);
 
     const link = await linkFromOutbox(email);
     expect(link).toContain('origin=s');
@@ -119,11 +129,7 @@ describe('accounts in the browser', () => {
   });
 
   it("returns a secure-link sign-in started on SERP analysis to its search, re-run with the link's settings", async () => {
-    const { page: first } = await h.newPage();
-    const email = uniqueEmail('serp-link');
-    await first.goto('/');
-    await register(first, email, 'serp-pass-1');
-
+    const email = await registeredElsewhere('serp-link', 'serp-pass-1');
     const { page } = await h.newPage();
     await page.goto('/');
     // A visitor who searched on SERP analysis with German settings.
@@ -136,12 +142,7 @@ describe('accounts in the browser', () => {
       [STORAGE_KEYS.settings, JSON.stringify(german), STORAGE_KEYS.searchTerm],
     );
     await page.goto('/serp-analysis-tool');
-    await openSignIn(page);
-    await page.getByRole('button', { name: 'get a secure link to sign in' }).click();
-    await page.waitForURL('**/secure-link');
-    await page.getByRole('main').getByLabel('Email').fill(email);
-    await page.getByRole('main').getByRole('button', { name: 'Send link' }).click();
-    await page.getByText(MESSAGES.checkYourEmail).waitFor();
+    await requestSecureLink(page, email);
 
     const link = new URL(await linkFromOutbox(email));
     expect(link.pathname).toBe('/serp-analysis-tool');
