@@ -240,6 +240,12 @@ export const SERP_MESSAGES = {
   rankCheckCost:
     'Looks in the results on screen first; searching further down the top 100 uses one search of your month.',
   answeredOnScreen: 'Answered from the results on screen: no search used.',
+  /** The sandbox index has no page about a search; the topics it covers follow. */
+  notCovered: (term: string) => `The sandbox web has no pages about “${term}”.`,
+  sandboxCovers: 'It covers:',
+  searchTopic: (term: string) => `Search for “${term}”`,
+  /** A result card of the same site as the card before it (Google indents those). */
+  moreFromSite: 'More from this site',
 } as const;
 
 /**

@@ -8,6 +8,7 @@ import { sessionFromAuth } from '@core/schemas/session';
 import { EXPORT_FILE_NAME, EXPORT_HEADERS } from '@core/serp-export';
 import { buildManifest } from '@sandbox';
 import { STORAGE_KEYS } from '../web/src/app/storage';
+import { registerByApi, storeSession } from './support/accounts';
 import { useBrowser } from './support/browser';
 
 const h = useBrowser();
@@ -178,4 +179,34 @@ describe('SERP analysis', () => {
     expect(Math.max(...ranks)).toBeGreaterThan(before);
     await page.getByTestId('stats-loading').waitFor({ state: 'detached', timeout: 240_000 });
   }, 300_000);
+
+  it('says what the sandbox web covers when it has no page about the search, each topic a search', async () => {
+    const { page } = await h.newPage();
+    await storeSession(page, await registerByApi(page));
+    await page.goto('/serp-analysis-tool?searchTerm=quantum%20computing');
+    const notice = page.getByTestId('coverage-notice');
+    await notice.getByText(SERP_MESSAGES.notCovered('quantum computing')).waitFor();
+    const manifest = buildManifest({ port: Number(new URL(h.baseUrl).port) });
+    const links = notice.getByRole('link');
+    expect(await links.allTextContents()).toEqual(manifest.topics.map((t) => t.label));
+    expect(await page.getByTestId('result-card').count()).toBe(0);
+
+    // A topic's link runs its search: result cards, and a site's second result marked under its first.
+    await links.getByText('Ice cream', { exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('searchTerm') === 'ice cream');
+    const cards = page.getByTestId('result-card');
+    await cards.first().waitFor();
+    expect(await notice.count()).toBe(0);
+    const domains = await page.getByTestId('result-domain').allTextContents();
+    expect(new Set(domains).size).toBeGreaterThanOrEqual(7);
+    const grouped = cards.filter({ has: page.getByTestId('result-grouped') });
+    expect(await grouped.count()).toBeGreaterThan(0);
+    for (let i = 0; i < (await cards.count()); i++) {
+      if ((await cards.nth(i).getByTestId('result-grouped').count()) === 0) continue;
+      expect(domains[i]).toBe(domains[i - 1]);
+    }
+    // Leaving stops the cards' speed samples.
+    await page.locator('.breadcrumb').getByRole('link', { name: 'Tools' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@core/messages';
+import { MESSAGES, SERP_MESSAGES } from '@core/messages';
 import { planById } from '@core/plans';
 import { serpSearchResponseSchema } from '@core/schemas/serp';
 import { STORAGE_KEYS } from '../web/src/app/storage';
@@ -98,5 +98,17 @@ describe('SERP checker', () => {
     );
     expect(new URL(page.url()).pathname).toBe('/serp-checker');
     expect(await page.getByTestId('rank-result').count()).toBe(0);
+  }, 60_000);
+
+  it('says what the sandbox web covers when it has no page about the search', async () => {
+    const { page } = await h.newPage();
+    await storeSession(page, await registerByApi(page));
+    await page.goto('/serp-checker');
+    await checkRank(page, 'quantum computing', 'example.org');
+    const notice = page.getByTestId('coverage-notice');
+    await notice.getByText(SERP_MESSAGES.notCovered('quantum computing')).waitFor();
+    await page.getByTestId('rank-not-found').waitFor();
+    const dogFood = notice.getByRole('link', { name: 'Dog food', exact: true });
+    expect(await dogFood.getAttribute('href')).toBe('/serp-analysis-tool?searchTerm=dog%20food');
   }, 60_000);
 });

@@ -18,6 +18,7 @@ import type {
 import { modelFacts } from './page-text';
 import { indexSandbox, resolveLocation, type SandboxIndex } from './routing';
 import { schemaTypes } from './structured-data';
+import { topicById } from './topics/all-topics';
 
 /** How many words of a page's text go into its search summary. */
 export const SUMMARY_WORDS = 300;
@@ -43,6 +44,16 @@ export interface SandboxSite {
   lang: string | null;
   /** Pages on the site that answer 200. */
   pageCount: number;
+}
+
+/** A cluster of sites written about one subject in one language. */
+export interface SandboxTopic {
+  id: string;
+  /** What the cluster is about, in its own language. */
+  label: string;
+  lang: string;
+  /** The searches the cluster's sites are written for; the first is its main one. */
+  phrases: string[];
 }
 
 export interface SandboxPage {
@@ -115,6 +126,8 @@ export interface SandboxManifest {
   port: number;
   domain: string;
   sites: SandboxSite[];
+  /** The topics of the sites, in the order their first site is listed. */
+  topics: SandboxTopic[];
   pages: SandboxPage[];
   shop: SandboxShop;
 }
@@ -237,6 +250,10 @@ export function buildManifest(
       pageCount: sandbox.pages.filter((page) => page.site === site.id && page.status === 200)
         .length,
     })),
+    topics: [...new Set(sandbox.sites.map((site) => site.topic))].map((id) => {
+      const topic = topicById(id);
+      return { id, label: topic.label, lang: topic.lang, phrases: [...topic.phrases] };
+    }),
     pages,
     shop: {
       site: shop.site,

@@ -29,7 +29,21 @@ export const organicResultSchema = z.object({
   link: z.string(),
   domain: z.string(),
   snippet: z.string(),
+  /**
+   * A second result of the host just above, shown under it as Google indents "more results
+   * from this site"; absent on the others.
+   */
+  grouped_with_previous: z.boolean().optional(),
 });
+
+/**
+ * Said when the sandbox web has no page about a search: the topics it covers, each with a
+ * search that finds its pages.
+ */
+export const coverageNoticeSchema = z.object({
+  topics: z.array(z.object({ label: z.string(), searchTerm: z.string() })),
+});
+export type CoverageNotice = z.infer<typeof coverageNoticeSchema>;
 
 /** Spec 001 §7.3 reads `answer_box.answers[0]` with its source link and title. */
 export const answerBoxSchema = z.object({
@@ -45,6 +59,7 @@ export const serpSearchResponseSchema = z.object({
   source: z.enum(SERP_SOURCES),
   answer_box: answerBoxSchema.optional(),
   organic_results: z.array(organicResultSchema),
+  coverage_notice: coverageNoticeSchema.optional(),
   /** Pass as `testId` to POST /pagespeed/runs: this search pays for its cards' samples. */
   speedTestId: z.string().uuid(),
 });
@@ -74,6 +89,7 @@ export const rankCheckResponseSchema = z.object({
   result: organicResultSchema.nullable(),
   pagesSearched: z.number().int(),
   organic_results: z.array(organicResultSchema),
+  coverage_notice: coverageNoticeSchema.optional(),
 });
 
 /** The `code` of the SERP routes' error replies: clients tell failures apart by it. */

@@ -2,6 +2,7 @@ import type { Topic } from './topic';
 
 export const baking: Topic = {
   id: 'baking',
+  label: 'Baking',
   lang: 'en',
   phrases: [
     'baking',

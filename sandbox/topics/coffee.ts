@@ -2,6 +2,7 @@ import type { Topic } from './topic';
 
 export const coffee: Topic = {
   id: 'coffee',
+  label: 'Coffee',
   lang: 'en',
   phrases: [
     'coffee',

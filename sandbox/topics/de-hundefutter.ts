@@ -2,6 +2,7 @@ import type { Topic } from './topic';
 
 export const deHundefutter: Topic = {
   id: 'de-hundefutter',
+  label: 'Hundefutter (Deutsch)',
   lang: 'de',
   phrases: [
     'Hundefutter',

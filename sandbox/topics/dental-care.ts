@@ -2,6 +2,7 @@ import type { Topic } from './topic';
 
 export const dentalCare: Topic = {
   id: 'dental-care',
+  label: 'Dental care',
   lang: 'en',
   phrases: ['dental care', 'teeth whitening', 'dental implants', 'family dentist', 'gum health'],
   items: [

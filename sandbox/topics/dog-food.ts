@@ -2,6 +2,7 @@ import type { Topic } from './topic';
 
 export const dogFood: Topic = {
   id: 'dog-food',
+  label: 'Dog food',
   lang: 'en',
   phrases: [
     'dog food',

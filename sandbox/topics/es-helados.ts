@@ -2,6 +2,7 @@ import type { Topic } from './topic';
 
 export const esHelados: Topic = {
   id: 'es-helados',
+  label: 'Helados (español)',
   lang: 'es',
   phrases: [
     'helado artesanal',

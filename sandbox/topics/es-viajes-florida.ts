@@ -2,6 +2,7 @@ import type { Topic } from './topic';
 
 export const esViajesFlorida: Topic = {
   id: 'es-viajes-florida',
+  label: 'Viajes a Florida (español)',
   lang: 'es',
   phrases: ['ciudades de Florida', 'viajar a Florida', 'playas de Florida', 'qué ver en Florida'],
   items: [

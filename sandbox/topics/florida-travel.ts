@@ -2,6 +2,7 @@ import type { Topic } from './topic';
 
 export const floridaTravel: Topic = {
   id: 'florida-travel',
+  label: 'Florida travel',
   lang: 'en',
   phrases: [
     'cities in Florida',

@@ -2,6 +2,7 @@ import type { Topic } from './topic';
 
 export const frPerformanceWeb: Topic = {
   id: 'fr-performance-web',
+  label: 'Performance web (français)',
   lang: 'fr',
   phrases: [
     'Core Web Vitals',

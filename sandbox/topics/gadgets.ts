@@ -2,6 +2,7 @@ import type { Topic } from './topic';
 
 export const gadgets: Topic = {
   id: 'gadgets',
+  label: 'Gadgets',
   lang: 'en',
   phrases: [
     'tech reviews',

@@ -2,6 +2,7 @@ import type { Topic } from './topic';
 
 export const gardening: Topic = {
   id: 'gardening',
+  label: 'Gardening',
   lang: 'en',
   phrases: [
     'vegetable gardening',

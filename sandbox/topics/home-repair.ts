@@ -2,6 +2,7 @@ import type { Topic } from './topic';
 
 export const homeRepair: Topic = {
   id: 'home-repair',
+  label: 'Home repair',
   lang: 'en',
   phrases: [
     'home repair',

@@ -2,6 +2,7 @@ import type { Topic } from './topic';
 
 export const iceCream: Topic = {
   id: 'ice-cream',
+  label: 'Ice cream',
   lang: 'en',
   phrases: [
     'ice cream',

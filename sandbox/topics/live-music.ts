@@ -2,6 +2,7 @@ import type { Topic } from './topic';
 
 export const liveMusic: Topic = {
   id: 'live-music',
+  label: 'Live music',
   lang: 'en',
   phrases: ['live music', 'concerts this weekend', 'music festivals', 'jazz nights', 'local bands'],
   items: [

@@ -2,6 +2,7 @@ import type { Topic } from './topic';
 
 export const outdoors: Topic = {
   id: 'outdoors',
+  label: 'Hiking and camping',
   lang: 'en',
   phrases: [
     'hiking trails',

@@ -2,6 +2,7 @@ import type { Topic } from './topic';
 
 export const personalFinance: Topic = {
   id: 'personal-finance',
+  label: 'Personal finance',
   lang: 'en',
   phrases: [
     'budgeting',

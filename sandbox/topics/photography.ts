@@ -2,6 +2,7 @@ import type { Topic } from './topic';
 
 export const photography: Topic = {
   id: 'photography',
+  label: 'Photography',
   lang: 'en',
   phrases: [
     'photography tips',

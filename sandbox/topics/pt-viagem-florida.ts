@@ -2,6 +2,7 @@ import type { Topic } from './topic';
 
 export const ptViagemFlorida: Topic = {
   id: 'pt-viagem-florida',
+  label: 'Viagem à Flórida (português)',
   lang: 'pt',
   phrases: [
     'cidades da Flórida',

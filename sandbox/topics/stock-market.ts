@@ -2,6 +2,7 @@ import type { Topic } from './topic';
 
 export const stockMarket: Topic = {
   id: 'stock-market',
+  label: 'Stock market',
   lang: 'en',
   phrases: [
     'stock tickers',

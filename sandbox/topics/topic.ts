@@ -7,6 +7,8 @@ export type Lang = 'en' | 'es' | 'fr' | 'de' | 'pt';
  */
 export interface Topic {
   id: string;
+  /** What the cluster is about, in its own language, as a searcher would name it. */
+  label: string;
   lang: Lang;
   /** Key phrases; the first is the cluster's main phrase and appears on nearly every page. */
   phrases: readonly string[];

@@ -2,6 +2,7 @@ import type { Topic } from './topic';
 
 export const truckParts: Topic = {
   id: 'truck-parts',
+  label: 'Truck parts',
   lang: 'en',
   phrases: [
     'aftermarket truck parts',

@@ -2,6 +2,7 @@ import type { Topic } from './topic';
 
 export const webPerformance: Topic = {
   id: 'web-performance',
+  label: 'Web performance',
   lang: 'en',
   phrases: [
     'Core Web Vitals',

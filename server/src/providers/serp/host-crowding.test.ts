@@ -31,45 +31,65 @@ describe('crowdHosts', () => {
     expect(hostsOf(crowd(hits('aaabcdefghijk')))).toBe('aabcdefghiajk');
   });
 
-  it('keeps a ranking that already has at most two results of a host per page', () => {
-    const ranked = hits('aabbccddeeffgghhiijj');
-    expect(crowd(ranked)).toEqual(ranked);
+  it('sets a host’s second result on a page right under its first', () => {
+    expect(hostsOf(crowd(hits('abacdefghij')))).toBe('aabcdefghij');
+    expect(hostsOf(crowd(hits('abcdefghbcij')))).toBe('abbccdefgh' + 'ij');
   });
 
-  it('never shows more than two results of a host on a page, loses nothing and keeps each host’s order', () => {
+  it('keeps seven hosts on a page of ten when the ranking holds them', () => {
+    // d's second result would leave room for only two more hosts: it waits for the next page.
+    expect(hostsOf(crowd(hits('aabbccddeeffgghhiijj')))).toBe('aabbccdefg' + 'defghhiijj');
+    // With fewer than seven hosts, the page shows all of them.
+    expect(hostsOf(crowd(hits('aabbccddeeff')))).toBe('aabbccddef' + 'ef');
+  });
+
+  it('ends with a short page rather than filling it with a third result of one host', () => {
+    expect(hostsOf(crowd(hits('aaaaaaaaaaaab')))).toBe('aab');
+    expect(hostsOf(crowd(hits('aaabbb')))).toBe('aabb');
+  });
+
+  it('never shows more than two results of a host on a page, keeps each host’s order and drops only what a page could not take', () => {
     for (const seed of [1, 2, 3, 42, 2024]) {
       const ranked = skewedRanking(300, seed);
       const crowded = crowd(ranked);
-      expect([...crowded].sort((x, y) => x.rank - y.rank)).toEqual(ranked);
       const pages = pagesOf(crowded);
-      // The last pages may hold only the dominant hosts' leftovers; every page before is crowded.
-      for (const page of pages.slice(0, 10)) {
-        expect(page).toHaveLength(10);
+      let remaining = [...ranked];
+      for (const [i, page] of pages.entries()) {
+        if (i < pages.length - 1) expect(page).toHaveLength(10);
         const counts = new Map<string, number>();
         for (const hit of page) counts.set(hit.host, (counts.get(hit.host) ?? 0) + 1);
         expect(Math.max(...counts.values())).toBeLessThanOrEqual(2);
-        // Within a page, results stay in rank order.
-        expect(page.map((hit) => hit.rank)).toEqual(
-          [...page.map((hit) => hit.rank)].sort((x, y) => x - y),
+        expect(counts.size).toBeGreaterThanOrEqual(
+          Math.min(7, new Set(remaining.map((hit) => hit.host)).size),
         );
+        // A host's results stand together, hosts in the order of their best result.
+        const hosts = page.map((hit) => hit.host).filter((host, j, all) => all[j - 1] !== host);
+        expect(new Set(hosts).size).toBe(hosts.length);
+        const firsts = hosts.map((host) => page.find((hit) => hit.host === host)!.rank);
+        expect(firsts).toEqual([...firsts].sort((x, y) => x - y));
+        remaining = remaining.filter((hit) => !page.includes(hit));
       }
       for (const host of new Set(ranked.map((hit) => hit.host))) {
         const ranks = crowded.filter((hit) => hit.host === host).map((hit) => hit.rank);
         expect(ranks).toEqual([...ranks].sort((x, y) => x - y));
       }
+      // What is left out belongs to hosts that already fill their two places on the last page.
+      const last = pages.at(-1)!;
+      expect(last.length).toBeLessThan(10);
+      for (const hit of remaining) {
+        expect(last.filter((shown) => shown.host === hit.host)).toHaveLength(2);
+      }
       expect(crowded[0]).toBe(ranked[0]);
     }
-  });
-
-  it('keeps pages full when only crowded hosts are left, rather than dropping results', () => {
-    const crowded = crowd(hits('aaaaaaaaaaaab'));
-    expect(hostsOf(crowded)).toBe('aaaaaaaaabaaa');
-    expect(pagesOf(crowded).map((page) => page.length)).toEqual([10, 3]);
   });
 
   it('takes other page sizes and limits', () => {
     const crowded = crowdHosts(hits('aabbcd'), (hit) => hit.host, { pageSize: 3, perHost: 1 });
     expect(hostsOf(crowded)).toBe('abcabd');
+    const byHosts = (minHosts: number) =>
+      hostsOf(crowdHosts(hits('aaabbc'), (hit) => hit.host, { pageSize: 4, minHosts }));
+    expect(byHosts(3)).toBe('aabcab');
+    expect(byHosts(2)).toBe('aabbac');
     expect(crowd([])).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 /**
- * Two steps that make a page of sandbox results look like Google's (DESIGN §8): a site's
- * further pages need a better score to outrank another site's best (`diversifyHosts`), and
- * no page of ten shows more than two results of one host (`crowdHosts`).
+ * Two steps that make a page of sandbox results look like Google's: a site's further pages
+ * need a better score to outrank another site's best (`diversifyHosts`), and no page of ten
+ * shows more than two results of one host, the two side by side (`crowdHosts`).
  */
 
 /** How much each earlier result of the same host discounts a result's score. */
@@ -34,34 +34,54 @@ export function diversifyHosts<T>(
 
 /**
  * Host crowding, as Google does it: a page of results shows at most `perHost` results of one
- * host; a host's further results move down to later pages, in their order. When only
- * crowded hosts are left to fill a page, the page takes them anyway, as Google does for a
- * query few sites answer, so no result is lost and every page but the last stays full.
+ * host, and a host's results on a page stand together, the later ones right after its first
+ * (Google indents them as more results from that site). A host's second result takes a
+ * place on the page only while the places left still fit `minHosts` hosts, so a page shows
+ * that many sites whenever the ranking holds them. A host's further results move down to
+ * later pages, in their order. When the results left cannot fill a page without a host over
+ * its limit, that page is the last: rather than pad it with a third result of one site, the
+ * leftovers are dropped, as Google omits entries very similar to those already shown.
  */
 export function crowdHosts<T>(
   ranked: readonly T[],
   hostOf: (item: T) => string,
-  { pageSize = 10, perHost = 2 }: { pageSize?: number; perHost?: number } = {},
+  {
+    pageSize = 10,
+    perHost = 2,
+    minHosts = 7,
+  }: { pageSize?: number; perHost?: number; minHosts?: number } = {},
 ): T[] {
   const out: T[] = [];
-  // Indexes into `ranked` of the results not placed yet, best first.
-  let pending = ranked.map((_item, i) => i);
+  let pending = [...ranked];
   while (pending.length > 0) {
-    const page: number[] = [];
-    const onPage = new Map<string, number>();
-    const deferred: number[] = [];
-    for (const i of pending) {
-      const host = hostOf(ranked[i] as T);
-      const count = onPage.get(host) ?? 0;
-      if (page.length < pageSize && count < perHost) {
-        page.push(i);
-        onPage.set(host, count + 1);
-      } else deferred.push(i);
+    const wanted = Math.min(minHosts, new Set(pending.map(hostOf)).size);
+    // Each host's results on this page, hosts in the order of their best result.
+    const page = new Map<string, T[]>();
+    let placed = 0;
+    const fits = (item: T, keepPlaces: boolean) => {
+      const ofHost = page.get(hostOf(item));
+      if (placed === pageSize || (ofHost?.length ?? 0) === perHost) return false;
+      // A further result of a host may not take a place a new host needs.
+      return !ofHost || !keepPlaces || pageSize - placed - 1 >= wanted - page.size;
+    };
+    const place = (item: T) => {
+      page.set(hostOf(item), [...(page.get(hostOf(item)) ?? []), item]);
+      placed += 1;
+    };
+    let left: T[] = [];
+    for (const item of pending) {
+      if (fits(item, true)) place(item);
+      else left.push(item);
     }
-    // Only crowded hosts are left: fill the page with their best remaining results.
-    const fill = deferred.splice(0, pageSize - page.length);
-    for (const i of [...page, ...fill].sort((a, b) => a - b)) out.push(ranked[i] as T);
-    pending = deferred;
+    // Once the new hosts have their places, the further results skipped for them may fill up.
+    left = left.filter((item) => {
+      if (!fits(item, false)) return true;
+      place(item);
+      return false;
+    });
+    for (const items of page.values()) out.push(...items);
+    if (placed < pageSize) break;
+    pending = left;
   }
   return out;
 }

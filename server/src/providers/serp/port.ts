@@ -1,4 +1,4 @@
-import type { SerpSource } from '@core/schemas/serp';
+import type { CoverageNotice, SerpSource } from '@core/schemas/serp';
 
 export type SerpDevice = 'mobile' | 'desktop';
 
@@ -21,6 +21,8 @@ export interface OrganicResult {
   link: string;
   domain: string;
   snippet: string;
+  /** Shown under the result above, of the same host (the sandbox index groups them). */
+  grouped_with_previous?: boolean;
 }
 
 export interface AnswerBox {
@@ -32,6 +34,8 @@ export interface AnswerBox {
 export interface SerpPage {
   answer_box?: AnswerBox;
   organic_results: OrganicResult[];
+  /** The sandbox index found nothing about the query: what it does cover. */
+  coverage_notice?: CoverageNotice;
 }
 
 export type SerpFailure = 'auth' | 'quota' | 'timeout' | 'unavailable' | 'bad_request';

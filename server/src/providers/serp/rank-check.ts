@@ -1,4 +1,5 @@
 import { findRankIndex } from '@core/rank-match';
+import type { CoverageNotice } from '@core/schemas/serp';
 import type { OrganicResult, SerpPage, SerpQuery } from './port';
 
 export const RANK_DEPTH_PAGES = 10;
@@ -9,6 +10,8 @@ export interface RankResult {
   result: OrganicResult | null;
   pagesSearched: number;
   results: OrganicResult[];
+  /** The provider has no page about the query (the sandbox index says what it covers). */
+  coverageNotice?: CoverageNotice;
 }
 
 /** The first result pages a caller already holds, ranked as it shows them. */
@@ -44,7 +47,7 @@ export async function checkRank(
     if (hit) return hit;
   }
   for (let page = known.pages + 1; page <= RANK_DEPTH_PAGES; page++) {
-    const { organic_results } = await searchPage({ ...query, pageNum: page });
+    const { organic_results, coverage_notice } = await searchPage({ ...query, pageNum: page });
     for (const r of organic_results) {
       if (seen.has(r.link)) continue;
       seen.add(r.link);
@@ -53,8 +56,10 @@ export async function checkRank(
     }
     const hit = found(page);
     if (hit) return hit;
-    if (organic_results.length < 10)
-      return { position: null, result: null, pagesSearched: page, results };
+    if (organic_results.length < 10) {
+      const notCovered = coverage_notice ? { coverageNotice: coverage_notice } : {};
+      return { position: null, result: null, pagesSearched: page, results, ...notCovered };
+    }
   }
   return { position: null, result: null, pagesSearched: RANK_DEPTH_PAGES, results };
 }

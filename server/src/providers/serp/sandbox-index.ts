@@ -1,18 +1,21 @@
 import MiniSearch from 'minisearch';
+import type { CoverageNotice } from '@core/schemas/serp';
 import type { SandboxManifest, SandboxPage } from '@sandbox';
 import { crowdHosts, diversifyHosts } from './host-crowding';
 import type { SerpPage, SerpProvider, SerpQuery } from './port';
+import { MIN_SHARE_OF_BEST, saysTogether } from './relevance-floor';
+import { indexTerm, sentencesOf, STOP_WORDS, termsOf } from './search-terms';
+import { templateRuns, withoutSiteName, withoutTemplate } from './site-boilerplate';
 
 const PAGE_SIZE = 10;
 const ANSWER_TYPES = new Set(['FAQPage', 'HowTo', 'QAPage', 'Recipe']);
 const MAX_RESULTS = 100;
 
-/** Words too common to rank by (a short English list; the sandbox is mostly English). */
-const STOP_WORDS = new Set(
-  'a an and are as at be by for from how in is it of on or the to what when where which who why with your you'.split(
-    ' ',
-  ),
-);
+/** Typos are corrected only in words this long: shorter ones are a letter from other words. */
+const MIN_FUZZY_LENGTH = 5;
+
+/** How much a word in each field counts: what a page says up front says what it is about. */
+const FIELD_BOOSTS = { title: 3, h1: 2, description: 1.5, summary: 1 };
 
 interface IndexedPage {
   id: string;
@@ -24,64 +27,118 @@ interface IndexedPage {
   domain: string;
 }
 
+interface BuiltIndex {
+  index: MiniSearch<IndexedPage>;
+  pages: Map<string, SandboxPage>;
+  /**
+   * Each page's own words (its site's name and template left out), sentence by sentence:
+   * `upFront` those of its title, h1 and description, `all` those of its summary.
+   */
+  sentences: Map<string, { upFront: string[][]; all: string[][] }>;
+  coverage: CoverageNotice;
+}
+
 /**
  * The default search provider: BM25 full-text ranking (MiniSearch) over the sandbox web's
  * searchable pages, spread over sites as Google's are (host-crowding.ts), ten results a
- * page, up to a hundred.
+ * page, up to a hundred. A page is a result only when it is about the query: it has every
+ * word of the query that counts (not its stop words) outside its site's name, and says them
+ * together (relevance-floor.ts). A query the sandbox does not cover gets no results and a
+ * notice of what it covers, rather than unrelated pages.
  */
 export class SandboxIndexProvider implements SerpProvider {
   readonly source = 'sandbox' as const;
-  private built: { index: MiniSearch<IndexedPage>; pages: Map<string, SandboxPage> } | null = null;
+  private built: BuiltIndex | null = null;
 
   /** The manifest is read on first use, so building an app stays cheap. */
   constructor(private readonly manifest: () => SandboxManifest) {}
 
-  private build() {
+  private build(): BuiltIndex {
     if (this.built) return this.built;
+    const manifest = this.manifest();
     const pages = new Map<string, SandboxPage>();
-    const index = new MiniSearch<IndexedPage>({
-      fields: ['title', 'h1', 'description', 'summary'],
-      storeFields: ['lang', 'domain'],
-      processTerm: (term) => {
-        const lower = term.toLowerCase();
-        return STOP_WORDS.has(lower) ? null : lower;
-      },
-      searchOptions: {
-        boost: { title: 3, h1: 2, description: 1.5 },
-        fuzzy: 0.15,
-        prefix: (term) => term.length > 4,
-      },
-    });
-    const docs: IndexedPage[] = [];
-    for (const page of this.manifest().pages) {
+    const siteOf = new Map(manifest.sites.map((site) => [site.id, site]));
+    // Each page's fields as sentences of index terms, its site's name left out.
+    const fields = new Map<string, Record<keyof typeof FIELD_BOOSTS, string[][]>>();
+    for (const page of manifest.pages) {
       if (!page.searchable || page.status !== 200) continue;
       pages.set(page.url, page);
-      docs.push({
-        id: page.url,
-        title: page.title ?? '',
-        description: page.description ?? '',
-        h1: page.h1 ?? '',
-        summary: page.summary,
-        lang: page.lang ?? '',
-        domain: new URL(page.url).hostname,
+      const own = (text: string | null) =>
+        sentencesOf(withoutSiteName(text ?? '', siteOf.get(page.site)!.name));
+      fields.set(page.url, {
+        title: own(page.title),
+        h1: own(page.h1),
+        description: own(page.description),
+        summary: own(summaryInParts(page)),
       });
     }
+    const template = templateRuns(
+      [...fields].map(([url, { description, summary }]) => ({
+        topic: siteOf.get(pages.get(url)!.site)!.topic,
+        sentences: [...description, ...summary],
+      })),
+    );
+    const sentences: BuiltIndex['sentences'] = new Map();
+    /** Every word the index holds: a query word among them is not a typo. */
+    const vocabulary = new Set<string>();
+    const docs: IndexedPage[] = [];
+    const joined = (sentences: string[][]) => sentences.flat().join(' ');
+    for (const [url, own] of fields) {
+      const description = withoutTemplate(own.description, template);
+      const summary = withoutTemplate(own.summary, template);
+      sentences.set(url, { upFront: [...own.title, ...own.h1, ...description], all: summary });
+      for (const word of [own.title, own.h1, description, summary].flat(2)) vocabulary.add(word);
+      docs.push({
+        id: url,
+        title: joined(own.title),
+        h1: joined(own.h1),
+        description: joined(description),
+        summary: joined(summary),
+        lang: pages.get(url)!.lang ?? '',
+        domain: new URL(url).hostname,
+      });
+    }
+    const index = new MiniSearch<IndexedPage>({
+      fields: Object.keys(FIELD_BOOSTS),
+      storeFields: ['lang', 'domain'],
+      // The fields hold index terms already; queries are turned into them.
+      processTerm: (term) => term,
+      searchOptions: {
+        processTerm: indexTerm,
+        boost: FIELD_BOOSTS,
+        combineWith: 'AND',
+        // A word the index holds is taken as written: "bread" must not find "breed".
+        fuzzy: (term) => !vocabulary.has(term) && term.length >= MIN_FUZZY_LENGTH && 0.2,
+      },
+    });
     index.addAll(docs);
-    this.built = { index, pages };
+    this.built = { index, pages, sentences, coverage: coverageOf(manifest) };
     return this.built;
   }
 
   /** The ranking for a query as served, best first, at most a hundred pages. */
   rank(query: string, language: string): SandboxPage[] {
-    const { index, pages } = this.build();
+    const { index, pages, sentences } = this.build();
     const hl = language.toLowerCase().slice(0, 2);
     const hits = index.search(query, {
       // Pages in the searcher's language rank a little higher, as Google's do.
       boostDocument: (_id, _term, stored) => (stored?.lang?.toString().startsWith(hl) ? 1.25 : 1),
     });
+    // Each query word with the words of the index it stands for (itself, or a typo's fixes).
+    const wordSets = [...new Set(termsOf(query))].map(
+      (term) => new Set(index.search(term, { processTerm: (t) => t }).flatMap((hit) => hit.terms)),
+    );
+    const floor = (hits[0]?.score ?? 0) * MIN_SHARE_OF_BEST;
+    const relevant = hits.filter((hit) => {
+      const { upFront, all } = sentences.get(String(hit.id))!;
+      return (
+        saysTogether(upFront, wordSets) ||
+        (saysTogether(all, wordSets) && (wordSets.length > 1 || hit.score >= floor))
+      );
+    });
     const hostOf = (hit: (typeof hits)[number]) => String(hit.domain);
     // Over every hit, so that results pushed down are replaced by other hosts'.
-    const diverse = diversifyHosts(hits, hostOf, (hit) => hit.score);
+    const diverse = diversifyHosts(relevant, hostOf, (hit) => hit.score);
     return crowdHosts(diverse, hostOf)
       .slice(0, MAX_RESULTS)
       .map((hit) => pages.get(String(hit.id))!);
@@ -89,6 +146,7 @@ export class SandboxIndexProvider implements SerpProvider {
 
   async search(query: SerpQuery): Promise<SerpPage> {
     const ranked = this.rank(query.query, query.hl);
+    if (ranked.length === 0) return { organic_results: [], coverage_notice: this.build().coverage };
     const offset = (query.pageNum - 1) * PAGE_SIZE;
     const top = ranked[0];
     const words = query.query
@@ -104,15 +162,47 @@ export class SandboxIndexProvider implements SerpProvider {
       words.every((w) => top.title!.toLowerCase().includes(w))
         ? { title: top.title, link: top.url, answer: top.description }
         : undefined;
+    const shown = ranked.slice(offset, offset + PAGE_SIZE).map((page) => ({
+      page,
+      domain: new URL(page.url).hostname,
+    }));
     return {
       ...(featured ? { answer_box: featured } : {}),
-      organic_results: ranked.slice(offset, offset + PAGE_SIZE).map((page, i) => ({
+      organic_results: shown.map(({ page, domain }, i) => ({
         position: offset + i + 1,
         title: page.title ?? page.url,
         link: page.url,
-        domain: new URL(page.url).hostname,
+        domain,
         snippet: page.description ?? page.summary.split(/\s+/).slice(0, 30).join(' '),
+        // crowdHosts sets a host's results on a page side by side.
+        ...(i > 0 && shown[i - 1]!.domain === domain ? { grouped_with_previous: true } : {}),
       })),
     };
   }
+}
+
+/**
+ * The page's summary with a break between its parts (title, description, headings, main
+ * text), which it runs together: words either side of one are not said together.
+ */
+function summaryInParts(page: SandboxPage): string {
+  const head = [page.title, page.description, page.h1, ...page.h2].filter(
+    (part): part is string => part !== null && part !== '',
+  );
+  const headText = head.join(' ').split(/\s+/).join(' ');
+  if (!page.summary.startsWith(headText)) return page.summary;
+  return [...head, page.summary.slice(headText.length)].join(' · ');
+}
+
+/** Each topic of the sandbox web with a search for it (the first no earlier topic took). */
+function coverageOf(manifest: SandboxManifest): CoverageNotice {
+  const taken = new Set<string>();
+  const topics: CoverageNotice['topics'] = [];
+  for (const topic of manifest.topics) {
+    const searchTerm = topic.phrases.find((phrase) => !taken.has(phrase.toLowerCase()));
+    if (!searchTerm) continue;
+    taken.add(searchTerm.toLowerCase());
+    topics.push({ label: topic.label, searchTerm });
+  }
+  return { topics };
 }

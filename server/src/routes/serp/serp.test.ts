@@ -175,6 +175,37 @@ describe('search and rank check on the sandbox index', () => {
     });
   });
 
+  it('says which topics the sandbox covers when it has no page about the search', async () => {
+    const search = (
+      await post('/serp-search', { searchTerm: 'quantum computing', device: 2 }, '10.0.0.7')
+    ).json();
+    expect(search.organic_results).toEqual([]);
+    expect(search.coverage_notice.topics).toContainEqual({
+      label: 'Ice cream',
+      searchTerm: 'ice cream',
+    });
+    const rank = (
+      await post(
+        '/rank-check',
+        { searchTerm: 'quantum computing', device: 2, url: 'https://nowhere.example.org' },
+        '10.0.0.7',
+      )
+    ).json();
+    expect(rank).toMatchObject({ position: 'N/A', pagesSearched: 1 });
+    expect(rank.coverage_notice).toEqual(search.coverage_notice);
+    const covered = (await post('/serp-search', { searchTerm: 'ice cream' }, '10.0.0.7')).json();
+    expect(covered.coverage_notice).toBeUndefined();
+  });
+
+  it('marks a host’s second result on a page, right under its first', async () => {
+    const { organic_results: results } = (
+      await post('/serp-search', { searchTerm: 'stock tickers', device: 2 }, '10.0.0.8')
+    ).json() as { organic_results: { domain: string; grouped_with_previous?: boolean }[] };
+    const grouped = results.filter((r) => r.grouped_with_previous);
+    expect(grouped.length).toBeGreaterThan(0);
+    for (const r of grouped) expect(results[results.indexOf(r) - 1]!.domain).toBe(r.domain);
+  });
+
   it('meters searches per visitor and keeps more pages for paid plans', async () => {
     for (let i = 0; i < 10; i++) {
       expect(
@@ -207,8 +238,11 @@ describe('page facts of a search (/send-urls)', () => {
       speedTestId: string;
       organic_results: { link: string }[];
     };
+  // Three different pages: a featured answer repeats the link of the result under it.
   const linksOf = (page: { organic_results: { link: string }[] }) =>
-    page.organic_results.slice(0, 3).map(({ link }) => ({ link }));
+    [...new Set(page.organic_results.map(({ link }) => link))]
+      .slice(0, 3)
+      .map((link) => ({ link }));
 
   it("reads a search's results once on that search, and again only as a search of its own", async () => {
     const page = await search('10.3.0.1');

@@ -124,6 +124,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
         return {
           source,
           ...results,
+          ...(page.coverage_notice ? { coverage_notice: page.coverage_notice } : {}),
           speedTestId: await services.speedTests.openForResults(subject, urls),
         };
       }
@@ -166,6 +167,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
           result: rank.result,
           pagesSearched: rank.pagesSearched,
           organic_results: rank.results,
+          ...(rank.coverageNotice ? { coverage_notice: rank.coverageNotice } : {}),
         };
       } catch (error) {
         await charge.refund();

@@ -1,8 +1,10 @@
+import { CornerDownRight } from 'lucide-react';
 import { useEffect, useState, type MouseEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { Link } from 'react-router';
+import { SERP_MESSAGES } from '@core/messages';
 import { TITLE_CLICK_DELAY_MS, WORD_COUNT_ERROR_MS, shortTitle } from '@core/serp-display';
 import { trackPageHref } from '../../app/recent-pages';
 import { ScoreGauge } from '../../components/score-gauge';
@@ -48,8 +50,14 @@ export function ResultCard({ card, open, onToggle, onRetry, view, onView, mobile
       <Card.Body>
         {!mobile && <FilmstripPreview speed={speed} />}
         <div className="d-flex justify-content-between small text-body-secondary">
-          <span className="text-truncate" data-testid="result-domain">
-            {result.domain}
+          <span className="text-truncate">
+            {result.grouped_with_previous && (
+              <span title={SERP_MESSAGES.moreFromSite} data-testid="result-grouped">
+                <CornerDownRight size="1em" className="me-1" aria-hidden />
+                <span className="visually-hidden">{SERP_MESSAGES.moreFromSite}: </span>
+              </span>
+            )}
+            <span data-testid="result-domain">{result.domain}</span>
           </span>
           <span data-testid="result-rank">#{result.position}</span>
         </div>

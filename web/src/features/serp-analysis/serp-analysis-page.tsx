@@ -26,6 +26,7 @@ import { useToolGate } from '../../app/use-tool-gate';
 import { useLimitReached } from '../../app/use-limit-reached';
 import { MOBILE_QUERY, useMediaQuery } from '../../app/use-media-query';
 import { BackToTop } from '../../components/back-to-top';
+import { CoverageNoticeAlert } from '../../components/coverage-notice';
 import { LiveStatus } from '../../components/live-status';
 import { PageHeader } from '../../components/page-header';
 import { RemainingCount } from '../../components/remaining-count';
@@ -282,6 +283,7 @@ export function SerpAnalysisPage() {
           No results for “{serp.term}”. Try fewer or different words.
         </p>
       )}
+      <CoverageNoticeAlert term={serp.term} notice={serp.coverageNotice} />
       {hasCards && parts && (
         <section aria-label="Results" className="mt-3">
           <parts.SerpStatsCard

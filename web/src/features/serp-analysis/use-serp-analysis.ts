@@ -172,6 +172,8 @@ export function useSerpAnalysis(token: string | null) {
       : null,
     term: body?.searchTerm ?? '',
     source: first?.source ?? null,
+    /** The sandbox web has no page about the search: the topics it covers. */
+    coverageNotice: first?.coverage_notice ?? null,
     /** Result pages loaded so far (spec 001 §3 'SERP state': starts at 1). */
     pageNum: pages.length,
     exhausted: pagesExhausted(pages),

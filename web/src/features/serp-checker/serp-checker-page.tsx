@@ -18,6 +18,7 @@ import { useSettings } from '../../app/settings/settings-context';
 import { useLimitReached } from '../../app/use-limit-reached';
 import { useToolGate } from '../../app/use-tool-gate';
 import { LiveStatus } from '../../components/live-status';
+import { CoverageNoticeAlert } from '../../components/coverage-notice';
 import { PageHeader } from '../../components/page-header';
 import { RemainingCount } from '../../components/remaining-count';
 import { usageKey } from '../../app/usage';
@@ -29,7 +30,7 @@ import { RankResult, rankAnnouncement } from '../../components/rank-result';
 type Outcome =
   | { kind: 'idle' }
   | { kind: 'searching' }
-  | { kind: 'done'; site: string; response: RankCheckResponse }
+  | { kind: 'done'; term: string; site: string; response: RankCheckResponse }
   | { kind: 'failed'; message: string };
 
 /** Spec 001 §2 'SERP checker screen' and §4 'SERP checker flow'. */
@@ -73,7 +74,7 @@ export function SerpCheckerPage() {
         gl: settings.country,
         hl: settings.language,
       });
-      setOutcome({ kind: 'done', site: url, response });
+      setOutcome({ kind: 'done', term: searchTerm, site: url, response });
       setSearchTerm(searchTerm);
       saveSearchSettings(token, settings, pathname, searchTerm);
     } catch (error) {
@@ -146,7 +147,12 @@ export function SerpCheckerPage() {
               : ''
         }
       />
-      {outcome.kind === 'done' && <RankResult site={outcome.site} response={outcome.response} />}
+      {outcome.kind === 'done' && (
+        <>
+          <CoverageNoticeAlert term={outcome.term} notice={outcome.response.coverage_notice} />
+          <RankResult site={outcome.site} response={outcome.response} />
+        </>
+      )}
       {outcome.kind === 'failed' && (
         <Alert variant="danger" className="mt-4" data-testid="rank-error">
           {outcome.message}
