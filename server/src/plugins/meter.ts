@@ -22,6 +22,13 @@ declare module 'fastify' {
      * Call it after every check that may refuse the request, so a refusal costs nothing.
      */
     meter(tool: MeteredTool): Promise<Charge | null>;
+    /**
+     * As `meter`, but answers nothing: for a caller with more to undo before it answers
+     * (it then sends `overQuota`), so the response never arrives before the undoing is done.
+     */
+    charge(tool: MeteredTool): Promise<Charge | null>;
+    /** The 429 of a month used up. */
+    overQuota(tool: MeteredTool): FastifyReply;
   }
 }
 
@@ -32,15 +39,22 @@ export function quotaHolder(request: FastifyRequest) {
 }
 
 export function registerMeter(app: FastifyInstance, services: Services): void {
-  app.decorateReply('meter', async function (this: FastifyReply, tool: MeteredTool) {
+  app.decorateReply('charge', async function (this: FastifyReply, tool: MeteredTool) {
     const { quotas } = services;
     const { subject, plan } = quotaHolder(this.request);
     // The month of the charge, also for a refund that comes after the month turned.
     const counter = quotas.counterKey(subject, tool);
     if (!(await quotas.consume(subject, tool, monthlyLimit(plan, tool), 1, counter.period))) {
-      await this.status(429).send(REFUSALS[tool]);
       return null;
     }
     return { subject, counter, refund: () => quotas.refund(subject, tool, 1, counter.period) };
+  });
+  app.decorateReply('overQuota', function (this: FastifyReply, tool: MeteredTool) {
+    return this.status(429).send(REFUSALS[tool]);
+  });
+  app.decorateReply('meter', async function (this: FastifyReply, tool: MeteredTool) {
+    const charge = await this.charge(tool);
+    if (!charge) await this.overQuota(tool);
+    return charge;
   });
 }

@@ -205,9 +205,10 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
         });
       }
       // Run now is a manual speed test: it counts on the month's speed-test quota, charged
-      // once the page's lease is ours, so a refusal changes nothing.
-      const open = await tracking.scheduler.runNow(row, () => reply.meter('speed'));
-      if (open === 'refused') return reply;
+      // once the page's lease is ours, so a refusal changes nothing (the lease is given back
+      // before the refusal is sent).
+      const open = await tracking.scheduler.runNow(row, () => reply.charge('speed'));
+      if (open === 'refused') return reply.overQuota('speed');
       if (open === 'busy') {
         return reply.status(409).send({
           message: TRACKING_MESSAGES.checkRunning,
