@@ -90,6 +90,8 @@ export const SERVER_MESSAGES = {
 } as const;
 
 export const SPEED_MESSAGES = {
+  /** A URL the test cannot run on; the server adds why (malformed, private or local). */
+  invalidUrl: 'Please enter a valid url',
   runCancelled: 'The run was cancelled.',
   /** A run queued in a process that is gone (no shared queue): it will not run. */
   runLost: 'The run was lost when the server restarted; run the test again.',

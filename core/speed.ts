@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SPEED_MESSAGES } from './messages';
 import {
   lighthouseInsights,
   type LighthouseAuditLike,
@@ -174,7 +175,7 @@ export const RUN_STAGES = [
 export type RunStage = (typeof RUN_STAGES)[number];
 
 export const startRunBodySchema = z.object({
-  url: z.string().trim().min(1, 'Please enter a valid url').max(2048),
+  url: z.string().trim().min(1, SPEED_MESSAGES.invalidUrl).max(2048),
   strategy: z.enum(['mobile', 'desktop']),
   /** Which sample of the test this is (1-based): the first one counts as a test. */
   sample: z.number().int().min(1).max(50).default(1),

@@ -82,7 +82,7 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
       } catch (error) {
         if (error instanceof FetchRefused)
           return reply.status(400).send({
-            message: `Please enter a valid url. ${error.message}`,
+            message: `${SPEED_MESSAGES.invalidUrl}. ${error.message}`,
             code: SPEED_ERROR_CODES.invalidUrl,
           });
         throw error;

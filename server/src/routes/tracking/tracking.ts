@@ -100,7 +100,7 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
       } catch (error) {
         if (error instanceof FetchRefused)
           return reply.status(400).send({
-            message: `Please enter a valid url. ${error.message}`,
+            message: `${SPEED_MESSAGES.invalidUrl}. ${error.message}`,
             code: TRACKING_ERROR_CODES.invalidUrl,
           });
         throw error;

@@ -8,7 +8,7 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import ToggleButton from 'react-bootstrap/ToggleButton';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { LIVE_MESSAGES } from '@core/messages';
+import { LIVE_MESSAGES, SPEED_MESSAGES } from '@core/messages';
 import { FREE_PLAN_ID, planById } from '@core/plans';
 import { ROUTES } from '@core/routes';
 import { speedAlertText, type SpeedAlertType } from '@core/schemas/speed-alerts';
@@ -169,7 +169,9 @@ export function SpeedTestPage() {
             isInvalid={Boolean(run?.invalidUrl)}
           />
           <Button type="submit">analyze</Button>
-          <Form.Control.Feedback type="invalid">Please enter a valid url</Form.Control.Feedback>
+          <Form.Control.Feedback type="invalid" data-testid="invalid-url">
+            {run?.invalidUrl ?? SPEED_MESSAGES.invalidUrl}
+          </Form.Control.Feedback>
         </InputGroup>
       </Form>
       <div className="d-flex flex-wrap align-items-center gap-3 mb-2">

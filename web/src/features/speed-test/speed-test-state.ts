@@ -6,7 +6,8 @@ type LabSource = NonNullable<RunStatus['errorSource']>;
 
 /** Why the server would not start a test's samples; the test then shows no samples. */
 export type Refusal =
-  | { kind: 'invalidUrl' }
+  /** The URL, with the server's reason (malformed, or a private or local address). */
+  | { kind: 'invalidUrl'; message: string }
   /** A monthly or sample-size limit, shown as an upgrade alert. */
   | { kind: 'blocked'; message: string }
   /** Speed tests cannot run on this server (no Chromium). */

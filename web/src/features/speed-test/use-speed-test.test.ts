@@ -170,7 +170,9 @@ describe('useSpeedTest ordering', () => {
       { sample: 1 },
       refuse(400, 'Please enter a valid url. x', 'invalid_url'),
     );
-    await waitFor(() => expect(result.current.runs.desktop?.invalidUrl).toBe(true));
+    await waitFor(() =>
+      expect(result.current.runs.desktop?.invalidUrl).toBe('Please enter a valid url. x'),
+    );
     expect(result.current.runs.desktop!.samples).toEqual([]);
     act(() => result.current.clearInvalid());
     expect(result.current.runs.desktop).toBeUndefined();

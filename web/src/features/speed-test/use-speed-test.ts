@@ -1,5 +1,6 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { SPEED_MESSAGES } from '@core/messages';
 import { errorResponseSchema } from '@core/schemas/common';
 import { SPEED_ERROR_CODES } from '@core/speed';
 import { ApiError } from '../../app/api-client';
@@ -20,8 +21,8 @@ export type { Device, SampleState } from './speed-test-state';
 export interface DeviceRun {
   url: string;
   samples: SampleState[];
-  /** Set when the page-speed service refused the URL (spec 002 §5). */
-  invalidUrl: boolean;
+  /** Why the page-speed service refused the URL; null when it took it. */
+  invalidUrl: string | null;
   /** The server's refusal (monthly or sample-size limit), shown as an alert. */
   blocked: string | null;
   /** Speed tests cannot run on this server (no Chromium), and why. */
@@ -34,7 +35,7 @@ function refusalOf(error: unknown): Refusal | null {
   const code = errorResponseSchema.safeParse(error.body).data?.code;
   switch (code) {
     case SPEED_ERROR_CODES.invalidUrl:
-      return { kind: 'invalidUrl' };
+      return { kind: 'invalidUrl', message: error.message };
     case SPEED_ERROR_CODES.sampleLimit:
     case SPEED_ERROR_CODES.monthlyLimit:
       return { kind: 'blocked', message: error.message };
@@ -42,8 +43,10 @@ function refusalOf(error: unknown): Refusal | null {
     case SPEED_ERROR_CODES.noWorker:
       return { kind: 'unavailable', message: error.message };
     default:
-      // A body the schema refused is the URL's fault too (spec 002 §8: a 400 is 'valid url').
-      return error.status === 400 ? { kind: 'invalidUrl' } : null;
+      // A body the schema refused is the URL's fault too: a 400 is 'valid url'.
+      return error.status === 400
+        ? { kind: 'invalidUrl', message: SPEED_MESSAGES.invalidUrl }
+        : null;
   }
 }
 
@@ -201,7 +204,7 @@ export function useSpeedTest(token: string | null) {
       out[device] = {
         url: d.url,
         samples: refusal ? [] : sampleStates(d, runViews, labSource),
-        invalidUrl: refusal?.kind === 'invalidUrl',
+        invalidUrl: refusal?.kind === 'invalidUrl' ? refusal.message : null,
         blocked: refusal?.kind === 'blocked' ? refusal.message : null,
         unavailable: refusal?.kind === 'unavailable' ? refusal.message : null,
       };
