@@ -200,22 +200,22 @@ describe('settings and counts that follow the member', () => {
     const saved = first.page.waitForResponse(
       (r) => r.url().endsWith('/backend-service/v1/settings') && r.request().method() === 'POST',
     );
-    // This wide screen tests on desktop until the member chooses mobile.
-    await first.page.locator('label[for=device-mobile]').click();
+    // Every screen tests on mobile until the member chooses desktop.
+    await first.page.locator('label[for=device-desktop]').click();
     expect((await saved).status()).toBe(200);
     await first.page.goto('/account');
     await first.page.getByRole('button', { name: 'Log out' }).click();
 
     const { page } = await h.newPage();
     await page.goto('/website-speed-test');
-    expect(await page.locator('#device-desktop').isChecked()).toBe(true);
+    expect(await page.locator('#device-mobile').isChecked()).toBe(true);
     await page.getByTestId('header').getByRole('button', { name: 'Sign In' }).click();
     const form = page.getByTestId('sign-in-form');
     await form.getByLabel('Email').fill(auth.email);
     await form.getByLabel('Password', { exact: true }).fill('correct-horse1');
     await form.getByRole('button', { name: 'SIGN IN', exact: true }).click();
     await page.getByRole('link', { name: 'Account' }).waitFor();
-    await expect.poll(() => page.locator('#device-mobile').isChecked()).toBe(true);
+    await expect.poll(() => page.locator('#device-desktop').isChecked()).toBe(true);
   });
 
   it('agrees with the usage endpoints on the account page after using each tool', async () => {

@@ -10,15 +10,15 @@ describe('settings modal', () => {
     await page.getByTestId('header').getByRole('button', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    // Desktop by screen width at 1280 px.
-    expect(await dialog.getByLabel('Desktop Scores').isChecked()).toBe(true);
+    // Mobile until the user chooses, whatever the screen's width.
+    expect(await dialog.getByLabel('Mobile Scores').isChecked()).toBe(true);
     const save = dialog.getByRole('button', { name: 'Save changes' });
     expect(await save.isDisabled()).toBe(true);
 
     await dialog.getByTestId('settings-country').getByRole('button').click();
     await dialog.getByLabel('Search country').fill('germ');
     await dialog.getByRole('option', { name: /Germany/ }).click();
-    await dialog.getByLabel('Mobile Scores').check();
+    await dialog.getByLabel('Desktop Scores').check();
     expect(await save.isEnabled()).toBe(true);
 
     await save.click();
@@ -33,7 +33,7 @@ describe('settings modal', () => {
     await page.reload();
     await page.getByTestId('header').getByRole('button', { name: 'Settings' }).click();
     await dialog.waitFor();
-    expect(await dialog.getByLabel('Mobile Scores').isChecked()).toBe(true);
+    expect(await dialog.getByLabel('Desktop Scores').isChecked()).toBe(true);
     expect(await dialog.getByTestId('settings-country').textContent()).toContain('Germany');
   });
 
