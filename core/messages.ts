@@ -32,6 +32,16 @@ export const MESSAGES = {
   exportNotReadyFree: 'Paid users can export once all results are loaded (30-45 seconds)',
 } as const;
 
+/**
+ * What the app says when an account journey ends well. The spec ends them without a word
+ * (the modal closes, the page changes); these are SpeedRank's own.
+ */
+export const CONFIRMATION_MESSAGES = {
+  registered: (who: string) => `Welcome to SpeedRank, ${who}: your free account is ready.`,
+  signedInAs: (email: string) => `You are signed in as ${email}.`,
+  passwordChanged: 'Your password is changed: you are signed in.',
+} as const;
+
 /** Server-side error codes of spec 000 §8, sent in the 409 message body. */
 export const AUTH_CODES = {
   emailNotFound: 'Code: email_not_found; Result Set Count: 0',

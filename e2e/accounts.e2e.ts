@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { MESSAGES } from '@core/messages';
+import { CONFIRMATION_MESSAGES, MESSAGES } from '@core/messages';
 import { STORAGE_KEYS } from '../web/src/app/storage';
 import { useBrowser } from './support/browser';
 import { linkFromOutbox } from './support/outbox';
@@ -26,6 +26,12 @@ async function register(page: Page, email: string, password: string, name = 'Rob
   await form.getByLabel('Password', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
   await page.getByRole('link', { name: 'Account' }).waitFor();
+}
+
+/** The confirmation toast on screen and in its live region, with `text`. */
+async function confirmed(page: Page, text: string) {
+  await page.getByTestId('confirmation-toast').getByText(text, { exact: true }).waitFor();
+  expect(await page.getByTestId('confirmation-status').textContent()).toBe(text);
 }
 
 /** An account registered in a browser of its own; returns its email. */
@@ -53,6 +59,10 @@ describe('accounts in the browser', () => {
     const email = uniqueEmail('reg');
     await page.goto('/');
     await register(page, email, 'correct-horse1');
+    await confirmed(page, CONFIRMATION_MESSAGES.registered('Robin'));
+    // It goes by itself, and says nothing more.
+    await page.getByTestId('confirmation-toast').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await page.getByTestId('confirmation-status').textContent()).toBe('');
 
     await page.getByRole('link', { name: 'Account' }).click();
     await page.getByTestId('account-email').getByText(email).waitFor();
@@ -121,6 +131,7 @@ describe('accounts in the browser', () => {
     await page.waitForURL(
       (url) => url.pathname === '/serp-checker' && !url.search.includes('token'),
     );
+    await confirmed(page, CONFIRMATION_MESSAGES.signedInAs(email));
 
     // The link works once.
     const { page: again } = await h.newPage();
@@ -224,6 +235,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel('New password').fill('new-password1');
     await page.getByRole('button', { name: 'Save new password' }).click();
     await page.getByLabel('Password saved').waitFor();
+    await confirmed(page, CONFIRMATION_MESSAGES.passwordChanged);
 
     await page.getByRole('link', { name: 'Account' }).click();
     await page.getByRole('button', { name: 'Log out' }).click();

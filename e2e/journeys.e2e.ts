@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@core/messages';
+import { planById } from '@core/plans';
 import { blankSession, storedSessionSchema } from '@core/schemas/session';
 import { STORAGE_KEYS } from '../web/src/app/storage';
 import { registerByApi, storeSession, withDb } from './support/accounts';
@@ -84,6 +86,55 @@ async function usageLeft(page: Page) {
     keywords: (await get('keyword-tool')).kwtSearchesLeft,
   };
 }
+
+describe("a visitor's address at its monthly limit", () => {
+  /**
+   * A visitor page from an address of its own (the app believes a loopback proxy's
+   * X-Forwarded-For), whose `tool` allowance this month is used up; returns the API paths
+   * the page asks for.
+   */
+  async function visitorAtLimit(address: string, tool: string, limit: number) {
+    withDb((db) =>
+      db
+        .prepare('insert into usage_counters (subject, tool, period, count) values (?, ?, ?, ?)')
+        .run(`ip:${address}`, tool, new Date().toISOString().slice(0, 7), limit),
+    );
+    const { page } = await h.newPage();
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': address });
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/backend-service/')) asked.push(url.pathname + url.search);
+    });
+    return { page, asked };
+  }
+
+  it('sends a speed test to the free-trial page without starting it', async () => {
+    const { page, asked } = await visitorAtLimit(
+      '203.0.113.21',
+      'speed',
+      planById(1).speedTestLimit,
+    );
+    await page.goto('/website-speed-test');
+    await page.getByPlaceholder('Enter a web page URL').fill('bake-street.sandbox.localhost/about');
+    await page.getByRole('button', { name: 'analyze' }).click();
+    await page.waitForURL('**/free-trial-page');
+    await page.getByText(MESSAGES.freeTrialReset).waitFor();
+    expect(asked).toContain('/backend-service/v1/ip-rate-limit/ip-limit?limitType=speedTest');
+    expect(asked.filter((p) => p.includes('/pagespeed/runs'))).toEqual([]);
+  });
+
+  it('sends a SERP search to the free-trial page without searching', async () => {
+    const { page, asked } = await visitorAtLimit('203.0.113.22', 'serp', planById(1).searchLimit);
+    await page.goto('/serp-analysis-tool');
+    await page.getByPlaceholder('Enter Google search term').fill('dog food');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL('**/free-trial-page');
+    await page.getByText(MESSAGES.freeTrialReset).waitFor();
+    expect(asked).toContain('/backend-service/v1/ip-rate-limit/ip-limit?limitType=serpSearch');
+    expect(asked.filter((p) => p.includes('/serp-search'))).toEqual([]);
+  });
+});
 
 describe('account gates', () => {
   it('meets sign-in, not create-account, when a login is stored (keyword tool, 1 s after arrival)', async () => {

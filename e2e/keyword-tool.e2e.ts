@@ -11,7 +11,7 @@ import { GATE_MESSAGES, KEYWORD_MESSAGES } from '@core/messages';
 import { planById } from '@core/plans';
 import { KEYWORD_LISTS, type KeywordList } from '@core/schemas/keywords';
 import { STORAGE_KEYS } from '../web/src/app/storage';
-import { registerByApi, storeSession } from './support/accounts';
+import { registerByApi, storeSession, withDb } from './support/accounts';
 import { useBrowser } from './support/browser';
 
 const h = useBrowser();
@@ -107,6 +107,61 @@ describe('keyword suggestion tool', () => {
     expect(rows.map((r) => r[0]).sort()).toEqual([...every].sort());
     expect(rows.every((r) => r.length === 5 && r[1] === '-')).toBe(true);
   }, 90_000);
+
+  it('asks a list whose source failed once more, and shows it with the others', async () => {
+    const { page } = await h.newPage();
+    await signedIn(page);
+    const variationAsks: number[] = [];
+    await page.route('**/backend-service/v1/keyword', async (route) => {
+      const body = route.request().postDataJSON() as { algorithm: string };
+      if (body.algorithm !== 'variation') return route.continue();
+      variationAsks.push(variationAsks.length + 1);
+      // The variation source fails the first time only, as a provider's hiccup does.
+      if (variationAsks.length === 1) {
+        return route.fulfill({ status: 502, json: { message: 'The source failed.' } });
+      }
+      return route.continue();
+    });
+    await page.goto(TOOL);
+    await searchFor(page, 'ice cream');
+    await page.getByTestId('keyword-results').waitFor({ timeout: 20_000 });
+    expect(variationAsks).toEqual([1, 2]);
+    const variation = await cardsOf(page, 'variation');
+    expect(variation.length).toBeGreaterThan(0);
+    expect(variation.every((k) => k.includes('ice cream'))).toBe(true);
+    expect(await page.getByTestId('keyword-alert').count()).toBe(0);
+  }, 60_000);
+
+  it('offers only the sizes the month still has room for', async () => {
+    const { page } = await h.newPage();
+    const auth = await signedIn(page);
+    const limit = planById(1).keywordSearchLimit;
+    const leave = (left: number) =>
+      withDb((db) =>
+        db
+          .prepare(
+            `insert into usage_counters (subject, tool, period, count) values (?, 'keywords', ?, ?)
+             on conflict (subject, tool, period) do update set count = excluded.count`,
+          )
+          .run(auth.userId, new Date().toISOString().slice(0, 7), limit - left),
+      );
+    const sizes = page.getByRole('combobox', { name: 'Keywords to use' });
+    const offered = () =>
+      sizes.locator('option').evaluateAll((options) => options.map((o) => o.textContent));
+
+    leave(40);
+    await page.goto(TOOL);
+    await page.getByTestId('keywords-left').getByText('of your 40 Keywords').waitFor();
+    expect(await offered()).toEqual(['15', '30']);
+    expect(await sizes.inputValue()).toBe('30');
+
+    // Fewer than the smallest size: it stays, and the page says what the search uses.
+    leave(5);
+    await page.reload();
+    await page.getByTestId('keywords-left').getByText('of your 5 Keywords').waitFor();
+    expect(await offered()).toEqual(['15']);
+    await page.getByTestId('keywords-left').getByText('(this search uses 5)').waitFor();
+  });
 
   it('opens the keyword gate for a visitor a second after arrival, naming the offline source', async () => {
     const { page } = await h.newPage();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dedupeLists, type KeywordLists } from './dedupe';
 import { keywordCsv } from './export';
 import { applyAffix } from './modify';
-import { clampTemperature, sizePerRequest } from './settings';
+import { clampTemperature, sizePerRequest, sizesOffered, sizeWithin } from './settings';
 
 const lists = (partial: Partial<KeywordLists>): KeywordLists => ({
   category: [],
@@ -75,6 +75,26 @@ describe('sizePerRequest (spec 002 §7)', () => {
   it('spreads what is left when fewer keywords remain than chosen', () => {
     expect(sizePerRequest(90, 45)).toBe(15);
     expect(sizePerRequest(30, 2)).toBe(1);
+  });
+});
+
+describe('sizesOffered', () => {
+  it('offers every size while the month has room for the largest', () => {
+    expect(sizesOffered(200)).toEqual([15, 30, 60, 90]);
+    expect(sizesOffered(90)).toEqual([15, 30, 60, 90]);
+  });
+  it('drops the sizes larger than what is left', () => {
+    expect(sizesOffered(89)).toEqual([15, 30, 60]);
+    expect(sizesOffered(20)).toEqual([15]);
+  });
+  it('keeps the smallest when even it is more than what is left', () => {
+    expect(sizesOffered(7)).toEqual([15]);
+    expect(sizesOffered(0)).toEqual([15]);
+  });
+  it('uses the chosen size while offered, else the largest one offered', () => {
+    expect(sizeWithin(30, 40)).toBe(30);
+    expect(sizeWithin(90, 40)).toBe(30);
+    expect(sizeWithin(60, 5)).toBe(15);
   });
 });
 

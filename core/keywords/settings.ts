@@ -1,6 +1,11 @@
 import { DEFAULT_COUNTRY, DEFAULT_LANGUAGE } from '../limits';
 import type { KeywordSettings } from '../schemas/keywords';
-import { DEFAULT_TEMPERATURE, KEYWORD_REQUESTS_PER_SEARCH } from './limits';
+import {
+  DEFAULT_TEMPERATURE,
+  KEYWORD_REQUESTS_PER_SEARCH,
+  KEYWORD_SIZES,
+  type KeywordSize,
+} from './limits';
 
 export const DEFAULT_KEYWORD_SETTINGS: KeywordSettings = {
   country: 'United States',
@@ -23,4 +28,20 @@ export function clampTemperature(value: number): number {
 export function sizePerRequest(selected: number, remaining: number): number {
   const total = Math.max(0, Math.min(selected, remaining));
   return Math.max(1, Math.floor(total / KEYWORD_REQUESTS_PER_SEARCH));
+}
+
+/**
+ * The sizes worth offering with `remaining` keywords left this month: a larger one would
+ * be cut down to what is left. When even the smallest is more, it alone stays, and the page
+ * says how many the search uses.
+ */
+export function sizesOffered(remaining: number): readonly KeywordSize[] {
+  const fitting = KEYWORD_SIZES.filter((size) => size <= remaining);
+  return fitting.length > 0 ? fitting : [KEYWORD_SIZES[0]];
+}
+
+/** The size a search uses: the one chosen, or the largest offered when it is not. */
+export function sizeWithin(chosen: KeywordSize, remaining: number): KeywordSize {
+  const offered = sizesOffered(remaining);
+  return offered.includes(chosen) ? chosen : offered[offered.length - 1]!;
 }

@@ -1,11 +1,15 @@
 import { z } from 'zod';
 
+/** The tool whose allowance a limit check asks about. */
+export const limitTypeSchema = z.enum(['serpSearch', 'speedTest', 'keywordSearch']);
+export type LimitType = z.infer<typeof limitTypeSchema>;
+
 /** Spec 000 §7 'POST /rate-limit'; limitType names the tool. */
 export const rateLimitBodySchema = z.object({
   searchString: z.string().max(2048).optional(),
   pagination: z.union([z.boolean(), z.number()]).optional(),
   ignoreLimit: z.boolean().optional(),
-  limitType: z.enum(['serpSearch', 'speedTest', 'keywordSearch']).default('serpSearch'),
+  limitType: limitTypeSchema.default('serpSearch'),
   speedTestSampleSize: z.number().int().min(1).max(50).optional(),
   speedTestUrl: z.string().max(2048).optional(),
 });
@@ -21,6 +25,14 @@ export const rateLimitResponseSchema = z.object({
   message: z.string().optional(),
   /** The plan's largest sample size, for the spec's 'Upgrade to run more than {max} samples.' */
   maxSampleSize: z.number().int().optional(),
+});
+
+/**
+ * The IP check's tool. The spec's bare call sits with the keyword tool's calls and keeps
+ * meaning the keyword allowance; a visitor's speed test or SERP search names its own.
+ */
+export const ipLimitQuerySchema = z.object({
+  limitType: limitTypeSchema.default('keywordSearch'),
 });
 
 export const ipLimitResponseSchema = z.object({ status: z.enum(['SUCCESS', 'FAILURE']) });

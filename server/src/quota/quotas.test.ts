@@ -144,4 +144,17 @@ describe('quota endpoints', () => {
     await t.app.services.quotas.consume('ip:127.0.0.1', 'keywords', limit, limit);
     expect(await check()).toEqual({ status: 'FAILURE' });
   });
+
+  it('answers the IP check for the tool it names', async () => {
+    t = await buildTestApp();
+    const check = (limitType: string) =>
+      t.app
+        .inject({ method: 'GET', url: `${API}/ip-rate-limit/ip-limit?limitType=${limitType}` })
+        .then((r) => ({ status: r.statusCode, body: r.json() }));
+    const tests = PLANS[0]!.speedTestLimit;
+    await t.app.services.quotas.consume('ip:127.0.0.1', 'speed', tests, tests);
+    expect(await check('speedTest')).toEqual({ status: 200, body: { status: 'FAILURE' } });
+    expect(await check('serpSearch')).toEqual({ status: 200, body: { status: 'SUCCESS' } });
+    expect((await check('nope')).status).toBe(400);
+  });
 });

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { errorResponseSchema } from '@core/schemas/common';
 import {
   QUOTA_MESSAGES,
+  ipLimitQuerySchema,
   ipLimitResponseSchema,
   kwtRateLimitBodySchema,
   rateLimitBodySchema,
@@ -101,13 +102,18 @@ export const rateLimitRoutes: FastifyPluginAsync<{ services: Services }> = async
   api.get(
     '/ip-rate-limit/ip-limit',
     {
-      schema: { tags: ['quota'], response: { 200: ipLimitResponseSchema } },
+      schema: {
+        tags: ['quota'],
+        querystring: ipLimitQuerySchema,
+        response: { 200: ipLimitResponseSchema },
+      },
       preHandler: app.identify,
     },
     async (request) => {
-      // Spec 002 §7 lists it with the keyword calls: the keyword allowance of the user, or
-      // of the visitor's IP address.
-      const left = await remaining(quotas, request.auth?.user ?? null, request.ip, 'keywords');
+      // The asked tool's allowance of the user, or of the visitor's IP address: the web app
+      // asks before a visitor's test or search, so a used-up allowance costs no request.
+      const tool = TOOL_BY_LIMIT_TYPE[request.query.limitType];
+      const left = await remaining(quotas, request.auth?.user ?? null, request.ip, tool);
       return { status: left > 0 ? ('SUCCESS' as const) : ('FAILURE' as const) };
     },
   );

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { MESSAGES } from '@core/messages';
+import { CONFIRMATION_MESSAGES, MESSAGES } from '@core/messages';
+import type { AuthResponse } from '@core/schemas/auth';
 import { PasswordField } from '../../components/password-field';
 import { ApiError } from '../api-client';
 import { useModals } from '../modals/modal-context';
@@ -42,6 +43,9 @@ export function CreateAccountForm() {
     }
   };
 
+  const welcome = (auth: AuthResponse) =>
+    completeSignIn(auth, CONFIRMATION_MESSAGES.registered(auth.name || auth.email));
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const next: Errors = {
@@ -55,7 +59,7 @@ export function CreateAccountForm() {
       const result = await authApi.register({ email: email.trim(), name: name.trim(), password });
       if (isAuthResponse(result)) {
         await subscribe(result.email, result.name);
-        completeSignIn(result);
+        welcome(result);
       } else {
         setConfirmEmail(true);
       }
@@ -74,7 +78,7 @@ export function CreateAccountForm() {
     try {
       const auth = await authApi.googleRegister(credential);
       await subscribe(auth.email, auth.name);
-      completeSignIn(auth);
+      welcome(auth);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // Spec 000 §8: show the duplicate message, then try a Google sign-in.

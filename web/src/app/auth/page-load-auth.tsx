@@ -2,8 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
 import { useLocation, useNavigate } from 'react-router';
+import { CONFIRMATION_MESSAGES } from '@core/messages';
 import { ROUTES } from '@core/routes';
 import { ApiError } from '../api-client';
+import { confirmToUser } from '../confirmation/pending-confirmation';
 import { useSession } from '../session/session-context';
 import { useSettings, type SearchSettings } from '../settings/settings-context';
 import { sessionFromAuth } from '@core/schemas/session';
@@ -82,6 +84,7 @@ export function PageLoadAuth() {
             originDestination({ ...saved, originUrl: location.pathname, searchKeyword: search }),
             { replace: true },
           );
+          confirmToUser(CONFIRMATION_MESSAGES.signedInAs(auth.email));
         }
       } catch (error) {
         setLinkError(error instanceof ApiError ? error.message : 'This link could not be used.');

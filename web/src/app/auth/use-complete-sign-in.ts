@@ -2,20 +2,23 @@ import { useCallback } from 'react';
 import { ROUTES } from '@core/routes';
 import type { AuthResponse } from '@core/schemas/auth';
 import { readCheckout, saveCheckout } from '../checkout-intent';
+import { confirmOnNextPage } from '../confirmation/pending-confirmation';
 import { useModals } from '../modals/modal-context';
 import { useSession } from '../session/session-context';
 import { sessionFromAuth } from '@core/schemas/session';
 
 /**
  * Spec 000 §4 'Signed out to signed in': store the session, close the modals and reload,
- * which fetches settings and remaining counts for the signed-in user.
+ * which fetches settings and remaining counts for the signed-in user. A `confirmation` is
+ * said on the page that loads.
  */
-export function useCompleteSignIn(): (auth: AuthResponse) => void {
+export function useCompleteSignIn(): (auth: AuthResponse, confirmation?: string) => void {
   const { setSession } = useSession();
   const { dismiss } = useModals();
   return useCallback(
-    (auth: AuthResponse) => {
+    (auth: AuthResponse, confirmation?: string) => {
       setSession(sessionFromAuth(auth));
+      if (confirmation) confirmOnNextPage(confirmation);
       dismiss();
       // A visitor who chose a plan before signing in goes on to pay (spec 000 §4 'Pricing').
       const intent = readCheckout();

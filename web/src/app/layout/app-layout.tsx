@@ -3,6 +3,7 @@ import { isPagePath } from '@core/routes';
 import { NotFoundPage } from '../../features/notices/not-found-page';
 import { AuthBootstrap } from '../auth/auth-bootstrap';
 import { useToolTokenCheck } from '../auth/token-check';
+import { ConfirmationToast } from '../confirmation/confirmation-toast';
 import { useModals } from '../modals/modal-context';
 import { loadQueryClient } from '../screen-modules';
 import { useTrackPreviousPage } from '../previous-page';
@@ -46,6 +47,7 @@ export function AppLayout() {
       {/* Routes are exact: the server redirects a trailing slash or other case. */}
       <main className="sr-main">{isPagePath(pathname) ? <Outlet /> : <NotFoundPage />}</main>
       <Footer />
+      <ConfirmationToast />
       <Modals />
     </>
   );

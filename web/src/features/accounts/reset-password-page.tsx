@@ -4,11 +4,12 @@ import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import { useNavigate } from 'react-router';
-import { MESSAGES } from '@core/messages';
+import { CONFIRMATION_MESSAGES, MESSAGES } from '@core/messages';
 import { ApiError } from '../../app/api-client';
 import { authApi } from '../../app/auth/auth-api';
 import { originDestination, readOrigin } from '../../app/auth/origin';
 import { validatePassword } from '../../app/auth/validation';
+import { confirmToUser } from '../../app/confirmation/pending-confirmation';
 import { useSession } from '../../app/session/session-context';
 import { PasswordField } from '../../components/password-field';
 
@@ -34,6 +35,7 @@ export function ResetPasswordPage() {
     try {
       await authApi.resetPassword(session.token, password);
       setDone(true);
+      confirmToUser(CONFIRMATION_MESSAGES.passwordChanged);
       window.setTimeout(() => navigate(originDestination(readOrigin())), 1000);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));

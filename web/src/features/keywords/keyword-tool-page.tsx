@@ -20,6 +20,7 @@ import {
   type KeywordSize,
 } from '@core/keywords/limits';
 import { applyAffix, type AffixMode } from '@core/keywords/modify';
+import { sizesOffered, sizeWithin } from '@core/keywords/settings';
 import { KEYWORD_MESSAGES, LIVE_MESSAGES } from '@core/messages';
 import { KEYWORD_LISTS, type KeywordList } from '@core/schemas/keywords';
 import { downloadTextFile } from '../../app/download-file';
@@ -75,7 +76,7 @@ export function KeywordToolPage() {
   const { settings, save } = useKeywordSettings(token);
   const search = useKeywordSearch(token, session.planId);
   const [term, setTerm] = useState(params.get('searchTerm') ?? '');
-  const [size, setSize] = useState<KeywordSize>(DEFAULT_KEYWORD_SIZE);
+  const [wantedSize, setWantedSize] = useState<KeywordSize>(DEFAULT_KEYWORD_SIZE);
   const [tab, setTab] = useState<KeywordList>(() => {
     const wanted = params.get('algorithm');
     return isList(wanted) ? wanted : 'category';
@@ -94,6 +95,9 @@ export function KeywordToolPage() {
 
   const usage = useRemaining('keywords');
   const remaining = usage.data ?? 0;
+  // Until the count arrives every size shows; then only those the month still has room for.
+  const sizes = usage.data === undefined ? KEYWORD_SIZES : sizesOffered(usage.data);
+  const size = usage.data === undefined ? wantedSize : sizeWithin(wantedSize, usage.data);
 
   const outcome = search.data ?? null;
   const lists = useMemo(() => {
@@ -238,9 +242,9 @@ export function KeywordToolPage() {
               aria-label="Keywords to use"
               className="w-auto"
               value={size}
-              onChange={(e) => setSize(Number(e.target.value) as KeywordSize)}
+              onChange={(e) => setWantedSize(Number(e.target.value) as KeywordSize)}
             >
-              {KEYWORD_SIZES.map((s) => (
+              {sizes.map((s) => (
                 <option key={s} value={s}>
                   {s}
                 </option>

@@ -8,6 +8,7 @@ import { isPaidPlan } from '@core/plans';
 import type { ContentRank, KeywordAnswer, KeywordSettings } from '@core/schemas/keywords';
 import { ApiError } from '../../app/api-client';
 import { usageKey } from '../../app/usage';
+import { askAgainOnce } from './ask-again-once';
 import { keywordsApi } from './keywords-api';
 
 export interface SearchInput {
@@ -76,8 +77,8 @@ export function useKeywordSearch(token: string, planId: number) {
           if (error instanceof ApiError && error.status === 429) throw error;
         }
         const ask = (algorithm: 'category' | 'variation' | 'related', searchId?: string) =>
-          keywordsApi
-            .suggest(token, {
+          askAgainOnce(() =>
+            keywordsApi.suggest(token, {
               term,
               temp: settings.temperature,
               size,
@@ -85,11 +86,11 @@ export function useKeywordSearch(token: string, planId: number) {
               language: settings.language,
               country: settings.country_code,
               ...(searchId ? { searchId } : {}),
-            })
-            .then((answer) => {
-              setStagesDone((n) => n + 1);
-              return answer;
-            });
+            }),
+          ).then((answer) => {
+            setStagesDone((n) => n + 1);
+            return answer;
+          });
         const category = await ask('category');
         const searchId = category[0]!.searchId;
         const rest = await Promise.all([ask('variation', searchId), ask('related', searchId)]);

@@ -24,6 +24,7 @@ import { useSettings } from '../../app/settings/settings-context';
 import { useLazyModule } from '../../app/use-lazy-module';
 import { useToolGate } from '../../app/use-tool-gate';
 import { useLimitReached } from '../../app/use-limit-reached';
+import { visitorLimitReached } from '../../app/visitor-limit';
 import { MOBILE_QUERY, useMediaQuery } from '../../app/use-media-query';
 import { BackToTop } from '../../components/back-to-top';
 import { CoverageNoticeAlert } from '../../components/coverage-notice';
@@ -96,6 +97,8 @@ export function SerpAnalysisPage() {
           if (error instanceof ApiError && error.status === 429) return reachLimit();
           console.error('rate-limit check failed', error);
         }
+      } else if (await visitorLimitReached('serpSearch')) {
+        return reachLimit();
       }
       search(
         {

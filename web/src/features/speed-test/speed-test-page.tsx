@@ -25,6 +25,7 @@ import { useSettings } from '../../app/settings/settings-context';
 import { saveSearchSettings } from '../../app/settings/save-search-settings';
 import { usageKey } from '../../app/usage';
 import { useToolGate } from '../../app/use-tool-gate';
+import { visitorLimitReached } from '../../app/visitor-limit';
 import { LiveStatus } from '../../components/live-status';
 import { RemainingCount } from '../../components/remaining-count';
 import { PageHeader } from '../../components/page-header';
@@ -113,8 +114,12 @@ export function SpeedTestPage() {
         else setAlert({ type: 'rateLimit', max });
         return;
       }
-    } else if (gateInsteadOfUse()) {
-      return;
+    } else {
+      if (gateInsteadOfUse()) return;
+      if (await visitorLimitReached('speedTest')) {
+        navigate(ROUTES.freeTrial);
+        return;
+      }
     }
     recordUse();
     recentPages.rememberSpeedTest(target);
