@@ -64,7 +64,7 @@ export function AccountGate() {
     >
       <Modal.Body className="d-flex flex-column bg-light">
         <div className="text-end">
-          <Button variant="link" onClick={leave} data-testid="gate-not-now">
+          <Button variant="outline-dark" size="sm" onClick={leave} data-testid="gate-not-now">
             {GATE_MESSAGES.notNow}
           </Button>
         </div>
