@@ -37,3 +37,5 @@ export type DeviceType = 0 | 1 | 2;
 export const PAGE_FACTS_MAX_URLS = 20;
 /** Bytes read of each page the server fetches for a user; the rest of a larger page is left. */
 export const PAGE_FETCH_MAX_BYTES = 2 * 1024 * 1024;
+/** Days a shared link opens the search results it was made from. */
+export const SERP_SHARE_DAYS = 30;

@@ -1,3 +1,5 @@
+import { SERP_SHARE_DAYS } from './limits';
+
 /** Every user-facing message of the specs, word for word. Client and server import these. */
 
 export const MESSAGES = {
@@ -258,6 +260,11 @@ export const SERP_MESSAGES = {
   searchTopic: (term: string) => `Search for “${term}”`,
   /** A result card of the same site as the card before it (Google indents those). */
   moreFromSite: 'More from this site',
+  /** A share link whose results were never kept or have expired. */
+  shareNotFound: `These shared search results are not available any more (shared results are kept for ${SERP_SHARE_DAYS} days). Search again to see the current results.`,
+  sharedResults: (ago: string) => `Shared results, searched ${ago}.`,
+  sharedResultsFree: 'Opening them used none of your searches.',
+  searchAfresh: 'Search again now',
 } as const;
 
 /**

@@ -131,12 +131,14 @@ describe('SERP analysis', () => {
     await cards.first().getByRole('tab', { name: 'Field' }).click();
     await cards.first().getByText(SPEED_MESSAGES.fieldNeedsSource).waitFor();
 
-    // Share copies the page's link with the search term.
+    // Share copies the page's link with the search term and the id of the kept results.
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.getByTestId('share-link').click();
     await page.getByRole('tooltip').getByText('copied').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      `${h.baseUrl}/serp-analysis-tool?searchTerm=lemon%20sorbet`,
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      new RegExp(
+        `^${h.baseUrl}/serp-analysis-tool\\?searchTerm=lemon%20sorbet&share=[0-9a-f-]{36}$`,
+      ),
     );
 
     // Find your site: a domain on screen is found there at no cost; an unknown site costs one

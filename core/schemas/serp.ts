@@ -62,8 +62,34 @@ export const serpSearchResponseSchema = z.object({
   coverage_notice: coverageNoticeSchema.optional(),
   /** Pass as `testId` to POST /pagespeed/runs: this search pays for its cards' samples. */
   speedTestId: z.string().uuid(),
+  /**
+   * A first page's results kept for others to open without a search of their own, at
+   * GET /serp-search/shared/{shareId}.
+   */
+  shareId: z.string().uuid().optional(),
 });
 export type SerpSearchResponse = z.infer<typeof serpSearchResponseSchema>;
+
+export const serpShareParamsSchema = z.object({
+  shareId: z.string().uuid('This is not a link to shared search results.'),
+});
+
+/** A shared first page as it was found, with what was searched and when. */
+export const serpShareSchema = z.object({
+  search: serpSearchBodySchema.omit({ pageNum: true }),
+  searchedAt: z.string().datetime(),
+  page: serpSearchResponseSchema.omit({ speedTestId: true, shareId: true }),
+});
+export type SerpShare = z.infer<typeof serpShareSchema>;
+
+/**
+ * A shared page opened by anyone: free to open, and it pays for its cards' speed samples
+ * and page facts as the sharer's search did (its own `speedTestId`).
+ */
+export const serpShareResponseSchema = serpShareSchema.extend({
+  shareId: z.string().uuid(),
+  speedTestId: z.string().uuid(),
+});
 
 /** Spec 001 §7.5: the search body plus the site whose rank is wanted. */
 export const rankCheckBodySchema = serpSearchBodySchema.omit({ pageNum: true }).extend({

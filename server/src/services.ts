@@ -16,6 +16,7 @@ import { createRealSerpProvider } from './providers/serp';
 import { SandboxIndexProvider } from './providers/serp/sandbox-index';
 import { buildManifest } from '@sandbox';
 import { CachedSerp } from './providers/serp/serp-cache';
+import { SerpShares } from './providers/serp/serp-shares';
 import { Billing } from './billing/billing';
 import { BillingEmails } from './billing/billing-emails';
 import { createPaymentsProvider } from './providers/payments';
@@ -59,6 +60,8 @@ export interface Services {
   verifyGoogle: GoogleVerifier | null;
   /** The search provider behind the SERP tools; null when none is available. */
   serp: CachedSerp | null;
+  /** First result pages kept for share links. */
+  serpShares: SerpShares;
   quotas: Quotas;
   /** The queue of work that outlives a request: speed samples, page-facts batches. */
   jobs: Jobs;
@@ -205,6 +208,7 @@ export function createServices(
           )
         : null,
     serp,
+    serpShares: new SerpShares(db, clock),
     pageFetch,
     keywords: createKeywordSuggester(config, async (term, language) => {
       // WordNet's Variation list also takes phrases from the search provider's pages.

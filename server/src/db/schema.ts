@@ -14,6 +14,7 @@ export interface Database {
   email_subscribers: EmailSubscribersTable;
   demo_requests: DemoRequestsTable;
   serp_cache: SerpCacheTable;
+  serp_shares: SerpSharesTable;
   speed_cache: SpeedCacheTable;
   usage_counters: UsageCountersTable;
   subscriptions: SubscriptionsTable;
@@ -115,6 +116,13 @@ export interface DemoRequestsTable {
 
 export interface SerpCacheTable {
   /** sha256 of provider and query. */
+  key: string;
+  value: string;
+  expires_at: string;
+}
+
+export interface SerpSharesTable {
+  /** The share id: a random UUID handed to the searcher. */
   key: string;
   value: string;
   expires_at: string;

@@ -12,7 +12,11 @@ export function startRetentionSweep(services: Services, log: FastifyBaseLogger):
         db: services.db,
         clock: services.clock,
         // Read on each pass: tests swap the speed engine.
-        caches: [services.speed.cache, ...(services.serp ? [services.serp.cache] : [])],
+        caches: [
+          services.speed.cache,
+          services.serpShares.cache,
+          ...(services.serp ? [services.serp.cache] : []),
+        ],
         email: services.email,
         settings: services.config,
       });

@@ -2,7 +2,7 @@ import type { Clock } from '../auth/clock';
 import type { Db } from '../db/connect';
 
 /** The tables of cached results, each `key`, JSON `value` and `expires_at`. */
-export type CacheTable = 'serp_cache' | 'speed_cache';
+export type CacheTable = 'serp_cache' | 'serp_shares' | 'speed_cache';
 
 export interface TtlCacheOptions<T> {
   table: CacheTable;

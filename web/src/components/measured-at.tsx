@@ -1,18 +1,6 @@
-import { useEffect, useState } from 'react';
 import type { RunResult } from '@core/speed';
 import { labSourceText, measuredText, measuredTime } from './measured-at-text';
-
-/** How often 'measured 4 minutes ago' is brought up to date. */
-const TICK_MS = 30_000;
-
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), TICK_MS);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
-}
+import { useNow } from './use-now';
 
 /**
  * Where a figure comes from: when it was measured (the full time on hover), whether it is a

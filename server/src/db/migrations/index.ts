@@ -17,6 +17,7 @@ import * as trackingCheckInsights from './2026-11-26-015-tracking-check-insights
 import * as speedTestCharges from './2026-11-26-016-speed-test-charges';
 import * as userEmailContext from './2026-11-26-017-user-email-context';
 import * as trackingDeviceAlerts from './2026-11-26-018-tracking-device-alerts';
+import * as serpShares from './2026-11-26-019-serp-shares';
 
 /** All migrations in order; names are date-prefixed so they sort as they apply. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-016-speed-test-charges': speedTestCharges,
   '2026-11-26-017-user-email-context': userEmailContext,
   '2026-11-26-018-tracking-device-alerts': trackingDeviceAlerts,
+  '2026-11-26-019-serp-shares': serpShares,
 };

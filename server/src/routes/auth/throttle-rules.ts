@@ -50,6 +50,13 @@ export function throttleRules(config: Config) {
       limit: config.PAGE_FACTS_PER_IP,
       windowMinutes: ONE_HOUR,
     }),
+    // Everyone: each open pays for its cards' speed samples and page facts, as a search
+    // does, so opening shared links must not become a free way around the search quota.
+    sharedResults: (ip: string): ThrottleRule => ({
+      bucket: `serp-share:ip:${ip}`,
+      limit: config.PAGE_FACTS_PER_IP,
+      windowMinutes: ONE_HOUR,
+    }),
   };
 }
 

@@ -1,11 +1,14 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_FACTS_MAX_URLS, PAGE_FETCH_MAX_BYTES } from '@core/limits';
+import { PAGE_FACTS_MAX_URLS, PAGE_FETCH_MAX_BYTES, SERP_SHARE_DAYS } from '@core/limits';
+import { SERP_MESSAGES } from '@core/messages';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import { SERP_ERROR_CODES } from '@core/schemas/serp';
 import { buildManifest, type SandboxManifest } from '@sandbox';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { TestClock } from '../../../test/clock';
 import { freePort } from '../../../test/free-port';
 import { signUp } from '../../../test/users';
 import { safeFetch } from '../../http/safe-fetch';
@@ -328,6 +331,82 @@ describe('page facts of a search (/send-urls)', () => {
       expect(refused.json().message).toMatch(/^Too many attempts/);
       const { headers } = await signUp(limited.app);
       expect((await call(headers)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('shared search results (/serp-search/shared/:shareId)', () => {
+  const used = (ip: string) => t.app.services.quotas.used(`ip:${ip}`, 'serp');
+  const open = (app: TestApp['app'], shareId: string, ip: string) =>
+    app.inject({ method: 'GET', url: `${API}/serp-search/shared/${shareId}`, remoteAddress: ip });
+
+  it("opens a search's first page for anyone without counting a search", async () => {
+    const searched = await post('/serp-search', { searchTerm: 'dog food', device: 1 }, '10.4.0.1');
+    const page = searched.json();
+    expect(page.shareId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const shared = await open(t.app, page.shareId, '10.4.0.2');
+    expect(shared.statusCode).toBe(200);
+    const body = shared.json();
+    expect(body.page.organic_results).toEqual(page.organic_results);
+    expect(body.search).toMatchObject({ searchTerm: 'dog food', device: 1 });
+    expect(Date.parse(body.searchedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(body.speedTestId).not.toBe(page.speedTestId);
+    expect(await used('10.4.0.1')).toBe(1);
+    expect(await used('10.4.0.2')).toBe(0);
+
+    // The opener's own allowance pays for reading the result pages, as a search's would.
+    const links = [...new Set(body.page.organic_results.map((r: { link: string }) => r.link))];
+    const facts = await post(
+      '/send-urls',
+      { searchId: body.speedTestId, results: links.slice(0, 3).map((link) => ({ link })) },
+      '10.4.0.2',
+    );
+    expect(facts.statusCode).toBe(200);
+    expect(await used('10.4.0.2')).toBe(0);
+  });
+
+  it('says an unknown id is not available, and refuses one that is not an id', async () => {
+    const unknown = await open(t.app, crypto.randomUUID(), '10.4.0.3');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(SERP_MESSAGES.shareNotFound);
+    expect((await open(t.app, 'not-an-id', '10.4.0.3')).statusCode).toBe(400);
+    expect(await used('10.4.0.3')).toBe(0);
+  });
+
+  it(`keeps a share ${SERP_SHARE_DAYS} days`, async () => {
+    const clock = new TestClock();
+    const timed = await buildTestApp({ clock });
+    try {
+      const searched = await timed.app.inject({
+        method: 'POST',
+        url: `${API}/serp-search`,
+        payload: { searchTerm: 'dog food' },
+        remoteAddress: '10.4.0.4',
+      });
+      const { shareId } = searched.json();
+      clock.advanceMinutes(SERP_SHARE_DAYS * 24 * 60 - 1);
+      expect((await open(timed.app, shareId, '10.4.0.5')).statusCode).toBe(200);
+      clock.advanceMinutes(2);
+      expect((await open(timed.app, shareId, '10.4.0.5')).statusCode).toBe(404);
+    } finally {
+      await timed.close();
+    }
+  });
+
+  it('limits how often one address opens shared results', async () => {
+    const limited = await buildTestApp({ env: { PAGE_FACTS_PER_IP: '1' } });
+    try {
+      const call = () =>
+        limited.app.inject({
+          method: 'GET',
+          url: `${API}/serp-search/shared/${crypto.randomUUID()}`,
+          remoteAddress: '10.4.0.6',
+        });
+      expect((await call()).statusCode).toBe(404);
+      expect((await call()).statusCode).toBe(429);
     } finally {
       await limited.close();
     }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SERP_MESSAGES } from '@core/messages';
 import { errorResponseSchema } from '@core/schemas/common';
 import { sendUrlsBodySchema, sendUrlsResponseSchema } from '@core/schemas/page-facts';
 import {
@@ -8,6 +9,8 @@ import {
   rankCheckResponseSchema,
   serpSearchBodySchema,
   serpSearchResponseSchema,
+  serpShareParamsSchema,
+  serpShareResponseSchema,
   type SerpSearchResponse,
 } from '@core/schemas/serp';
 import { planHas } from '@core/plans';
@@ -63,6 +66,11 @@ export function withAnswerFirst(
   };
 }
 
+/** The links of a page's results a speed sample or page-facts read may be paid for. */
+function resultUrls(results: readonly { link: string }[]): string[] {
+  return results.flatMap((r) => (URL.canParse(r.link) ? [new URL(r.link).toString()] : []));
+}
+
 /** The SERP tools' calls of spec 001 §7 items 3–5. */
 export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -100,34 +108,78 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
           });
         }
         try {
-          return await answer(await serp.search(query), quotaHolder(request).subject);
+          const { page, speedTestId } = await answer(
+            await serp.search(query),
+            quotaHolder(request).subject,
+          );
+          return { ...page, speedTestId };
         } catch (error) {
           return sendProviderError(reply, error);
         }
       }
       const charge = await reply.meter('serp');
       if (!charge) return reply;
+      let first;
       try {
-        return await answer(await serp.search(query), charge.subject);
+        first = await answer(await serp.search(query), charge.subject);
       } catch (error) {
         await charge.refund();
         return sendProviderError(reply, error);
       }
+      const shareId = await services.serpShares.add({
+        search: {
+          searchTerm: b.searchTerm,
+          device: b.device,
+          google_domain: b.google_domain,
+          gl: b.gl,
+          hl: b.hl,
+        },
+        searchedAt: services.clock.now().toISOString(),
+        page: first.page,
+      });
+      return { ...first.page, speedTestId: first.speedTestId, shareId };
 
       /** The page, and the speed samples of its cards paid for by this search. */
-      async function answer(page: SerpPage, subject: string) {
-        const results = withAnswerFirst(page, b.pageNum);
-        const urls = results.organic_results.flatMap((r) => {
-          const url = URL.canParse(r.link) ? new URL(r.link).toString() : null;
-          return url ? [url] : [];
-        });
+      async function answer(found: SerpPage, subject: string) {
+        const results = withAnswerFirst(found, b.pageNum);
         return {
-          source,
-          ...results,
-          ...(page.coverage_notice ? { coverage_notice: page.coverage_notice } : {}),
-          speedTestId: await services.speedTests.openForResults(subject, urls),
+          page: {
+            source,
+            ...results,
+            ...(found.coverage_notice ? { coverage_notice: found.coverage_notice } : {}),
+          },
+          speedTestId: await services.speedTests.openForResults(
+            subject,
+            resultUrls(results.organic_results),
+          ),
         };
       }
+    },
+  );
+
+  api.get(
+    '/serp-search/shared/:shareId',
+    {
+      schema: {
+        tags: ['serp'],
+        params: serpShareParamsSchema,
+        response: { 200: serpShareResponseSchema, 404: errorResponseSchema, ...errors },
+      },
+      preHandler: app.identify,
+    },
+    async (request, reply) => {
+      const hit = await services.throttle.hit(rules.sharedResults(request.ip));
+      if (await refuseIfThrottled(reply, hit)) return reply;
+      const { shareId } = request.params;
+      const share = await services.serpShares.get(shareId);
+      if (!share) return reply.status(404).send({ message: SERP_MESSAGES.shareNotFound });
+      // The sharer's search paid for the page; whoever opens it gets its cards' samples
+      // and page facts on the same terms, and no search is counted.
+      const speedTestId = await services.speedTests.openForResults(
+        quotaHolder(request).subject,
+        resultUrls(share.page.organic_results),
+      );
+      return { ...share, shareId, speedTestId };
     },
   );
 

@@ -42,6 +42,9 @@ import {
   NotAsExpectedAlert,
   ViewAllAlert,
 } from './serp-alerts';
+import { SerpAnalysisGuide } from './serp-analysis-guide';
+import { keptSearch } from './serp-search-store';
+import { SharedFailureAlert, SharedResultsAlert } from './shared-results-alerts';
 import { useSerpAnalysis, type SerpCard } from './use-serp-analysis';
 
 interface Notice {
@@ -59,10 +62,14 @@ export function SerpAnalysisPage() {
   const { session, signedIn, ready } = useSession();
   const { settings, device, setSearchTerm, onSaved } = useSettings();
   const { pathname } = useLocation();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const token = signedIn ? session.token : null;
-  const serp = useSerpAnalysis(token);
+  // Coming back to the page (Back from another page of the app) shows its search again.
+  const [restored] = useState(() =>
+    keptSearch({ share: params.get('share'), term: params.get('searchTerm') }),
+  );
+  const serp = useSerpAnalysis(token, restored);
   const mobile = useMediaQuery(MOBILE_QUERY);
   const canLoadMore = signedIn && planHas(session.planId, 'moreSerpResults');
   const canExport = signedIn && planHas(session.planId, 'serpCsvExport');
@@ -78,17 +85,38 @@ export function SerpAnalysisPage() {
   /** Cards whose own 'more data' toggle differs from the view-all switch. */
   const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
 
-  const { search } = serp;
+  const ranFor = useRef<string | null>(
+    restored?.sharedAt ? null : (restored?.body.searchTerm ?? null),
+  );
+  const openedShare = useRef<string | null>(restored?.sharedAt ? params.get('share') : null);
+
+  const resetView = useCallback(() => {
+    setFilters([]);
+    setFiltersCleared(false);
+    setNotice(null);
+    setToggled(new Set());
+  }, []);
+
+  const { search, openShared } = serp;
   const run = useCallback(
     async (raw: string) => {
       const searchTerm = raw.trim();
       if (!searchTerm) return;
+      // The address names the search, so Back and a reload find it; this search is not
+      // run again for it.
+      ranFor.current = searchTerm;
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('searchTerm', searchTerm);
+          next.delete('share');
+          return next;
+        },
+        { replace: true },
+      );
       // Spec 001 §4: a new search resets the alerts, filters and cards.
       setUrlLike(looksLikeUrl(searchTerm) ? searchTerm : null);
-      setFilters([]);
-      setFiltersCleared(false);
-      setNotice(null);
-      setToggled(new Set());
+      resetView();
       clearLimit();
       if (token) {
         try {
@@ -126,6 +154,7 @@ export function SerpAnalysisPage() {
       token,
       reachLimit,
       clearLimit,
+      resetView,
       search,
       device,
       settings,
@@ -133,20 +162,31 @@ export function SerpAnalysisPage() {
       setSearchTerm,
       pathname,
       recordUse,
+      setParams,
     ],
   );
 
   // ?searchTerm= runs a search once the page-load refresh has replaced the token: on load,
   // and when the address gains one later (a secure link's sign-in returning to its search).
   // An emailed link's token in the address is being redeemed: the search waits for it.
-  const urlTerm = params.get('token') ? null : params.get('searchTerm');
-  const ranFor = useRef<string | null>(null);
+  // A share link's results are shown instead, and a search kept from before is not re-run.
+  const redeeming = params.get('token') !== null;
+  const urlShare = redeeming ? null : params.get('share');
+  const urlTerm = redeeming || urlShare ? null : params.get('searchTerm');
   useEffect(() => {
     if (!ready || !urlTerm || ranFor.current === urlTerm) return;
     ranFor.current = urlTerm;
     setTerm(urlTerm);
     void run(urlTerm);
   }, [ready, urlTerm, run]);
+
+  // A share link's results cost no search, so they are shown once the session is known.
+  useEffect(() => {
+    if (!ready || !urlShare || openedShare.current === urlShare) return;
+    openedShare.current = urlShare;
+    resetView();
+    openShared(urlShare, { onSuccess: setTerm });
+  }, [ready, urlShare, openShared, resetView]);
 
   // Saved settings apply to the search on screen (spec 000 §4).
   const shownTerm = serp.term;
@@ -276,6 +316,16 @@ export function SerpAnalysisPage() {
           <div className="small mt-1">{serp.failure.message}</div>
         </Alert>
       )}
+      {serp.sharedFailure && (
+        <SharedFailureAlert
+          message={serp.sharedFailure}
+          term={params.get('searchTerm')}
+          onSearch={(again) => {
+            setTerm(again);
+            void run(again);
+          }}
+        />
+      )}
       {serp.status === 'searching' && (
         <div className="text-center my-5">
           <Spinner role="status" aria-label="Searching" />
@@ -289,6 +339,9 @@ export function SerpAnalysisPage() {
       <CoverageNoticeAlert term={serp.term} notice={serp.coverageNotice} />
       {hasCards && parts && (
         <section aria-label="Results" className="mt-3">
+          {serp.sharedAt && (
+            <SharedResultsAlert searchedAt={serp.sharedAt} onSearch={() => void run(serp.term)} />
+          )}
           <parts.SerpStatsCard
             term={serp.term}
             cards={serp.cards}
@@ -327,7 +380,7 @@ export function SerpAnalysisPage() {
               exhausted={serp.exhausted}
             />
             <div className="d-flex gap-2 ms-auto">
-              <parts.ShareButton term={serp.term} />
+              <parts.ShareButton term={serp.term} shareId={serp.shareId} />
               <parts.ExportButton
                 cards={serp.cards}
                 pending={serp.pending}
@@ -389,6 +442,7 @@ export function SerpAnalysisPage() {
           )}
         </section>
       )}
+      <SerpAnalysisGuide />
       <BackToTop afterPx={BACK_TO_TOP_AFTER_PX} />
     </Container>
   );

@@ -5,6 +5,7 @@ import {
   SERP_ERROR_CODES,
   serpSearchBodySchema,
   serpSearchResponseSchema,
+  serpShareResponseSchema,
   type SerpErrorCode,
 } from '@core/schemas/serp';
 import { ApiError, apiRequest } from '../../app/api-client';
@@ -19,6 +20,11 @@ type SendUrlsBody = z.input<typeof sendUrlsBodySchema>;
 export const serpApi = {
   search: (token: string | null, body: SerpSearchBody) =>
     apiRequest('/serp-search', serpSearchResponseSchema, { method: 'POST', token, body }),
+  /** A share link's results as they were found: opening them counts no search. */
+  shared: (token: string | null, shareId: string) =>
+    apiRequest(`/serp-search/shared/${encodeURIComponent(shareId)}`, serpShareResponseSchema, {
+      token,
+    }),
   /** The pages of a search's results: the search (its `speedTestId`) pays for reading them. */
   pageFacts: (token: string | null, searchId: string, results: readonly OrganicResult[]) =>
     apiRequest('/send-urls', sendUrlsResponseSchema, {

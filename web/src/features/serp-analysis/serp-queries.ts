@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { QUEUED_RUN } from '@core/speed';
 import { speedApi, type RunStatus } from '../../app/speed-runs';
 import { serpApi, type OrganicResult } from './serp-api';
+import { SERP_KEEP_MS } from './serp-search-store';
 
 /**
  * Query keys of one search's data, under the search's id: a new search reads new keys, so
@@ -37,6 +38,8 @@ export function pageFactsQuery({ searchId, page, paidBy, results, token }: Resul
         throw error;
       }),
     staleTime: Infinity,
+    // Kept while the search is, so coming back neither reads nor measures them again.
+    gcTime: SERP_KEEP_MS,
     retry: false,
   });
 }
@@ -82,6 +85,8 @@ export function cardSpeedQuery(client: QueryClient, card: CardSample) {
       }
     },
     staleTime: Infinity,
+    // Kept while the search is, so coming back neither reads nor measures them again.
+    gcTime: SERP_KEEP_MS,
     retry: false,
   });
 }

@@ -5,8 +5,11 @@ import Tooltip from 'react-bootstrap/Tooltip';
 import { ROUTES } from '@core/routes';
 import { COPIED_TOOLTIP_MS } from '@core/serp-display';
 
-/** Spec 001 §4 'Share link': copies the page URL with the search term; 'copied' for 3 s. */
-export function ShareButton({ term }: { term: string }) {
+/**
+ * Spec 001 §4 'Share link': copies the page URL with the search term; 'copied' for 3 s.
+ * With the id of the kept results, whoever opens the link sees them without a search.
+ */
+export function ShareButton({ term, shareId }: { term: string; shareId: string | null }) {
   const target = useRef<HTMLButtonElement>(null);
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -16,7 +19,8 @@ export function ShareButton({ term }: { term: string }) {
   }, [copied]);
 
   const share = async () => {
-    const url = `${window.location.origin}${ROUTES.serpAnalysis}?searchTerm=${encodeURIComponent(term)}`;
+    const share = shareId ? `&share=${shareId}` : '';
+    const url = `${window.location.origin}${ROUTES.serpAnalysis}?searchTerm=${encodeURIComponent(term)}${share}`;
     try {
       await navigator.clipboard.writeText(url);
       setCopied(true);

@@ -5,6 +5,7 @@ import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunResult, RunStatus } from '../../app/speed-runs';
 import type { SerpSearchBody, SerpSearchResponse } from './serp-api';
+import { keptSearch, type ShownSearch } from './serp-search-store';
 import { useSerpAnalysis } from './use-serp-analysis';
 import { deferred } from '../../test-support/deferred';
 
@@ -94,11 +95,13 @@ const scores = (cards: ReturnType<typeof useSerpAnalysis>['cards']) =>
 
 const events = () => ({ onSuccess: vi.fn(), onLimit: vi.fn(), onSettled: vi.fn() });
 
-function renderAnalysis() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderAnalysis(
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  initial: ShownSearch | null = null,
+) {
   const wrapper = ({ children }: { children: ReactNode }) =>
     createElement(QueryClientProvider, { client }, children);
-  return renderHook(() => useSerpAnalysis(null), { wrapper });
+  return renderHook(() => useSerpAnalysis(null, initial), { wrapper });
 }
 
 beforeEach(() => {
@@ -201,5 +204,31 @@ describe('useSerpAnalysis ordering', () => {
     await answerSearch(0, featured);
     await waitFor(() => expect(api.started).toHaveLength(2));
     expect(result.current.cards.map((c) => c.key)).toEqual(['1', '2', '3']);
+  });
+});
+
+describe('useSerpAnalysis coming back', () => {
+  it('shows a kept search again with its measured cards, asking the server nothing', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const first = renderAnalysis(client);
+    act(() => first.result.current.search({ searchTerm: 'kept' }, events()));
+    await answerSearch(0, page('s1', ['https://a.test/', 'https://b.test/']));
+    await waitFor(() => expect(api.runs.size).toBe(2));
+    await act(async () => api.runs.get('s1:https://a.test/:1')!.resolve(measured(42)));
+    await waitFor(() => expect(scores(first.result.current.cards)).toEqual([42, 'loading']));
+    first.unmount();
+    // Leaving stops the unfinished sample; the finished one stays with the search.
+    await waitFor(() => expect(api.cancelled).toEqual(['s1:https://b.test/:2']));
+
+    const kept = keptSearch({ share: null, term: 'kept' });
+    expect(kept?.first.speedTestId).toBe('s1');
+    const again = renderAnalysis(client, kept);
+    expect(again.result.current.status).toBe('done');
+    expect(again.result.current.term).toBe('kept');
+    expect(scores(again.result.current.cards)).toEqual([42, 'loading']);
+    // Only the unfinished card is measured again; no search is sent.
+    await waitFor(() => expect(api.started.map((s) => s.url)).toHaveLength(3));
+    expect(api.started[2]!.url).toBe('https://b.test/');
+    expect(api.searches).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { SERP_ERROR_CODES } from '@core/schemas/serp';
 import {
   cardSpeed,
@@ -10,8 +10,9 @@ import {
   type PageFactsEntry,
   type RankedResult,
 } from './serp-cards';
-import { serpApi, serpErrorCode, type SerpSearchBody, type SerpSearchResponse } from './serp-api';
+import { serpApi, serpErrorCode, type SerpSearchBody } from './serp-api';
 import { cardSpeedQuery, pageFactsQuery } from './serp-queries';
+import { keepSearch, type ShownSearch } from './serp-search-store';
 import { recentPages } from '../../app/recent-pages';
 
 export interface SerpCard extends RankedResult {
@@ -32,44 +33,42 @@ export interface SearchEvents {
   onSettled(): void;
 }
 
-/** State kept per search; anything recorded under an older search's id is ignored. */
-interface PerSearch<T> {
-  searchId: string | null;
-  value: T;
+export interface SharedEvents {
+  onSuccess(searchTerm: string): void;
 }
-const forSearch = <T>(state: PerSearch<T>, searchId: string | null, empty: T) =>
-  state.searchId === searchId ? state.value : empty;
 
 /**
  * Spec 001 §4 'Search flow': one search (a mutation), then per result page its page facts
  * and per card a speed sample (queries under the search's id). Only the latest search's
  * answers reach the screen: superseded mutations call none of their handlers, and an older
  * search's queries live under keys nobody reads; leaving them aborts their runs.
+ *
+ * The search on screen is kept (see serp-search-store) so that coming back to the page
+ * shows it again, `initial` being what was kept for the page's address.
  */
-export function useSerpAnalysis(token: string | null) {
+export function useSerpAnalysis(token: string | null, initial: ShownSearch | null = null) {
   const client = useQueryClient();
   const searchMutation = useMutation({
     mutationFn: (body: SerpSearchBody) => serpApi.search(token, body),
   });
+  const sharedMutation = useMutation({
+    mutationFn: (shareId: string) => serpApi.shared(token, shareId),
+  });
   const moreMutation = useMutation({
     mutationFn: (body: SerpSearchBody) => serpApi.search(token, body),
   });
-  const [more, setMore] = useState<PerSearch<SerpSearchResponse[]>>({
-    searchId: null,
-    value: [],
-  });
-  const [retries, setRetries] = useState<PerSearch<Record<string, number>>>({
-    searchId: null,
-    value: {},
-  });
+  const [shown, setShown] = useState<ShownSearch | null>(initial);
+  useEffect(() => {
+    if (shown) keepSearch(shown);
+  }, [shown]);
 
-  const first = searchMutation.data;
-  const body = searchMutation.variables;
+  const first = shown?.first;
+  const body = shown?.body;
   const searchId = first?.speedTestId ?? null;
   const strategy = body?.device === 1 ? 'mobile' : 'desktop';
-  const pages = first ? [first, ...forSearch(more, searchId, [])] : [];
+  const pages = shown ? [shown.first, ...shown.more] : [];
   const ranked = rankPages(pages);
-  const attempts = forSearch(retries, searchId, {});
+  const attempts = shown?.retries ?? {};
   // One sample per link: a featured answer and its result below share theirs.
   const links = [...new Map(ranked.map((r) => [r.result.link, r])).values()];
 
@@ -111,15 +110,19 @@ export function useSerpAnalysis(token: string | null) {
     retried: (attempts[r.result.link] ?? 0) > 0,
   }));
 
-  const { mutate: mutateSearch } = searchMutation;
+  const { mutate: mutateSearch, reset: resetSearch } = searchMutation;
+  const { mutate: mutateShared, reset: resetShared } = sharedMutation;
   const { mutate: mutateMore, reset: resetMore } = moreMutation;
 
   /** A new search replaces the cards on screen; its handlers run only if it is the latest. */
   const search = useCallback(
     (next: SerpSearchBody, events: SearchEvents) => {
       resetMore();
+      resetShared();
+      setShown(null);
       mutateSearch(next, {
         onSuccess: (response) => {
+          setShown({ body: next, first: response, more: [], retries: {}, sharedAt: null });
           recentPages.rememberSerpAnalysis(
             next.searchTerm,
             response.organic_results.map((r) => r.link),
@@ -133,7 +136,30 @@ export function useSerpAnalysis(token: string | null) {
         onSettled: events.onSettled,
       });
     },
-    [mutateSearch, resetMore],
+    [mutateSearch, resetMore, resetShared],
+  );
+
+  /** Shows the results a share link holds, as they were found: no search is counted. */
+  const openShared = useCallback(
+    (shareId: string, events: SharedEvents) => {
+      resetMore();
+      resetSearch();
+      setShown(null);
+      mutateShared(shareId, {
+        onSuccess: ({ search: searched, searchedAt, page, speedTestId }) => {
+          setShown({
+            body: { ...searched, pageNum: 1 },
+            first: { ...page, speedTestId, shareId },
+            more: [],
+            retries: {},
+            sharedAt: searchedAt,
+          });
+          events.onSuccess(searched.searchTerm);
+        },
+        onError: (error) => console.error('opening shared results failed', error),
+      });
+    },
+    [mutateShared, resetMore, resetSearch],
   );
 
   /** The next result page below the cards on screen (a paid feature). */
@@ -143,25 +169,25 @@ export function useSerpAnalysis(token: string | null) {
       { ...body, pageNum: pages.length + 1 },
       {
         onSuccess: (page) =>
-          setMore((m) => ({ searchId, value: [...forSearch(m, searchId, []), page] })),
+          setShown((s) =>
+            s?.first.speedTestId === searchId ? { ...s, more: [...s.more, page] } : s,
+          ),
         onError: (error) => onFailed(error.message),
       },
     );
   };
 
   const retry = (link: string) =>
-    setRetries((r) => {
-      const counts = forSearch(r, searchId, {});
-      return { searchId, value: { ...counts, [link]: (counts[link] ?? 0) + 1 } };
-    });
+    setShown((s) => s && { ...s, retries: { ...s.retries, [link]: (s.retries[link] ?? 0) + 1 } });
 
-  const status = searchMutation.isPending
-    ? 'searching'
-    : searchMutation.isError
-      ? 'failed'
-      : first
-        ? 'done'
-        : 'idle';
+  const status =
+    searchMutation.isPending || sharedMutation.isPending
+      ? 'searching'
+      : searchMutation.isError || sharedMutation.isError
+        ? 'failed'
+        : first
+          ? 'done'
+          : 'idle';
   return {
     /** The search on screen: its cards' queries live under this id. */
     searchId,
@@ -170,6 +196,12 @@ export function useSerpAnalysis(token: string | null) {
     failure: searchMutation.error
       ? { code: serpErrorCode(searchMutation.error), message: searchMutation.error.message }
       : null,
+    /** Why a share link's results could not be shown (unknown, expired, or a failure). */
+    sharedFailure: sharedMutation.error?.message ?? null,
+    /** When the results on screen were searched, if they came from a share link. */
+    sharedAt: shown?.sharedAt ?? null,
+    /** The id a share link of the results on screen carries. */
+    shareId: first?.shareId ?? null,
     term: body?.searchTerm ?? '',
     source: first?.source ?? null,
     /** The sandbox web has no page about the search: the topics it covers. */
@@ -182,6 +214,7 @@ export function useSerpAnalysis(token: string | null) {
     /** Pages still waiting for their speed sample (a featured answer's counts once). */
     pending: [...speedOf.values()].filter((s) => s.status === 'loading').length,
     search,
+    openShared,
     loadMore,
     retry,
   } as const;
