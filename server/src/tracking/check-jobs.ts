@@ -135,7 +135,10 @@ export class TrackingCheckJobs {
       return this.leases.release(page.id, owner);
     }
     // The page was just checked: the schedule's next check comes a period after this one.
-    const schedule = effectiveSchedule(page.schedule, planById(page.plan_id).features.hourlyTracking);
+    const schedule = effectiveSchedule(
+      page.schedule,
+      planById(page.plan_id).features.hourlyTracking,
+    );
     const startedAt = new Date(left[0]!.startedAt);
     await this.leases.release(page.id, owner, dueAfterManualRun(startedAt, schedule).toISOString());
   }
