@@ -148,7 +148,7 @@ describe('accounts in the browser', () => {
     await page.evaluate(
       ([settingsKey, settings, termKey]) => {
         localStorage.setItem(settingsKey!, settings!);
-        localStorage.setItem(termKey!, JSON.stringify('lemon sorbet'));
+        localStorage.setItem(termKey!, JSON.stringify('stock tickers'));
       },
       [STORAGE_KEYS.settings, JSON.stringify(german), STORAGE_KEYS.searchTerm],
     );
@@ -165,7 +165,7 @@ describe('accounts in the browser', () => {
       (url) =>
         url.pathname === '/serp-analysis-tool' &&
         !url.searchParams.has('token') &&
-        url.searchParams.get('searchTerm') === 'lemon sorbet',
+        url.searchParams.get('searchTerm') === 'stock tickers',
     );
     await reader.getByRole('link', { name: 'Account' }).waitFor();
     await reader.getByTestId('result-card').first().waitFor({ timeout: 60_000 });
