@@ -53,8 +53,10 @@ describe('plans as the pricing page states them', () => {
     await more.click();
     const notice = page.getByTestId('serp-notice');
     await notice.getByText(QUOTA_MESSAGES.upgradeForMoreResults).waitFor();
-    // In view where the person clicked, not a screen above it.
-    await expect.poll(() => inViewAndOnTop(page, '[data-testid="serp-notice"]')).toBe(true);
+    // In view where the person clicked, not a screen above it (the scroll there is smooth).
+    await expect
+      .poll(() => inViewAndOnTop(page, '[data-testid="serp-notice"]'), { timeout: 10_000 })
+      .toBe(true);
   }, 60_000);
 
   it("unlocks a paid user's export and more results", async () => {
