@@ -234,7 +234,7 @@ export function SerpAnalysisPage() {
     <Alert
       // A new notice is scrolled into view: the control it answers may sit at the fold.
       key={`${shownNotice.at}:${shownNotice.text}`}
-      ref={(alert: HTMLDivElement | null) => alert?.scrollIntoView?.({ block: 'nearest' })}
+      ref={(alert: HTMLDivElement | null) => alert?.scrollIntoView?.({ block: 'center' })}
       variant="info"
       dismissible
       onClose={() => setNotice(null)}
