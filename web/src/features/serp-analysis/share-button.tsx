@@ -6,7 +6,7 @@ import { ROUTES } from '@core/routes';
 import { COPIED_TOOLTIP_MS } from '@core/serp-display';
 
 /**
- * Spec 001 §4 'Share link': copies the page URL with the search term; 'copied' for 3 s.
+ * Copies a link to this search: the page URL with the search term, and 'copied' for 3 s.
  * With the id of the kept results, whoever opens the link sees them without a search.
  */
 export function ShareButton({ term, shareId }: { term: string; shareId: string | null }) {
