@@ -2,9 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Stripe from 'stripe';
+import { EMAIL_MESSAGES } from '@core/messages';
+import { planById } from '@core/plans';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { TestClock } from '../../../test/clock';
+import { outboxMessagesTo } from '../../../test/outbox';
 import {
   startRecordedServer,
   type RecordedReply,
@@ -323,6 +326,48 @@ describe('Stripe webhook', () => {
     const replay = await post(cancelEvent, sign(cancelEvent, 1764000000));
     expect(replay.json()).toEqual({ received: true, duplicate: true });
     expect(server.requests.length).toBe(requestsAfterFirst);
+    // Cancelled on Stripe's side (a dashboard, the billing portal): the user hears of it once.
+    const notices = outboxMessagesTo(t.config, 'hook@example.com').filter((m) =>
+      m.includes(EMAIL_MESSAGES.cancellationSubject(planById(2).title)),
+    );
+    expect(notices).toHaveLength(1);
+  });
+
+  it('sends a receipt when Stripe renews the subscription, once per period', async () => {
+    const next = { current_period_start: 1766222400, current_period_end: 1768900800 };
+    const renewed = {
+      ...stripeSub,
+      items: { ...stripeSub.items, data: [{ ...stripeSub.items.data[0], ...next }] },
+    };
+    const userId = await setup(renewed);
+    const invoicePaid = (id: string) =>
+      JSON.stringify({
+        id,
+        object: 'event',
+        type: 'invoice.paid',
+        data: {
+          object: {
+            id: 'in_2',
+            object: 'invoice',
+            parent: { subscription_details: { subscription: 'sub_1QxExampleAbC123' } },
+          },
+        },
+      });
+    for (const id of ['evt_paid_1', 'evt_paid_2']) {
+      const body = invoicePaid(id);
+      expect((await post(body, sign(body, 1764000000))).statusCode).toBe(200);
+    }
+    const receipts = outboxMessagesTo(t.config, 'hook@example.com').filter((m) =>
+      m.includes(EMAIL_MESSAGES.receiptSubject(planById(2).title)),
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]).toContain(`Amount: ${planById(2).monthlyPrice.toFixed(2)}`);
+    const user = await t.db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(user.renews_at).toBe(new Date(1768900800 * 1000).toISOString());
   });
 
   it('refuses a signed body that is not a Stripe event', async () => {
