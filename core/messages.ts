@@ -217,6 +217,22 @@ export const EMAIL_MESSAGES = {
     `Your ${notice.plan} plan is cancelled: it will not renew. It is paid for, and stays yours, until ${notice.until}; after that your account is on the free plan.\n\nTo subscribe again, choose a plan on ${notice.pricing}`,
 } as const;
 
+/** PayPal subscriptions: the answers of /payments/paypal and the reasons PayPal records. */
+export const PAYPAL_MESSAGES = {
+  notConfigured: 'PayPal is not set up on this SpeedRank.',
+  unavailable:
+    'PayPal did not answer. Your PayPal subscription is safe; try again in a minute to activate your plan.',
+  unknown: 'PayPal has no such subscription.',
+  notYours: 'This PayPal subscription was not started from your SpeedRank account.',
+  unknownPlan: 'This PayPal subscription is not for a SpeedRank plan.',
+  notApproved: (status: string) =>
+    `PayPal has not approved this subscription yet (its status is ${status}).`,
+  nothingToCancel: 'You have no PayPal subscription to cancel.',
+  cancelReason: 'Cancelled from the SpeedRank account page',
+  cancelDuplicate: 'Already subscribed to SpeedRank: this second subscription was cancelled',
+  buttonsFailed: 'PayPal could not be loaded. Pay by card, or try again later.',
+} as const;
+
 /** Webhooks of site speed tracking (issue 16); the words are SpeedRank's own. */
 export const WEBHOOK_MESSAGES = {
   invalidUrl: (reason: string) => `Please enter a valid webhook url. ${reason}`,

@@ -63,6 +63,31 @@ export const localPaymentMethodBodySchema = z.object({
 export const paymentsConfigSchema = z.object({
   provider: z.enum(['local', 'stripe']),
   stripePublishableKey: z.string().nullable(),
+  /** PayPal's buttons, where PayPal is configured: its SDK and a plan id per plan and cycle. */
+  paypal: z
+    .object({
+      clientId: z.string(),
+      sdkUrl: z.string(),
+      plans: z.array(
+        z.object({
+          planId: z.number().int(),
+          billingCycle: z.number().int(),
+          paypalPlanId: z.string(),
+        }),
+      ),
+    })
+    .nullable(),
+});
+export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
+
+/** A subscription the buyer approved in PayPal's buttons (their onApprove's subscriptionID). */
+export const paypalSubscribeBodySchema = z.object({
+  subscriptionId: z
+    .string()
+    .trim()
+    .min(1, 'The PayPal subscription id is missing.')
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/, 'This is not a PayPal subscription id.'),
 });
 
 /** Spec 000 §7 second-provider lookup. */

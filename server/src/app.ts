@@ -15,6 +15,7 @@ import { registerMeter } from './plugins/meter';
 import { registerOpenApi } from './plugins/openapi';
 import { registerNulRefusal } from './plugins/refuse-nul';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { paypalOrigins } from './providers/payments/paypal';
 import { startRetentionSweep } from './retention/retention-sweep';
 import { authRoutes } from './routes/auth/auth';
 import { emailLinkRoutes } from './routes/email-links/email-links';
@@ -75,6 +76,7 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
   await registerSecurityHeaders(app, {
     googleSignIn: Boolean(config.GOOGLE_CLIENT_ID),
     stripe: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY),
+    paypal: paypalOrigins(config),
   });
   await registerOpenApi(app, API_PREFIX);
 

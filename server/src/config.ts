@@ -169,6 +169,14 @@ const envSchema = z.object({
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_BASE_URL: z.string().url().default('https://api-m.paypal.com'),
+  /** PayPal's JS SDK, whose buttons start a subscription in the browser. */
+  PAYPAL_SDK_URL: z.string().url().default('https://www.paypal.com/sdk/js'),
+  PAYPAL_PLAN_LITE_MONTHLY: z.string().optional(),
+  PAYPAL_PLAN_LITE_YEARLY: z.string().optional(),
+  PAYPAL_PLAN_GURU_MONTHLY: z.string().optional(),
+  PAYPAL_PLAN_GURU_YEARLY: z.string().optional(),
+  PAYPAL_PLAN_PRO_MONTHLY: z.string().optional(),
+  PAYPAL_PLAN_PRO_YEARLY: z.string().optional(),
   /** The SDK takes a scheme, host and port; it adds the `/v1/…` paths itself. */
   STRIPE_BASE_URL: z
     .string()

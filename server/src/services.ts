@@ -21,6 +21,7 @@ import { Billing } from './billing/billing';
 import { BillingEmails } from './billing/billing-emails';
 import { createPaymentsProvider } from './providers/payments';
 import { PayPalSubscriptions } from './providers/payments/paypal';
+import { configuredPlanIds } from './providers/payments/plan-ids';
 import { createFieldDataProvider } from './providers/field-data';
 import { createLabSpeedProvider } from './providers/lab-speed';
 import { Quotas } from './quota/quotas';
@@ -169,6 +170,16 @@ export function createServices(
     : null;
   const quotas = new Quotas(db, clock);
   const email = createEmailSender(config, log);
+  const paypal =
+    config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
+      ? new PayPalSubscriptions(
+          config.PAYPAL_CLIENT_ID,
+          config.PAYPAL_CLIENT_SECRET,
+          configuredPlanIds(config, 'PAYPAL_PLAN'),
+          config.PAYPAL_BASE_URL,
+          config.PROVIDER_TIMEOUT_MS,
+        )
+      : null;
   const services: Omit<Services, 'tracking' | 'pageFacts' | 'scrape'> = {
     config,
     db,
@@ -197,16 +208,9 @@ export function createServices(
       createPaymentsProvider(config, db, clock),
       clock,
       new BillingEmails(db, config, email, log),
+      paypal,
     ),
-    paypal:
-      config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
-        ? new PayPalSubscriptions(
-            config.PAYPAL_CLIENT_ID,
-            config.PAYPAL_CLIENT_SECRET,
-            config.PAYPAL_BASE_URL,
-            config.PROVIDER_TIMEOUT_MS,
-          )
-        : null,
+    paypal,
     serp,
     serpShares: new SerpShares(db, clock),
     pageFetch,

@@ -15,6 +15,12 @@ import {
   type ProviderSubscription,
 } from '../providers/payments/port';
 import type { BillingNotices } from './billing-emails';
+import type { PlanCycleId } from '../providers/payments/plan-ids';
+import {
+  PAYPAL_PAID_STATUSES,
+  type PayPalSubscription,
+  type PayPalSubscriptions,
+} from '../providers/payments/paypal';
 import { addBillingPeriod } from './periods';
 import { dueSubscriptions } from './due-subscriptions';
 
@@ -30,10 +36,18 @@ export class BillingError extends Error {
   constructor(
     readonly status: 402 | 404 | 409,
     message: string,
+    /** Set when the user pays for a plan already: a payment taken elsewhere is given back. */
+    readonly alreadySubscribed = false,
   ) {
     super(message);
   }
 }
+
+/** What billing asks PayPal: a subscription's state when its paid period ends. */
+export type PayPalReader = Pick<PayPalSubscriptions, 'subscription'>;
+
+const PAID_WITH_PAYPAL =
+  'Your plan is paid with PayPal. Cancel it on the account page first, then choose the new plan.';
 
 export interface SettlementOptions {
   /** How long a settler's claim on a due row lasts: a crashed settler's rows wait so long. */
@@ -73,6 +87,8 @@ export class Billing {
     private readonly clock: Clock,
     /** Receipts and cancellation notices. */
     private readonly notices: BillingNotices,
+    /** Null unless PayPal is configured. */
+    private readonly paypal: PayPalReader | null,
     options: SettlementOptions = {},
   ) {
     this.claimMs = options.claimMs ?? CLAIM_MS;
@@ -132,7 +148,7 @@ export class Billing {
     const existing = await this.current(user.id);
     if (existing && !existing.cancel_at_period_end) {
       // Spec 000 answers 500 here; a conflict is what it is, and no 5xx comes from input.
-      throw new BillingError(409, ALREADY_SUBSCRIBED(planById(existing.plan_id).plan));
+      throw new BillingError(409, ALREADY_SUBSCRIBED(planById(existing.plan_id).plan), true);
     }
     const sub = await this.declined(() => this.provider.subscribe(this.charge(user, body)));
     const now = this.clock.now().toISOString();
@@ -147,16 +163,76 @@ export class Billing {
       }
       await trx
         .insertInto('subscriptions')
-        .values(this.row(user.id, body, sub, now))
+        .values(this.row(user.id, body, this.provider.kind, body.paymentMethodId, sub, now))
         .execute();
     });
     return this.applyPayment(user.id, body, sub);
   }
 
+  /**
+   * POST /payments/paypal: a subscription the buyer approved in PayPal's buttons, as
+   * PayPal reports it (the caller has checked it is this user's, paid, and for `plan`).
+   */
+  async subscribePaypal(
+    user: User,
+    remote: PayPalSubscription,
+    plan: PlanCycleId,
+  ): Promise<BillingOutcome> {
+    const known = await this.db.kysely
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('provider', '=', 'paypal')
+      .where('provider_subscription_id', '=', remote.id)
+      .executeTakeFirst();
+    if (known) {
+      if (known.user_id !== user.id)
+        throw new BillingError(409, 'This PayPal subscription belongs to another account.');
+      // The same approval sent again (a retry, a second click): the plan it gave.
+      return {
+        planId: known.plan_id,
+        billingCycle: known.billing_cycle,
+        renewsAt: known.cancel_at_period_end ? null : known.current_period_end,
+        cancelsAt: known.cancel_at_period_end ? known.current_period_end : null,
+      };
+    }
+    const existing = await this.current(user.id);
+    if (existing && !existing.cancel_at_period_end) {
+      throw new BillingError(409, ALREADY_SUBSCRIBED(planById(existing.plan_id).plan), true);
+    }
+    const now = this.clock.now();
+    const periodStart = remote.startTime && remote.startTime < now ? remote.startTime : now;
+    const periodEnd =
+      remote.nextBillingTime && remote.nextBillingTime > now
+        ? remote.nextBillingTime
+        : addBillingPeriod(periodStart, plan.billingCycle);
+    const sub: ProviderSubscription = {
+      providerSubscriptionId: remote.id,
+      providerCustomerId: null,
+      periodStart,
+      periodEnd,
+      cardLast4: null,
+    };
+    const at = now.toISOString();
+    await this.db.kysely.transaction().execute(async (trx) => {
+      if (existing) {
+        await trx
+          .updateTable('subscriptions')
+          .set({ status: 'canceled', updated_at: at })
+          .where('id', '=', existing.id)
+          .execute();
+      }
+      await trx
+        .insertInto('subscriptions')
+        .values(this.row(user.id, plan, 'paypal', null, sub, at))
+        .execute();
+    });
+    return this.applyPayment(user.id, plan, sub);
+  }
+
   /** The plan a charge paid for, on the user and in a receipt. */
   private async applyPayment(
     userId: string,
-    body: PaymentBody,
+    body: { planId: number; billingCycle: number },
     sub: ProviderSubscription,
   ): Promise<BillingOutcome> {
     const outcome = await this.applyToUser(userId, {
@@ -194,17 +270,19 @@ export class Billing {
 
   private row(
     userId: string,
-    body: PaymentBody,
+    body: { planId: number; billingCycle: number },
+    provider: SubscriptionsTable['provider'],
+    paymentMethodId: string | null,
     sub: ProviderSubscription,
     now: string,
   ): Insertable<SubscriptionsTable> {
     return {
       id: crypto.randomUUID(),
       user_id: userId,
-      provider: this.provider.kind,
+      provider,
       provider_subscription_id: sub.providerSubscriptionId,
       provider_customer_id: sub.providerCustomerId,
-      payment_method_id: body.paymentMethodId,
+      payment_method_id: paymentMethodId,
       plan_id: body.planId,
       billing_cycle: body.billingCycle,
       status: 'active',
@@ -220,6 +298,8 @@ export class Billing {
   async update(user: User, body: PaymentBody): Promise<BillingOutcome> {
     const existing = await this.current(user.id);
     if (!existing) throw new BillingError(404, 'You have no subscription to change.');
+    // PayPal's subscriptions change and end at PayPal (PUT /payments/paypal), not on a card.
+    if (existing.provider === 'paypal') throw new BillingError(409, PAID_WITH_PAYPAL);
     const now = this.clock.now().toISOString();
     if (body.planId === FREE_PLAN_ID) {
       await this.provider.cancelAtPeriodEnd(existing.provider_subscription_id);
@@ -420,9 +500,13 @@ export class Billing {
     return { settled, held };
   }
 
-  /** Ours to settle: remote providers renew on their own and report it by webhook. */
+  /**
+   * Ours to settle: what ends, what the local processor charges, and PayPal's, whose
+   * renewals are read back from PayPal. Stripe renews on its own and reports it by webhook.
+   */
   private ours(sub: Subscription): boolean {
-    return Boolean(sub.cancel_at_period_end) || this.provider.kind === 'local';
+    if (sub.cancel_at_period_end) return true;
+    return sub.provider === 'paypal' ? this.paypal !== null : this.provider.kind === 'local';
   }
 
   /**
@@ -472,47 +556,78 @@ export class Billing {
       .execute();
   }
 
-  /** Renews a claimed row the local processor can charge, or ends it. */
+  /** Renews a claimed row that was paid for again, or ends it. */
   private async settleClaimed(sub: Subscription, now: Date, until: string): Promise<boolean> {
-    const charged =
-      !sub.cancel_at_period_end && sub.payment_method_id ? await this.renewLocal(sub) : null;
-    if (charged) {
-      let start = new Date(sub.current_period_end);
-      let end = addBillingPeriod(start, sub.billing_cycle);
-      // A server that was off for several periods charges once and catches up to now.
-      while (end <= now) {
-        start = end;
-        end = addBillingPeriod(start, sub.billing_cycle);
-      }
-      const recorded = await this.record(
+    const renewal = sub.cancel_at_period_end ? 'ended' : await this.renewal(sub, now);
+    // PayPal did not answer: the row is settled on a later pass, its plan kept till then.
+    if (renewal === 'unknown') return false;
+    if (renewal === 'ended') {
+      return this.record(
         sub,
         until,
-        {
-          current_period_start: start.toISOString(),
-          current_period_end: end.toISOString(),
-          updated_at: now.toISOString(),
-        },
-        { planId: sub.plan_id, billingCycle: sub.billing_cycle, renewsAt: end.toISOString() },
+        { status: 'canceled', updated_at: now.toISOString() },
+        { planId: FREE_PLAN_ID, billingCycle: 1, renewsAt: null },
       );
-      // Only the settler that recorded the renewal sends its receipt.
-      if (recorded) {
-        await this.notices.paid({
-          userId: sub.user_id,
-          planId: sub.plan_id,
-          billingCycle: sub.billing_cycle,
-          periodStart: start.toISOString(),
-          periodEnd: end.toISOString(),
-          cardLast4: charged.cardLast4,
-        });
-      }
-      return recorded;
     }
-    return this.record(
+    const { start, end, cardLast4 } = renewal;
+    const recorded = await this.record(
       sub,
       until,
-      { status: 'canceled', updated_at: now.toISOString() },
-      { planId: FREE_PLAN_ID, billingCycle: 1, renewsAt: null },
+      {
+        current_period_start: start.toISOString(),
+        current_period_end: end.toISOString(),
+        updated_at: now.toISOString(),
+      },
+      { planId: sub.plan_id, billingCycle: sub.billing_cycle, renewsAt: end.toISOString() },
     );
+    // Only the settler that recorded the renewal sends its receipt.
+    if (recorded) {
+      await this.notices.paid({
+        userId: sub.user_id,
+        planId: sub.plan_id,
+        billingCycle: sub.billing_cycle,
+        periodStart: start.toISOString(),
+        periodEnd: end.toISOString(),
+        cardLast4,
+      });
+    }
+    return recorded;
+  }
+
+  /** The next period of a due row, paid; 'ended' when it was not paid for. */
+  private async renewal(
+    sub: Subscription,
+    now: Date,
+  ): Promise<{ start: Date; end: Date; cardLast4: string | null } | 'ended' | 'unknown'> {
+    if (sub.provider === 'paypal') return this.paypalRenewal(sub, now);
+    const charged = sub.payment_method_id ? await this.renewLocal(sub) : null;
+    if (!charged) return 'ended';
+    let start = new Date(sub.current_period_end);
+    let end = addBillingPeriod(start, sub.billing_cycle);
+    // A server that was off for several periods charges once and catches up to now.
+    while (end <= now) {
+      start = end;
+      end = addBillingPeriod(start, sub.billing_cycle);
+    }
+    return { start, end, cardLast4: charged.cardLast4 };
+  }
+
+  /** PayPal renews by itself: a subscription still paid there has a next billing time. */
+  private async paypalRenewal(
+    sub: Subscription,
+    now: Date,
+  ): Promise<{ start: Date; end: Date; cardLast4: null } | 'ended' | 'unknown'> {
+    if (!this.paypal) return 'unknown';
+    let remote: PayPalSubscription | null;
+    try {
+      remote = await this.paypal.subscription(sub.provider_subscription_id);
+    } catch {
+      return 'unknown';
+    }
+    const next = remote?.nextBillingTime;
+    if (!remote || !PAYPAL_PAID_STATUSES.includes(remote.status) || !next || next <= now)
+      return 'ended';
+    return { start: new Date(sub.current_period_end), end: next, cardLast4: null };
   }
 
   /**

@@ -181,7 +181,7 @@ describe.each([
 
   /** A settler of its own process: its own connection and provider, the shared clock. */
   function settler(db: Db, paid = () => sleep(2), options: SettlementOptions = {}) {
-    return new Billing(db, countingProvider(charges, paid), clock, noNotices, options);
+    return new Billing(db, countingProvider(charges, paid), clock, noNotices, null, options);
   }
 
   const subscriptionIds = () =>

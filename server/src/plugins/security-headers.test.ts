@@ -28,8 +28,12 @@ async function answers(register: (app: ReturnType<typeof Fastify>) => Promise<vo
 
 describe('security headers', () => {
   it.each([
-    { googleSignIn: false, stripe: false },
-    { googleSignIn: true, stripe: true },
+    { googleSignIn: false, stripe: false, paypal: [] },
+    {
+      googleSignIn: true,
+      stripe: true,
+      paypal: ['https://www.paypal.com', 'https://*.paypal.com'],
+    },
   ])('are the ones @fastify/helmet sets per request (%o)', async (options) => {
     const google = options.googleSignIn ? ['https://accounts.google.com'] : [];
     const scripts = options.stripe ? ['https://js.stripe.com'] : [];
@@ -40,10 +44,10 @@ describe('security headers', () => {
           directives: {
             defaultSrc: ["'self'"],
             styleSrc: ["'self'", "'unsafe-inline'", ...google],
-            imgSrc: ["'self'", 'data:', 'blob:'],
-            scriptSrc: ["'self'", ...google, ...scripts],
-            frameSrc: ["'self'", ...google, ...scripts],
-            connectSrc: ["'self'", ...google, ...api],
+            imgSrc: ["'self'", 'data:', 'blob:', ...options.paypal],
+            scriptSrc: ["'self'", ...google, ...scripts, ...options.paypal],
+            frameSrc: ["'self'", ...google, ...scripts, ...options.paypal],
+            connectSrc: ["'self'", ...google, ...api, ...options.paypal],
             frameAncestors: ["'none'"],
             upgradeInsecureRequests: null,
           },

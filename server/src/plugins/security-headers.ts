@@ -43,14 +43,20 @@ function helmetHeaders(options: Parameters<typeof helmet>[1]): Promise<[string, 
 }
 
 /**
- * Security headers and a Content-Security-Policy on every response. Google's sign-in
- * and Stripe's card fields are allowed only when they are configured.
+ * Security headers and a Content-Security-Policy on every response. Google's sign-in,
+ * Stripe's card fields and PayPal's buttons are allowed only when they are configured.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { googleSignIn: boolean; stripe: boolean },
+  options: {
+    googleSignIn: boolean;
+    stripe: boolean;
+    /** Origins of PayPal's buttons (its SDK, frames and calls); empty when not configured. */
+    paypal: string[];
+  },
 ): Promise<void> {
   const google = options.googleSignIn ? [GOOGLE_IDENTITY] : [];
+  const paypal = options.paypal;
   // Stripe Elements runs from js.stripe.com in its own frames and talks to api.stripe.com.
   const stripeScripts = options.stripe ? ['https://js.stripe.com'] : [];
   const stripeApi = options.stripe ? ['https://api.stripe.com'] : [];
@@ -60,10 +66,10 @@ export async function registerSecurityHeaders(
         defaultSrc: ["'self'"],
         // Bootstrap and the OpenAPI page use inline styles; scripts stay same-origin.
         styleSrc: ["'self'", "'unsafe-inline'", ...google],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        scriptSrc: ["'self'", ...google, ...stripeScripts],
-        frameSrc: ["'self'", ...google, ...stripeScripts],
-        connectSrc: ["'self'", ...google, ...stripeApi],
+        imgSrc: ["'self'", 'data:', 'blob:', ...paypal],
+        scriptSrc: ["'self'", ...google, ...stripeScripts, ...paypal],
+        frameSrc: ["'self'", ...google, ...stripeScripts, ...paypal],
+        connectSrc: ["'self'", ...google, ...stripeApi, ...paypal],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },

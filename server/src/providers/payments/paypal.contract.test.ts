@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { startRecordedServer, type RecordedRequest } from '../../../test/recorded-server';
@@ -12,18 +13,14 @@ const TOKEN = {
   expires_in: 32400,
   nonce: '2026-11-22T12:00:00Z',
 };
-const SUBSCRIPTION = {
-  id: 'I-BW452GLLEP1G',
-  plan_id: 'P-5ML4271244454362WXNWU5NQ',
-  status: 'ACTIVE',
-  billing_info: { next_billing_time: '2026-12-22T10:00:00Z' },
-};
+const SUBSCRIPTION = path.join(import.meta.dirname, 'fixtures', 'paypal-subscription.json');
+const PLANS = [{ planId: 3, billingCycle: 1 as const, id: 'P-5ML4271244454362WXNWU5NQ' }];
 
 function paypal(req: RecordedRequest) {
   if (req.url.pathname === '/v1/oauth2/token') return { json: TOKEN };
   if (req.url.pathname.endsWith('/cancel')) return { status: 204, json: '' };
   if (req.url.pathname === '/v1/billing/subscriptions/I-BW452GLLEP1G')
-    return { json: SUBSCRIPTION };
+    return { fixture: SUBSCRIPTION };
   return {
     status: 404,
     json: { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.' },
@@ -38,10 +35,22 @@ describe('PayPal adapter contract', () => {
     await server?.close();
   });
 
-  it('gets a client-credentials token once, reads status and cancels', async () => {
+  it('gets a client-credentials token once, reads a subscription and cancels', async () => {
     server = await startRecordedServer(paypal);
-    const client = new PayPalSubscriptions('client', 'secret', server.baseUrl);
-    expect(await client.status('I-BW452GLLEP1G')).toBe('ACTIVE');
+    const client = new PayPalSubscriptions('client', 'secret', PLANS, server.baseUrl);
+    expect(await client.subscription('I-BW452GLLEP1G')).toEqual({
+      id: 'I-BW452GLLEP1G',
+      planId: 'P-5ML4271244454362WXNWU5NQ',
+      status: 'ACTIVE',
+      customId: 'user-8812',
+      startTime: new Date('2026-11-22T07:00:00Z'),
+      nextBillingTime: new Date('2026-12-22T10:00:00Z'),
+      lastPaymentTime: new Date('2026-11-22T07:05:13Z'),
+    });
+    expect(client.planOf('P-5ML4271244454362WXNWU5NQ')).toEqual(PLANS[0]);
+    expect(client.planOf('P-OTHER')).toBeNull();
+    // PayPal's 404 for an id it does not know is an answer, not a failure.
+    expect(await client.subscription('I-UNKNOWN')).toBeNull();
     await client.cancel('I-BW452GLLEP1G', 'because');
     const [token, ...rest] = server.requests;
     expect(token!.headers.authorization).toBe(
@@ -58,9 +67,9 @@ describe('PayPal adapter contract', () => {
       status: 401,
       json: { error: 'invalid_client', error_description: 'Client Authentication failed' },
     }));
-    await expect(new PayPalSubscriptions('c', 's', server.baseUrl).status('I-1')).rejects.toThrow(
-      /refused the configured client id/,
-    );
+    await expect(
+      new PayPalSubscriptions('c', 's', PLANS, server.baseUrl).subscription('I-1'),
+    ).rejects.toThrow(/refused the configured client id/);
   });
 
   it('answers the spec lookup and cancels through PUT /payments/paypal', async () => {

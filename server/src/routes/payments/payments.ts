@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PAYPAL_MESSAGES } from '@core/messages';
 import { errorResponseSchema } from '@core/schemas/common';
 import {
   localPaymentMethodBodySchema,
@@ -9,10 +10,12 @@ import {
   paymentsConfigSchema,
   paypalCancelBodySchema,
   paypalLookupSchema,
+  paypalSubscribeBodySchema,
 } from '@core/schemas/payments';
 import { BillingError, type BillingOutcome } from '../../billing/billing';
 import { signedIn } from '../../plugins/authenticate';
 import { LocalPaymentProcessor } from '../../providers/payments/local-processor';
+import { PAYPAL_PAID_STATUSES } from '../../providers/payments/paypal';
 import { PaymentDeclined } from '../../providers/payments/port';
 import type { Services } from '../../services';
 
@@ -56,6 +59,18 @@ export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
     async () => ({
       provider: billing.provider.kind,
       stripePublishableKey: services.config.STRIPE_PUBLISHABLE_KEY ?? null,
+      paypal:
+        services.paypal && services.paypal.plans.length > 0
+          ? {
+              clientId: services.config.PAYPAL_CLIENT_ID ?? '',
+              sdkUrl: services.config.PAYPAL_SDK_URL,
+              plans: services.paypal.plans.map((plan) => ({
+                planId: plan.planId,
+                billingCycle: plan.billingCycle,
+                paypalPlanId: plan.id,
+              })),
+            }
+          : null,
     }),
   );
 
@@ -140,6 +155,50 @@ export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
     },
   );
 
+  api.post(
+    '/payments/paypal',
+    {
+      schema: {
+        tags: ['payments'],
+        security: [{ bearer: [] }],
+        body: paypalSubscribeBodySchema,
+        response: { 200: paymentResponseSchema, ...errors, 502: errorResponseSchema },
+      },
+      preHandler,
+    },
+    async (request, reply) => {
+      const auth = signedIn(request);
+      const paypal = services.paypal;
+      if (!paypal || paypal.plans.length === 0)
+        return reply.status(404).send({ message: PAYPAL_MESSAGES.notConfigured });
+      // What the browser says is not proof: the subscription counts as PayPal reports it.
+      let remote;
+      try {
+        remote = await paypal.subscription(request.body.subscriptionId);
+      } catch (error) {
+        request.log.warn({ err: error }, 'PayPal subscription lookup failed');
+        return reply.status(502).send({ message: PAYPAL_MESSAGES.unavailable });
+      }
+      if (!remote) return reply.status(404).send({ message: PAYPAL_MESSAGES.unknown });
+      if (remote.customId !== auth.user.id)
+        return reply.status(409).send({ message: PAYPAL_MESSAGES.notYours });
+      const plan = paypal.planOf(remote.planId);
+      if (!plan) return reply.status(409).send({ message: PAYPAL_MESSAGES.unknownPlan });
+      if (!PAYPAL_PAID_STATUSES.includes(remote.status))
+        return reply.status(402).send({ message: PAYPAL_MESSAGES.notApproved(remote.status) });
+      return answer(reply, auth.user.id, async () => {
+        try {
+          return await billing.subscribePaypal(auth.user, remote, plan);
+        } catch (error) {
+          // Paid twice over: the PayPal subscription just made is cancelled at once.
+          if (error instanceof BillingError && error.alreadySubscribed)
+            await paypal.cancel(remote.id, PAYPAL_MESSAGES.cancelDuplicate);
+          throw error;
+        }
+      });
+    },
+  );
+
   api.put(
     '/payments/paypal',
     {
@@ -155,11 +214,11 @@ export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
       const auth = signedIn(request);
       const sub = services.paypal ? await billing.paypalSubscriptionOf(auth.user.id) : null;
       if (!services.paypal || !sub) {
-        return reply.status(404).send({ message: 'You have no PayPal subscription to cancel.' });
+        return reply.status(404).send({ message: PAYPAL_MESSAGES.nothingToCancel });
       }
       const paypal = services.paypal;
       return answer(reply, auth.user.id, async () => {
-        await paypal.cancel(sub.providerId, 'Cancelled from the SpeedRank account page');
+        await paypal.cancel(sub.providerId, PAYPAL_MESSAGES.cancelReason);
         return billing.cancelPaypal(auth.user.id, sub.id);
       });
     },
