@@ -2,24 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@core/messages';
 import { useBrowser } from './support/browser';
+import { registerFromPricing } from './support/accounts';
 
 const h = useBrowser();
-let n = 0;
-
-async function registerFromPricing(page: Page, planTestId: string) {
-  await page.goto('/pricing');
-  await page
-    .getByTestId(planTestId)
-    .getByRole('button', { name: /pay with stripe/ })
-    .click();
-  const form = page.getByTestId('create-account-form');
-  await form.getByLabel('Email').fill(`buyer-${Date.now()}-${n++}@example.com`);
-  await form.getByLabel('Password', { exact: true }).fill('buyer-pass1');
-  await form.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
-  // After signing up from a plan card, the visitor goes on to pay.
-  await page.waitForURL('**/payment');
-}
-
 async function pay(page: Page, cardNumber: string) {
   const main = page.getByRole('main');
   await main.getByLabel('Name on card').fill('Pat Buyer');

@@ -47,6 +47,7 @@ export const paymentResponseSchema = z.object({
   planId: z.number().int(),
   billingCycle: z.number().int(),
 });
+export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
 
 /** The local test processor's stand-in for the card provider's browser SDK. */
 export const localPaymentMethodBodySchema = z.object({

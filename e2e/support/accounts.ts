@@ -41,3 +41,18 @@ export async function storeSession(page: Page, auth: AuthResponse) {
     [STORAGE_KEYS.session, JSON.stringify(sessionFromAuth(auth))],
   );
 }
+
+/** A visitor picks a plan on the pricing page, creates an account, and lands on /payment. */
+export async function registerFromPricing(page: Page, planTestId: string) {
+  await page.goto('/pricing');
+  await page
+    .getByTestId(planTestId)
+    .getByRole('button', { name: /pay with stripe/ })
+    .click();
+  const form = page.getByTestId('create-account-form');
+  await form.getByLabel('Email').fill(uniqueEmail('buyer'));
+  await form.getByLabel('Password', { exact: true }).fill('buyer-pass1');
+  await form.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+  // After signing up from a plan card, the visitor goes on to pay.
+  await page.waitForURL('**/payment');
+}

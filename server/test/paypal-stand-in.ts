@@ -54,7 +54,7 @@ const SDK = (apiBase: string) => `(() => {
  */
 export async function startPayPalStandIn(plans: Record<string, 'month' | 'year'>) {
   const subscriptions = new Map<string, StandInSubscription>();
-  const requests: { method: string; path: string }[] = [];
+  const requests: { method: string; path: string; query: URLSearchParams }[] = [];
   let baseUrl = '';
   /** An active subscription, paid now, renewing after its plan's interval. */
   const make = (planId: string, customId?: string): StandInSubscription => {
@@ -81,7 +81,7 @@ export async function startPayPalStandIn(plans: Record<string, 'month' | 'year'>
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      requests.push({ method: req.method ?? 'GET', path: url.pathname });
+      requests.push({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams });
       const send = (status: number, payload?: unknown, type = 'application/json') => {
         res.writeHead(status, {
           'content-type': type,
@@ -131,6 +131,11 @@ export async function startPayPalStandIn(plans: Record<string, 'month' | 'year'>
     requests,
     /** A subscription as the buttons would make it, for API tests without a browser. */
     create: make,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        // The app keeps its connections alive; they would hold the close open.
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

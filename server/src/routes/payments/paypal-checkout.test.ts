@@ -107,6 +107,15 @@ describe('PayPal checkout (POST /payments/paypal) on a PayPal stand-in', () => {
     );
     expect(receipts).toHaveLength(1);
     expect(receipts[0]).toContain('Billing cycle: annual');
+    // Cancelled from the account page: at PayPal, and paid service runs to the period's end.
+    const cancel = await user.call('PUT', '/payments/paypal', { planId: 1, billingCycle: 2 });
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json()).toMatchObject({
+      planId: 4,
+      renewsAt: null,
+      cancelsAt: sub.billing_info.next_billing_time,
+    });
+    expect(paypal!.subscriptions.get(sub.id)!.status).toBe('CANCELLED');
   });
 
   it('refuses what PayPal does not confirm, and changes no plan', async () => {

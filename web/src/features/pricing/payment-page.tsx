@@ -9,6 +9,7 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate } from 'react-router';
 import { MESSAGES } from '@core/messages';
+import type { PaymentResponse } from '@core/schemas/payments';
 import { BILLING_ANNUAL, planById } from '@core/plans';
 import { ROUTES } from '@core/routes';
 import { ApiError } from '../../app/api-client';
@@ -17,6 +18,7 @@ import { useSession } from '../../app/session/session-context';
 import { clearCheckout, readCheckout } from '../../app/checkout-intent';
 import { LocalCardFields, parseCard, type CardErrors, type CardInput } from './local-card-fields';
 import { paymentsApi } from './payments-api';
+import { PayPalButtons } from './paypal-buttons';
 import { StripeCardField, type CreatePaymentMethod } from './stripe-card-field';
 import { EmailField } from '../../components/email-field';
 
@@ -72,6 +74,49 @@ export function PaymentPage() {
   const title = intent.changePayment
     ? `Change Payment Method for ${plan.title} Plan`
     : `${plan.title} Plan Payment`;
+  const useUpdate = intent.changePlan || intent.changePayment;
+  // PayPal starts new subscriptions; a plan paid one way is changed that way.
+  const paypal = config.data?.paypal;
+  const paypalPlan =
+    paypal && !useUpdate && !alreadyOnPlan
+      ? paypal.plans.find((p) => p.planId === plan.planId && p.billingCycle === cycle)
+      : undefined;
+
+  const finish = (result: PaymentResponse) => {
+    setSession({
+      ...session,
+      token: result.token,
+      planId: result.planId,
+      billingCycle: result.billingCycle,
+      renewDate: result.renewsAt,
+      cancelDate: result.cancelsAt,
+    });
+    clearCheckout();
+    navigate(ROUTES.confirmation, { state: { planId: result.planId } });
+  };
+
+  const failed = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 409 && !useUpdate) {
+      setErrors({ form: MESSAGES.alreadySubscribed(plan.plan) });
+    } else if (error instanceof ApiError && error.status !== 500) {
+      // The server's words say what to do (a declined card, a plan paid with PayPal).
+      setErrors({ form: `${MESSAGES.paymentError} ${error.message}` });
+    } else {
+      setErrors({ form: MESSAGES.paymentError });
+    }
+  };
+
+  const onPayPalApproved = async (subscriptionId: string) => {
+    setProcessing(true);
+    setErrors({});
+    try {
+      finish(await paymentsApi.paypalSubscribe(session.token, subscriptionId));
+    } catch (error) {
+      failed(error);
+    } finally {
+      setProcessing(false);
+    }
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -114,27 +159,13 @@ export function PaymentPage() {
         paymentMethodId,
         billingCycle: cycle,
       };
-      const useUpdate = intent.changePlan || intent.changePayment;
-      const result = useUpdate
-        ? await paymentsApi.update(session.token, body)
-        : await paymentsApi.create(session.token, body);
-      setSession({
-        ...session,
-        token: result.token,
-        planId: result.planId,
-        billingCycle: result.billingCycle,
-        renewDate: result.renewsAt,
-        cancelDate: result.cancelsAt,
-      });
-      clearCheckout();
-      navigate(ROUTES.confirmation, { state: { planId: result.planId } });
+      finish(
+        useUpdate
+          ? await paymentsApi.update(session.token, body)
+          : await paymentsApi.create(session.token, body),
+      );
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        setErrors({ form: MESSAGES.alreadySubscribed(plan.plan) });
-      } else {
-        const detail = error instanceof ApiError && error.status === 402 ? ` ${error.message}` : '';
-        setErrors({ form: `${MESSAGES.paymentError}${detail}` });
-      }
+      failed(error);
     } finally {
       setProcessing(false);
     }
@@ -212,6 +243,21 @@ export function PaymentPage() {
           {alreadyOnPlan ? 'Subscribed' : intent.changePayment ? 'Update card' : `Pay $${price}.00`}
         </Button>
       </Form>
+      {paypal && paypalPlan && (
+        <section className="mt-4" aria-labelledby="pay-with-paypal">
+          <p id="pay-with-paypal" className="text-center text-muted small mb-2">
+            or subscribe with PayPal
+          </p>
+          <PayPalButtons
+            clientId={paypal.clientId}
+            sdkUrl={paypal.sdkUrl}
+            paypalPlanId={paypalPlan.paypalPlanId}
+            userId={session.userId}
+            onApproved={onPayPalApproved}
+            onError={(message) => setErrors({ form: message })}
+          />
+        </section>
+      )}
     </Container>
   );
 }

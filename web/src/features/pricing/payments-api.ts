@@ -23,6 +23,12 @@ export const paymentsApi = {
   update: (token: string, body: PaymentBodyInput) =>
     apiRequest('/payments', paymentResponseSchema, { method: 'PUT', token, body }),
   paypalLookup: (token: string) => apiRequest('/payments/paypal', paypalLookupSchema, { token }),
+  paypalSubscribe: (token: string, subscriptionId: string) =>
+    apiRequest('/payments/paypal', paymentResponseSchema, {
+      method: 'POST',
+      token,
+      body: { subscriptionId },
+    }),
   paypalCancel: (token: string, body: { planId: number; billingCycle: number }) =>
     apiRequest('/payments/paypal', paymentResponseSchema, { method: 'PUT', token, body }),
 };
