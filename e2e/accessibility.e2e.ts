@@ -2,17 +2,17 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LIVE_MESSAGES } from '@core/messages';
 import { findCountry } from '@core/reference';
-import { PAGE_PATHS, ROUTES, TOOL_PATHS } from '@core/routes';
+import { PAGE_PATHS, ROUTES } from '@core/routes';
 import type { AuthResponse } from '@core/schemas/auth';
 import { registerByApi, storeSession } from './support/accounts';
 import { expectAccessible, seriousViolations } from './support/axe';
 import { useBrowser } from './support/browser';
+import { horizontalOverflow } from './support/overflow';
+import { visitRoute } from './support/routes';
 import { startDesktopSample } from './support/speed-test';
 
 const h = useBrowser();
 const port = () => new URL(h.baseUrl).port;
-/** The visitor's account gate opens a second after arrival on some tools (specs 001, 002). */
-const GATE_DELAY_MS = 1_500;
 
 /** A fresh page without transitions, so that axe never sees a modal half faded in. */
 async function openPage(size?: { width: number; height: number }) {
@@ -53,33 +53,49 @@ async function expectFocusRing(target: Locator) {
 
 const liveStatus = (scope: Page | Locator) => scope.getByTestId('live-status');
 
-async function visitRoute(page: Page, path: string, visitor: boolean) {
-  await page.goto(path);
-  await page.locator('main').locator('h1, h2').first().waitFor();
-  if (visitor && TOOL_PATHS.includes(path)) await page.waitForTimeout(GATE_DELAY_MS);
-}
-
 describe('accessibility (axe: no serious or critical violations)', () => {
-  it('holds on every route for a visitor', async () => {
-    const page = await openPage();
-    const found: string[] = [];
-    for (const path of PAGE_PATHS) {
-      await visitRoute(page, path, true);
-      found.push(...(await seriousViolations(page, `visitor on ${path}`)));
-    }
-    expect(found, found.join('\n')).toEqual([]);
-  }, 180_000);
+  // The whole app walked at a laptop's and a phone's width: axe and nothing wider than the
+  // window, per route.
+  const SIZES = [
+    { width: 1366, height: 900 },
+    { width: 390, height: 844 },
+  ];
 
-  it('holds on every route for a signed-in user', async () => {
-    const page = await openPage();
-    await signIn(page, 'a11y-routes');
-    const found: string[] = [];
-    for (const path of PAGE_PATHS) {
-      await visitRoute(page, path, false);
-      found.push(...(await seriousViolations(page, `signed in on ${path}`)));
-    }
-    expect(found, found.join('\n')).toEqual([]);
-  }, 180_000);
+  it.each(SIZES)(
+    'holds on every route for a visitor at $width px',
+    async (size) => {
+      const page = await openPage(size);
+      const found: string[] = [];
+      for (const path of PAGE_PATHS) {
+        await visitRoute(page, path, true);
+        found.push(...(await seriousViolations(page, `visitor on ${path}`)));
+        found.push(...(await horizontalOverflow(page, `visitor on ${path}`)));
+      }
+      expect(found, found.join('\n')).toEqual([]);
+    },
+    240_000,
+  );
+
+  it.each(SIZES)(
+    'holds on every route for a signed-in user at $width px',
+    async (size) => {
+      const page = await openPage(size);
+      await signIn(page, `a11y-routes-${size.width}`);
+      const found: string[] = [];
+      for (const path of PAGE_PATHS) {
+        await visitRoute(page, path, false);
+        found.push(...(await seriousViolations(page, `signed in on ${path}`)));
+        found.push(...(await horizontalOverflow(page, `signed in on ${path}`)));
+      }
+      expect(found, found.join('\n')).toEqual([]);
+      // Still signed in after the walk: every page above was the signed-in one.
+      const account = page
+        .getByTestId('header')
+        .getByRole('link', { name: 'Account', includeHidden: true });
+      expect(await account.count()).toBe(1);
+    },
+    240_000,
+  );
 
   it('holds in the sign-in modal, both its forms, and the settings modal with its flags', async () => {
     const page = await openPage();
