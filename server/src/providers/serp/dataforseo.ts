@@ -3,6 +3,7 @@ import { countryLocationCode } from '../dataforseo/location';
 import { postLiveTask, type DataForSeoAccount } from '../dataforseo/live-task';
 import { hostOf } from './map-errors';
 import { SerpProviderError, type SerpPage, type SerpProvider, type SerpQuery } from './port';
+import { relatedOfPage } from './related';
 
 const itemSchema = z.object({
   type: z.string(),
@@ -10,6 +11,13 @@ const itemSchema = z.object({
   domain: z.string().nullish(),
   title: z.string().nullish(),
   description: z.string().nullish(),
+  /**
+   * A 'people_also_ask' item's questions (elements with a title), or a 'related_searches'
+   * item's queries (plain strings).
+   */
+  items: z
+    .array(z.union([z.string(), z.object({ title: z.string().nullish() }).passthrough()]))
+    .nullish(),
 });
 
 const US_LOCATION_CODE = 2840;
@@ -69,6 +77,14 @@ export class DataForSeoProvider implements SerpProvider {
         domain: r.domain ?? hostOf(r.url ?? ''),
         snippet: r.description ?? '',
       })),
+      ...relatedOfPage(
+        items
+          .filter((i) => i.type === 'related_searches')
+          .flatMap((i) => (i.items ?? []).map((e) => (typeof e === 'string' ? e : null))),
+        items
+          .filter((i) => i.type === 'people_also_ask')
+          .flatMap((i) => (i.items ?? []).map((e) => (typeof e === 'string' ? null : e.title))),
+      ),
     };
   }
 }

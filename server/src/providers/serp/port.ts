@@ -36,6 +36,10 @@ export interface SerpPage {
   organic_results: OrganicResult[];
   /** The sandbox index found nothing about the query: what it does cover. */
   coverage_notice?: CoverageNotice;
+  /** The engine's "related searches" for the query, where the provider returns them. */
+  related_searches?: string[];
+  /** The engine's "people also ask" questions for the query, where the provider returns them. */
+  related_questions?: string[];
 }
 
 export type SerpFailure = 'auth' | 'quota' | 'timeout' | 'unavailable' | 'bad_request';

@@ -12,6 +12,18 @@ import { SerperProvider } from './serper';
 import { ValueSerpProvider } from './valueserp';
 
 const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
+/** The related searches and "people also ask" questions every recorded page holds. */
+const RELATED_SEARCHES = [
+  'best running shoes 2026',
+  'running shoes for women',
+  'trail running shoes',
+  'running shoes sale',
+];
+const RELATED_QUESTIONS = [
+  'How do I choose the right running shoes?',
+  'How often should you replace running shoes?',
+  'Are expensive running shoes worth it?',
+];
 const query: SerpQuery = {
   query: 'running shoes',
   device: 'desktop',
@@ -142,6 +154,9 @@ describe.each(cases)('$name adapter contract', (c) => {
       page.organic_results.map((_, i) => c.firstOrganic.position + i),
     );
     for (const r of page.organic_results) expect(r.domain).toBe(new URL(r.link).hostname);
+    // Related searches and questions, in the engine's order, a repeat (case aside) dropped.
+    expect(page.related_searches).toEqual(RELATED_SEARCHES);
+    expect(page.related_questions).toEqual(RELATED_QUESTIONS);
   });
 
   it.each([

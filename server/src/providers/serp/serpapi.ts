@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fetchJson } from '../../http/fetch-json';
 import { hostOf, mapProviderError } from './map-errors';
 import type { SerpPage, SerpProvider, SerpQuery } from './port';
+import { relatedOfPage } from './related';
 
 const responseSchema = z.object({
   organic_results: z
@@ -18,6 +19,8 @@ const responseSchema = z.object({
   answer_box_list: z
     .array(z.object({ title: z.string().optional(), link: z.string().optional() }))
     .optional(),
+  related_searches: z.array(z.object({ query: z.string().optional() })).optional(),
+  related_questions: z.array(z.object({ question: z.string().optional() })).optional(),
 });
 
 /** SerpApi's Google engine; pages with `start` because Google ignores num > 10 since 2025. */
@@ -60,6 +63,10 @@ export class SerpApiProvider implements SerpProvider {
         domain: hostOf(r.link),
         snippet: r.snippet ?? '',
       })),
+      ...relatedOfPage(
+        data.related_searches?.map((r) => r.query),
+        data.related_questions?.map((q) => q.question),
+      ),
     };
   }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fetchJson } from '../../http/fetch-json';
 import { hostOf, mapProviderError } from './map-errors';
 import type { SerpPage, SerpProvider, SerpQuery } from './port';
+import { relatedOfPage } from './related';
 
 const responseSchema = z.object({
   organic: z
@@ -14,6 +15,8 @@ const responseSchema = z.object({
       answer: z.string().optional(),
     })
     .optional(),
+  relatedSearches: z.array(z.object({ query: z.string().optional() })).optional(),
+  peopleAlsoAsk: z.array(z.object({ question: z.string().optional() })).optional(),
 });
 
 /** Serper.dev: POST with an X-API-KEY header, 1-based `page`. */
@@ -58,6 +61,10 @@ export class SerperProvider implements SerpProvider {
         domain: hostOf(r.link),
         snippet: r.snippet ?? '',
       })),
+      ...relatedOfPage(
+        data.relatedSearches?.map((r) => r.query),
+        data.peopleAlsoAsk?.map((q) => q.question),
+      ),
     };
   }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fetchJson } from '../../http/fetch-json';
 import { hostOf, mapProviderError } from './map-errors';
 import type { SerpPage, SerpProvider, SerpQuery } from './port';
+import { relatedOfPage } from './related';
 
 const responseSchema = z.object({
   organic_results: z
@@ -28,6 +29,8 @@ const responseSchema = z.object({
         .optional(),
     })
     .optional(),
+  related_searches: z.array(z.object({ query: z.string().optional() })).optional(),
+  related_questions: z.array(z.object({ question: z.string().optional() })).optional(),
 });
 
 /** VALUE SERP, whose field names (answer_box.answers[0].source, domain) the spec uses. */
@@ -77,6 +80,10 @@ export class ValueSerpProvider implements SerpProvider {
         domain: r.domain ?? hostOf(r.link),
         snippet: r.snippet ?? '',
       })),
+      ...relatedOfPage(
+        data.related_searches?.map((r) => r.query),
+        data.related_questions?.map((q) => q.question),
+      ),
     };
   }
 }
