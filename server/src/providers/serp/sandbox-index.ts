@@ -3,7 +3,9 @@ import type { CoverageNotice } from '@core/schemas/serp';
 import type { SandboxManifest, SandboxPage } from '@sandbox';
 import { crowdHosts, diversifyHosts } from './host-crowding';
 import type { SerpPage, SerpProvider, SerpQuery } from './port';
+import { relatedOfPage } from './related';
 import { MIN_SHARE_OF_BEST, saysTogether } from './relevance-floor';
+import { SandboxRelated } from './sandbox-related';
 import { indexTerm, sentencesOf, STOP_WORDS, termsOf } from './search-terms';
 import { templateRuns, withoutSiteName, withoutTemplate } from './site-boilerplate';
 
@@ -36,6 +38,7 @@ interface BuiltIndex {
    */
   sentences: Map<string, { upFront: string[][]; all: string[][] }>;
   coverage: CoverageNotice;
+  related: SandboxRelated;
 }
 
 /**
@@ -112,7 +115,13 @@ export class SandboxIndexProvider implements SerpProvider {
       },
     });
     index.addAll(docs);
-    this.built = { index, pages, sentences, coverage: coverageOf(manifest) };
+    this.built = {
+      index,
+      pages,
+      sentences,
+      coverage: coverageOf(manifest),
+      related: new SandboxRelated(manifest.topics, (q, language) => this.rank(q, language)),
+    };
     return this.built;
   }
 
@@ -166,8 +175,13 @@ export class SandboxIndexProvider implements SerpProvider {
       page,
       domain: new URL(page.url).hostname,
     }));
+    const { related } = this.build();
     return {
       ...(featured ? { answer_box: featured } : {}),
+      // As on Google, the first page shows the related searches and questions.
+      ...(query.pageNum === 1
+        ? relatedOfPage(related.searches(query.query, ranked), related.questions(ranked))
+        : {}),
       organic_results: shown.map(({ page, domain }, i) => ({
         position: offset + i + 1,
         title: page.title ?? page.url,
