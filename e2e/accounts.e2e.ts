@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { CONFIRMATION_MESSAGES, MESSAGES } from '@core/messages';
 import { STORAGE_KEYS } from '../web/src/app/storage';
+import { registerByApi, storeSession } from './support/accounts';
 import { useBrowser } from './support/browser';
 import { linkFromOutbox } from './support/outbox';
 
@@ -343,5 +344,33 @@ describe('accounts in the browser', () => {
       JSON.parse(localStorage.getItem('speedrank.session') ?? '{}'),
     );
     expect(stored.token).toBe('');
+  });
+
+  it('stays signed in when a page was left before its token refresh answered', async () => {
+    const { page } = await h.newPage();
+    await storeSession(page, await registerByApi(page, 'quick-nav'));
+    // The server rotates the token, but the page is gone before the answer arrives: the
+    // next page presents the old token, as quick navigation or two tabs opened together do.
+    let dropped = 0;
+    await page.route('**/backend-service/v1/auth/refresh', async (route) => {
+      if (dropped > 0) return route.continue();
+      dropped++;
+      await route.fetch();
+      return route.abort();
+    });
+    await page.goto('/pricing');
+    await expect.poll(() => dropped).toBe(1);
+    const token = () =>
+      page.evaluate(
+        (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { token?: string }).token,
+        STORAGE_KEYS.session,
+      );
+    const presented = await token();
+    await page.goto('/account');
+    // The old token is refreshed once more, not refused: a new one is stored, not a blank.
+    await expect.poll(token, { timeout: 10_000 }).not.toBe(presented);
+    expect(await token()).not.toBe('');
+    await page.reload();
+    await page.getByTestId('plan-line').waitFor();
   });
 });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabaseUrl, type TestApp } from '../../test/build-test-app';
 import { TestClock } from '../../test/clock';
 import { signUp } from '../../test/users';
-import { verifiedPayload } from './session-tokens';
+import { ROTATION_GRACE_MS, verifiedPayload } from './session-tokens';
 
 const secret = crypto.randomBytes(32);
 const key = Buffer.from(secret);
@@ -90,20 +90,30 @@ describe.each([
   afterEach(async () => t?.close());
   const maybe = it.skipIf(postgres && !testDatabaseUrl);
 
-  maybe('reads the session with its user, and stops at once when it is revoked', async () => {
-    const clock = new TestClock();
-    t = await buildTestApp({ postgres, clock });
-    const { sessions } = t.app.services;
-    const user = await signUp(t.app);
-    const auth = await sessions.authenticate(user.token);
-    expect(auth?.user.id).toBe(user.userId);
-    expect(auth?.claims).toEqual(await sessions.verify(user.token));
-    expect(auth?.user).toEqual(await t.app.services.users.byId(user.userId));
+  maybe(
+    'reads the session with its user; a rotated one ends after a grace, a revoked one at once',
+    async () => {
+      const clock = new TestClock();
+      t = await buildTestApp({ postgres, clock });
+      const { sessions } = t.app.services;
+      const user = await signUp(t.app);
+      const auth = await sessions.authenticate(user.token);
+      expect(auth?.user.id).toBe(user.userId);
+      expect(auth?.claims).toEqual(await sessions.verify(user.token));
+      expect(auth?.user).toEqual(await t.app.services.users.byId(user.userId));
 
-    expect(await sessions.rotate(auth!.claims)).not.toBeNull();
-    expect(await sessions.authenticate(user.token)).toBeNull();
-    expect(await sessions.verify(user.token)).toBeNull();
-  });
+      // Rotated out, it works for the grace minute, then stops.
+      const next = await sessions.rotate(auth!.claims);
+      expect(next).not.toBeNull();
+      expect(await sessions.authenticate(user.token)).not.toBeNull();
+      clock.advanceMinutes(ROTATION_GRACE_MS / 60_000 + 1);
+      expect(await sessions.authenticate(user.token)).toBeNull();
+      expect(await sessions.verify(user.token)).toBeNull();
+      // Revoked (log-out, a new password), the successor stops at once.
+      await sessions.revokeAllExcept(user.userId, null);
+      expect(await sessions.authenticate(next!)).toBeNull();
+    },
+  );
 
   maybe('refuses a session past its end even while the token is still valid', async () => {
     const clock = new TestClock();

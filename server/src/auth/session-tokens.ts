@@ -107,9 +107,13 @@ function sessionQuery(db: Db, counter: boolean, settlement: boolean): SessionQue
   );
 }
 
+/** How long a rotated-out session still works, for the page that never stored its successor. */
+export const ROTATION_GRACE_MS = 60_000;
+
 /**
  * Session tokens are HS256 JWTs naming a session row; the row lets refresh rotate a
- * token (the old one stops working) and log-out or a password change revoke it.
+ * token (the old one stops working a minute later) and log-out or a password change
+ * revoke it at once.
  */
 export class SessionTokens {
   private readonly key: Buffer;
@@ -161,6 +165,11 @@ export class SessionTokens {
     const now = this.clock.now();
     const claims = this.claimsOf(token, now);
     if (!claims) return null;
+    return (await this.isLive(claims, now)) ? claims : null;
+  }
+
+  /** Whether the claims' session is neither revoked nor ended at `now`. */
+  private async isLive(claims: SessionClaims, now: Date): Promise<boolean> {
     const session = await this.db.kysely
       .selectFrom('sessions')
       .select(['id'])
@@ -169,7 +178,7 @@ export class SessionTokens {
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', now.toISOString())
       .executeTakeFirst();
-    return session ? claims : null;
+    return session !== undefined;
   }
 
   /**
@@ -208,15 +217,24 @@ export class SessionTokens {
     };
   }
 
-  /** Revokes the presented session and issues a new one; null if it was already revoked. */
+  /**
+   * Issues a new session for the presented one, which ends ROTATION_GRACE_MS later rather
+   * than at once: a page that is left while its refresh is in flight never stores the new
+   * token, and the next page presents the old one (as two tabs opened together both do).
+   * Presented again within the grace, it is rotated again; null once it has ended or was
+   * revoked (log-out and a password change still end a session at once).
+   */
   async rotate(claims: SessionClaims): Promise<string | null> {
-    const revoked = await this.db.kysely
+    const now = this.clock.now();
+    const graceEnd = new Date(now.getTime() + ROTATION_GRACE_MS).toISOString();
+    await this.db.kysely
       .updateTable('sessions')
-      .set({ revoked_at: this.clock.now().toISOString() })
+      .set({ expires_at: graceEnd })
       .where('id', '=', claims.sessionId)
       .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(revoked.numUpdatedRows) !== 1) return null;
+      .where('expires_at', '>', graceEnd)
+      .execute();
+    if (!(await this.isLive(claims, now))) return null;
     return this.issue(claims.userId);
   }
 

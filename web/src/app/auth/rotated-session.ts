@@ -3,9 +3,10 @@ import type { StoredSession } from '@core/schemas/session';
 import { journeyStore, STORAGE_KEYS } from '../storage';
 
 /**
- * Tabs opened together refresh the same token, and a refresh revokes the token it
- * replaces: all but the first are refused. The first stores its successor, which the
- * others then take up, stored already or arriving within a moment, instead of signing out.
+ * A refresh ends the token it replaces a minute later (the server's rotation grace), so a
+ * tab that presents a token another tab rotated longer ago is refused. The other tab
+ * stored the successor, which this one then takes up, stored already or arriving within a
+ * moment, instead of signing out.
  */
 export function rotatedSession(refused: string): Promise<StoredSession | null> {
   const successor = () => {
