@@ -97,6 +97,26 @@ describe('subscriptions in the browser', () => {
     expect(await page.getByTestId('plan-line').textContent()).toBe('Free Plan');
   });
 
+  it('names the plan a user pays for already when a second tab buys another', async () => {
+    const { page, context } = await h.newPage();
+    await registerFromPricing(page, 'plan-lite');
+    const other = await context.newPage();
+    await other.goto('/pricing');
+    await other
+      .getByTestId('plan-guru')
+      .getByRole('button', { name: /pay with stripe/ })
+      .click();
+    await other.getByRole('heading', { name: 'Guru Plan Payment' }).waitFor();
+    await pay(page, '4242 4242 4242 4242');
+    await page
+      .getByRole('heading', { name: 'Success! You have subscribed to the Lite Plan' })
+      .waitFor();
+    await pay(other, '4242 4242 4242 4242');
+    const error = other.getByTestId('payment-error');
+    await error.waitFor();
+    expect(await error.textContent()).toBe(MESSAGES.alreadySubscribed('lite'));
+  });
+
   it('validates the payment form with the spec messages', async () => {
     const { page } = await h.newPage();
     await registerFromPricing(page, 'plan-lite');

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import { MESSAGES } from '@core/messages';
 import { FREE_PLAN_ID, planById, planPrice } from '@core/plans';
 import type { PaymentBody } from '@core/schemas/payments';
 import type { Clock } from '../auth/clock';
@@ -74,8 +75,6 @@ export interface RemoteSubscription {
   cancelAtPeriodEnd: boolean;
 }
 
-export const ALREADY_SUBSCRIBED = (plan: string) => `You are already subscribed our ${plan}`;
-
 /** Subscriptions and the plan they give a user; the provider only moves money. */
 export class Billing {
   private readonly claimMs: number;
@@ -148,7 +147,11 @@ export class Billing {
     const existing = await this.current(user.id);
     if (existing && !existing.cancel_at_period_end) {
       // Spec 000 answers 500 here; a conflict is what it is, and no 5xx comes from input.
-      throw new BillingError(409, ALREADY_SUBSCRIBED(planById(existing.plan_id).plan), true);
+      throw new BillingError(
+        409,
+        MESSAGES.alreadySubscribed(planById(existing.plan_id).plan),
+        true,
+      );
     }
     const sub = await this.declined(() => this.provider.subscribe(this.charge(user, body)));
     const now = this.clock.now().toISOString();
@@ -197,7 +200,11 @@ export class Billing {
     }
     const existing = await this.current(user.id);
     if (existing && !existing.cancel_at_period_end) {
-      throw new BillingError(409, ALREADY_SUBSCRIBED(planById(existing.plan_id).plan), true);
+      throw new BillingError(
+        409,
+        MESSAGES.alreadySubscribed(planById(existing.plan_id).plan),
+        true,
+      );
     }
     const now = this.clock.now();
     const periodStart = remote.startTime && remote.startTime < now ? remote.startTime : now;

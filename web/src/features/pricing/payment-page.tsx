@@ -96,8 +96,10 @@ export function PaymentPage() {
   };
 
   const failed = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 409 && !useUpdate) {
-      setErrors({ form: MESSAGES.alreadySubscribed(plan.plan) });
+    if (error instanceof ApiError && error.status === 409) {
+      // A conflict with the user's own subscription, in the server's words: the spec's
+      // "You are already subscribed our {plan}" names the plan they have, not this one.
+      setErrors({ form: error.message });
     } else if (error instanceof ApiError && error.status !== 500) {
       // The server's words say what to do (a declined card, a plan paid with PayPal).
       setErrors({ form: `${MESSAGES.paymentError} ${error.message}` });
