@@ -11,3 +11,5 @@ export {
 } from './manifest';
 export { isSandboxUrl, resolveSandboxAddress, sandboxOrigin } from './host';
 export { PETSHOP_ID } from './petshop';
+/** A fresh generation, not the process's shared one: for benchmarks of its cost. */
+export { generateSandbox } from './generate';

@@ -24,10 +24,9 @@ function matching(query: string): SandboxPage[] {
 }
 
 describe('sandbox generation', () => {
-  it('is deterministic and fast: two generations give byte-identical manifests', () => {
-    const started = performance.now();
+  // Its speed is a figure of bench/sandbox-bench.ts.
+  it('is deterministic: two generations give byte-identical manifests', () => {
     const first = JSON.stringify(buildManifest({ port: 8080, sandbox: generateSandbox() }));
-    expect(performance.now() - started).toBeLessThan(2000);
     const second = JSON.stringify(buildManifest({ port: 8080, sandbox: generateSandbox() }));
     expect(first === second).toBe(true);
     expect(JSON.stringify(manifest)).toBe(first);

@@ -42,11 +42,4 @@ describe('WordListModerator', () => {
     for (const term of SENSITIVE_TERMS) expect(term).toBe(term.toLowerCase().trim());
     expect(new Set(SENSITIVE_TERMS).size).toBe(SENSITIVE_TERMS.length);
   });
-
-  it('is fast enough to run on every answer', async () => {
-    const answer = Array.from({ length: 90 }, (_, i) => `running shoes model ${i} for trail`);
-    const start = performance.now();
-    for (let i = 0; i < 20; i++) await moderator.rank(answer);
-    expect((performance.now() - start) / 20).toBeLessThan(50);
-  });
 });
