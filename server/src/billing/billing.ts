@@ -155,20 +155,10 @@ export class Billing {
     }
     const sub = await this.declined(() => this.provider.subscribe(this.charge(user, body)));
     const now = this.clock.now().toISOString();
-    await this.db.kysely.transaction().execute(async (trx) => {
-      if (existing) {
-        // A subscription that was set to cancel gives way to the new one.
-        await trx
-          .updateTable('subscriptions')
-          .set({ status: 'canceled', updated_at: now })
-          .where('id', '=', existing.id)
-          .execute();
-      }
-      await trx
-        .insertInto('subscriptions')
-        .values(this.row(user.id, body, this.provider.kind, body.paymentMethodId, sub, now))
-        .execute();
-    });
+    await this.start(
+      existing,
+      this.row(user.id, body, this.provider.kind, body.paymentMethodId, sub, now),
+    );
     return this.applyPayment(user.id, body, sub);
   }
 
@@ -220,20 +210,25 @@ export class Billing {
       cardLast4: null,
     };
     const at = now.toISOString();
+    await this.start(existing, this.row(user.id, plan, 'paypal', null, sub, at));
+    return this.applyPayment(user.id, plan, sub);
+  }
+
+  /** Records a new subscription; one that was set to cancel gives way to it. */
+  private async start(
+    existing: Subscription | undefined,
+    row: Insertable<SubscriptionsTable>,
+  ): Promise<void> {
     await this.db.kysely.transaction().execute(async (trx) => {
       if (existing) {
         await trx
           .updateTable('subscriptions')
-          .set({ status: 'canceled', updated_at: at })
+          .set({ status: 'canceled', updated_at: row.updated_at })
           .where('id', '=', existing.id)
           .execute();
       }
-      await trx
-        .insertInto('subscriptions')
-        .values(this.row(user.id, plan, 'paypal', null, sub, at))
-        .execute();
+      await trx.insertInto('subscriptions').values(row).execute();
     });
-    return this.applyPayment(user.id, plan, sub);
   }
 
   /** The plan a charge paid for, on the user and in a receipt. */
