@@ -18,7 +18,10 @@ export function gateMessage(
     case 'keywords': {
       const model = keywordSources?.suggestions === 'openai' ? keywordSources.model : null;
       if (model && GPT3.test(model)) return MESSAGES.createAccountGateKeywords;
-      return model ? GATE_MESSAGES.keywordsWithModel(model) : GATE_MESSAGES.keywordsOffline;
+      if (model) return GATE_MESSAGES.keywordsWithModel(model);
+      return keywordSources?.suggestions === 'serp'
+        ? GATE_MESSAGES.keywordsFromResults
+        : GATE_MESSAGES.keywordsOffline;
     }
     case 'serpChecker':
       return GATE_MESSAGES.serpChecker;

@@ -53,6 +53,11 @@ export const AUTH_CODES = {
 
 /** Keyword tool messages of spec 002 §5 and §8, and SpeedRank's own where the spec is silent. */
 export const KEYWORD_MESSAGES = {
+  badLanguage: 'Choose a language code such as en or pt-BR',
+  clusterSearchesLeft: (searches: number) =>
+    `Grouping these ideas by their results takes ${searches} searches, more than your month has left.`,
+  noIdeasInResults:
+    'The search results for this keyword hold no new ideas. Try a broader keyword, or check its results in the SERP analysis tool.',
   termTooLong: 'only 175 max characters allowed',
   signInRequired: 'please create an account or sign in',
   monthlyLimit: 'You have hit your monthly search limit. Upgrade here.',
@@ -313,8 +318,10 @@ export const LIVE_MESSAGES = {
 export const GATE_MESSAGES = {
   keywordsWithModel: (model: string) =>
     `Register now to try our keyword tool, powered by ${model}. No credit card required.`,
+  keywordsFromResults:
+    'Register now to try our keyword tool: ideas from search results and the pages that rank in them. No credit card required.',
   keywordsOffline:
-    'Register now to try our keyword tool: ideas from WordNet and the pages of search results. No credit card required.',
+    'Register now to try our keyword tool: ideas from WordNet, offline. No credit card required.',
   serpChecker:
     'Register now to check where your site ranks in the top 100 results. No credit card required.',
   mixlab: 'Register now to scrape product listings into CSV files. No credit card required.',
@@ -331,5 +338,5 @@ export const ADMIN_HINTS = {
     'Set CRUX_API_KEY (Chrome UX Report) or PSI_API_KEY (PageSpeed Insights) on the server to show real-user data.',
   volumes: 'Set DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD on the server to show search volumes.',
   keywordLanguages:
-    'Keyword ideas come from WordNet, which is English-only. Set OPENAI_API_KEY (and OPENAI_BASE_URL and OPENAI_MODEL for a self-hosted model) on the server for ideas in every language.',
+    'Without a search provider, keyword ideas come from WordNet, which is English-only. Turn the sandbox web on (SANDBOX=on) or set a search provider key (SERPAPI_KEY and the like), or set OPENAI_API_KEY, for ideas in every language.',
 } as const;

@@ -9,7 +9,13 @@ import {
 } from '@core/keywords/limits';
 import { GATE_MESSAGES, KEYWORD_MESSAGES } from '@core/messages';
 import { planById } from '@core/plans';
-import { KEYWORD_LISTS, type KeywordList } from '@core/schemas/keywords';
+import {
+  KEYWORD_INTENTS,
+  KEYWORD_LISTS,
+  type KeywordAnswer,
+  type KeywordIntent,
+  type KeywordList,
+} from '@core/schemas/keywords';
 import { STORAGE_KEYS } from '../web/src/app/storage';
 import { registerByApi, storeSession, withDb } from './support/accounts';
 import { useBrowser } from './support/browser';
@@ -48,23 +54,26 @@ describe('keyword suggestion tool', () => {
     const limit = planById(1).keywordSearchLimit;
     await page.getByTestId('keywords-left').getByText(`of your ${limit} Keywords`).waitFor();
     // With no model and no data source configured, the page names its offline sources.
-    await page.getByTestId('keyword-sources').getByText('WordNet 3.1').waitFor();
+    await page.getByTestId('keyword-sources').getByText('the search results').waitFor();
     await page.getByTestId('volumes-need-source').waitFor();
 
     await searchFor(page, 'ice cream');
     await page.getByText('Gathering 30 Results...').waitFor();
     await page.getByTestId('keyword-results').waitFor({ timeout: 20_000 });
-    await page.getByTestId('identified-category').waitFor();
+    // The search results name no parent category; only a language model's answer does.
+    expect(await page.getByTestId('identified-category').count()).toBe(0);
 
     const lists = await allCards(page);
     const every = KEYWORD_LISTS.flatMap((l) => lists[l]);
     for (const list of KEYWORD_LISTS) {
-      expect(lists[list].length, `${list} has keywords`).toBeGreaterThan(0);
       expect(lists[list].length).toBeLessThanOrEqual(FREE_KEYWORDS_PER_LIST);
     }
+    expect(lists.category.length).toBeGreaterThan(0);
+    expect(lists.related.length).toBeGreaterThan(0);
     expect(new Set(every).size).toBe(every.length);
     expect(every).not.toContain('ice cream');
-    expect(lists.variation.every((k) => k.includes('ice cream'))).toBe(true);
+    const holdsSeed = (k: string) => k.includes('ice') && k.includes('cream');
+    expect([...lists.category, ...lists.variation].every(holdsSeed)).toBe(true);
     // No volume source: every volume is '-', never an invented number.
     const volumes = await page.getByTestId('keyword-card-volume').allTextContents();
     expect(new Set(volumes)).toEqual(new Set(['-']));
@@ -95,7 +104,7 @@ describe('keyword suggestion tool', () => {
     await page.getByRole('button', { name: 'clear' }).click();
     expect(await cardsOf(page, 'category')).toEqual(lists.category);
 
-    // The export holds exactly the cards, five quoted columns.
+    // The export holds exactly the cards: the volumes' columns, then source, intent, cluster.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('keyword-export').click(),
@@ -105,8 +114,104 @@ describe('keyword suggestion tool', () => {
     expect(text.split('\r\n')[0]).toBe(KEYWORD_EXPORT_HEADERS.map((c) => `"${c}"`).join(','));
     const rows = Papa.parse<string[]>(text.trim()).data.slice(1);
     expect(rows.map((r) => r[0]).sort()).toEqual([...every].sort());
-    expect(rows.every((r) => r.length === 5 && r[1] === '-')).toBe(true);
+    expect(rows.every((r) => r.length === KEYWORD_EXPORT_HEADERS.length && r[1] === '-')).toBe(
+      true,
+    );
+    const sourceColumn = KEYWORD_EXPORT_HEADERS.indexOf('source');
+    expect(
+      rows.every((r) => /^(related-searches|questions|ranking-pages)/.test(r[sourceColumn]!)),
+    ).toBe(true);
+    expect(rows.every((r) => KEYWORD_INTENTS.includes(r[sourceColumn + 1] as KeywordIntent))).toBe(
+      true,
+    );
+    expect(rows.every((r) => every.includes(r[sourceColumn + 2]!))).toBe(true);
   }, 90_000);
+
+  it('filters ideas by intent and by cluster, and takes one to the other tools in one click', async () => {
+    const { page } = await h.newPage();
+    await signedIn(page);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto(TOOL);
+    await searchFor(page, 'dog food');
+    await page.getByTestId('keyword-results').waitFor({ timeout: 20_000 });
+    await page.getByTestId('cluster-basis').getByText('share three or more pages').waitFor();
+    /** The Category tab's cards, which stays the tab shown. */
+    const everyCard = () => cardsOf(page, 'category');
+
+    // Intent: the filter keeps exactly the cards labelled with it.
+    const intent = page.getByTestId('intent-filter');
+    await intent.selectOption('commercial');
+    await page.getByTestId('keyword-tab-category').click();
+    const commercial = await page.getByTestId('keyword-card-intent').allTextContents();
+    expect(commercial.length).toBeGreaterThan(0);
+    expect(new Set(commercial)).toEqual(new Set(['Commercial']));
+    expect(await page.getByTestId('keyword-card-keyword').allTextContents()).toContain(
+      'best dog food',
+    );
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    const all = await everyCard();
+    expect(all.length).toBeGreaterThan(commercial.length);
+
+    // Cluster: the largest one's cards, each with that cluster in the drawer.
+    const cluster = page.getByTestId('cluster-filter');
+    const [, firstCluster] = await cluster
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    await cluster.selectOption(firstCluster!);
+    const inCluster = await everyCard();
+    expect(inCluster.length).toBeGreaterThan(0);
+    expect(inCluster.length).toBeLessThan(all.length);
+    await page.getByTestId('keyword-card').first().click();
+    const drawer = page.getByTestId('keyword-drawer');
+    await drawer.getByTestId('drawer-idea').getByText(firstCluster!, { exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    // One click from an idea: copy it, analyse its SERP, check its rank.
+    const keyword = inCluster[0]!;
+    await page.getByTestId('idea-copy').first().click();
+    await page.getByRole('button', { name: `Copied ${keyword}` }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(keyword);
+    expect(await page.getByTestId('idea-analyse').first().getAttribute('href')).toBe(
+      `/serp-analysis-tool?searchTerm=${encodeURIComponent(keyword)}`,
+    );
+    await page.getByTestId('idea-rank').first().click();
+    await page.waitForURL(/\/serp-checker\?/);
+    await expect.poll(() => page.getByLabel('Search term').inputValue()).toBe(keyword);
+  }, 90_000);
+
+  it('groups ideas by shared results on request when the answer grouped them by words', async () => {
+    const { page } = await h.newPage();
+    await signedIn(page);
+    // As a paid search provider answers: ideas grouped by the words they share.
+    await page.route('**/backend-service/v1/keyword', async (route) => {
+      const response = await route.fetch();
+      const answers = (await response.json()) as KeywordAnswer[];
+      await route.fulfill({
+        response,
+        json: answers.map((a) => ({
+          ...a,
+          clusteredBy: 'words',
+          ideas: a.ideas?.map((idea) => ({ ...idea, cluster: idea.keyword })),
+        })),
+      });
+    });
+    await page.goto(TOOL);
+    await searchFor(page, 'aftermarket truck parts');
+    await page.getByTestId('keyword-results').waitFor({ timeout: 20_000 });
+    await page.getByTestId('cluster-basis').getByText('sharing a word').waitFor();
+    const cluster = page.getByTestId('cluster-filter').locator('option');
+    const alone = await cluster.count();
+    const regroup = page.getByTestId('regroup-by-results');
+    const shown = (await allCards(page)).category.length;
+    expect(await regroup.textContent()).toMatch(/^Group by shared results \(\d+ searches\)$/);
+    expect(shown).toBeGreaterThan(0);
+    await regroup.click();
+    await page.getByTestId('cluster-basis').getByText('share three or more pages').waitFor();
+    expect(await regroup.count()).toBe(0);
+    // Ideas that share results now share a group: fewer groups than ideas alone.
+    expect(await cluster.count()).toBeLessThan(alone);
+  }, 60_000);
 
   it('asks a list whose source failed once more, and shows it with the others', async () => {
     const { page } = await h.newPage();
@@ -128,7 +233,7 @@ describe('keyword suggestion tool', () => {
     expect(variationAsks).toEqual([1, 2]);
     const variation = await cardsOf(page, 'variation');
     expect(variation.length).toBeGreaterThan(0);
-    expect(variation.every((k) => k.includes('ice cream'))).toBe(true);
+    expect(variation.every((k) => k.includes('ice') && k.includes('cream'))).toBe(true);
     expect(await page.getByTestId('keyword-alert').count()).toBe(0);
   }, 60_000);
 
@@ -163,12 +268,12 @@ describe('keyword suggestion tool', () => {
     await page.getByTestId('keywords-left').getByText('(this search uses 5)').waitFor();
   });
 
-  it('opens the keyword gate for a visitor a second after arrival, naming the offline source', async () => {
+  it('opens the keyword gate for a visitor a second after arrival, naming the results as the source', async () => {
     const { page } = await h.newPage();
     await page.goto(TOOL);
     const gate = page.getByRole('dialog', { name: 'Create an account' });
     // No language model is configured here: the gate does not promise one.
-    await gate.getByText(GATE_MESSAGES.keywordsOffline).waitFor({ timeout: 5_000 });
+    await gate.getByText(GATE_MESSAGES.keywordsFromResults).waitFor({ timeout: 5_000 });
   });
 
   it('blurs an unsafe answer until the alert is closed', async () => {

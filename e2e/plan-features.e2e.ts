@@ -100,7 +100,7 @@ describe('the account gate', () => {
     const { page } = await h.newPage({ width: 390, height: 844 });
     await page.goto('/keyword-suggestion-tool');
     const gate = page.getByTestId('account-gate');
-    await gate.getByText(GATE_MESSAGES.keywordsOffline).waitFor({ timeout: 5_000 });
+    await gate.getByText(GATE_MESSAGES.keywordsFromResults).waitFor({ timeout: 5_000 });
     await page.getByRole('button', { name: 'Toggle navigation' }).click();
     await page.getByTestId('header').getByRole('link', { name: 'Pricing' }).click();
     await page.waitForURL((url) => url.pathname === '/pricing');

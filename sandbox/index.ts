@@ -5,6 +5,7 @@
 export { sandboxSites } from './serve';
 export {
   buildManifest,
+  summaryInParts,
   type SandboxManifest,
   type SandboxPage,
   type SandboxShop,

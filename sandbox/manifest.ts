@@ -290,3 +290,16 @@ export async function writeManifest(
   await fs.writeFile(file, `${JSON.stringify(manifest, null, 2)}\n`);
   return file;
 }
+
+/**
+ * The page's summary with a break between its parts (title, description, headings, main
+ * text), which it runs together: words either side of one are not said together.
+ */
+export function summaryInParts(page: SandboxPage): string {
+  const head = [page.title, page.description, page.h1, ...page.h2].filter(
+    (part): part is string => part !== null && part !== '',
+  );
+  const headText = head.join(' ').split(/\s+/).join(' ');
+  if (!page.summary.startsWith(headText)) return page.summary;
+  return [...head, page.summary.slice(headText.length)].join(' · ');
+}

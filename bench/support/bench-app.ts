@@ -7,10 +7,17 @@ import { connectDb } from '../../server/src/db/connect';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import { freePort } from '../../server/test/free-port';
 
-/** The whole app on a fresh SQLite file, listening on a free loopback port. */
-export async function startBenchApp(env: Record<string, string> = {}) {
+/**
+ * The whole app on a fresh SQLite file, listening on a free loopback port; on `dataDir`'s
+ * file instead when given (a restart: what was stored stays, memory starts empty), which
+ * closing then leaves in place.
+ */
+export async function startBenchApp(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+) {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-bench-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-bench-'));
   const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const db = connectDb({ sqlitePath: config.sqlitePath });
   await migrateToLatest(db);
@@ -21,10 +28,11 @@ export async function startBenchApp(env: Record<string, string> = {}) {
     db,
     config,
     port,
+    dataDir,
     async close() {
       await app.close();
       await db.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -116,19 +116,58 @@ describe('applyAffix (spec 002 §4)', () => {
 describe('keywordCsv (spec 002 §5, §9)', () => {
   const parse = (csv: string) => Papa.parse<string[]>(csv.trim()).data;
 
-  it('sorts by volume with unknown volumes last, five quoted columns', () => {
+  it('sorts by volume with unknown volumes last, quoted columns with source, intent and cluster', () => {
     const csv = keywordCsv([
       { keyword: 'sorbet', volume: null, cpc: null, competition: null, difficulty: null },
-      { keyword: 'gelato', volume: 9900, cpc: 1.2, competition: 0.4, difficulty: 31 },
-      { keyword: 'kulfi', volume: 100, cpc: 0.5, competition: 0.1, difficulty: 5 },
+      {
+        keyword: 'gelato',
+        volume: 9900,
+        cpc: 1.2,
+        competition: 0.4,
+        difficulty: 31,
+        source: 'serp',
+        idea: {
+          keyword: 'gelato',
+          sources: ['related-searches', 'ranking-pages'],
+          intent: 'informational',
+          cluster: 'gelato',
+        },
+      },
+      {
+        keyword: 'kulfi',
+        volume: 100,
+        cpc: 0.5,
+        competition: 0.1,
+        difficulty: 5,
+        source: 'openai',
+        idea: { keyword: 'kulfi', sources: [], intent: 'commercial', cluster: 'kulfi' },
+      },
     ]);
     expect(csv.split('\r\n')[0]).toBe(
-      '"keyword","monthly search volume","cpc","competition","keyword difficulty"',
+      '"keyword","monthly search volume","cpc","competition","keyword difficulty","source","intent","cluster"',
     );
     expect(parse(csv).slice(1)).toEqual([
-      ['gelato', '9900', '1.2', '0.4', '31'],
-      ['kulfi', '100', '0.5', '0.1', '5'],
-      ['sorbet', '-', '-', '-', '-'],
+      [
+        'gelato',
+        '9900',
+        '1.2',
+        '0.4',
+        '31',
+        'related-searches + ranking-pages',
+        'informational',
+        'gelato',
+      ],
+      [
+        'kulfi',
+        '100',
+        '0.5',
+        '0.1',
+        '5',
+        'openai, not in the search results',
+        'commercial',
+        'kulfi',
+      ],
+      ['sorbet', '-', '-', '-', '-', '-', '-', '-'],
     ]);
   });
 
@@ -145,7 +184,7 @@ describe('keywordCsv (spec 002 §5, §9)', () => {
         { keyword: 'a, b', volume: null, cpc: null, competition: null, difficulty: null },
       ]),
     );
-    expect(rows[1]).toEqual(['\'=HYPERLINK("x")', '-', '-', '-', '-']);
+    expect(rows[1]).toEqual(['\'=HYPERLINK("x")', '-', '-', '-', '-', '-', '-', '-']);
     expect(rows[2]![0]).toBe('a, b');
   });
 

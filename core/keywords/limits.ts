@@ -39,4 +39,7 @@ export const KEYWORD_EXPORT_HEADERS = [
   'cpc',
   'competition',
   'keyword difficulty',
+  'source',
+  'intent',
+  'cluster',
 ] as const;

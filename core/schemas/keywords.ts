@@ -11,7 +11,45 @@ export type KeywordAlgorithm = (typeof KEYWORD_ALGORITHMS)[number];
 export const KEYWORD_LISTS = ['category', 'similar', 'variation', 'related'] as const;
 export type KeywordList = (typeof KEYWORD_LISTS)[number];
 
-export const KEYWORD_SOURCES = ['wordnet', 'openai'] as const;
+export const KEYWORD_SOURCES = ['serp', 'wordnet', 'openai'] as const;
+
+/** Where an idea of the search results was found. */
+export const IDEA_SOURCES = ['related-searches', 'questions', 'ranking-pages'] as const;
+export type IdeaSource = (typeof IDEA_SOURCES)[number];
+
+/** What a searcher wants, as SEO tools label a keyword. */
+export const KEYWORD_INTENTS = [
+  'informational',
+  'commercial',
+  'transactional',
+  'navigational',
+] as const;
+export type KeywordIntent = (typeof KEYWORD_INTENTS)[number];
+export const INTENT_LABELS: Record<KeywordIntent, string> = {
+  informational: 'Informational',
+  commercial: 'Commercial',
+  transactional: 'Transactional',
+  navigational: 'Navigational',
+};
+export const IDEA_SOURCE_LABELS: Record<IdeaSource, string> = {
+  'related-searches': 'related searches',
+  questions: 'people also ask',
+  'ranking-pages': "ranking pages' phrases",
+};
+
+/** How a search's ideas were grouped: by the results they share, or by a word they share. */
+export const CLUSTER_BASES = ['results', 'words'] as const;
+export type ClusterBasis = (typeof CLUSTER_BASES)[number];
+
+export const keywordIdeaSchema = z.object({
+  keyword: z.string(),
+  /** Where it was found; empty for a language model's idea the results do not support. */
+  sources: z.array(z.enum(IDEA_SOURCES)),
+  intent: z.enum(KEYWORD_INTENTS),
+  /** The group it belongs to, named by its most central member. */
+  cluster: z.string(),
+});
+export type KeywordIdea = z.infer<typeof keywordIdeaSchema>;
 export type KeywordSource = (typeof KEYWORD_SOURCES)[number];
 
 export const MODERATION_SOURCES = ['word-list', 'openai'] as const;
@@ -23,6 +61,18 @@ export type KeywordDataSource = (typeof KEYWORD_DATA_SOURCES)[number];
 /** Spec 002 §3 'Content filter rank': 0 clean, 1 sensitive, 2 unsafe. */
 export const contentRankSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 export type ContentRank = z.infer<typeof contentRankSchema>;
+
+/** Whether `Intl` takes the tag: the seed's words are segmented in that language. */
+const isLanguageTag = (tag: string) => {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+};
+
+/** A BCP 47 language tag as the settings hold it ('en', 'pt-BR', 'zh-cn'). */
+const languageTag = z.string().trim().max(16).refine(isLanguageTag, KEYWORD_MESSAGES.badLanguage);
 
 const term = z
   .string()
@@ -45,7 +95,7 @@ export const keywordBodySchema = z.object({
     .max(Math.max(...KEYWORD_SIZES)),
   algorithm: z.enum(KEYWORD_ALGORITHMS),
   /** The keyword settings' language, used when the seed's own language is unclear. */
-  language: z.string().trim().min(2).max(16).default('en'),
+  language: languageTag.default('en'),
   country: z.string().trim().min(2).max(16).default('us'),
   /** From the search's category answer: its variation and related requests join it. */
   searchId: z.string().uuid().optional(),
@@ -59,6 +109,10 @@ export const keywordAnswerSchema = z.object({
   response_filter: z.object({ termFilter: contentRankSchema }),
   list: z.enum(KEYWORD_LISTS),
   keywords: z.array(z.string()),
+  /** The keywords with where each was found, when the source says. */
+  ideas: z.array(keywordIdeaSchema).optional(),
+  /** What the ideas' clusters rest on, when the answer has ideas. */
+  clusteredBy: z.enum(CLUSTER_BASES).optional(),
   source: z.enum(KEYWORD_SOURCES),
   /** The model that answered, when a language model did. */
   model: z.string().nullable(),
@@ -137,6 +191,30 @@ export const keywordSourcesResponseSchema = z.object({
   search: z.string().nullable(),
 });
 export type KeywordSourcesResponse = z.infer<typeof keywordSourcesResponseSchema>;
+
+/** Most ideas grouped by their results at once: every list of the largest search. */
+export const MAX_CLUSTERED_KEYWORDS = 120;
+
+/**
+ * Ideas grouped by the results they share, asked for when a search provider charges for
+ * each search (the answer then grouped them by shared words): one search per keyword.
+ */
+export const keywordClustersBodySchema = z.object({
+  searchId: z.string().uuid(),
+  keywords: z.array(term).min(2).max(MAX_CLUSTERED_KEYWORDS),
+  gl: z.string().trim().min(2).max(16).default('us'),
+  hl: languageTag.default('en'),
+});
+export type KeywordClustersBody = z.input<typeof keywordClustersBodySchema>;
+
+export const keywordClustersResponseSchema = z.object({
+  clusteredBy: z.literal('results'),
+  /** Each group named by its leader, largest first. */
+  clusters: z.array(z.object({ label: z.string(), keywords: z.array(z.string()) })),
+  /** SERP searches charged to the month: 0 where searches are free (the sandbox index). */
+  searches: z.number().int(),
+});
+export type KeywordClustersResponse = z.infer<typeof keywordClustersResponseSchema>;
 
 /** The drawer's top results for a keyword, paid for by the search it came from. */
 export const keywordSerpBodySchema = z.object({

@@ -14,7 +14,7 @@ import type { SafeFetchOptions } from './http/safe-fetch';
 import { createEmailSender, type EmailSender } from './providers/email';
 import { createRealSerpProvider } from './providers/serp';
 import { SandboxIndexProvider } from './providers/serp/sandbox-index';
-import { buildManifest } from '@sandbox';
+import { buildManifest, type SandboxManifest } from '@sandbox';
 import { CachedSerp } from './providers/serp/serp-cache';
 import { SerpShares } from './providers/serp/serp-shares';
 import { Billing } from './billing/billing';
@@ -27,6 +27,8 @@ import { createLabSpeedProvider } from './providers/lab-speed';
 import { Quotas } from './quota/quotas';
 import { KeywordQuota } from './quota/keyword-quota';
 import { createKeywordSuggester, type KeywordSuggester } from './providers/keywords';
+import { fetchRankingPages } from './providers/keywords/ranking-pages';
+import { sandboxBackgrounds, sandboxPageTexts } from './providers/keywords/sandbox-texts';
 import { createModerator, type Moderator } from './providers/moderation';
 import { WordListModerator } from './providers/moderation/word-list';
 import { createKeywordDataProvider, type KeywordDataProvider } from './providers/keyword-data';
@@ -61,6 +63,8 @@ export interface Services {
   verifyGoogle: GoogleVerifier | null;
   /** The search provider behind the SERP tools; null when none is available. */
   serp: CachedSerp | null;
+  /** Whether a search costs nothing (the sandbox index answers locally, no vendor bills it). */
+  serpSearchesAreFree: boolean;
   /** First result pages kept for share links. */
   serpShares: SerpShares;
   quotas: Quotas;
@@ -160,14 +164,18 @@ export function createServices(
   // With no SERP key, the sandbox index answers (its URLs carry the app's port).
   const pageFetch = pageFetchOptions(config);
   const jobs = createConfiguredJobs(config, log);
+  // Built once, when first read: the search index and the keyword ideas' background share it.
+  let manifest: SandboxManifest | undefined;
+  const sandboxManifest =
+    config.SANDBOX === 'on' ? () => (manifest ??= buildManifest({ port: config.PORT })) : null;
+  const sandboxText = sandboxPageTexts(sandboxManifest);
   const serpProvider =
     createRealSerpProvider(config) ??
-    (config.SANDBOX === 'on'
-      ? new SandboxIndexProvider(() => buildManifest({ port: config.PORT }))
-      : null);
+    (sandboxManifest ? new SandboxIndexProvider(sandboxManifest) : null);
   const serp = serpProvider
     ? new CachedSerp(serpProvider, db, clock, config.SERP_CACHE_TTL_MINUTES)
     : null;
+  const serpSearchesAreFree = serpProvider instanceof SandboxIndexProvider;
   const quotas = new Quotas(db, clock);
   const email = createEmailSender(config, log);
   const paypal =
@@ -212,25 +220,53 @@ export function createServices(
     ),
     paypal,
     serp,
+    serpSearchesAreFree,
     serpShares: new SerpShares(db, clock),
     pageFetch,
-    keywords: createKeywordSuggester(config, async (term, language) => {
+    keywords: createKeywordSuggester(config, {
+      grounded: serp
+        ? {
+            search: (term, language, country) =>
+              serp.search({
+                query: term,
+                device: 'desktop',
+                pageNum: 1,
+                googleDomain: 'google.com',
+                gl: country,
+                hl: language,
+              }),
+            pageTexts: async (urls) => {
+              // The sandbox's own pages are read from its manifest; others are fetched.
+              const fromSandbox = urls.map(sandboxText);
+              const fetched = await fetchRankingPages(
+                urls.filter((_, i) => !fromSandbox[i]),
+                pageFetch,
+              );
+              return [...fromSandbox.filter((text) => text !== null), ...fetched];
+            },
+            background: sandboxBackgrounds(sandboxManifest),
+            ideaSearchesAreFree: serpSearchesAreFree,
+          }
+        : null,
+      log,
       // WordNet's Variation list also takes phrases from the search provider's pages.
-      if (!serp) return [];
-      try {
-        const page = await serp.search({
-          query: term,
-          device: 'desktop',
-          pageNum: 1,
-          googleDomain: 'google.com',
-          gl: 'us',
-          hl: language,
-        });
-        return page.organic_results.flatMap((r) => [r.title, r.snippet]);
-      } catch (error) {
-        log.warn({ err: error }, 'search documents for keyword variations failed');
-        return [];
-      }
+      documents: async (term, language) => {
+        if (!serp) return [];
+        try {
+          const page = await serp.search({
+            query: term,
+            device: 'desktop',
+            pageNum: 1,
+            googleDomain: 'google.com',
+            gl: 'us',
+            hl: language,
+          });
+          return page.organic_results.flatMap((r) => [r.title, r.snippet]);
+        } catch (error) {
+          log.warn({ err: error }, 'search documents for keyword variations failed');
+          return [];
+        }
+      },
     }),
     moderation: { primary: createModerator(config), fallback: new WordListModerator() },
     keywordData: createKeywordDataProvider(config),

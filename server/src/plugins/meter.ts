@@ -25,8 +25,9 @@ declare module 'fastify' {
     /**
      * As `meter`, but answers nothing: for a caller with more to undo before it answers
      * (it then sends `overQuota`), so the response never arrives before the undoing is done.
+     * `uses` of the month at once (a request that runs several searches), all or none.
      */
-    charge(tool: MeteredTool): Promise<Charge | null>;
+    charge(tool: MeteredTool, uses?: number): Promise<Charge | null>;
     /** The 429 of a month used up. */
     overQuota(tool: MeteredTool): FastifyReply;
   }
@@ -39,15 +40,19 @@ export function quotaHolder(request: FastifyRequest) {
 }
 
 export function registerMeter(app: FastifyInstance, services: Services): void {
-  app.decorateReply('charge', async function (this: FastifyReply, tool: MeteredTool) {
+  app.decorateReply('charge', async function (this: FastifyReply, tool: MeteredTool, uses = 1) {
     const { quotas } = services;
     const { subject, plan } = quotaHolder(this.request);
     // The month of the charge, also for a refund that comes after the month turned.
     const counter = quotas.counterKey(subject, tool);
-    if (!(await quotas.consume(subject, tool, monthlyLimit(plan, tool), 1, counter.period))) {
+    if (!(await quotas.consume(subject, tool, monthlyLimit(plan, tool), uses, counter.period))) {
       return null;
     }
-    return { subject, counter, refund: () => quotas.refund(subject, tool, 1, counter.period) };
+    return {
+      subject,
+      counter,
+      refund: () => quotas.refund(subject, tool, uses, counter.period),
+    };
   });
   app.decorateReply('overQuota', function (this: FastifyReply, tool: MeteredTool) {
     return this.status(429).send(REFUSALS[tool]);

@@ -138,15 +138,26 @@ export class KeywordQuota {
     return this.quotas.consume(key, 'kw-search', KEYWORD_REQUESTS_PER_SEARCH, 1, hour);
   }
 
+  /** Whether this user opened the search this hour: its ideas may be looked into further. */
+  async opened(subject: string, searchId: string): Promise<boolean> {
+    const hour = this.clock.now().toISOString().slice(0, 13);
+    return (await this.quotas.used(searchKey(subject, searchId), 'kw-search', hour)) > 0;
+  }
+
   /**
    * The drawer's top results are paid for by the keyword search they belong to: up to
    * PREVIEWS_PER_SEARCH lookups for a search of this user opened this hour.
    */
   async preview(subject: string, searchId: string): Promise<boolean> {
-    const key = searchKey(subject, searchId);
+    if (!(await this.opened(subject, searchId))) return false;
     const hour = this.clock.now().toISOString().slice(0, 13);
-    if ((await this.quotas.used(key, 'kw-search', hour)) === 0) return false;
-    return this.quotas.consume(key, 'kw-preview', PREVIEWS_PER_SEARCH, 1, hour);
+    return this.quotas.consume(
+      searchKey(subject, searchId),
+      'kw-preview',
+      PREVIEWS_PER_SEARCH,
+      1,
+      hour,
+    );
   }
 }
 

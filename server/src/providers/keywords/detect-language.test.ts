@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectSeedLanguage } from './detect-language';
+import { chooseSeedLanguage, detectSeedLanguage } from './detect-language';
 
 describe('detectSeedLanguage', () => {
   it.each([
@@ -39,6 +39,29 @@ describe('detectSeedLanguage', () => {
     expect(detectSeedLanguage('helado de chocolate con fresas', 'es-419')).toEqual({
       language: 'es',
       from: 'detected',
+    });
+  });
+});
+
+describe('the seed language a source knows', () => {
+  const knows =
+    (words: Record<string, string[]>) =>
+    (text: string, language: string): Promise<boolean> =>
+      Promise.resolve(text.split(' ').every((w) => words[language]?.includes(w) ?? false));
+
+  it("takes a language scored nearly as high as the detected one when only its pages use the seed's words", async () => {
+    const spanish = knows({ es: ['helado', 'casero'] });
+    expect(await chooseSeedLanguage('helado casero', 'en', spanish)).toEqual({
+      language: 'es',
+      from: 'detected',
+    });
+  });
+
+  it("keeps the settings' language when the source knows the seed in it", async () => {
+    const english = knows({ en: ['pasta', 'sauce'] });
+    expect(await chooseSeedLanguage('pasta sauce', 'en', english)).toEqual({
+      language: 'en',
+      from: 'settings',
     });
   });
 });

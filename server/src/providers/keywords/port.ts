@@ -1,4 +1,10 @@
-import type { KeywordAlgorithm, KeywordList, KeywordSource } from '@core/schemas/keywords';
+import type {
+  ClusterBasis,
+  KeywordAlgorithm,
+  KeywordIdea,
+  KeywordList,
+  KeywordSource,
+} from '@core/schemas/keywords';
 
 export interface SuggestionRequest {
   /** The seed, trimmed. */
@@ -18,6 +24,9 @@ export interface SuggestionRequest {
 export interface SuggestionList {
   list: KeywordList;
   keywords: string[];
+  /** The keywords with where each was found, its intent and cluster, when the source says. */
+  ideas?: KeywordIdea[];
+  clusteredBy?: ClusterBasis;
 }
 
 export interface SuggestionResult {
@@ -29,6 +38,8 @@ export interface SuggestionResult {
   prompt: string | null;
   /** The source's own verdict on its answer (a model's refusal or content filter). */
   refused?: boolean;
+  /** Which source answered, when a suggester asked another (a last resort). */
+  source?: KeywordSource;
 }
 
 export type KeywordFailure =

@@ -39,10 +39,15 @@ export class WordNetSuggester implements KeywordSuggester {
     await this.dictionary();
   }
 
+  /** WordNet is English. */
+  speaks(language: string): boolean {
+    return language.toLowerCase().split('-')[0] === 'en';
+  }
+
   async suggest(request: SuggestionRequest): Promise<SuggestionResult> {
     const language = request.language.toLowerCase();
     const primary = language.split('-')[0]!;
-    if (primary !== 'en') {
+    if (!this.speaks(language)) {
       const name = (findLanguage(language) ?? findLanguage(primary))?.name ?? request.language;
       throw new KeywordProviderError('unsupported_language', KEYWORD_MESSAGES.englishOnly(name));
     }

@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import type { CoverageNotice } from '@core/schemas/serp';
-import type { SandboxManifest, SandboxPage } from '@sandbox';
+import { summaryInParts, type SandboxManifest, type SandboxPage } from '@sandbox';
 import { crowdHosts, diversifyHosts } from './host-crowding';
 import type { SerpPage, SerpProvider, SerpQuery } from './port';
 import { relatedOfPage } from './related';
@@ -193,19 +193,6 @@ export class SandboxIndexProvider implements SerpProvider {
       })),
     };
   }
-}
-
-/**
- * The page's summary with a break between its parts (title, description, headings, main
- * text), which it runs together: words either side of one are not said together.
- */
-function summaryInParts(page: SandboxPage): string {
-  const head = [page.title, page.description, page.h1, ...page.h2].filter(
-    (part): part is string => part !== null && part !== '',
-  );
-  const headText = head.join(' ').split(/\s+/).join(' ');
-  if (!page.summary.startsWith(headText)) return page.summary;
-  return [...head, page.summary.slice(headText.length)].join(' · ');
 }
 
 /** Each topic of the sandbox web with a search for it (the first no earlier topic took). */

@@ -6,6 +6,8 @@ describe('search terms', () => {
     const same = (a: string, b: string) => expect(indexTerm(a), a).toBe(indexTerm(b));
     same('kits', 'kit');
     same('cities', 'city');
+    same('beaches', 'beach');
+    same('boxes', 'box');
     same('cookies', 'cookie');
     same('churning', 'churn');
     same('churned', 'churn');

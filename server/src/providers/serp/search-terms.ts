@@ -11,7 +11,7 @@ const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[]
 
 /**
  * A word as the index keeps it: lowercased, plurals as their singular and "-ing" and "-ed"
- * forms as their stem, so that "kits" finds "kit", "cities" "city", "cookies" "cookie" and
+ * forms as their stem, so that "kits" finds "kit", "cities" "city", "beaches" "beach", "cookies" "cookie" and
  * "churn" "churning" (a light stemmer: English, Spanish and Portuguese plurals end so),
  * without matching every word that merely starts alike ("trail" is not "TrailForge"). Null
  * for a stop word.
@@ -22,9 +22,11 @@ export function indexTerm(word: string): string | null {
   const singular =
     lower.length > 4 && /ies?$/.test(lower)
       ? lower.replace(/ies?$/, 'y')
-      : lower.length > 3 && lower.endsWith('s') && !/(ss|us|is)$/.test(lower)
-        ? lower.slice(0, -1)
-        : lower;
+      : lower.length > 4 && /(ch|sh|x|ss|z)es$/.test(lower)
+        ? lower.slice(0, -2)
+        : lower.length > 3 && lower.endsWith('s') && !/(ss|us|is)$/.test(lower)
+          ? lower.slice(0, -1)
+          : lower;
   const stem = /^(.{4,}?)(ing|ed)$/.exec(singular);
   return stem ? stem[1]! : singular;
 }

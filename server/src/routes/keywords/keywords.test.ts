@@ -52,6 +52,7 @@ describe('POST /keyword on the offline defaults', () => {
     ['randomness above 1', { temp: 1.5 }, 'temp'],
     ['an unknown algorithm', { algorithm: 'similar' }, 'algorithm'],
     ['a size past 90', { size: 91 }, 'size'],
+    ['a language that is no language tag', { language: 'aa-0a' }, KEYWORD_MESSAGES.badLanguage],
   ])('refuses %s with 400 and charges nothing', async (_name, extra, message) => {
     t = await buildTestApp();
     const u = await user();
@@ -61,7 +62,7 @@ describe('POST /keyword on the offline defaults', () => {
     expect(await keywordsLeft(u.headers)).toBe(planById(1).keywordSearchLimit);
   });
 
-  it('answers a search of three requests from WordNet, naming its sources, and charges its size', async () => {
+  it('answers a search of three requests from the search results, naming each idea’s sources, and charges its size', async () => {
     t = await buildTestApp();
     const u = await user();
     const category = keywordResponseSchema.parse(
@@ -70,15 +71,17 @@ describe('POST /keyword on the offline defaults', () => {
     expect(category.map((a) => a.list)).toEqual(['category', 'similar']);
     const [first] = category;
     expect(first).toMatchObject({
-      source: 'wordnet',
+      source: 'serp',
       model: null,
       moderation: 'word-list',
       language: 'en',
       response_filter: { termFilter: 0 },
+      clusteredBy: 'results',
       // The free plan's cap per list.
       size: FREE_KEYWORDS_PER_LIST,
     });
-    expect(first!.identifiedCategory).toBeTruthy();
+    expect(first!.keywords).toContain('homemade ice cream');
+    expect(first!.ideas!.map((i) => i.keyword)).toEqual(first!.keywords);
     expect(first!.res).toBe(first!.keywords.join(', '));
     for (const algorithm of ['variation', 'related'] as const) {
       const res = await post('/keyword', body({ algorithm, searchId: first!.searchId }), u.headers);
@@ -91,16 +94,30 @@ describe('POST /keyword on the offline defaults', () => {
     );
   });
 
-  it('says offline suggestions are English-only for a Spanish seed, and refunds it', async () => {
+  it('answers a Spanish seed in Spanish from the results', async () => {
     t = await buildTestApp();
     const u = await user();
+    const res = await post('/keyword', body({ term: 'helado casero' }), u.headers);
+    expect(res.statusCode).toBe(200);
+    const [answer] = keywordResponseSchema.parse(res.json());
+    expect(answer).toMatchObject({ language: 'es', source: 'serp' });
+    expect(answer!.keywords).toContain('cómo hacer helado casero');
+  });
+
+  it('answers from WordNet without a search provider, English only, and refunds a Spanish seed', async () => {
+    t = await buildTestApp({ env: { SANDBOX: 'off' } });
+    const u = await user();
+    const english = keywordResponseSchema.parse((await post('/keyword', body(), u.headers)).json());
+    expect(english[0]).toMatchObject({ source: 'wordnet' });
+    expect(english[0]!.identifiedCategory).toBeTruthy();
+    const left = await keywordsLeft(u.headers);
     const res = await post('/keyword', body({ term: 'helado de chocolate con fresas' }), u.headers);
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(KEYWORD_MESSAGES.englishOnly('Spanish'));
-    expect(await keywordsLeft(u.headers)).toBe(planById(1).keywordSearchLimit);
+    expect(await keywordsLeft(u.headers)).toBe(left);
   });
 
-  it('keeps a short English seed English when detection misreads it, since WordNet knows its words', async () => {
+  it('keeps a short English seed English when detection misreads it, since English pages use its words', async () => {
     t = await buildTestApp();
     const u = await user();
     const res = await post('/keyword', body({ term: 'pasta sauce' }), u.headers);
@@ -194,10 +211,10 @@ describe("the keyword tool's sources, named in the site config the page embeds",
   const sources = async () =>
     (await t.app.inject({ method: 'GET', url: `${API}/site-config` })).json().keywordSources;
 
-  it('are WordNet, the word list and no volume source on the offline defaults', async () => {
+  it('are the search results, the word list and no volume source on the offline defaults', async () => {
     t = await buildTestApp();
     expect(await sources()).toEqual({
-      suggestions: 'wordnet',
+      suggestions: 'serp',
       model: null,
       moderation: 'word-list',
       volumes: 'none',

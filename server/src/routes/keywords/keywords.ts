@@ -4,6 +4,8 @@ import { KEYWORD_MESSAGES } from '@core/messages';
 import { errorResponseSchema } from '@core/schemas/common';
 import {
   keywordBodySchema,
+  keywordClustersBodySchema,
+  keywordClustersResponseSchema,
   keywordDataBodySchema,
   keywordDataResponseSchema,
   keywordResponseSchema,
@@ -17,7 +19,8 @@ import {
 import { signedIn } from '../../plugins/authenticate';
 import { FAILURE_STATUS } from '../../providers/failure-status';
 import { KeywordDataError } from '../../providers/keyword-data/port';
-import { detectSeedLanguage } from '../../providers/keywords/detect-language';
+import { chooseSeedLanguage } from '../../providers/keywords/detect-language';
+import { clustersByResults, searchEach } from '../../providers/keywords/keyword-clusters';
 import { KeywordProviderError } from '../../providers/keywords/port';
 import { SerpProviderError } from '../../providers/serp/port';
 import type { Services } from '../../services';
@@ -86,15 +89,14 @@ export const keywordRoutes: FastifyPluginAsync<{ services: Services }> = async (
       const suggester = services.keywords;
       const started = performance.now();
       let result;
-      let { language, from } = detectSeedLanguage(body.term, body.language);
+      let language: string;
+      let from: KeywordAnswer['languageFrom'];
       try {
-        if (
-          language !== body.language &&
-          (await suggester.knowsAllWords?.(body.term, body.language))
-        ) {
-          language = body.language;
-          from = 'settings';
-        }
+        ({ language, from } = await chooseSeedLanguage(
+          body.term,
+          body.language,
+          suggester.knowsAllWords?.bind(suggester),
+        ));
         result = await suggester.suggest({
           term: body.term,
           algorithm: body.algorithm,
@@ -116,7 +118,9 @@ export const keywordRoutes: FastifyPluginAsync<{ services: Services }> = async (
         response_filter: { termFilter: rank },
         list: list.list,
         keywords: list.keywords,
-        source: suggester.source,
+        ...(list.ideas ? { ideas: list.ideas } : {}),
+        ...(list.clusteredBy ? { clusteredBy: list.clusteredBy } : {}),
+        source: result.source ?? suggester.source,
         model: suggester.model,
         moderation: moderation.source,
         language,
@@ -157,6 +161,42 @@ export const keywordRoutes: FastifyPluginAsync<{ services: Services }> = async (
   );
 
   api.post(
+    '/keyword-clusters',
+    {
+      schema: {
+        tags: ['keywords'],
+        security: [{ bearer: [] }],
+        body: keywordClustersBodySchema,
+        response: { 200: keywordClustersResponseSchema, ...errors },
+      },
+      preHandler,
+    },
+    async (request, reply) => {
+      const auth = signedIn(request);
+      if (!services.serp) {
+        return reply.status(503).send({ message: KEYWORD_MESSAGES.noSearchProvider });
+      }
+      const b = request.body;
+      if (!(await services.keywordQuota.opened(auth.user.id, b.searchId))) {
+        return reply.status(403).send({ message: KEYWORD_MESSAGES.previewNeedsSearch });
+      }
+      const keywords = [...new Set(b.keywords)];
+      const searches = services.serpSearchesAreFree ? 0 : keywords.length;
+      const charge = searches > 0 ? await reply.charge('serp', searches) : null;
+      if (searches > 0 && !charge) {
+        return reply.status(429).send({ message: KEYWORD_MESSAGES.clusterSearchesLeft(searches) });
+      }
+      try {
+        const tops = await topTensOf(services, keywords, b.gl.toLowerCase(), b.hl);
+        return { clusteredBy: 'results' as const, clusters: clustersByResults(tops), searches };
+      } catch (error) {
+        await charge?.refund();
+        return sendProviderError(reply, error);
+      }
+    },
+  );
+
+  api.post(
     '/keyword-serp',
     {
       schema: {
@@ -191,6 +231,20 @@ export const keywordRoutes: FastifyPluginAsync<{ services: Services }> = async (
     },
   );
 };
+
+/** Top results of each keyword, for grouping them: one metered search each, unless free. */
+async function topTensOf(
+  services: Services,
+  keywords: string[],
+  gl: string,
+  hl: string,
+): Promise<Map<string, string[]>> {
+  const serp = services.serp!;
+  const pages = await searchEach(keywords, (query) =>
+    serp.search({ query, device: 'desktop', pageNum: 1, googleDomain: 'google.com', gl, hl }),
+  );
+  return new Map(keywords.map((k, i) => [k, pages[i]!.organic_results.map((r) => r.link)]));
+}
 
 /** The providers behind the keyword tool's figures, as this installation is configured. */
 export function keywordSources(services: Services): KeywordSourcesResponse {

@@ -31,8 +31,11 @@ export function KeywordCopy() {
         </div>
       </div>
       <p className="small">
-        Without a language model configured, SpeedRank suggests keywords offline from WordNet, an
-        English lexical database, and takes Variation phrases from the pages of its search provider.
+        Without a language model configured, SpeedRank takes keyword ideas from the search results
+        themselves: the related searches and questions the search provider returns, and the phrases
+        the ranking pages put in their titles and headings, in the seed&apos;s language. Each idea
+        says where it was found. WordNet, an English lexical database, answers only a seed the
+        results say nothing about, or when no search provider is configured.
       </p>
     </section>
   );

@@ -6,7 +6,12 @@ import Offcanvas from 'react-bootstrap/Offcanvas';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import { ROUTES } from '@core/routes';
-import type { KeywordSettings } from '@core/schemas/keywords';
+import {
+  IDEA_SOURCE_LABELS,
+  INTENT_LABELS,
+  type KeywordIdea,
+  type KeywordSettings,
+} from '@core/schemas/keywords';
 import { SERP_SOURCE_LABELS } from '@core/schemas/serp';
 import { keywordsApi } from './keywords-api';
 import type { KeywordVolumes } from './use-keyword-volumes';
@@ -19,6 +24,8 @@ interface Props {
   searchId: string;
   settings: KeywordSettings;
   volumes: KeywordVolumes;
+  /** Its sources, intent and cluster, when the source labels them. */
+  idea: KeywordIdea | null;
   onHide(): void;
   onSearch(keyword: string): void;
 }
@@ -32,6 +39,7 @@ export function KeywordDrawer({
   searchId,
   settings,
   volumes,
+  idea,
   onHide,
   onSearch,
 }: Props) {
@@ -63,6 +71,20 @@ export function KeywordDrawer({
         <Offcanvas.Title id="keyword-drawer-title">{keyword}</Offcanvas.Title>
       </Offcanvas.Header>
       <Offcanvas.Body>
+        {idea && (
+          <dl className="small row mb-3" data-testid="drawer-idea">
+            <dt className="col-4">Intent</dt>
+            <dd className="col-8">{INTENT_LABELS[idea.intent]}</dd>
+            <dt className="col-4">Cluster</dt>
+            <dd className="col-8">{idea.cluster}</dd>
+            <dt className="col-4">Found in</dt>
+            <dd className="col-8">
+              {idea.sources.length === 0
+                ? 'Not in the search results (a language model’s idea)'
+                : idea.sources.map((s) => IDEA_SOURCE_LABELS[s]).join(', ')}
+            </dd>
+          </dl>
+        )}
         <h2 className="h6">Monthly searches</h2>
         {months.length > 0 ? (
           <Suspense fallback={<Spinner size="sm" aria-label="Loading chart" />}>
@@ -110,6 +132,12 @@ export function KeywordDrawer({
               to={`${ROUTES.serpAnalysis}?searchTerm=${q(keyword)}`}
             >
               Run a SERP analysis
+            </Link>
+            <Link
+              className="btn btn-outline-primary"
+              to={`${ROUTES.serpChecker}?searchTerm=${q(keyword)}`}
+            >
+              Check a rank
             </Link>
             <a
               className="btn btn-outline-secondary"

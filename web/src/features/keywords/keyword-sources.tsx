@@ -9,6 +9,7 @@ import { useSiteConfig } from '../../app/site-config';
 import { AdminHint } from '../../components/admin-hint';
 
 const SUGGESTION_LABELS: Record<KeywordSource, string> = {
+  serp: "the search results (related searches, questions and the ranking pages' phrases)",
   wordnet: 'WordNet 3.1 (offline, English only)',
   openai: 'a language model',
 };

@@ -1,11 +1,21 @@
 import type { ReactNode } from 'react';
+import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import Nav from 'react-bootstrap/Nav';
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Tooltip from 'react-bootstrap/Tooltip';
 import type { KeywordLists } from '@core/keywords/dedupe';
 import { MOBILE_BREAKPOINT_PX } from '@core/limits';
-import { KEYWORD_LISTS, type KeywordList } from '@core/schemas/keywords';
+import {
+  IDEA_SOURCE_LABELS,
+  INTENT_LABELS,
+  KEYWORD_LISTS,
+  type IdeaSource,
+  type KeywordIdea,
+  type KeywordList,
+} from '@core/schemas/keywords';
+import { IdeaActions } from './idea-actions';
+import type { IdeaIndex } from './keyword-ideas';
 import { volumeOf, type KeywordVolumes } from './use-keyword-volumes';
 
 export const TAB_LABELS: Record<KeywordList, string> = {
@@ -28,6 +38,8 @@ interface Props {
   tab: KeywordList;
   onTab(tab: KeywordList): void;
   volumes: KeywordVolumes;
+  /** Each keyword's sources, intent and cluster, when the source labels them. */
+  ideas: IdeaIndex;
   onPick(keyword: string): void;
   /** While the content-filter alert shows, results are blurred and not clickable. */
   blurred: boolean;
@@ -42,8 +54,20 @@ const withTip = (list: KeywordList, node: ReactNode) =>
     </OverlayTrigger>
   );
 
-/** The four result tabs and their keyword cards with monthly volume. */
-export function KeywordTabs({ lists, tab, onTab, volumes, onPick, blurred }: Props) {
+const SHORT_SOURCE: Record<IdeaSource, string> = {
+  'related-searches': 'related',
+  questions: 'PAA',
+  'ranking-pages': 'pages',
+};
+
+/** Where the idea was found, or that the search results do not support it. */
+const sourcesText = (idea: KeywordIdea) =>
+  idea.sources.length === 0
+    ? 'Not found in the search results'
+    : `From ${idea.sources.map((s) => IDEA_SOURCE_LABELS[s]).join(', ')}`;
+
+/** The four result tabs and their keyword cards with monthly volume, intent and actions. */
+export function KeywordTabs({ lists, tab, onTab, volumes, ideas, onPick, blurred }: Props) {
   return (
     // Inert while blurred: out of reach of the mouse, the keyboard and screen readers alike.
     <div className={blurred ? 'sr-blurred' : undefined} inert={blurred}>
@@ -68,21 +92,48 @@ export function KeywordTabs({ lists, tab, onTab, volumes, onPick, blurred }: Pro
         )}
         {lists[tab].map((keyword) => {
           const volume = volumeOf(volumes, keyword);
+          const idea = ideas.get(keyword.toLowerCase());
           return (
             <div className="col-12 col-sm-6 col-lg-4" key={keyword}>
-              <Card
-                as="button"
-                type="button"
-                className="w-100 text-start sr-keyword-card"
-                data-testid="keyword-card"
-                onClick={() => onPick(keyword)}
-              >
-                <Card.Body className="d-flex justify-content-between gap-2 py-2">
+              <Card className="h-100 sr-keyword-card">
+                <button
+                  type="button"
+                  className="btn text-start w-100 border-0 d-flex justify-content-between gap-2 py-2"
+                  data-testid="keyword-card"
+                  onClick={() => onPick(keyword)}
+                >
                   <span data-testid="keyword-card-keyword">{keyword}</span>
                   <span className="text-muted" data-testid="keyword-card-volume">
                     {volume === null ? '-' : volume.toLocaleString('en-US')}
                   </span>
-                </Card.Body>
+                </button>
+                <div className="d-flex align-items-center gap-1 px-2 pb-2 small">
+                  {idea && (
+                    <>
+                      <Badge
+                        bg="light"
+                        text="dark"
+                        className="border"
+                        title={INTENT_LABELS[idea.intent]}
+                        data-testid="keyword-card-intent"
+                      >
+                        {INTENT_LABELS[idea.intent]}
+                      </Badge>
+                      <span
+                        className={
+                          idea.sources.length === 0 ? 'text-warning-emphasis' : 'text-muted'
+                        }
+                        title={sourcesText(idea)}
+                        data-testid="keyword-card-sources"
+                      >
+                        {idea.sources.length === 0
+                          ? 'unsupported'
+                          : idea.sources.map((s) => SHORT_SOURCE[s]).join(' · ')}
+                      </span>
+                    </>
+                  )}
+                  <IdeaActions keyword={keyword} className="ms-auto" />
+                </div>
               </Card>
             </div>
           );

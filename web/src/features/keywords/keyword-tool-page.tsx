@@ -35,15 +35,18 @@ import { LiveStatus } from '../../components/live-status';
 import { PageHeader } from '../../components/page-header';
 import { UpgradeMessage } from '../../components/upgrade-message';
 import { DebugPanel } from './debug-panel';
+import { IdeaFilters } from './idea-filters';
 import { KeywordCopy } from './keyword-copy';
 import { KeywordDrawer } from './keyword-drawer';
 import { KeywordSources } from './keyword-sources';
+import { filterLists, NO_FILTER, type IdeaFilter } from './keyword-ideas';
 import { KeywordTabs } from './keyword-tabs';
 import { ModifyResults } from './modify-results';
 import { useGatheringProgress } from './use-gathering-progress';
 import { SEARCH_STAGES, useKeywordSearch } from './use-keyword-search';
 import { useKeywordSettings } from './use-keyword-settings';
 import { useKeywordVolumes, volumeOf } from './use-keyword-volumes';
+import { useResultClusters } from './use-result-clusters';
 import { useTypewriter } from './use-typewriter';
 
 type Notice = {
@@ -83,6 +86,7 @@ export function KeywordToolPage() {
   });
   const [notice, setNotice] = useState<Notice | null>(null);
   const [affix, setAffix] = useState<{ term: string; mode: AffixMode } | null>(null);
+  const [ideaFilter, setIdeaFilter] = useState<IdeaFilter>(NO_FILTER);
   const [filterClosed, setFilterClosed] = useState(false);
   const [returned, setReturned] = useState(true);
   const [drawer, setDrawer] = useState<string | null>(null);
@@ -107,6 +111,11 @@ export function KeywordToolPage() {
       : outcome.lists;
   }, [outcome, affix]);
   const allKeywords = useMemo(() => (lists ? KEYWORD_LISTS.flatMap((l) => lists[l]) : []), [lists]);
+  const { ideas, basis: clusterBasis, regroup } = useResultClusters(token, outcome, settings);
+  const shownLists = useMemo(
+    () => (lists ? filterLists(lists, ideas, ideaFilter) : null),
+    [lists, ideas, ideaFilter],
+  );
   const volumes = useKeywordVolumes(token, allKeywords, settings, search.isSuccess);
 
   const phase = search.isPending
@@ -144,6 +153,7 @@ export function KeywordToolPage() {
       }
       setNotice(null);
       setAffix(null);
+      setIdeaFilter(NO_FILTER);
       setFilterClosed(false);
       setReturned(false);
       setDrawer(null);
@@ -212,6 +222,8 @@ export function KeywordToolPage() {
         cpc: item?.keyword_info.cpc ?? null,
         competition: item?.keyword_info.competition ?? null,
         difficulty: item?.keyword_properties.keyword_difficulty ?? null,
+        idea: ideas.get(keyword.toLowerCase()) ?? null,
+        source: outcome?.answers[0]?.source ?? null,
       };
     });
     downloadTextFile(KEYWORD_EXPORT_FILE, keywordCsv(rows, affix?.term ?? ''));
@@ -377,8 +389,24 @@ export function KeywordToolPage() {
               debug
             </Button>
           </div>
+          {clusterBasis && (
+            <IdeaFilters
+              keywords={allKeywords}
+              ideas={ideas}
+              basis={clusterBasis}
+              filter={ideaFilter}
+              onFilter={setIdeaFilter}
+              onRegroup={(keywords) => {
+                setIdeaFilter(NO_FILTER);
+                regroup.mutate({ searchId: outcome.searchId, keywords });
+              }}
+              regrouping={regroup.isPending}
+              regroupError={regroup.isError ? regroup.error.message : null}
+            />
+          )}
           <KeywordTabs
-            lists={lists}
+            lists={shownLists ?? lists}
+            ideas={ideas}
             tab={tab}
             onTab={setTab}
             volumes={volumes}
@@ -397,6 +425,7 @@ export function KeywordToolPage() {
             searchId={outcome.searchId}
             settings={settings}
             volumes={volumes}
+            idea={drawer ? (ideas.get(drawer.toLowerCase()) ?? null) : null}
             onHide={() => setDrawer(null)}
             onSearch={(keyword) => {
               setDrawer(null);

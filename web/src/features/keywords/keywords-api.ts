@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { kwtRateLimitBodySchema, rateLimitResponseSchema } from '@core/schemas/quota';
 import {
+  keywordClustersResponseSchema,
   keywordDataResponseSchema,
   keywordResponseSchema,
   keywordSerpResponseSchema,
   keywordSettingsSchema,
   type KeywordBody,
+  type KeywordClustersBody,
   type KeywordDataBody,
   type KeywordSerpBody,
   type KeywordSettings,
@@ -20,6 +22,8 @@ export const keywordsApi = {
     apiRequest('/keyword', keywordResponseSchema, { method: 'POST', token, body }),
   volumes: (token: string, body: KeywordDataBody) =>
     apiRequest('/keyword-data', keywordDataResponseSchema, { method: 'POST', token, body }),
+  clusters: (token: string, body: KeywordClustersBody) =>
+    apiRequest('/keyword-clusters', keywordClustersResponseSchema, { method: 'POST', token, body }),
   topResults: (token: string, body: KeywordSerpBody) =>
     apiRequest('/keyword-serp', keywordSerpResponseSchema, { method: 'POST', token, body }),
   settings: (token: string) => apiRequest('/settings/keywords', keywordSettingsSchema, { token }),

@@ -103,11 +103,14 @@ export function useKeywordSearch(token: string, planId: number) {
           isPaidPlan(planId) ? undefined : FREE_KEYWORDS_PER_LIST,
         );
         if (Object.values(lists).every((l) => l.length === 0)) {
+          // Randomness changes a model's answer, not what the search results hold.
           throw new KeywordSearchError(
             'empty',
-            settings.temperature >= 1
-              ? KEYWORD_MESSAGES.noUniqueTermsAtMax
-              : KEYWORD_MESSAGES.noUniqueTerms,
+            answers[0]!.source === 'serp'
+              ? KEYWORD_MESSAGES.noIdeasInResults
+              : settings.temperature >= 1
+                ? KEYWORD_MESSAGES.noUniqueTermsAtMax
+                : KEYWORD_MESSAGES.noUniqueTerms,
           );
         }
         return {

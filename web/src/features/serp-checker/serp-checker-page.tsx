@@ -7,7 +7,7 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { LIVE_MESSAGES, MESSAGES } from '@core/messages';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import { ApiError } from '../../app/api-client';
@@ -39,7 +39,9 @@ export function SerpCheckerPage() {
   const { settings, device, setSearchTerm } = useSettings();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
-  const [term, setTerm] = useState('');
+  const [params] = useSearchParams();
+  // A keyword sent from another tool (the keyword tool's "Check a rank") fills the term.
+  const [term, setTerm] = useState(() => params.get('searchTerm') ?? '');
   const [site, setSite] = useState('');
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const { limitReached, reachLimit, clearLimit } = useLimitReached();

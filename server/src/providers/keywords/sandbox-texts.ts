@@ -1,0 +1,50 @@
+import { summaryInParts, type SandboxManifest, type SandboxPage } from '@sandbox';
+import { PhraseBackground, type RankingPage } from './ranking-phrases';
+
+/** A sandbox page as a ranking page: title and headings up front; everything it says, in parts. */
+function textOf(page: SandboxPage): RankingPage {
+  return {
+    upFront: [page.title, page.h1, ...page.h2].filter(Boolean).join('\n'),
+    body: summaryInParts(page),
+  };
+}
+
+/**
+ * The sandbox web's pages read from its manifest, without a request: the text of each URL
+ * it serves, keyed by URL (read once, when first asked); none without the sandbox.
+ */
+export function sandboxPageTexts(
+  manifest: (() => SandboxManifest) | null,
+): (url: string) => RankingPage | null {
+  let byUrl: Map<string, SandboxPage> | undefined;
+  return (url) => {
+    if (!manifest) return null;
+    byUrl ??= new Map(manifest().pages.map((page) => [page.url, page]));
+    const page = byUrl.get(url);
+    return page && page.status === 200 ? textOf(page) : null;
+  };
+}
+
+/**
+ * Backgrounds of what pages say in general, per language, from the sandbox web's pages in
+ * that language (read once, when first asked). Without the sandbox, or for a language it
+ * has no pages in, the background is empty and every phrase counts as rare.
+ */
+export function sandboxBackgrounds(
+  manifest: (() => SandboxManifest) | null,
+): (language: string) => PhraseBackground {
+  const built = new Map<string, PhraseBackground>();
+  return (language) => {
+    const code = language.slice(0, 2).toLowerCase();
+    let background = built.get(code);
+    if (!background) {
+      background = new PhraseBackground(code);
+      for (const page of manifest?.().pages ?? []) {
+        if (page.searchable && (page.lang ?? 'en').startsWith(code))
+          background.add(textOf(page).body);
+      }
+      built.set(code, background);
+    }
+    return background;
+  };
+}

@@ -1,0 +1,58 @@
+import { BarChart3, Check, Copy, Crosshair } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router';
+import { ROUTES } from '@core/routes';
+
+/** How long "Copied" shows before the copy button is back. */
+const COPIED_MS = 1_500;
+const q = encodeURIComponent;
+
+/** From an idea to the other tools in one click: its SERP analysis, a rank check, a copy. */
+export function IdeaActions({ keyword, className }: { keyword: string; className?: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), COPIED_MS);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+  const copy = () => {
+    navigator.clipboard.writeText(keyword).then(
+      () => setCopied(true),
+      (error: unknown) => console.error('copying the keyword failed', error),
+    );
+  };
+  return (
+    <span className={`d-inline-flex gap-1 ${className ?? ''}`} data-testid="idea-actions">
+      <Link
+        className="btn btn-sm btn-outline-secondary py-0 px-1"
+        to={`${ROUTES.serpAnalysis}?searchTerm=${q(keyword)}`}
+        aria-label={`Analyse the SERP of ${keyword}`}
+        title="Analyse its SERP"
+        data-testid="idea-analyse"
+      >
+        <BarChart3 size="1em" aria-hidden />
+      </Link>
+      <Link
+        className="btn btn-sm btn-outline-secondary py-0 px-1"
+        to={`${ROUTES.serpChecker}?searchTerm=${q(keyword)}`}
+        aria-label={`Check a site's rank for ${keyword}`}
+        title="Check a rank"
+        data-testid="idea-rank"
+      >
+        <Crosshair size="1em" aria-hidden />
+      </Link>
+      <Button
+        size="sm"
+        variant="outline-secondary"
+        className="py-0 px-1"
+        onClick={copy}
+        aria-label={copied ? `Copied ${keyword}` : `Copy ${keyword}`}
+        title={copied ? 'Copied' : 'Copy'}
+        data-testid="idea-copy"
+      >
+        {copied ? <Check size="1em" aria-hidden /> : <Copy size="1em" aria-hidden />}
+      </Button>
+    </span>
+  );
+}
