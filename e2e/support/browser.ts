@@ -54,8 +54,14 @@ export function useBrowser(): BrowserHarness {
         ...(timeZone ? { timezoneId: timeZone } : {}),
       });
       contexts.push(context);
+      // Every tab of the context, a test's second one too, waits for the app to take over.
+      const newTab = context.newPage.bind(context);
+      context.newPage = async () => {
+        const tab = await newTab();
+        if (javaScript) await actOnTheApp(tab);
+        return tab;
+      };
       const page = await context.newPage();
-      if (javaScript) await actOnTheApp(page);
       return { page, context };
     },
   };
