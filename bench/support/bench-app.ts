@@ -23,6 +23,8 @@ export async function startBenchApp(
   await migrateToLatest(db);
   const app = await buildApp({ config, db });
   await app.listen({ port, host: '127.0.0.1' });
+  // As `npm start` does: the lab's browsers start with the app, not with the first run.
+  await app.services.speed.warm();
   return {
     app,
     db,

@@ -24,8 +24,14 @@ async function main(): Promise<void> {
       `The MixLab password is in ${mixlabPasswordFile(config)} (or set MIXLAB_PASSWORD).`,
     );
   }
-  // The offline keyword dictionary loads after start, not on the first search.
-  await app.services.keywords.warm?.();
+  // The offline keyword dictionary and the lab's browsers start after the server, not on
+  // the first search.
+  await Promise.all([
+    app.services.keywords.warm?.(),
+    app.services.speed
+      .warm()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'warming the lab failed')),
+  ]);
 }
 
 main().catch((error: unknown) => {

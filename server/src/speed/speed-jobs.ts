@@ -224,6 +224,11 @@ export class SpeedJobs {
     return this.worker !== null;
   }
 
+  /** Starts the lab's browsers before the first run, where this process measures. */
+  async warm(): Promise<void> {
+    if (this.worker) await this.lab.warm?.();
+  }
+
   /** Whether samples can run at all; health reports it (an API instance's last look). */
   readiness(): SpeedReadiness {
     if (this.worker) return { source: this.lab.source, ...this.lab.readiness() };

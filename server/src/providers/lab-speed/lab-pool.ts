@@ -74,6 +74,39 @@ export class LabPool {
     return this.inUse.size;
   }
 
+  /**
+   * Fills the pool with warm slots before any run asks: each browser started and its
+   * Lighthouse process done importing Lighthouse, so the first runs wait for neither.
+   */
+  async warm(): Promise<void> {
+    const launches: Promise<void>[] = [];
+    for (let free = this.size - this.idle.length - this.inUse.size; free > 0; free--) {
+      launches.push(
+        (async () => {
+          if (this.closed || !this.slots.tryAcquire()) return;
+          let slot: LabSlot | null = null;
+          try {
+            slot = await this.launch();
+          } finally {
+            this.release(slot, slot !== null);
+          }
+        })(),
+      );
+    }
+    await Promise.all(launches);
+  }
+
+  private async launch(): Promise<LabSlot> {
+    const lighthouse = new LighthouseProcess();
+    try {
+      const flags = [...CHROMIUM_FLAGS, ...(await this.extraFlags())];
+      return { chrome: await launchGuarded(this.chromePath, flags, lighthouse), lighthouse };
+    } catch (error) {
+      lighthouse.kill();
+      throw error;
+    }
+  }
+
   private async acquire(priority: RunPriority): Promise<LabSlot> {
     await this.slots.acquire(priority);
     let warm: LabSlot | undefined;
@@ -81,12 +114,9 @@ export class LabPool {
       if (alive(warm)) return warm;
       discard(warm);
     }
-    const lighthouse = new LighthouseProcess();
     try {
-      const flags = [...CHROMIUM_FLAGS, ...(await this.extraFlags())];
-      return { chrome: await launchGuarded(this.chromePath, flags, lighthouse), lighthouse };
+      return await this.launch();
     } catch (error) {
-      lighthouse.kill();
       this.release(null);
       throw error;
     }

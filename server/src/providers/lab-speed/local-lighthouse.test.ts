@@ -182,6 +182,49 @@ describe('local Lighthouse on the sandbox web', () => {
   });
 });
 
+/** This test process's child processes whose command line holds `pattern`. */
+const childPids = (pattern: string) => {
+  try {
+    return execFileSync('pgrep', ['-P', String(process.pid), '-f', pattern], {
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+};
+
+describe('warm start', () => {
+  it('starts a browser and a Lighthouse process per slot before any run, runs on them, and leaves none after closing', async () => {
+    const lighthouse = new LocalLighthouseProvider(
+      CHROME_PATH,
+      2,
+      120_000,
+      t.app.services.pageFetch,
+    );
+    try {
+      await lighthouse.warm();
+      const browsers = childPids('chromium');
+      expect(browsers).toHaveLength(2);
+      expect(childPids('lighthouse-child')).toHaveLength(2);
+      const used = await lighthouse.useSlot((slot) => Promise.resolve(slot.chrome.pid));
+      expect(browsers).toContain(used);
+      // Warming a full pool starts nothing more.
+      await lighthouse.warm();
+      expect(childPids('chromium')).toEqual(browsers);
+      expect((await sample(lighthouse, pages.light.url)).lab.psi!.score).toBeGreaterThan(0);
+      expect(childPids('chromium')).toEqual(browsers);
+    } finally {
+      await lighthouse.close();
+    }
+    await expect
+      .poll(() => childPids('chromium').length + childPids('lighthouse-child').length)
+      .toBe(0);
+  }, 120_000);
+});
+
 describe('crash recovery', () => {
   // One slot, so the only browser and Lighthouse process of this test process are the run's.
   let lighthouse: LocalLighthouseProvider;
@@ -191,19 +234,6 @@ describe('crash recovery', () => {
   afterAll(async () => {
     await lighthouse.close();
   });
-
-  const childPids = (pattern: string) => {
-    try {
-      return execFileSync('pgrep', ['-P', String(process.pid), '-f', pattern], {
-        encoding: 'utf8',
-      })
-        .split('\n')
-        .filter(Boolean)
-        .map(Number);
-    } catch {
-      return [];
-    }
-  };
 
   it.each([
     ['Chromium', 'chromium'],

@@ -127,6 +127,11 @@ export class LocalLighthouseProvider implements LabSpeedProvider {
     }
   }
 
+  /** Fills the pool with started browsers and Lighthouse processes, when Chromium is here. */
+  async warm(): Promise<void> {
+    if (this.readiness().ready) await this.pool.warm();
+  }
+
   async close(): Promise<void> {
     await this.pool.close();
     await this.proxy.close();

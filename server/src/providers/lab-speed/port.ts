@@ -37,5 +37,7 @@ export interface LabSpeedProvider {
   readiness(): Omit<SpeedReadiness, 'source'>;
   /** Runs one sample; throws LabRunError. */
   run(request: LabRunRequest): Promise<LabResult>;
+  /** Starts what runs need (browsers, Lighthouse processes) before the first one asks. */
+  warm?(): Promise<void>;
   close(): Promise<void>;
 }

@@ -24,6 +24,13 @@ export class PrioritySlots {
     await new Promise<void>((resolve) => this.waiting[priority].push(resolve));
   }
 
+  /** Takes a slot only if one is free now, never queueing (for work that may be skipped). */
+  tryAcquire(): boolean {
+    if (this.busy >= this.size) return false;
+    this.busy++;
+    return true;
+  }
+
   release(): void {
     const next = this.waiting.interactive.shift() ?? this.waiting.background.shift();
     if (next) next();
