@@ -59,6 +59,7 @@ export class LabPool {
   private readonly inUse = new Set<LabSlot>();
   private readonly slots: PrioritySlots;
   private closed = false;
+  private readonly launching = new Set<Promise<LabSlot>>();
 
   constructor(
     private readonly chromePath: string,
@@ -96,7 +97,16 @@ export class LabPool {
     await Promise.all(launches);
   }
 
-  private async launch(): Promise<LabSlot> {
+  /** Starts a slot; closing the pool waits for starts under way, so none outlives it. */
+  private launch(): Promise<LabSlot> {
+    const launched = this.start();
+    this.launching.add(launched);
+    const settled = () => this.launching.delete(launched);
+    launched.then(settled, settled);
+    return launched;
+  }
+
+  private async start(): Promise<LabSlot> {
     const lighthouse = new LighthouseProcess();
     try {
       const flags = [...CHROMIUM_FLAGS, ...(await this.extraFlags())];
@@ -148,6 +158,8 @@ export class LabPool {
 
   async close(): Promise<void> {
     this.closed = true;
+    // A slot that finishes starting now is discarded as it is released (the pool is closed).
+    await Promise.allSettled([...this.launching]);
     for (const slot of [...this.idle.splice(0), ...this.inUse]) discard(slot);
   }
 }
