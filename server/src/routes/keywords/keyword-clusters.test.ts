@@ -54,6 +54,17 @@ async function paidProvider() {
 
 const post = (url: string, payload: object, headers: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: `${API}${url}`, payload, headers });
+/** A keyword search for 'dog food' opened by the user: its category answer. */
+const openSearch = async (headers: Record<string, string>) =>
+  keywordResponseSchema.parse(
+    (
+      await post(
+        '/keyword',
+        { term: 'dog food', temp: 0, size: 10, algorithm: 'category' },
+        headers,
+      )
+    ).json(),
+  )[0]!;
 const serpLeft = async (headers: Record<string, string>) =>
   (await t.app.inject({ method: 'GET', url: `${API}/usage/serp-analysis-tool`, headers })).json()
     .numOfSerpLeft as number;
@@ -63,26 +74,14 @@ describe('POST /keyword-clusters on a paid search provider', () => {
     const { server, state } = await paidProvider();
     t = await buildTestApp({ env: { SERPER_API_KEY: 'key', SERPER_BASE_URL: server.baseUrl } });
     const u = await signUp(t.app, 4);
-    const [answer] = keywordResponseSchema.parse(
-      (
-        await post(
-          '/keyword',
-          { term: 'dog food', temp: 0, size: 10, algorithm: 'category' },
-          u.headers,
-        )
-      ).json(),
-    );
+    const answer = await openSearch(u.headers);
     // Searching each idea costs: the answer groups them by shared words.
-    expect(answer!.clusteredBy).toBe('words');
+    expect(answer.clusteredBy).toBe('words');
     const keywords = ['dry dog food', 'best dog food', 'wet dog food'];
     const before = await serpLeft(u.headers);
     const asked = server.requests.length;
 
-    const res = await post(
-      '/keyword-clusters',
-      { searchId: answer!.searchId, keywords },
-      u.headers,
-    );
+    const res = await post('/keyword-clusters', { searchId: answer.searchId, keywords }, u.headers);
     expect(res.statusCode, res.body).toBe(200);
     expect(keywordClustersResponseSchema.parse(res.json())).toEqual({
       clusteredBy: 'results',
@@ -98,7 +97,7 @@ describe('POST /keyword-clusters on a paid search provider', () => {
     state.failing = true;
     const failed = await post(
       '/keyword-clusters',
-      { searchId: answer!.searchId, keywords: ['puppy food', 'senior dog food'] },
+      { searchId: answer.searchId, keywords: ['puppy food', 'senior dog food'] },
       u.headers,
     );
     expect(failed.statusCode).toBe(502);
@@ -116,21 +115,13 @@ describe('POST /keyword-clusters on a paid search provider', () => {
     );
     expect(forged.statusCode).toBe(403);
 
-    const [answer] = keywordResponseSchema.parse(
-      (
-        await post(
-          '/keyword',
-          { term: 'dog food', temp: 0, size: 10, algorithm: 'category' },
-          u.headers,
-        )
-      ).json(),
-    );
+    const answer = await openSearch(u.headers);
     const limit = monthlyLimit(planById(1), 'serp');
     await t.app.services.quotas.consume(u.userId, 'serp', limit, limit - 1);
     const asked = server.requests.length;
     const refused = await post(
       '/keyword-clusters',
-      { searchId: answer!.searchId, keywords: ['dry dog food', 'wet dog food'] },
+      { searchId: answer.searchId, keywords: ['dry dog food', 'wet dog food'] },
       u.headers,
     );
     expect(refused.statusCode).toBe(429);
@@ -144,19 +135,11 @@ describe('POST /keyword-clusters on the sandbox index', () => {
   it('charges nothing: its searches are free', async () => {
     t = await buildTestApp();
     const u = await signUp(t.app, 1);
-    const [answer] = keywordResponseSchema.parse(
-      (
-        await post(
-          '/keyword',
-          { term: 'dog food', temp: 0, size: 10, algorithm: 'category' },
-          u.headers,
-        )
-      ).json(),
-    );
+    const answer = await openSearch(u.headers);
     const before = await serpLeft(u.headers);
     const res = await post(
       '/keyword-clusters',
-      { searchId: answer!.searchId, keywords: answer!.keywords },
+      { searchId: answer.searchId, keywords: answer.keywords },
       u.headers,
     );
     expect(keywordClustersResponseSchema.parse(res.json()).searches).toBe(0);
