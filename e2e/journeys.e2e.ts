@@ -7,6 +7,7 @@ import { blankSession, storedSessionSchema } from '@core/schemas/session';
 import { STORAGE_KEYS } from '../web/src/app/storage';
 import { registerByApi, storeSession, withDb } from './support/accounts';
 import { useBrowser } from './support/browser';
+import { storedToken } from './support/routes';
 
 const h = useBrowser();
 
@@ -17,7 +18,9 @@ describe('journeys across the tools', () => {
     await storeSession(page, auth);
     await page.goto('/');
     await page.getByRole('link', { name: 'Account' }).waitFor();
-    // The page-load refresh replaced the token; revoke every session of the user now.
+    // Once the page-load refresh has stored its new token, revoke every session of the user:
+    // revoking earlier would let that refresh open a fresh session after the revocation.
+    await expect.poll(() => storedToken(page)).not.toBe(auth.token);
     withDb((db) =>
       db
         .prepare('update sessions set revoked_at = ? where user_id = ?')

@@ -6,7 +6,8 @@ import { STORAGE_KEYS } from '../../web/src/app/storage';
 /** The visitor's account gate opens a second after arrival on some tools. */
 const GATE_DELAY_MS = 1_500;
 
-const storedToken = (page: Page) =>
+/** The session token the page holds in storage, or null. */
+export const storedToken = (page: Page) =>
   page.evaluate(
     (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { token?: string }).token ?? null,
     STORAGE_KEYS.session,
