@@ -7,25 +7,20 @@
  * run) and, for a like-for-like figure, with the performance category alone.
  *   npx tsx bench/lighthouse-cli-bench.ts [--rounds 3]
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { connectDb } from '../server/src/db/connect';
 import { migrateToLatest } from '../server/src/db/migrate';
-import { CHROMIUM_FLAGS } from '../server/src/providers/lab-speed/chromium-flags';
 import { LocalLighthouseProvider } from '../server/src/providers/lab-speed/local-lighthouse';
 import { buildManifest, type SandboxPage } from '@sandbox';
 import { freePort } from '../server/test/free-port';
+import { chromePath, cliRun, type Measured } from './support/lighthouse-cli';
 
-const run = promisify(execFile);
 const roundsArg = process.argv.indexOf('--rounds');
 const rounds = roundsArg >= 0 ? Number(process.argv[roundsArg + 1]) : 3;
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const cli = path.resolve('node_modules/lighthouse/cli/index.js');
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
@@ -47,38 +42,6 @@ const pages = {
   'render-blocking': pick('render-blocking'),
   'long-tasks': pick('long-tasks'),
 };
-
-interface Measured {
-  ms: number;
-  score: number;
-  lcpMs: number;
-}
-
-/** One CLI run in its own process and Chromium, as `npx lighthouse URL` does. */
-async function cliRun(url: string, performanceOnly: boolean): Promise<Measured> {
-  const out = path.join(dataDir, 'cli.json');
-  const start = performance.now();
-  await run(process.execPath, [
-    cli,
-    url,
-    '--output=json',
-    `--output-path=${out}`,
-    '--quiet',
-    `--chrome-path=${chromePath}`,
-    `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
-    ...(performanceOnly ? ['--only-categories=performance'] : []),
-  ]);
-  const ms = performance.now() - start;
-  const lhr = JSON.parse(fs.readFileSync(out, 'utf8')) as {
-    categories: { performance: { score: number } };
-    audits: Record<string, { numericValue?: number }>;
-  };
-  return {
-    ms,
-    score: Math.round(lhr.categories.performance.score * 100),
-    lcpMs: lhr.audits['largest-contentful-paint']!.numericValue!,
-  };
-}
 
 // One slot, warm: the app keeps its browser and Lighthouse process between runs.
 const lab = new LocalLighthouseProvider(chromePath, 1, 300_000, app.services.pageFetch);

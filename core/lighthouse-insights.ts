@@ -29,6 +29,9 @@ const GROUPS: Record<string, Insight['group']> = {
   insights: 'insight',
   diagnostics: 'diagnostic',
 };
+/** Whether a report group is one whose audits a result lists (insights, diagnostics). */
+export const isShownGroup = (group: string | undefined) =>
+  group !== undefined && Object.hasOwn(GROUPS, group);
 /** No result to show: Lighthouse could not tell, or a person has to look. */
 const SKIPPED_MODES = new Set(['notApplicable', 'manual', 'error']);
 /** Lighthouse's pass mark: below it an audit fails. */

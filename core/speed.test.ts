@@ -5,6 +5,7 @@ import {
   labEnvironmentOf,
   mapFieldData,
   mapLighthouseResult,
+  resultUsesAudit,
   type LighthouseResultLike,
 } from './speed';
 import { VERSION_ONLY_LAB_ENVIRONMENT } from './test-fixtures/lab-environment';
@@ -77,6 +78,14 @@ describe('mapLighthouseResult (Lighthouse 13.5.0 result)', () => {
   it('keeps the insights, failed first', () => {
     expect(mapped.insights![0]!.id).toBe('render-blocking-insight');
     expect(mapped.insights!.at(-1)!.score).toBe(1);
+  });
+
+  it("uses every audit of a result's metrics, insights and diagnostics, and of the hidden ones TTI and the filmstrip", () => {
+    // The fixture holds a run of the app's own lab: only audits a result uses.
+    for (const ref of lh13.categories.performance.auditRefs)
+      expect(resultUsesAudit(ref), ref.id).toBe(true);
+    expect(resultUsesAudit({ id: 'network-requests', group: 'hidden' })).toBe(false);
+    expect(resultUsesAudit({ id: 'final-screenshot', group: 'hidden' })).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SPEED_MESSAGES } from './messages';
 import {
+  isShownGroup,
   lighthouseInsights,
   type LighthouseAuditLike,
   type LighthouseAuditRef,
@@ -17,6 +18,25 @@ export const LAB_AUDITS: Record<Exclude<LabKey, 'psi'>, string> = {
   tbt: 'total-blocking-time',
   cls: 'cumulative-layout-shift',
 };
+
+/** The filmstrip's audit: its frames are the result's filmstrip. */
+const FILMSTRIP_AUDIT = 'screenshot-thumbnails';
+
+/**
+ * Whether a result uses the performance category's audit `ref`: its metrics, insights and
+ * diagnostics, and of the audits Lighthouse's report hides, the ones read here (TTI and the
+ * filmstrip). A lab may skip the others: nothing would show them.
+ */
+export function resultUsesAudit(ref: LighthouseAuditRef): boolean {
+  if (ref.group === 'metrics' || isShownGroup(ref.group)) return true;
+  return ref.id === FILMSTRIP_AUDIT || Object.values<string>(LAB_AUDITS).includes(ref.id);
+}
+
+/**
+ * The filmstrip's frame width in pixels: frames are drawn at most 64 CSS pixels wide, twice
+ * that on high-density screens; a wider frame would only weigh on every stored result.
+ */
+export const FILMSTRIP_FRAME_WIDTH = 128;
 
 const LABELS: Record<LabKey, string> = {
   psi: 'Performance',
@@ -315,7 +335,7 @@ export function mapLighthouseResult(
         : {}),
     };
   }
-  const details = lhr.audits['screenshot-thumbnails']?.details as
+  const details = lhr.audits[FILMSTRIP_AUDIT]?.details as
     { items?: { data?: unknown; timing?: unknown }[] } | undefined;
   // A frame needs its image and its time, so that two runs' filmstrips line up.
   const frames = (details?.items ?? [])

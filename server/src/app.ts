@@ -48,18 +48,21 @@ export interface AppDeps {
   db: Db;
   /** Tests move time; the app uses the system clock otherwise. */
   clock?: Clock;
+  /** Where the log goes, at LOG_LEVEL (standard output by default); benchmarks read it. */
+  logStream?: { write(line: string): void };
 }
 
 export type App = FastifyInstance & { services: Services };
 
 /** Builds the whole HTTP app; tests build it too and talk to it with `inject`. */
-export async function buildApp({ config, db, clock }: AppDeps): Promise<App> {
+export async function buildApp({ config, db, clock, logStream }: AppDeps): Promise<App> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
         : {
             level: config.LOG_LEVEL,
+            ...(logStream && { stream: logStream }),
             // Tokens ride in headers and secure links; keep them out of logs.
             redact: ['req.headers.authorization', 'req.headers.cookie'],
           },

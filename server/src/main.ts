@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { connectDb } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { mixlabPasswordFile } from './scrape/password';
+import { warmServices } from './services';
 import { stopOnSignals } from './shutdown';
 
 async function main(): Promise<void> {
@@ -24,14 +25,7 @@ async function main(): Promise<void> {
       `The MixLab password is in ${mixlabPasswordFile(config)} (or set MIXLAB_PASSWORD).`,
     );
   }
-  // The offline keyword dictionary and the lab's browsers start after the server, not on
-  // the first search.
-  await Promise.all([
-    app.services.keywords.warm?.(),
-    app.services.speed
-      .warm()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'warming the lab failed')),
-  ]);
+  await warmServices(app.services, app.log);
 }
 
 main().catch((error: unknown) => {

@@ -97,6 +97,21 @@ export interface Services {
   tracking: Tracking;
 }
 
+/**
+ * Loads, after the server listens, what the first requests would otherwise wait for: the
+ * search index and its related searches, the keyword dictionary, and the lab's browsers
+ * where this process measures. A failure is logged: requests load what they need then.
+ */
+export async function warmServices(services: Services, log: FastifyBaseLogger): Promise<void> {
+  const warm = (what: string, work: Promise<void> | undefined) =>
+    work?.catch((error: unknown) => log.warn({ err: error }, `warming ${what} failed`));
+  await Promise.all([
+    warm('the search index', services.serp?.warm()),
+    warm('the keyword dictionary', services.keywords.warm?.()),
+    warm('the lab', services.speed.warm()),
+  ]);
+}
+
 /** How user-given URLs are fetched: the SSRF guard, its exceptions and limits. */
 export const pageFetchOptions = (config: Config): SafeFetchOptions => ({
   sandbox: { enabled: config.SANDBOX === 'on', appPort: config.PORT },

@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FieldResult } from '@core/speed';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -115,6 +116,39 @@ describe('speed jobs', () => {
       errorKind: 'other',
       errorSource: 'local-lighthouse',
     });
+  });
+
+  it("logs where a measured sample's time went, and stores the result without that account", async () => {
+    const profile = {
+      slotMs: 0,
+      launchMs: 0,
+      configMs: 150,
+      benchmarkMs: 1000,
+      loadMs: 2400,
+      artifactsMs: 300,
+      auditMs: 120,
+      otherMs: 30,
+      transferMs: 4,
+      resultBytes: 120_000,
+    };
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const engine = new SpeedJobs(
+      lab('local-lighthouse', () => ({ ...measured('local-lighthouse'), profile })),
+      new NoFieldData(),
+      t.db,
+      t.app.services.clock,
+      0,
+      { log },
+    );
+    const run = await finished(engine);
+    expect(run.result).not.toHaveProperty('profile');
+    const entry = lines
+      .map((line) => JSON.parse(line) as { msg: string; url?: string; profile?: object })
+      .find((line) => line.msg === 'speed sample measured');
+    expect(entry?.url).toBe(URL_);
+    expect(entry?.profile).toMatchObject({ ...profile, queueMs: expect.any(Number) });
+    expect(entry?.profile).toHaveProperty('storeMs');
   });
 
   it('stores each run with its result and frames, so another engine on the database answers for it', async () => {

@@ -31,6 +31,7 @@ import { fieldFailure, type FieldDataProvider } from '../providers/field-data/po
 import {
   LabRunError,
   type LabResult,
+  type LabRunProfile,
   type LabSpeedProvider,
   type RunPriority,
   type Strategy,
@@ -74,8 +75,17 @@ type SampleJob =
       sample: number;
       /** A SERP card may show a result measured shortly before; a speed test never. */
       reuse: boolean;
+      /** When it was queued (epoch ms), for the time it waited. */
+      queuedAt: number;
     }
-  | { kind: 'fresh'; url: string; strategy: Strategy; withField: boolean; priority: RunPriority };
+  | {
+      kind: 'fresh';
+      url: string;
+      strategy: Strategy;
+      withField: boolean;
+      priority: RunPriority;
+      queuedAt: number;
+    };
 
 /** A fresh run's outcome as its job returns it: a page that fails is an answer too. */
 type FreshOutcome =
@@ -258,7 +268,7 @@ export class SpeedJobs {
     onStage: (stage: string) => void,
     withField: boolean,
     priority: RunPriority = 'interactive',
-  ): Promise<RunResult | LabResult> {
+  ): Promise<LabResult> {
     return this.politely(url, async () => {
       // A lab that does not say when it measured measured now.
       const lab = this.lab
@@ -311,9 +321,10 @@ export class SpeedJobs {
       return { kind: error instanceof LabRunError ? error.kind : 'other', message: reason(error) };
     };
     const onStage = (stage: string) => void tools.reportProgress(stage).catch(() => undefined);
+    const queueMs = Math.max(0, Date.now() - data.queuedAt);
     if (data.kind === 'fresh') {
       try {
-        const result = await this.measure(
+        const { profile, ...result } = await this.measure(
           data.url,
           data.strategy,
           tools.signal,
@@ -321,6 +332,7 @@ export class SpeedJobs {
           data.withField,
           data.priority,
         );
+        this.logProfile(job.id, data.url, { queueMs, ...profile });
         return { ok: true, result } satisfies FreshOutcome;
       } catch (error) {
         const { kind, message } = failure(error);
@@ -337,9 +349,18 @@ export class SpeedJobs {
     try {
       const key = this.cacheKey(data.url, data.strategy, data.sample);
       const cached = data.reuse ? await this.cache.get(key) : null;
-      const result =
-        cached ??
-        ((await this.measure(data.url, data.strategy, tools.signal, onStage, true)) as RunResult);
+      let result: RunResult;
+      let profile: LabRunProfile | undefined;
+      if (cached) result = cached;
+      else
+        ({ profile, ...result } = (await this.measure(
+          data.url,
+          data.strategy,
+          tools.signal,
+          onStage,
+          true,
+        )) as RunResult & Pick<LabResult, 'profile'>);
+      const storing = performance.now();
       // A failed field lookup is not kept: the next search asks again.
       if (!cached && !result.field.error) await this.cache.set(key, result);
       await this.runs.finish(data.runId, {
@@ -349,6 +370,12 @@ export class SpeedJobs {
         result,
         cached: cached !== null,
       });
+      if (!cached)
+        this.logProfile(data.runId, data.url, {
+          queueMs,
+          ...profile,
+          storeMs: performance.now() - storing,
+        });
     } catch (error) {
       const { kind, message } = failure(error);
       if (TRANSIENT.includes(kind) && !lastAttempt) throw new TransientJobError(message);
@@ -361,6 +388,21 @@ export class SpeedJobs {
     // Ended (a retry, a deferral or a handed-back job is still pending).
     this.pending.delete(data.runId);
     return null;
+  }
+
+  /**
+   * Where a measured sample's time went (ms; the lab's own steps where it reports them),
+   * for operators following the lab's load, and the SERP analysis bench.
+   */
+  private logProfile(
+    runId: string,
+    url: string,
+    profile: Partial<LabRunProfile> & { queueMs: number; storeMs?: number },
+  ): void {
+    const rounded = Object.fromEntries(
+      Object.entries(profile).map(([step, value]) => [step, Math.round(value)]),
+    );
+    this.log?.info({ runId, url, profile: rounded }, 'speed sample measured');
   }
 
   /** An ISO time of now, for a result whose lab did not say when it measured. */
@@ -404,7 +446,7 @@ export class SpeedJobs {
       });
       return runId;
     }
-    const data: SampleJob = { kind: 'test', runId, ...run, reuse };
+    const data: SampleJob = { kind: 'test', runId, ...run, reuse, queuedAt: Date.now() };
     this.pending.set(runId, () => this.cancel(runId));
     try {
       await this.jobs.enqueue(SPEED_QUEUE, data, {
@@ -480,6 +522,7 @@ export class SpeedJobs {
       strategy,
       withField: options.withField,
       priority: options.priority,
+      queuedAt: Date.now(),
     };
     try {
       const outcome = await runJob<SampleJob, FreshOutcome>(this.jobs, SPEED_QUEUE, data, {

@@ -10,6 +10,12 @@ export interface LabSlot {
   lighthouse: LighthouseProcess;
 }
 
+/** How long a run waited for its slot (ms), and of that how long a browser took to start. */
+export interface SlotWait {
+  slotMs: number;
+  launchMs: number;
+}
+
 const alive = (slot: LabSlot) =>
   slot.chrome.process.exitCode === null && !slot.chrome.process.killed && slot.lighthouse.alive;
 
@@ -110,22 +116,26 @@ export class LabPool {
     const lighthouse = new LighthouseProcess();
     try {
       const flags = [...CHROMIUM_FLAGS, ...(await this.extraFlags())];
-      return { chrome: await launchGuarded(this.chromePath, flags, lighthouse), lighthouse };
+      const chrome = await launchGuarded(this.chromePath, flags, lighthouse);
+      // A slot is warm once its Lighthouse process has loaded too.
+      await lighthouse.ready;
+      return { chrome, lighthouse };
     } catch (error) {
       lighthouse.kill();
       throw error;
     }
   }
 
-  private async acquire(priority: RunPriority): Promise<LabSlot> {
+  private async acquire(priority: RunPriority): Promise<{ slot: LabSlot; launchMs: number }> {
     await this.slots.acquire(priority);
     let warm: LabSlot | undefined;
     while ((warm = this.idle.pop())) {
-      if (alive(warm)) return warm;
+      if (alive(warm)) return { slot: warm, launchMs: 0 };
       discard(warm);
     }
+    const start = performance.now();
     try {
-      return await this.launch();
+      return { slot: await this.launch(), launchMs: performance.now() - start };
     } catch (error) {
       this.release(null);
       throw error;
@@ -139,15 +149,19 @@ export class LabPool {
     this.slots.release();
   }
 
-  /** Runs `task` in a slot; a failed task's slot is not reused. */
+  /**
+   * Runs `task` in a slot, telling it how long it waited for the slot and, of that, for a
+   * browser to start; a failed task's slot is not reused.
+   */
   async use<T>(
-    task: (slot: LabSlot) => Promise<T>,
+    task: (slot: LabSlot, wait: SlotWait) => Promise<T>,
     priority: RunPriority = 'interactive',
   ): Promise<T> {
-    const slot = await this.acquire(priority);
+    const start = performance.now();
+    const { slot, launchMs } = await this.acquire(priority);
     this.inUse.add(slot);
     try {
-      const result = await task(slot);
+      const result = await task(slot, { slotMs: performance.now() - start, launchMs });
       this.release(slot, true);
       return result;
     } catch (error) {

@@ -5,11 +5,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LighthouseServerMessage } from './lighthouse-protocol';
+import { sendToServer, type LighthouseServerMessage } from './lighthouse-protocol';
 
-// Lighthouse takes over a second to import: it loads behind the handlers below, so that a
-// server killed meanwhile still takes its browser down.
-const runner = import('./lighthouse-run');
+// Lighthouse takes over a second to import, and its audits as long again: they load behind
+// the handlers below, so that a server killed meanwhile still takes its browser down. A
+// failed preparation costs only time: the run loads what it needs itself.
+const runner = import('./lighthouse-run').then(async (module) => {
+  await module.prepare().catch(() => undefined);
+  sendToServer({ type: 'ready' });
+  return module;
+});
 
 /** The browser leads its own process group (launched detached): take its renderers too. */
 function killGroup(pid: number) {

@@ -7,7 +7,11 @@ import type {
   LighthouseChildMessage,
   LighthouseJob,
   LighthouseMeasurement,
+  LighthouseTimings,
 } from './lighthouse-protocol';
+
+/** A run's timings in the child, and what its result cost to reach the server. */
+export type LighthouseProfile = LighthouseTimings & { transferMs: number; resultBytes: number };
 
 const CHILD_ENTRY = fileURLToPath(new URL('./lighthouse-child.ts', import.meta.url));
 /** The child is TypeScript like the rest of the server; tsx's loader runs it. */
@@ -27,6 +31,8 @@ export class LighthouseFailure extends Error {
 export class LighthouseProcess {
   private readonly child: ChildProcess;
   private exited = false;
+  /** Resolves once Lighthouse and its audits are loaded, or the process is gone. */
+  readonly ready: Promise<void>;
 
   constructor() {
     this.child = fork(CHILD_ENTRY, [], {
@@ -35,6 +41,16 @@ export class LighthouseProcess {
     });
     this.child.once('exit', () => {
       this.exited = true;
+    });
+    this.ready = new Promise((resolve) => {
+      const onReady = (message: LighthouseChildMessage) => {
+        if (message.type !== 'ready') return;
+        this.child.off('message', onReady);
+        resolve();
+      };
+      this.child.on('message', onReady);
+      // A process that dies first is not waited for: its run reports the death.
+      this.child.once('exit', () => resolve());
     });
   }
 
@@ -50,16 +66,28 @@ export class LighthouseProcess {
    * Resolves with the measurement; rejects with Lighthouse's reported failure, the child's
    * message, or its death.
    */
-  run(job: LighthouseJob, onStage: (stage: LabStage) => void): Promise<LighthouseMeasurement> {
+  run(
+    job: LighthouseJob,
+    onStage: (stage: LabStage) => void,
+  ): Promise<{ measurement: LighthouseMeasurement; profile: LighthouseProfile }> {
     return new Promise((resolve, reject) => {
       const cleanup = () => {
         this.child.off('message', onMessage);
         this.child.off('exit', onExit);
       };
       const onMessage = (message: LighthouseChildMessage) => {
+        if (message.type === 'ready') return;
         if (message.type === 'stage') return onStage(message.stage);
         cleanup();
-        if (message.type === 'done') resolve(message.measurement);
+        if (message.type === 'done')
+          resolve({
+            measurement: message.measurement,
+            profile: {
+              ...message.timings,
+              transferMs: Math.max(0, Date.now() - message.sentAt),
+              resultBytes: message.resultBytes,
+            },
+          });
         else
           reject(
             message.code

@@ -22,9 +22,44 @@ export type LighthouseMeasurement = Pick<
   'lab' | 'filmstrip' | 'filmstripMs' | 'finalUrl' | 'environment' | 'insights' | 'measuredAt'
 >;
 
-/** What the child answers, in order: stages, then exactly one `done` or `failed`. */
+/** Where a run's time went in the child, in ms, by Lighthouse's own timings. */
+export interface LighthouseTimings {
+  /** The whole run, from the job's arrival until its result was mapped. */
+  totalMs: number;
+  /** Resolving the config (loading audit and gatherer modules on a process's first run). */
+  configMs: number;
+  /** Lighthouse's measure of the machine, run before every page load. */
+  benchmarkMs: number;
+  /** Loading the page under the trace, until the network and CPU are quiet. */
+  loadMs: number;
+  /** The other artifacts, from the trace (its elements, its processing) and the page. */
+  artifactsMs: number;
+  auditMs: number;
+}
+
+/**
+ * What the child says: `ready` once, when Lighthouse and its audits are loaded; then per
+ * run, in order, stages and exactly one `done` or `failed`.
+ */
 export type LighthouseChildMessage =
+  | { type: 'ready' }
   | { type: 'stage'; stage: LabStage }
-  | { type: 'done'; measurement: LighthouseMeasurement }
+  | {
+      type: 'done';
+      measurement: LighthouseMeasurement;
+      timings: LighthouseTimings;
+      /** The measurement's size as JSON, as it crosses to the server and into storage. */
+      resultBytes: number;
+      /** When the child sent it (epoch ms): the result's way to the server is timed from it. */
+      sentAt: number;
+    }
   /** `code` is Lighthouse's runtime error code when Lighthouse itself reported the failure. */
   | { type: 'failed'; message: string; code?: string };
+
+/**
+ * Sends a child's message to the server if it is still there: a message to a server that
+ * is gone is dropped (its error would end the child before it takes its browser down).
+ */
+export function sendToServer(message: LighthouseChildMessage): void {
+  if (process.connected) process.send?.(message, undefined, undefined, () => undefined);
+}

@@ -1,17 +1,29 @@
 // One Lighthouse run in the child process (lighthouse-child.ts), reported to the server.
-import lighthouse, { type Flags } from 'lighthouse';
+import lighthouse, { type Config, type Flags } from 'lighthouse';
 import log from 'lighthouse-logger';
+import { initializeConfig } from 'lighthouse/core/config/config.js';
+import defaultConfig from 'lighthouse/core/config/default-config.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import {
+  FILMSTRIP_FRAME_WIDTH,
   labEnvironmentOf,
   mapLighthouseResult,
+  resultUsesAudit,
   type LighthouseEnvironmentLike,
   type LighthouseResultLike,
 } from '@core/speed';
 import type { LabStage } from './port';
-import type { LighthouseChildMessage, LighthouseJob } from './lighthouse-protocol';
+import { sendToServer, type LighthouseJob, type LighthouseTimings } from './lighthouse-protocol';
 
-const send = (message: LighthouseChildMessage) => process.send?.(message);
+/**
+ * The performance category's audits a result does not use: the report's hidden ones other
+ * than TTI and the filmstrip (request tables, the treemap's data, the final screenshot).
+ * Skipping them also skips the gatherers only they need; the score, made of the metrics
+ * alone, is the same.
+ */
+export const UNUSED_AUDITS = (defaultConfig.categories?.performance?.auditRefs ?? [])
+  .filter((ref) => !resultUsesAudit(ref))
+  .map((ref) => ref.id);
 
 /**
  * The performance category alone, named for the desktop preset too (Lighthouse's default
@@ -20,10 +32,50 @@ const send = (message: LighthouseChildMessage) => process.send?.(message);
  */
 const FLAGS: Flags = {
   onlyCategories: ['performance'],
+  skipAudits: UNUSED_AUDITS,
   disableFullPageScreenshot: true,
   output: 'json',
   logLevel: 'error',
 };
+
+/** Lighthouse's filmstrip at the width it is shown, not the trace's full-size frames. */
+const FILMSTRIP_AUDITS: Config['audits'] = [
+  { path: 'screenshot-thumbnails', options: { thumbnailWidth: FILMSTRIP_FRAME_WIDTH } },
+];
+const CONFIGS: Record<LighthouseJob['strategy'], Config> = {
+  mobile: { extends: 'lighthouse:default', audits: FILMSTRIP_AUDITS },
+  desktop: { ...desktopConfig, audits: FILMSTRIP_AUDITS },
+};
+
+/**
+ * Resolves both devices' configs once, which loads every audit and gatherer module a run
+ * reads: a process's first run would otherwise spend most of a second on it.
+ */
+export async function prepare(): Promise<void> {
+  for (const config of Object.values(CONFIGS)) await initializeConfig('navigation', config, FLAGS);
+  // Lighthouse reports the timings it took since the last run: these are no run's.
+  log.takeTimeEntries();
+}
+
+/** Lighthouse's own timings of its steps (ms); a step it did not time counts 0. */
+function timingsOf(
+  entries: readonly { name: string; duration: number }[],
+  totalMs: number,
+): LighthouseTimings {
+  const took = (name: string) =>
+    entries.filter((entry) => entry.name === name).reduce((sum, entry) => sum + entry.duration, 0);
+  const benchmarkMs = took('lh:gather:getBenchmarkIndex');
+  const loadMs = took('lh:driver:navigate');
+  const gatherMs = took('lh:runner:gather');
+  return {
+    totalMs,
+    configMs: took('lh:config'),
+    benchmarkMs,
+    loadMs,
+    artifactsMs: Math.max(0, gatherMs - benchmarkMs - loadMs),
+    auditMs: took('lh:runner:audit'),
+  };
+}
 
 /** Lighthouse's status log, read as the run's stages: the trace records while the page loads. */
 function stageOf(status: string): LabStage | null {
@@ -36,42 +88,47 @@ function stageOf(status: string): LabStage | null {
 export async function runJob(job: LighthouseJob): Promise<void> {
   const onStatus = ([, status]: [string, string]) => {
     const stage = stageOf(status);
-    if (stage) send({ type: 'stage', stage });
+    if (stage) sendToServer({ type: 'stage', stage });
   };
   log.events.on('status', onStatus);
   try {
-    send({ type: 'stage', stage: 'loading' });
-    const result = await lighthouse(
-      job.url,
-      { ...FLAGS, port: job.port },
-      job.strategy === 'desktop' ? desktopConfig : undefined,
-    );
+    sendToServer({ type: 'stage', stage: 'loading' });
+    const start = performance.now();
+    const result = await lighthouse(job.url, { ...FLAGS, port: job.port }, CONFIGS[job.strategy]);
     const lhr = result?.lhr as
       | (LighthouseResultLike &
           LighthouseEnvironmentLike & { runtimeError?: { code: string; message: string } })
       | undefined;
-    if (!lhr) return void send({ type: 'failed', message: 'Lighthouse returned no result.' });
+    if (!lhr)
+      return void sendToServer({ type: 'failed', message: 'Lighthouse returned no result.' });
     // Page load failures (HTTP errors, DNS, no paint) come as the LHR's runtimeError.
     if (lhr.runtimeError)
-      return void send({
+      return void sendToServer({
         type: 'failed',
         code: lhr.runtimeError.code,
         message: lhr.runtimeError.message,
       });
     const measurement = mapLighthouseResult(lhr);
     if (!measurement)
-      return void send({ type: 'failed', message: 'Lighthouse returned no performance score.' });
-    send({
+      return void sendToServer({
+        type: 'failed',
+        message: 'Lighthouse returned no performance score.',
+      });
+    const done = {
+      ...measurement,
+      environment: labEnvironmentOf(lhr, 1),
+      // When Lighthouse loaded the page, not when the server hears of it.
+      measuredAt: lhr.fetchTime ?? new Date().toISOString(),
+    };
+    sendToServer({
       type: 'done',
-      measurement: {
-        ...measurement,
-        environment: labEnvironmentOf(lhr, 1),
-        // When Lighthouse loaded the page, not when the server hears of it.
-        measuredAt: lhr.fetchTime ?? new Date().toISOString(),
-      },
+      measurement: done,
+      timings: timingsOf(result?.lhr.timing.entries ?? [], performance.now() - start),
+      resultBytes: Buffer.byteLength(JSON.stringify(done)),
+      sentAt: Date.now(),
     });
   } catch (error) {
-    send({
+    sendToServer({
       type: 'failed',
       message: `The browser failed during the run (${error instanceof Error ? error.message : String(error)}).`,
     });

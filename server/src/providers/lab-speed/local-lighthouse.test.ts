@@ -3,6 +3,7 @@ import http from 'node:http';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEED_MESSAGES } from '@core/messages';
+import { FILMSTRIP_FRAME_WIDTH } from '@core/speed';
 import { buildManifest, type SandboxPage } from '@sandbox';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { freePort } from '../../../test/free-port';
@@ -182,6 +183,16 @@ describe('local Lighthouse on the sandbox web', () => {
   });
 });
 
+/** A JPEG data URI's width in pixels, from its frame header (SOF0 to SOF2). */
+const jpegWidth = (dataUri: string) => {
+  const bytes = Buffer.from(dataUri.slice(dataUri.indexOf(',') + 1), 'base64');
+  for (let at = 2; at + 9 < bytes.length; at += 2 + bytes.readUInt16BE(at + 2)) {
+    if (bytes[at] !== 0xff) return null;
+    if (bytes[at + 1]! >= 0xc0 && bytes[at + 1]! <= 0xc2) return bytes.readUInt16BE(at + 7);
+  }
+  return null;
+};
+
 /** This test process's child processes whose command line holds `pattern`. */
 const childPids = (pattern: string) => {
   try {
@@ -222,6 +233,54 @@ describe('warm start', () => {
     await expect
       .poll(() => childPids('chromium').length + childPids('lighthouse-child').length)
       .toBe(0);
+  }, 120_000);
+});
+
+describe('one browser across runs', () => {
+  /** The bytes of each resource the run downloaded, by URL, as Lighthouse's byte weight lists them. */
+  const downloaded = (result: LabResult) =>
+    Object.fromEntries(
+      (result.insights?.find((insight) => insight.id === 'total-byte-weight')?.items ?? []).map(
+        (item) => [item.url, item.totalBytes],
+      ),
+    );
+
+  it('clears the cache between runs: the second run of a page downloads its cacheable stylesheet again', async () => {
+    const lighthouse = new LocalLighthouseProvider(
+      CHROME_PATH,
+      1,
+      120_000,
+      t.app.services.pageFetch,
+    );
+    try {
+      const run = await sample(lighthouse, pages.light.url);
+      const first = downloaded(run);
+      const second = downloaded(await sample(lighthouse, pages.light.url));
+      // The filmstrip comes at the width it is shown, not the trace's.
+      expect(run.filmstrip.length).toBeGreaterThan(0);
+      for (const frame of run.filmstrip) expect(jpegWidth(frame)).toBe(FILMSTRIP_FRAME_WIDTH);
+      // The sandbox serves its stylesheet with max-age: only a cleared cache asks again.
+      const stylesheet = Object.keys(first).find((url) => url.endsWith('.css'));
+      expect(stylesheet).toBeDefined();
+      expect(second).toEqual(first);
+    } finally {
+      await lighthouse.close();
+    }
+  }, 120_000);
+
+  it('kills a run past its time limit with its browser, and the next run starts a new one', async () => {
+    const lighthouse = new LocalLighthouseProvider(CHROME_PATH, 1, 1_500, t.app.services.pageFetch);
+    try {
+      await lighthouse.warm();
+      const [hung] = childPids('chromium');
+      const error = await sample(lighthouse, pages['long-tasks'].url).catch((e: unknown) => e);
+      expect((error as LabRunError).kind).toBe('timeout');
+      await expect.poll(() => childPids('chromium')).not.toContain(hung);
+      const used = await lighthouse.useSlot((slot) => Promise.resolve(slot.chrome.pid));
+      expect(used).not.toBe(hung);
+    } finally {
+      await lighthouse.close();
+    }
   }, 120_000);
 });
 

@@ -3,7 +3,7 @@ import { SPEED_MESSAGES } from '@core/messages';
 import type { SafeFetchOptions } from '../../http/safe-fetch';
 import { explainLighthouseFailure } from './explain-failure';
 import { GuardProxy } from './guard-proxy';
-import { LabPool, type LabSlot } from './lab-pool';
+import { LabPool, type LabSlot, type SlotWait } from './lab-pool';
 import { LighthouseFailure } from './lighthouse-process';
 import { LabRunError, type LabResult, type LabRunRequest, type LabSpeedProvider } from './port';
 
@@ -72,7 +72,10 @@ export class LocalLighthouseProvider implements LabSpeedProvider {
     if (!this.readiness().ready)
       throw new LabRunError('browser_missing', SPEED_MESSAGES.browserMissing);
     try {
-      return await this.pool.use((slot) => this.measure(slot, request), request.priority);
+      return await this.pool.use(
+        (slot, wait) => this.measure(slot, wait, request),
+        request.priority,
+      );
     } catch (error) {
       if (error instanceof LighthouseFailure)
         throw await explainLighthouseFailure(request.url, error, this.guard);
@@ -84,7 +87,7 @@ export class LocalLighthouseProvider implements LabSpeedProvider {
     }
   }
 
-  private async measure({ chrome, lighthouse }: LabSlot, request: LabRunRequest) {
+  private async measure({ chrome, lighthouse }: LabSlot, wait: SlotWait, request: LabRunRequest) {
     // The runs sharing the machine with this one as it starts, for its fingerprint.
     const concurrency = this.pool.running;
     let timer: NodeJS.Timeout | undefined;
@@ -107,14 +110,23 @@ export class LocalLighthouseProvider implements LabSpeedProvider {
         }, this.timeoutMs);
       });
       const job = { url: request.url, strategy: request.strategy, port: chrome.port };
-      const measurement = await Promise.race([
+      const { measurement, profile } = await Promise.race([
         lighthouse.run(job, request.onStage),
         limit,
         browserGone.promise,
       ]);
       if (request.signal.aborted) throw cancelled();
       const environment = measurement.environment && { ...measurement.environment, concurrency };
-      return { ...measurement, environment, source: this.source };
+      const { totalMs, ...steps } = profile;
+      const timedMs =
+        steps.configMs + steps.benchmarkMs + steps.loadMs + steps.artifactsMs + steps.auditMs;
+      const otherMs = Math.max(0, totalMs - timedMs);
+      return {
+        ...measurement,
+        environment,
+        source: this.source,
+        profile: { ...wait, ...steps, otherMs },
+      };
     } catch (error) {
       if (request.signal.aborted) throw cancelled();
       if (error instanceof LabRunError || error instanceof LighthouseFailure) throw error;

@@ -14,11 +14,35 @@ export interface LabRunRequest {
   priority?: RunPriority;
 }
 
+/**
+ * Where one run's time went in a local lab, in ms, for operators' logs and the bench: the
+ * Lighthouse child's timings (LighthouseTimings), the wait for a slot and the browser's
+ * start, and what the result cost to reach the server.
+ */
+export interface LabRunProfile {
+  /** Waiting for a free slot of the lab, the browser's start included. */
+  slotMs: number;
+  /** Starting a browser and its Lighthouse process (0 on a warm slot). */
+  launchMs: number;
+  configMs: number;
+  benchmarkMs: number;
+  loadMs: number;
+  artifactsMs: number;
+  auditMs: number;
+  /** The child's run outside the steps above (the blank page, storage reset, mapping). */
+  otherMs: number;
+  transferMs: number;
+  resultBytes: number;
+}
+
 export type LabResult = Pick<
   RunResult,
   'lab' | 'filmstrip' | 'filmstripMs' | 'finalUrl' | 'source' | 'environment'
 > &
-  Partial<Pick<RunResult, 'field' | 'insights' | 'measuredAt'>>;
+  Partial<Pick<RunResult, 'field' | 'insights' | 'measuredAt'>> & {
+    /** A local lab's account of the run; never stored with the result. */
+    profile?: LabRunProfile;
+  };
 
 /** A failed sample: why (for the UI's wording) and the reason, fit for users. */
 export class LabRunError extends Error {

@@ -60,4 +60,6 @@ export interface SerpProvider {
   readonly source: SerpSource;
   /** Searches one page; throws SerpProviderError when the provider fails. */
   search(query: SerpQuery): Promise<SerpPage>;
+  /** Builds what the source reads lazily (a local index), so the first search does not wait. */
+  warm?(): Promise<void>;
 }

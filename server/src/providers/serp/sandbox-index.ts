@@ -125,6 +125,11 @@ export class SandboxIndexProvider implements SerpProvider {
     return this.built;
   }
 
+  /** Builds the index and its related searches now (the app's start), not on the first search. */
+  async warm(): Promise<void> {
+    this.build().related.warm();
+  }
+
   /** The ranking for a query as served, best first, at most a hundred pages. */
   rank(query: string, language: string): SandboxPage[] {
     const { index, pages, sentences } = this.build();

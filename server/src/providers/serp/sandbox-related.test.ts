@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildManifest } from '@sandbox';
 import { SandboxIndexProvider } from './sandbox-index';
-import { MIN_SHARED_RESULTS } from './sandbox-related';
+import { MIN_SHARED_RESULTS, SandboxRelated } from './sandbox-related';
 
 const manifest = buildManifest({ port: 8080 });
 const index = new SandboxIndexProvider(() => manifest);
@@ -51,5 +51,21 @@ describe("the sandbox's related searches and questions, from its own corpus", ()
     const second = await search('dog food', 'en', 2);
     expect(second.related_searches).toBeUndefined();
     expect(second.related_questions).toBeUndefined();
+  });
+});
+
+describe('warming', () => {
+  it('ranks every topic phrase once when warmed, so that a search ranks none of them again', () => {
+    const ranked: string[] = [];
+    const related = new SandboxRelated(manifest.topics, (query) => {
+      ranked.push(query);
+      return [];
+    });
+    related.warm();
+    const phrases = manifest.topics.flatMap((topic) => topic.phrases);
+    expect(new Set(ranked)).toEqual(new Set(phrases));
+    ranked.length = 0;
+    related.searches('dog food', []);
+    expect(ranked).toEqual([]);
   });
 });

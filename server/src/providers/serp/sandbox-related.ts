@@ -44,6 +44,12 @@ export class SandboxRelated {
     return urls;
   }
 
+  /** Ranks every topic's phrases now: a first search would otherwise wait seconds for it. */
+  warm(): void {
+    for (const topic of this.topics)
+      for (const phrase of topic.phrases) this.topOf(phrase, topic.lang);
+  }
+
   searches(query: string, seedTop: SandboxPage[]): string[] {
     const seedUrls = new Set(seedTop.slice(0, TOP).map((page) => page.url));
     const seedTerms = termsOf(query).join(' ');

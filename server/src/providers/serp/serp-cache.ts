@@ -36,6 +36,10 @@ export class CachedSerp {
     return crypto.createHash('sha256').update(JSON.stringify(parts)).digest('hex');
   }
 
+  async warm(): Promise<void> {
+    await this.provider.warm?.();
+  }
+
   async search(q: SerpQuery): Promise<SerpPage> {
     const key = this.key(q);
     const hit = await this.cache.get(key);

@@ -54,6 +54,23 @@ interface CardSample {
   token: string | null;
 }
 
+/** Per search, the last card's start request: the next card's start waits for it. */
+const lastStart = new Map<string, Promise<unknown>>();
+
+/**
+ * Sends a search's start requests one after another, in the order the cards ask (their
+ * position): the server queues runs as they arrive, so the first card is measured first.
+ */
+function startInCardOrder<T>(searchId: string, start: () => Promise<T>): Promise<T> {
+  const next = (lastStart.get(searchId) ?? Promise.resolve()).then(start, start);
+  lastStart.set(searchId, next);
+  const forget = () => {
+    if (lastStart.get(searchId) === next) lastStart.delete(searchId);
+  };
+  next.then(forget, forget);
+  return next;
+}
+
 /**
  * A card's speed sample as a query: it starts a run, its data follows the run's stages
  * and ends as the run's final status (a failed run included, with its reason). A card no
@@ -64,9 +81,11 @@ export function cardSpeedQuery(client: QueryClient, card: CardSample) {
   return queryOptions({
     queryKey,
     queryFn: async ({ signal }) => {
-      const { runId } = await speedApi.start(
-        { url: card.link, strategy: card.strategy, sample: 1, samples: 1, testId: card.testId },
-        card.token,
+      const { runId } = await startInCardOrder(card.searchId, () =>
+        speedApi.start(
+          { url: card.link, strategy: card.strategy, sample: 1, samples: 1, testId: card.testId },
+          card.token,
+        ),
       );
       const cancel = () => void speedApi.cancel(runId).catch(() => undefined);
       signal.addEventListener('abort', cancel, { once: true });

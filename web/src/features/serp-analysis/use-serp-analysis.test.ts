@@ -17,6 +17,8 @@ const api = vi.hoisted(() => ({
   runs: new Map<string, ReturnType<typeof deferred<RunStatus>>>(),
   started: [] as { url: string; testId?: string }[],
   cancelled: [] as string[],
+  /** Start requests answered only once their gate opens, by URL. */
+  startGates: new Map<string, Promise<void>>(),
 }));
 
 vi.mock('./serp-api', async (original) => ({
@@ -36,6 +38,7 @@ vi.mock('../../app/speed-runs', async (original) => ({
   speedApi: {
     start: async (body: { url: string; testId?: string }) => {
       api.started.push(body);
+      await api.startGates.get(body.url);
       return { runId: `${body.testId}:${body.url}:${api.started.length}`, testId: body.testId };
     },
     follow: (runId: string) => {
@@ -109,6 +112,7 @@ beforeEach(() => {
   api.runs.clear();
   api.started.length = 0;
   api.cancelled.length = 0;
+  api.startGates.clear();
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -204,6 +208,25 @@ describe('useSerpAnalysis ordering', () => {
     await answerSearch(0, featured);
     await waitFor(() => expect(api.started).toHaveLength(2));
     expect(result.current.cards.map((c) => c.key)).toEqual(['1', '2', '3']);
+  });
+
+  it("starts the cards' runs one after another by position, so the server queues the first card first", async () => {
+    const firstAnswered = deferred<void>();
+    api.startGates.set('https://a.test/', firstAnswered.promise);
+    const { result } = renderAnalysis();
+    act(() => result.current.search({ searchTerm: 'ordered' }, events()));
+    await answerSearch(0, page('s1', ['https://a.test/', 'https://b.test/', 'https://c.test/']));
+    await waitFor(() => expect(api.started).toHaveLength(1));
+    // The second card's request waits for the first card's answer.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.started).toHaveLength(1);
+    await act(async () => firstAnswered.resolve());
+    await waitFor(() => expect(api.started).toHaveLength(3));
+    expect(api.started.map((run) => run.url)).toEqual([
+      'https://a.test/',
+      'https://b.test/',
+      'https://c.test/',
+    ]);
   });
 });
 
