@@ -9,13 +9,20 @@
  * Chromium, as people run it), the median of three measured in the same bench run: the
  * goals are ratios to it, so that a slower or busier machine moves both alike. Per card it
  * prints where the time went, from the lab's own account of each run (the app's log).
+ * Then the same searches in scale-out mode, an API process and two `npm run worker`
+ * processes of one run each on PostgreSQL and Redis (when Debian's packages are here, as
+ * `npm test` installs them): on the same machine they must not be slower.
  * Prints figures against the goals; asserts nothing.
- *   npx tsx bench/serp-analysis-bench.ts [--yardstick-runs 3]
+ *   npx tsx bench/serp-analysis-bench.ts [--yardstick-runs 3] [--no-scale-out]
  */
 import os from 'node:os';
+import pg from 'pg';
 import { authResponseSchema } from '@core/schemas/auth';
 import { serpSearchResponseSchema } from '@core/schemas/serp';
 import { buildManifest } from '@sandbox';
+import { startTestPostgres } from '../scripts/postgres.mjs';
+import { startTestRedis } from '../scripts/redis.mjs';
+import { startAppProcess, startWorkerProcess } from '../server/test/app-process';
 import { startBenchApp } from './support/bench-app';
 import { cliRun } from './support/lighthouse-cli';
 
@@ -28,6 +35,8 @@ const POLL_MS = 50;
 const FINISHED = new Set(['done', 'error', 'cancelled']);
 const yardstickArg = process.argv.indexOf('--yardstick-runs');
 const yardstickRuns = yardstickArg >= 0 ? Number(process.argv[yardstickArg + 1]) : 3;
+const scaleOut = !process.argv.includes('--no-scale-out');
+const PLAN_WITH_MOST_SAMPLES = 4;
 
 /** The steps of a run's profile as printed, in the order they happen. */
 const STEPS = [
@@ -64,24 +73,105 @@ interface Figures {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-/** Lines of the app's log saying where a sample's time went, by URL (latest wins). */
-function profileLog() {
+/** Where a sample's time went, by URL (the latest line wins), from log lines of the app. */
+function profilesOf(lines: string[]): Map<string, Profile> {
   const byUrl = new Map<string, Profile>();
+  for (const line of lines) {
+    if (!line.includes('speed sample measured')) continue;
+    const entry = JSON.parse(line) as { url?: string; profile?: Profile };
+    if (entry.url && entry.profile) byUrl.set(entry.url, entry.profile);
+  }
+  return byUrl;
+}
+
+/** An app to search on: one process, or an API process with workers (scale-out mode). */
+interface Target {
+  label: string;
+  /** The API's base URL and the port its sandbox is served on. */
+  base: string;
+  port: number;
+  setPlan(userId: string, planId: number): Promise<void>;
+  /** Clears the month's counters: quotas are not measured. */
+  clearUsage(): Promise<void>;
+  /** The log lines written so far. */
+  logLines(): string[];
+  close(): Promise<void>;
+}
+
+async function inProcess(): Promise<Target> {
+  const lines: string[] = [];
+  const bench = await startBenchApp({}, { log: (line) => void lines.push(line) });
   return {
-    byUrl,
-    write(line: string) {
-      const entry = JSON.parse(line) as { msg?: string; url?: string; profile?: Profile };
-      if (entry.msg === 'speed sample measured' && entry.url && entry.profile)
-        byUrl.set(entry.url, entry.profile);
+    label: `one process, at most ${bench.config.SPEED_CONCURRENCY} runs at a time`,
+    base: `http://127.0.0.1:${bench.port}/backend-service/v1`,
+    port: bench.port,
+    setPlan: async (userId, planId) => {
+      await bench.db.kysely
+        .updateTable('users')
+        .set({ plan_id: planId })
+        .where('id', '=', userId)
+        .execute();
+    },
+    clearUsage: async () => {
+      await bench.db.kysely.deleteFrom('usage_counters').execute();
+    },
+    logLines: () => lines,
+    close: () => bench.close(),
+  };
+}
+
+/** Null when PostgreSQL or Redis is not installed. */
+async function scaledOut(workerCount: number): Promise<Target | null> {
+  const postgres = await startTestPostgres();
+  const redis = await startTestRedis();
+  if (!postgres || !redis) {
+    postgres?.stop();
+    redis?.stop();
+    return null;
+  }
+  const env = {
+    DATABASE_URL: postgres.url,
+    REDIS_URL: redis.url,
+    JWT_SECRET: 'serp-analysis-bench-secret-of-32-characters',
+    TRACKING_CONCURRENCY: '0',
+  };
+  const api = await startAppProcess(env, { webBuild: false });
+  const workers: Awaited<ReturnType<typeof startWorkerProcess>>[] = [];
+  // Each worker loads sandbox pages from the API's port, one run at a time: a core each.
+  for (let i = 0; i < workerCount; i++)
+    workers.push(
+      await startWorkerProcess({ ...env, PORT: String(api.port), SPEED_CONCURRENCY: '1' }),
+    );
+  // As the one process is measured: with its slots warm.
+  for (const worker of workers)
+    while (!/lab warm|warming the lab failed/.test(worker.output()))
+      await new Promise((r) => setTimeout(r, 100));
+  const db = new pg.Client({ connectionString: postgres.url });
+  await db.connect();
+  return {
+    label: `scale-out, ${workerCount} workers of one run each`,
+    base: `${api.baseUrl}/backend-service/v1`,
+    port: api.port,
+    setPlan: async (userId, planId) => {
+      await db.query('update users set plan_id = $1 where id = $2', [planId, userId]);
+    },
+    clearUsage: async () => {
+      await db.query('delete from usage_counters');
+    },
+    logLines: () => workers.flatMap((worker) => worker.output().split('\n')),
+    async close() {
+      await Promise.all(workers.map((worker) => worker.stop()));
+      await db.end();
+      await api.stop();
+      redis.stop();
+      postgres.stop();
     },
   };
 }
 
-async function benchDevice(device: 1 | 2, yardstickMs: number) {
-  const profiles = profileLog();
-  const bench = await startBenchApp({}, { log: (line) => profiles.write(line) });
-  const { db, port, config } = bench;
-  const base = `http://127.0.0.1:${port}/backend-service/v1`;
+/** Cold, warm and repeated searches on `target`, and a speed test; the searches' figures. */
+async function benchDevice(target: Target, device: 1 | 2, yardstickMs: number) {
+  const { base, port } = target;
   const strategy = device === 1 ? 'mobile' : 'desktop';
   const registered = await fetch(`${base}/auth/register`, {
     method: 'POST',
@@ -89,8 +179,7 @@ async function benchDevice(device: 1 | 2, yardstickMs: number) {
     body: JSON.stringify({ email: `bench-${device}@example.com`, password: 'password123' }),
   });
   const auth = authResponseSchema.parse(await registered.json());
-  // The largest plan, and the month's counters cleared per search: quotas are not measured.
-  await db.kysely.updateTable('users').set({ plan_id: 4 }).where('id', '=', auth.userId).execute();
+  await target.setPlan(auth.userId, PLAN_WITH_MOST_SAMPLES);
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${auth.token}` };
   const post = async (path: string, body: object) => {
     const res = await fetch(`${base}${path}`, {
@@ -135,8 +224,7 @@ async function benchDevice(device: 1 | 2, yardstickMs: number) {
   }
 
   async function search(term: string): Promise<Figures> {
-    await db.kysely.deleteFrom('usage_counters').execute();
-    profiles.byUrl.clear();
+    await target.clearUsage();
     const start = performance.now();
     const page = serpSearchResponseSchema.parse(
       await post('/serp-search', { searchTerm: term, device }),
@@ -167,7 +255,7 @@ async function benchDevice(device: 1 | 2, yardstickMs: number) {
 
   /** A speed test's samples of one page, all started at once as the speed test page does. */
   async function speedTest(url: string): Promise<number> {
-    await db.kysely.deleteFrom('usage_counters').execute();
+    await target.clearUsage();
     const start = performance.now();
     const first = (await post('/pagespeed/runs', {
       url,
@@ -203,13 +291,14 @@ async function benchDevice(device: 1 | 2, yardstickMs: number) {
     );
   };
   const printProfiles = (f: Figures) => {
+    const profiles = profilesOf(target.logLines());
     console.log(
-      `  card ${STEPS.map(([, label]) => label.padStart(6)).join('')}     KB    ends  (ms)`,
+      `  card ${STEPS.map(([, label]) => label.padStart(7)).join('')}     KB    ends  (ms)`,
     );
     for (const card of f.cards) {
-      const profile = profiles.byUrl.get(card.url) ?? {};
+      const profile = profiles.get(card.url) ?? {};
       const cells = STEPS.map(([key]) =>
-        String(profile[key] === undefined ? '-' : profile[key]).padStart(6),
+        String(profile[key] === undefined ? '-' : profile[key]).padStart(7),
       ).join('');
       const kb = profile.resultBytes === undefined ? '-' : (profile.resultBytes / 1024).toFixed(0);
       console.log(
@@ -219,33 +308,28 @@ async function benchDevice(device: 1 | 2, yardstickMs: number) {
     }
   };
 
+  console.log(`\n${strategy}, ${target.label}`);
+  const cold = await search(TERMS[0]);
+  print(`cold "${TERMS[0]}"`, cold);
+  printProfiles(cold);
+  const warm = await search(TERMS[1]);
+  print(`warm "${TERMS[1]}"`, warm);
+  printProfiles(warm);
+  const repeat = await search(TERMS[0]);
   console.log(
-    `\n${strategy}: local Lighthouse, at most ${config.SPEED_CONCURRENCY} runs at a time`,
+    `${strategy.padEnd(7)} ${`repeat "${TERMS[0]}"`.padEnd(24)} all ${repeat.cards.length} ` +
+      `${seconds(repeat.allMs)} (${repeat.allMs <= GOALS.repeatMs ? 'meets' : 'misses'} ` +
+      `${GOALS.repeatMs / 1000} s; ${repeat.cards.filter((c) => c.cached).length} from the cache)`,
   );
-  try {
-    const cold = await search(TERMS[0]);
-    print(`cold "${TERMS[0]}"`, cold);
-    printProfiles(cold);
-    const warm = await search(TERMS[1]);
-    print(`warm "${TERMS[1]}"`, warm);
-    printProfiles(warm);
-    const repeat = await search(TERMS[0]);
-    console.log(
-      `${strategy.padEnd(7)} ${`repeat "${TERMS[0]}"`.padEnd(24)} all ${repeat.cards.length} ` +
-        `${seconds(repeat.allMs)} (${repeat.allMs <= GOALS.repeatMs ? 'meets' : 'misses'} ` +
-        `${GOALS.repeatMs / 1000} s; ${repeat.cards.filter((c) => c.cached).length} from the cache)`,
-    );
-    const light = buildManifest({ port }).pages.find(
-      (p) => p.speedProfile === 'light' && p.status === 200 && p.redirects.length === 0,
-    )!;
-    const testMs = await speedTest(light.url);
-    console.log(
-      `${strategy.padEnd(7)} ${`speed test, ${SPEED_TEST_SAMPLES} samples`.padEnd(24)} ` +
-        `${seconds(testMs)} (${verdict(testMs, GOALS.speedTest)})`,
-    );
-  } finally {
-    await bench.close();
-  }
+  const light = buildManifest({ port }).pages.find(
+    (p) => p.speedProfile === 'light' && p.status === 200 && p.redirects.length === 0,
+  )!;
+  const testMs = await speedTest(light.url);
+  console.log(
+    `${strategy.padEnd(7)} ${`speed test, ${SPEED_TEST_SAMPLES} samples`.padEnd(24)} ` +
+      `${seconds(testMs)} (${verdict(testMs, GOALS.speedTest)})`,
+  );
+  return { cold, warm };
 }
 
 /** One CLI run of a light sandbox page, served by an app of its own (the median of a few). */
@@ -272,4 +356,31 @@ console.log(
     `a speed test of ${SPEED_TEST_SAMPLES} samples ≤ ${GOALS.speedTest}×`,
 );
 const yardstickMs = await yardstick();
-for (const device of [1, 2] as const) await benchDevice(device, yardstickMs);
+const oneProcess: Figures[] = [];
+for (const device of [1, 2] as const) {
+  const target = await inProcess();
+  try {
+    const { cold, warm } = await benchDevice(target, device, yardstickMs);
+    if (device === 1) oneProcess.push(cold, warm);
+  } finally {
+    await target.close();
+  }
+}
+const target = scaleOut ? await scaledOut(2) : null;
+if (scaleOut && !target) console.log('\nscale-out: needs Debian’s postgresql and redis-server');
+if (target) {
+  try {
+    const { cold, warm } = await benchDevice(target, 1, yardstickMs);
+    console.log('\nscale-out against one process, mobile, all cards:');
+    for (const [what, scaled, single] of [
+      ['cold', cold, oneProcess[0]!],
+      ['warm', warm, oneProcess[1]!],
+    ] as const)
+      console.log(
+        `  ${what}: ${seconds(scaled.allMs)} against ${seconds(single.allMs)} ` +
+          `(${(scaled.allMs / single.allMs).toFixed(2)}×, ${scaled.allMs <= single.allMs * 1.05 ? 'not slower' : 'SLOWER'})`,
+      );
+  } finally {
+    await target.close();
+  }
+}

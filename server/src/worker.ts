@@ -57,7 +57,10 @@ async function main(): Promise<void> {
   const readiness = speed.readiness();
   if (!readiness.ready) log.warn(readiness.message ?? 'Samples cannot run on this machine.');
   // Its browsers start now, not with the first sample a search queues.
-  speed.warm().catch((error: unknown) => log.warn({ err: error }, 'warming the lab failed'));
+  speed.warm().then(
+    () => log.info('lab warm: every slot has its browser and Lighthouse loaded'),
+    (error: unknown) => log.warn({ err: error }, 'warming the lab failed'),
+  );
   // Printed whatever LOG_LEVEL says, as the API's start line is.
   console.log(
     `SpeedRank speed worker: ${config.SPEED_CONCURRENCY} slots, lab ${readiness.source}, queue on ${new URL(config.REDIS_URL).host}`,
