@@ -20,7 +20,7 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
-  // Import direction (STYLE.md): core imports neither side; web never imports server.
+  // Import direction: core is shared, so it imports neither side; web never imports server.
   {
     files: ['core/**/*.ts'],
     rules: {

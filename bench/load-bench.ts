@@ -1,5 +1,5 @@
 /**
- * Load on the API over loopback with autocannon (issue 17): requests per second and p50/p99
+ * Load on the API over loopback with autocannon: requests per second and p50/p99
  * latency for health, usage, rate-limit and sign-in, on the default setup (SQLite, one
  * process) and on PostgreSQL with two API instances sharing JWT_SECRET and DATABASE_URL
  * (each instance gets half the connections; the table adds their rates and keeps the

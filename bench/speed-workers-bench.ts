@@ -1,5 +1,5 @@
 /**
- * Speed-run throughput in scale-out mode (issue 17): runs per minute of real local
+ * Speed-run throughput in scale-out mode: runs per minute of real local
  * Lighthouse samples with one and with two `npm run worker` processes (SPEED_CONCURRENCY 1
  * each, so each worker has a core of its own on the 2-core machine), behind one API
  * instance on a throwaway PostgreSQL and Redis. The goal: two workers at least 1.6 times

@@ -6,9 +6,8 @@ export type CsvCell = string | number | boolean | null;
 const FORMULA = /^(?!-$)[=+\-@\t\r]/;
 
 /**
- * Every CSV export (DESIGN §5 'CSV done right'): a header row, then rows quoted where
- * `quote` says (every field, or per column) and wherever CSV needs it, formula-safe,
- * CRLF line ends. Null cells are empty.
+ * Every CSV export: a header row, then rows quoted where `quote` says (every field, or per
+ * column) and wherever CSV needs it, formula-safe, CRLF line ends. Null cells are empty.
  */
 export function toCsv(
   header: readonly string[],

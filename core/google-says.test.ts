@@ -8,7 +8,7 @@ import {
 } from './google-says';
 
 describe('Google Says', () => {
-  it('has the six sources and 40 distinct preset topics of spec 002 §9', () => {
+  it('has the six sources and 40 distinct preset topics', () => {
     expect(GOOGLE_SAYS_SOURCES).toHaveLength(6);
     expect(new Set(GOOGLE_SAYS_SOURCES.map((s) => s.handle.toLowerCase())).size).toBe(6);
     expect(GOOGLE_SAYS_TOPICS).toHaveLength(40);

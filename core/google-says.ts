@@ -1,7 +1,7 @@
 /**
- * Google Says (spec 002 §2, §4, §7): a live search on the social network, restricted to
- * posts of Google's search relations team about one topic. No call is made; the browser
- * opens the search in a new tab.
+ * Google Says: a live search on the social network, restricted to posts of Google's search
+ * relations team about one topic. No call is made; the browser opens the search in a new
+ * tab.
  */
 
 export interface GoogleSaysSource {
@@ -13,7 +13,7 @@ export interface GoogleSaysSource {
   image: string;
 }
 
-/** The six source accounts (spec 002 §9). */
+/** The six source accounts. */
 export const GOOGLE_SAYS_SOURCES: readonly GoogleSaysSource[] = [
   {
     handle: 'googlesearchc',
@@ -38,7 +38,7 @@ export const GOOGLE_SAYS_SOURCES: readonly GoogleSaysSource[] = [
   },
 ];
 
-/** The 40 preset topics (spec 002 §2, §9). */
+/** The 40 preset topics. */
 export const GOOGLE_SAYS_TOPICS: readonly string[] = [
   'core web vitals',
   'site speed',
@@ -93,7 +93,7 @@ export function googleSaysTopic(preset: string, custom: string): string {
   return (custom.trim() || preset).trim().replace(/\s+/g, ' ');
 }
 
-/** Spec 002 §4: at least one source and a topic. */
+/** Search needs at least one source and a topic. */
 export function canSearchGoogleSays(handles: readonly string[], topic: string): boolean {
   return handles.length > 0 && topic.trim() !== '';
 }

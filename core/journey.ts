@@ -3,7 +3,7 @@ import { SERP_CHECKER_GATE_MS } from './limits';
 import { MIXLAB_GATE_MS } from './mixlab/limits';
 import { SERP_GATE_AFTER_SEARCH_MS } from './serp-display';
 
-/** The tools that keep a first-use flag and meet the account gate (spec 000 §3). */
+/** The tools that keep a first-use flag and meet the account gate. */
 export const GATED_TOOLS = [
   'serpAnalysis',
   'serpChecker',
@@ -15,10 +15,10 @@ export type GatedTool = (typeof GATED_TOOLS)[number];
 
 /**
  * When a visitor meets the account gate on each tool, once per visit:
- * - 'arrival': `delayMs` after arriving (SERP checker 001 §9, keyword tool and MixLab 002);
- * - 'afterFirstUse': `delayMs` after a search, for visitors not email-subscribed (001 §4);
+ * - 'arrival': `delayMs` after arriving (SERP checker, keyword tool and MixLab);
+ * - 'afterFirstUse': `delayMs` after a search, for visitors not email-subscribed (SERP analysis);
  * - 'beforeNextUse': instead of the next use once the first is done, unless
- *   email-subscribed (002 §3 'may run one speed test, then gets the create-account gate').
+ *   email-subscribed (speed test: a visitor may run one test, then meets the gate).
  */
 export type GateRule =
   | { trigger: 'arrival'; delayMs: number }

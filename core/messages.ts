@@ -44,14 +44,14 @@ export const CONFIRMATION_MESSAGES = {
   passwordChanged: 'Your password is changed: you are signed in.',
 } as const;
 
-/** Server-side error codes of spec 000 §8, sent in the 409 message body. */
+/** Server-side sign-in error codes, sent in the 409 message body. */
 export const AUTH_CODES = {
   emailNotFound: 'Code: email_not_found; Result Set Count: 0',
   passwordIncorrect: 'Code: password_incorrect',
   oldUser: 'Code: old_user; User exists in the system but password is empty.',
 } as const;
 
-/** Keyword tool messages of spec 002 §5 and §8, and SpeedRank's own where the spec is silent. */
+/** Keyword tool messages: the product's fixed wording, and SpeedRank's own where none is fixed. */
 export const KEYWORD_MESSAGES = {
   badLanguage: 'Choose a language code such as en or pt-BR',
   clusterSearchesLeft: (searches: number) =>
@@ -92,7 +92,7 @@ export const MIXLAB_MESSAGES = {
     `The shop's listing could not be read after ${restarts + 1} tries. Try again later.`,
 } as const;
 
-/** Pro teaser page of spec 002 §2, §4, §5 and §9. */
+/** Messages of the Pro teaser page. */
 export const PRO_MESSAGES = {
   emailRequired: MESSAGES.emailRequired,
   emailInvalid: 'Please provide a valid email address.',
@@ -117,20 +117,20 @@ export const SPEED_MESSAGES = {
     'No speed worker is running, so speed tests cannot start now: the operator starts one with npm run worker (same REDIS_URL).',
   /** The queue (Redis) did not take the sample. */
   notQueued: (reason: string) => `The sample could not be queued: ${reason}`,
-  /** Comparing two of a user's speed tests (issue 16). */
+  /** Comparing two of a user's speed tests. */
   testNotFound: 'No such speed test among yours (only your last tests are kept).',
   sameTest: 'Choose two different speed tests to compare.',
   otherUrl: 'These speed tests are of different pages: only tests of one URL compare.',
-  /** Spec 002 §8: the source answered and knows too little about the page. */
+  /** The source answered and knows too little about the page. */
   notEnoughData: {
     origin: 'The origin does not have enough real user data for this report',
     page: 'This page does not have enough real user data for this report',
   },
-  /** Spec 001 cards' short form of the same answer. */
+  /** The SERP analysis cards' short form of the same answer. */
   notEnoughDataShort: 'Not enough real user data',
   fieldNeedsSource: 'Real-user (field) data is not available on this site.',
   fieldFailed: (reason: string) => `The field data lookup failed: ${reason}`,
-  /** Spec 002 §2's label when PageSpeed Insights ran the sample. */
+  /** A failed sample's label when PageSpeed Insights ran it. */
   psiError: 'PSI Error',
   lighthouseError: 'Lighthouse error',
   runFailed: 'This sample failed.',
@@ -141,7 +141,7 @@ export const SPEED_MESSAGES = {
     'The server is restarting: it finishes the speed tests under way but starts no new one. Please try again in a minute.',
 } as const;
 
-/** Site speed tracking (issue 15); no spec names these, so the words are SpeedRank's own. */
+/** Site speed tracking; the words are SpeedRank's own. */
 export const TRACKING_MESSAGES = {
   /** In the style of QUOTA_MESSAGES.upgradeForSamples. */
   upgradeForPages: (max: number) =>
@@ -238,7 +238,7 @@ export const PAYPAL_MESSAGES = {
   buttonsFailed: 'PayPal could not be loaded. Pay by card, or try again later.',
 } as const;
 
-/** Webhooks of site speed tracking (issue 16); the words are SpeedRank's own. */
+/** Webhooks of site speed tracking; the words are SpeedRank's own. */
 export const WEBHOOK_MESSAGES = {
   invalidUrl: (reason: string) => `Please enter a valid webhook url. ${reason}`,
   limit: (max: number) => `You can add up to ${max} webhooks.`,
@@ -260,8 +260,8 @@ export const WEBHOOK_MESSAGES = {
 } as const;
 
 /**
- * SERP analysis banners and notes of spec 001 §2 'Alert banners'. The spec names these
- * banners but not their words, so the words are SpeedRank's own.
+ * SERP analysis alert banners and notes. Which banners show is fixed; their words are
+ * SpeedRank's own.
  */
 export const SERP_MESSAGES = {
   allResultsLoaded: 'All results loaded.',

@@ -1,4 +1,4 @@
-/** Score bands and metric classification of specs 001 §5 and 002 §9. */
+/** Score bands and metric classification. */
 
 export type SpeedClass = 'pass' | 'average' | 'fail';
 

@@ -6,7 +6,7 @@
 export type PlanName = 'free' | 'lite' | 'guru' | 'pro';
 export type PlanId = 1 | 2 | 3 | 4;
 
-/** 0 or 1 mean monthly, 2 annual (spec 000 §3). */
+/** 0 or 1 mean monthly, 2 annual. */
 export type BillingCycle = 0 | 1 | 2;
 export const BILLING_MONTHLY = 1;
 export const BILLING_ANNUAL = 2;
@@ -63,7 +63,7 @@ export interface Plan {
   keywordSearchLimit: number;
   keywordsPerMin: number | null;
   keywordsPerHour: number | null;
-  /** Site speed tracking (issue 15): pages watched on a schedule. */
+  /** Site speed tracking: pages watched on a schedule. */
   trackedPageLimit: number;
   /**
    * Scheduled checks a month (one device's samples at one time), apart from the manual

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findRankIndex, siteKey } from './rank-match';
 
-describe('rank matching (spec 001 §5)', () => {
+describe('rank matching', () => {
   it('reduces an entered URL to its bare host', () => {
     expect(siteKey('https://www.Example.com/shoes?x=1')).toBe('example.com');
     expect(siteKey('http://example.com/')).toBe('example.com');

@@ -1,6 +1,6 @@
 /**
- * Spec 001 §5 'Rank domain matching': the host of the entered URL without protocol,
- * 'www.' and slashes, against each result's domain without 'www.'. First match wins.
+ * Rank domain matching: the host of the entered URL without protocol, 'www.' and slashes,
+ * against each result's domain without 'www.'. First match wins.
  */
 export function siteKey(enteredUrl: string): string {
   const trimmed = enteredUrl.trim().toLowerCase();

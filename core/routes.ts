@@ -1,6 +1,6 @@
 /**
- * Every page route of specs 000 §2 and 002 §2. The web router renders them and the
- * server answers 200 for exactly these paths (404 with the not-found page otherwise).
+ * Every page route of the app. The web router renders them and the server answers 200 for
+ * exactly these paths (404 with the not-found page otherwise).
  */
 
 export const ROUTES = {
@@ -43,7 +43,7 @@ export const TOOL_PATHS: readonly string[] = [
   ROUTES.siteSpeedTracking,
 ];
 
-/** Spec 000 §2 Header: the Settings link shows only on these routes. */
+/** The header's Settings link shows only on these routes. */
 export const SETTINGS_LINK_PATHS: readonly string[] = [
   ROUTES.siteSpeedTracking,
   ROUTES.serpAnalysis,
@@ -51,7 +51,7 @@ export const SETTINGS_LINK_PATHS: readonly string[] = [
   ROUTES.speedTest,
 ];
 
-/** The settings modal shows only the device choice here (spec 002 §2). */
+/** The settings modal shows only the device choice here. */
 export const DEVICE_ONLY_SETTINGS_PATHS: readonly string[] = [ROUTES.speedTest];
 
 export function isPagePath(pathname: string): pathname is RoutePath {

@@ -1,4 +1,4 @@
-/** Display rules and constants of the SERP analysis screen (spec 001 §3, §5, §9). */
+/** Display rules and constants of the SERP analysis screen. */
 import { scoreClass, type SpeedClass } from './metrics';
 import type { FieldMetric, FieldResult } from './speed';
 
@@ -20,7 +20,7 @@ export function shortTitle(title: string): string {
 }
 
 /**
- * HTTP status badge colour, spec 001 §5 read in order: green above 100 and below 300, blue
+ * HTTP status badge colour, the rules read in order: green above 100 and below 300, blue
  * above 200 and below 400 (so 3xx), red otherwise.
  */
 export function statusVariant(status: number): 'success' | 'primary' | 'danger' {
@@ -29,7 +29,7 @@ export function statusVariant(status: number): 'success' | 'primary' | 'danger' 
   return 'danger';
 }
 
-/** Spec 001 §4: a term starting with http, www, .com or .net reads as a URL, unless site:. */
+/** A term starting with http, www, .com or .net reads as a URL, unless site:. */
 export function looksLikeUrl(term: string): boolean {
   const t = term.trim().toLowerCase();
   if (t.startsWith('site:')) return false;
@@ -43,9 +43,9 @@ export function meanOf(values: readonly (number | null | undefined)[]): number |
 }
 
 /**
- * A field metric's number, read as the spec's export reads it (§5: commas and non-numeric
- * characters stripped): seconds for LCP and FCP, ms for FID and INP, unitless for CLS.
- * Null when the display holds no number.
+ * A field metric's number, read as the export reads it (commas and non-numeric characters
+ * stripped): seconds for LCP and FCP, ms for FID and INP, unitless for CLS. Null when the
+ * display holds no number.
  */
 export function fieldNumber(metric: FieldMetric | undefined): number | null {
   const digits = fieldDigits(metric);
@@ -63,9 +63,9 @@ export const FIELD_AVERAGE_KEYS = ['lcp', 'inp', 'fid', 'cls'] as const;
 export type FieldAverageKey = (typeof FIELD_AVERAGE_KEYS)[number];
 
 /**
- * Spec 001 §5 'Average-card colours'. LCP in seconds, FID in ms, CLS unitless (the spec
- * compares it times 100). INP, which CrUX reports instead of FID, takes the web-vitals bands
- * (good up to 200 ms, poor above 500 ms): the spec's FID bands apply to FID only.
+ * Colours of the Serp Stats average cards. LCP in seconds, FID in ms, CLS unitless (the
+ * bands compare it times 100). INP, which CrUX reports instead of FID, takes the web-vitals
+ * bands (good up to 200 ms, poor above 500 ms): the FID bands apply to FID only.
  */
 export function averageClass(key: 'psi' | FieldAverageKey, value: number): SpeedClass {
   switch (key) {
@@ -84,7 +84,7 @@ export function averageClass(key: 'psi' | FieldAverageKey, value: number): Speed
   }
 }
 
-/** Spec 001 §5 'Averages displayed': LCP 1 decimal (s), FID 1 decimal (ms), CLS 3 decimals. */
+/** Averages displayed: LCP 1 decimal (s), FID 1 decimal (ms), CLS 3 decimals. */
 export function formatAverage(key: FieldAverageKey, value: number): string {
   switch (key) {
     case 'lcp':

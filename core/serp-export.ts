@@ -2,7 +2,7 @@ import { toCsv } from './csv';
 import { fieldDigits } from './serp-display';
 import type { FieldSet, LabMetric } from './speed';
 
-/** Spec 001 §9: the export file and its header row, in order. */
+/** The export file and its header row, in order. */
 export const EXPORT_FILE_NAME = 'google_serp.csv';
 export const EXPORT_HEADERS = [
   'Rank',
@@ -46,7 +46,7 @@ const seconds = (metric: LabMetric | undefined) =>
   metric ? (metric.numericValue / 1000).toFixed(1) : NA;
 const fieldCell = (field: FieldSet | null, key: string) => fieldDigits(field?.metrics[key]) ?? NA;
 
-/** One export row (spec 001 §3 'Export row'): every value 'N/A' until known. */
+/** One export row: every value 'N/A' until known. */
 export function exportRow(input: ExportInput): string[] {
   const { lab, field, meta } = input;
   return [
@@ -74,7 +74,7 @@ export function exportRow(input: ExportInput): string[] {
   ];
 }
 
-/** Title, description and h1 are always quoted (spec 001 §5); others when CSV needs it. */
+/** Title, description and h1 are always quoted; others when CSV needs it. */
 const ALWAYS_QUOTED = EXPORT_HEADERS.map((_, i) => i >= 2 && i <= 4);
 
 export function serpCsv(rows: readonly string[][]): string {

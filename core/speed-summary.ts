@@ -1,6 +1,6 @@
 /**
- * Averaging the lab samples of a speed test (spec 002 §3 'Averaged lab metrics'), with the
- * median and spread of the scores beside the spec's mean.
+ * Averaging the lab samples of a speed test into one set of lab metrics, with the median
+ * and spread of the scores beside the mean.
  */
 
 export const LAB_KEYS = ['psi', 'fcp', 'si', 'lcp', 'tti', 'tbt', 'cls'] as const;

@@ -9,7 +9,7 @@ import {
 import { categoryClass, type SpeedClass } from './metrics';
 import { LAB_KEYS, type LabKey } from './speed-summary';
 
-/** Lighthouse audit ids behind the spec's lab metrics (spec 002 §7). */
+/** Lighthouse audit ids behind the lab metrics. */
 export const LAB_AUDITS: Record<Exclude<LabKey, 'psi'>, string> = {
   fcp: 'first-contentful-paint',
   si: 'speed-index',
@@ -99,9 +99,9 @@ export const fieldResultSchema = z.object({
 export type FieldResult = z.infer<typeof fieldResultSchema>;
 
 /**
- * How a lab run was measured, as its Lighthouse result and the lab report it (issue 16):
- * the tool and browser versions, the machine's benchmark index, the throttling, and the
- * lab runs under way on the server when it started (itself included).
+ * How a lab run was measured, as its Lighthouse result and the lab report it: the tool and
+ * browser versions, the machine's benchmark index, the throttling, and the lab runs under
+ * way on the server when it started (itself included).
  */
 export const labEnvironmentSchema = z.object({
   lighthouseVersion: z.string().nullable(),
@@ -171,7 +171,7 @@ export const runResultSchema = z.object({
   filmstripMs: z.array(z.number()).optional(),
   finalUrl: z.string(),
   source: z.enum(['local-lighthouse', 'psi']),
-  /** Absent from results cached before fingerprints (issue 16) and from labs that say nothing. */
+  /** Absent from results cached before fingerprints were kept and from labs that say nothing. */
   environment: labEnvironmentSchema.optional(),
   /**
    * What to fix and how the page loads, failed first; absent from results measured before

@@ -115,7 +115,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
 
     await signIn(page, 'a11y-settings');
     await page.goto(ROUTES.serpAnalysis);
-    // The country's flag is drawn and named (spec 001 §2 'Searching {domain}' line).
+    // The country's flag is drawn and named (in the 'Searching {domain}' line).
     const flag = page
       .getByTestId('search-domain')
       .getByRole('img', { name: findCountry('us')!.name, exact: true });
@@ -269,7 +269,7 @@ describe('keyboard', () => {
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => desktop.isChecked()).toBe(true);
 
-    // Spec 002 §4: asking for more samples than the plan allows shows the alert.
+    // Asking for more samples than the plan allows shows the alert.
     await page.getByLabel('Test Samples').selectOption('5');
     const alert = page.getByTestId('speed-alert');
     await alert.waitFor();

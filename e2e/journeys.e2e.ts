@@ -166,7 +166,7 @@ describe('account gates', () => {
     await gate.getByTestId('sign-in-form').waitFor();
     const used = await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.toolsUsed);
     expect(JSON.parse(used!)).toContain('serpAnalysis');
-    // Spec 000 §2: browser back leaves this gate open.
+    // Browser back leaves the gate open on this page.
     await page.goBack();
     await page.waitForTimeout(300);
     expect(await gate.isVisible()).toBe(true);
@@ -319,7 +319,7 @@ describe('settings and counts that follow the member', () => {
   }, 180_000);
 });
 
-describe('spec 000 mobile breakpoint', () => {
+describe('mobile breakpoint', () => {
   it.each([
     [575, true],
     [576, true],

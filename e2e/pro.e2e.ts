@@ -6,7 +6,7 @@ import { useBrowser } from './support/browser';
 const h = useBrowser();
 
 describe('Pro teaser', () => {
-  it('validates the address as spec 002 §5 says, then answers Success and keeps it', async () => {
+  it('validates the address, then answers Success and keeps it', async () => {
     const { page } = await h.newPage();
     await page.goto('/pro');
     await page.getByText('The paid version launches January 2021.').waitFor();

@@ -32,7 +32,7 @@ const inView = (page: Page, testId: string) =>
     return top >= 0 && top < window.innerHeight / 2;
   });
 
-describe('SERP analysis cards and banners (spec 001 §2, §4)', () => {
+describe('SERP analysis cards and banners', () => {
   it('shows a filmstrip on every card, the banners by their rules, view-all and back-to-top', async () => {
     const { page } = await h.newPage();
     await signedIn(page, 2);
@@ -63,7 +63,7 @@ describe('SERP analysis cards and banners (spec 001 §2, §4)', () => {
     await expect.poll(() => page.getByRole('button', { name: 'less data' }).count()).toBe(count);
     await page.getByTestId('view-all-alert').getByText(SERP_MESSAGES.viewAllData).waitFor();
     expect(await allLoaded.count()).toBe(0);
-    // The tab chosen on one card is every card's (spec 001 §2: shared by all cards).
+    // The tab chosen on one card is every card's: all cards share it.
     await cards.nth(1).getByRole('tab', { name: 'Field' }).click();
     expect(
       await cards.first().getByRole('tab', { name: 'Field' }).getAttribute('aria-selected'),
@@ -204,8 +204,9 @@ describe('SERP analysis cards and banners (spec 001 §2, §4)', () => {
     expect(await error.getByRole('button', { name: 'Retry' }).count()).toBe(0);
   }, 600_000);
 
-  // DESIGN §8: Google shows at most two results of one host on a page. This holds with the
-  // sandbox index's host crowding (server/src/providers/serp/host-crowding.ts).
+  // Results should look like Google's, which shows at most two results of one host on a
+  // page. This holds with the sandbox index's host crowding
+  // (server/src/providers/serp/host-crowding.ts).
   it('shows results from at least 7 distinct domains in the top 10', async () => {
     const { page } = await h.newPage();
     await signedIn(page, 1);

@@ -139,7 +139,7 @@ describe('header', () => {
     [992, true],
     [993, false],
   ])(
-    'at %i px the navigation is collapsed: %s (spec 000: 992 px or less)',
+    'at %i px the navigation is collapsed: %s (it collapses at 992 px or less)',
     async (width, collapsed) => {
       const { page } = await h.newPage({ width, height: 800 });
       await page.goto('/');

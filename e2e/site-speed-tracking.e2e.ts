@@ -49,7 +49,7 @@ describe('site speed tracking', () => {
           },
     );
     app = await startAppProcess({
-      // A staging site on the operator's network, allowed as issue 14 lets a self-hoster do.
+      // A staging site on the operator's network, which a self-hoster may allow this way.
       FETCH_ALLOW_HOSTS: new URL(staging.baseUrl).host,
       // Only 'run now' checks pages here: the schedule's first check is a day away.
       TRACKING_TICK_SECONDS: '3600',

@@ -1,4 +1,4 @@
-// Lighthouse CI over the built app (issue 13): starts it on a free loopback port with a
+// Lighthouse CI over the built app: starts it on a free loopback port with a
 // fresh data folder, runs `lhci collect` and `lhci assert`, and stops it.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -8,9 +8,9 @@ const average = (values: readonly number[]) =>
   values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
 
 /**
- * Spec 002 §5: drops the seed, keywords already shown in an earlier list, and any keyword
- * at least twice as long as the average of the other keywords in its list (a rambling
- * answer, not a keyword). Lists are taken in tab order, so the first tab keeps a keyword.
+ * Drops the seed, keywords already shown in an earlier list, and any keyword at least twice
+ * as long as the average of the other keywords in its list (a rambling answer, not a
+ * keyword). Lists are taken in tab order, so the first tab keeps a keyword.
  */
 export function dedupeLists(seed: string, lists: KeywordLists, capPerList?: number): KeywordLists {
   const seen = new Set([normalizeKeyword(seed)]);

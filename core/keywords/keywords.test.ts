@@ -13,7 +13,7 @@ const lists = (partial: Partial<KeywordLists>): KeywordLists => ({
   ...partial,
 });
 
-describe('dedupeLists (spec 002 §5)', () => {
+describe('dedupeLists', () => {
   it('drops the seed, lower-cased and trimmed', () => {
     const out = dedupeLists(
       ' Ice Cream ',
@@ -58,7 +58,7 @@ describe('dedupeLists (spec 002 §5)', () => {
   });
 });
 
-describe('clampTemperature (spec 002 §5)', () => {
+describe('clampTemperature', () => {
   it.each([
     [1.7, 1],
     [-0.3, 0],
@@ -67,7 +67,7 @@ describe('clampTemperature (spec 002 §5)', () => {
   ])('%s → %s', (input, expected) => expect(clampTemperature(input)).toBe(expected));
 });
 
-describe('sizePerRequest (spec 002 §7)', () => {
+describe('sizePerRequest', () => {
   it('asks each request for a third of the chosen size', () => {
     expect(sizePerRequest(30, 200)).toBe(10);
     expect(sizePerRequest(90, 14000)).toBe(30);
@@ -98,7 +98,7 @@ describe('sizesOffered', () => {
   });
 });
 
-describe('applyAffix (spec 002 §4)', () => {
+describe('applyAffix', () => {
   it('appends or prepends the lower-cased term to every original', () => {
     expect(applyAffix(['gelato', 'sorbet'], ' Near Me ', 'append')).toEqual([
       'gelato near me',
@@ -113,7 +113,7 @@ describe('applyAffix (spec 002 §4)', () => {
   });
 });
 
-describe('keywordCsv (spec 002 §5, §9)', () => {
+describe('keywordCsv', () => {
   const parse = (csv: string) => Papa.parse<string[]>(csv.trim()).data;
 
   it('sorts by volume with unknown volumes last, quoted columns with source, intent and cluster', () => {

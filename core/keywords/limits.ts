@@ -1,4 +1,4 @@
-/** Keyword tool constants of spec 002 §9, shared by client and server. */
+/** Keyword tool constants, shared by client and server. */
 
 /** 175 or more characters are refused, so a term has at most 174. */
 export const KEYWORD_TERM_MAX = 174;
@@ -8,7 +8,7 @@ export const DEFAULT_KEYWORD_SIZE: KeywordSize = 30;
 /** Each of the three requests asks for a third of the chosen size. */
 export const KEYWORD_REQUESTS_PER_SEARCH = 3;
 export const DEFAULT_TEMPERATURE = 0.7;
-/** Spec 002 §5: the free plan's cap per list ("about 21"). */
+/** The free plan's cap per list. */
 export const FREE_KEYWORDS_PER_LIST = 21;
 export const VOLUME_RETRIES = 3;
 export const KEYWORD_GATE_MS = 1_000;
@@ -23,7 +23,7 @@ export const TYPEWRITER_EXAMPLES = [
   'ice cream flavors',
   'top cities for airbnb',
 ] as const;
-/** Spec 002 §4 progress: rises to 80, holds at 99, shows 100 a second after the answer. */
+/** Search progress: rises to 80, holds at 99, shows 100 a second after the answer. */
 export const PROGRESS_HANG = 80;
 export const PROGRESS_HOLD = 99;
 export const PROGRESS_FINISH_DELAY_MS = 1_000;

@@ -1,8 +1,8 @@
 export type AffixMode = 'append' | 'prepend';
 
 /**
- * Spec 002 §4 'Append/prepend': every original keyword with the term (lower case) added at
- * the end or the start. Working from the originals replaces any earlier term.
+ * Append/prepend: every original keyword with the term (lower case) added at the end or the
+ * start. Working from the originals replaces any earlier term.
  */
 export function applyAffix(originals: readonly string[], term: string, mode: AffixMode): string[] {
   const affix = term.trim().toLowerCase();

@@ -15,15 +15,15 @@ export const DEFAULT_KEYWORD_SETTINGS: KeywordSettings = {
   algorithm: 'category',
 };
 
-/** Spec 002 §5: randomness above 1 is sent as 1, below 0 as 0; steps of 0.01. */
+/** Randomness above 1 is sent as 1, below 0 as 0; steps of 0.01. */
 export function clampTemperature(value: number): number {
   if (!Number.isFinite(value)) return DEFAULT_TEMPERATURE;
   return Math.round(Math.min(1, Math.max(0, value)) * 100) / 100;
 }
 
 /**
- * Spec 002 §7 size rule: each of the three requests asks for a third of the chosen size,
- * and never for more than the keywords left this month, spread over the three.
+ * Each of the three requests asks for a third of the chosen size, and never for more than
+ * the keywords left this month, spread over the three.
  */
 export function sizePerRequest(selected: number, remaining: number): number {
   const total = Math.max(0, Math.min(selected, remaining));

@@ -42,7 +42,7 @@ const product: ScrapedProduct = {
 
 const parse = (csv: string) => Papa.parse<string[]>(csv).data;
 
-describe('MixLab CSVs (spec 002 §3, §5, §9)', () => {
+describe('MixLab CSVs', () => {
   it('writes scraped_items with the spec columns, names without commas and the default variant discount', () => {
     const [header, row] = parse(itemsCsv([product]));
     expect(header).toEqual([...ITEM_HEADERS]);

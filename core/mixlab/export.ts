@@ -4,10 +4,10 @@ import type { ScrapedProduct } from '../schemas/scrape';
 // The file names live with the page's constants, so the page loads this module on demand.
 export { ITEMS_FILE, VARIANTS_FILE } from './limits';
 
-/** Spec 002 §9: a variant ships free at this price or more. */
+/** A variant ships free at this price or more. */
 export const FREE_SHIPPING_THRESHOLD = 49;
 
-/** Spec 002 §3 'Scraped product item', in order; discount_percentage is headed so. */
+/** The scraped_items columns, in order; discount_percentage is headed so. */
 export const ITEM_HEADERS = [
   'item_number',
   'url',
@@ -25,7 +25,7 @@ export const ITEM_HEADERS = [
   'image',
 ] as const;
 
-/** Spec 002 §3 'Scraped variant': up to three variant types. */
+/** The scraped_variants columns, in order, with up to three variant types. */
 export const VARIANT_HEADERS = [
   'sku',
   'item_number',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../limits';
 import { MESSAGES } from '../messages';
 
-/** The {email} pattern of spec 000 §5: something@something.tld, no spaces. */
+/** The email pattern: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const emailSchema = z
@@ -20,8 +20,8 @@ export const passwordSchema = z
   .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordLength);
 
 /**
- * Sign-in validates only the email (spec 000 §5). The password may be empty: a legacy
- * user without a password gets the old_user answer and then chooses one.
+ * Sign-in validates only the email. The password may be empty: a legacy user without a
+ * password gets the old_user answer and then chooses one.
  */
 export const loginBodySchema = z.object({
   email: emailSchema,
@@ -73,7 +73,7 @@ export const EMAIL_TOKEN_LENGTH = { min: 16, max: 200 } as const;
 
 export const resetPasswordBodySchema = z.object({ password: passwordSchema });
 
-/** The auth object of spec 000 §3. */
+/** The auth object that sign-in, registration and secure links answer with. */
 export const authResponseSchema = z.object({
   name: z.string(),
   email: z.string(),

@@ -3,7 +3,7 @@ import { KEYWORD_SIZES, KEYWORD_TERM_MAX } from '../keywords/limits';
 import { KEYWORD_MESSAGES } from '../messages';
 import { SERP_SOURCES, organicResultSchema } from './serp';
 
-/** The three requests of a keyword search (spec 002 §4 'Flow'). */
+/** The three requests of a keyword search. */
 export const KEYWORD_ALGORITHMS = ['category', 'variation', 'related'] as const;
 export type KeywordAlgorithm = (typeof KEYWORD_ALGORITHMS)[number];
 
@@ -58,7 +58,7 @@ export type ModerationSource = (typeof MODERATION_SOURCES)[number];
 export const KEYWORD_DATA_SOURCES = ['none', 'dataforseo'] as const;
 export type KeywordDataSource = (typeof KEYWORD_DATA_SOURCES)[number];
 
-/** Spec 002 §3 'Content filter rank': 0 clean, 1 sensitive, 2 unsafe. */
+/** Content filter rank: 0 clean, 1 sensitive, 2 unsafe. */
 export const contentRankSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 export type ContentRank = z.infer<typeof contentRankSchema>;
 
@@ -80,14 +80,14 @@ const term = z
   .min(1, 'Enter a keyword')
   .max(KEYWORD_TERM_MAX, KEYWORD_MESSAGES.termTooLong);
 
-/** Spec 002 §7 'POST /keyword'; the signed-in user comes from the token. */
+/** POST /keyword; the signed-in user comes from the token. */
 export const keywordBodySchema = z.object({
   /** The spec sends it; when given it must be the signed-in user's id. */
   userId: z.string().max(64).optional(),
   term,
-  /** Randomness 0–1 (spec 002 §5; the client clamps before sending). */
+  /** Randomness 0–1; the client clamps before sending. */
   temp: z.number().min(0).max(1),
-  /** Keywords asked for this list (spec 002 §7 size rule). */
+  /** Keywords asked for this list (see `sizePerRequest`). */
   size: z
     .number()
     .int()
@@ -104,7 +104,7 @@ export type KeywordBody = z.input<typeof keywordBodySchema>;
 
 /** One list of the answer: the spec's `res` and `response_filter`, plus what it needs unsaid. */
 export const keywordAnswerSchema = z.object({
-  /** Spec 002 §7: the keywords joined by commas. */
+  /** The keywords joined by commas. */
   res: z.string(),
   response_filter: z.object({ termFilter: contentRankSchema }),
   list: z.enum(KEYWORD_LISTS),
@@ -133,7 +133,7 @@ export const keywordAnswerSchema = z.object({
 export type KeywordAnswer = z.infer<typeof keywordAnswerSchema>;
 export const keywordResponseSchema = z.array(keywordAnswerSchema).min(1);
 
-/** Spec 002 §3 'Volume request data'. */
+/** The market whose search volumes are asked for. */
 export const countryDataSchema = z.object({
   country: z.string().trim().max(100),
   language: z.string().trim().min(2).max(16),
@@ -152,7 +152,7 @@ export const monthlySearchSchema = z.object({
   search_volume: z.number().nullable(),
 });
 
-/** Spec 002 §7 'adwordsApi' item (DataForSEO Labs' own item shape). */
+/** One item of the keyword-data (adwordsApi) answer, in DataForSEO Labs' own shape. */
 export const keywordDataItemSchema = z.object({
   keyword: z.string(),
   keyword_info: z.object({
@@ -165,14 +165,14 @@ export const keywordDataItemSchema = z.object({
 });
 export type KeywordDataItem = z.infer<typeof keywordDataItemSchema>;
 
-/** First element: the items (spec 002 §7); second: which source answered. */
+/** First element: the items; second: which source answered. */
 export const keywordDataResponseSchema = z.tuple([
   z.array(keywordDataItemSchema),
   z.object({ source: z.enum(KEYWORD_DATA_SOURCES) }),
 ]);
 export type KeywordDataResponse = z.infer<typeof keywordDataResponseSchema>;
 
-/** Keyword settings kept in browser storage and on the server (spec 002 §3). */
+/** Keyword settings kept in browser storage and on the server. */
 export const keywordSettingsSchema = z.object({
   country: z.string().trim().max(100),
   country_code: z.string().trim().min(2).max(16),

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { PAGE_FACTS_MAX_URLS } from '../limits';
 
 /**
- * Spec 001 §7.4: the list of results whose pages are analysed. The search that found them
- * pays for reading them once; any other call costs a search of the month.
+ * The list of results whose pages are analysed. The search that found them pays for reading
+ * them once; any other call costs a search of the month.
  */
 export const sendUrlsBodySchema = z.object({
   results: z

@@ -3,8 +3,8 @@ import { EMAIL_PATTERN } from './auth';
 import { MESSAGES } from '../messages';
 
 /**
- * Spec 000 §3 'Payment request'. Cancelling (planId 1) sends the same body, but card
- * holder details are only required when a card is charged.
+ * The payment request body. Cancelling (planId 1) sends the same body, but card holder
+ * details are only required when a card is charged.
  */
 export const paymentBodySchema = z
   .object({
@@ -39,7 +39,7 @@ export const paymentBodySchema = z
 export type PaymentBody = z.infer<typeof paymentBodySchema>;
 export type PaymentBodyInput = z.input<typeof paymentBodySchema>;
 
-/** Spec 000 §3 'Payment response', plus the plan it now gives. */
+/** The payment response, plus the plan it now gives. */
 export const paymentResponseSchema = z.object({
   renewsAt: z.string().nullable(),
   cancelsAt: z.string().nullable(),
@@ -91,13 +91,13 @@ export const paypalSubscribeBodySchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, 'This is not a PayPal subscription id.'),
 });
 
-/** Spec 000 §7 second-provider lookup. */
+/** The user's subscription with the second payment provider (PayPal), if any. */
 export const paypalLookupSchema = z.object({
   status: z.literal('SUCCESS'),
   userSubscription: z.string(),
 });
 
-/** Spec 000 §7 'PUT /payments/paypal': cancels when userSubscription is non-empty. */
+/** PUT /payments/paypal: cancels when userSubscription is non-empty. */
 export const paypalCancelBodySchema = z.object({
   planId: z.number().int().min(1).max(4),
   billingCycle: z.number().int().min(0).max(2),

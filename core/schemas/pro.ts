@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PRO_MESSAGES } from '../messages';
 import { EMAIL_PATTERN } from './auth';
 
-/** Pro demo request (spec 002 §3, §5); the form and the route validate with this schema. */
+/** Pro demo request; the form and the route validate with this schema. */
 export const proDemoBodySchema = z.object({
   emailAddress: z
     .string()

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const limitTypeSchema = z.enum(['serpSearch', 'speedTest', 'keywordSearch']);
 export type LimitType = z.infer<typeof limitTypeSchema>;
 
-/** Spec 000 §7 'POST /rate-limit'; limitType names the tool. */
+/** POST /rate-limit; limitType names the tool. */
 export const rateLimitBodySchema = z.object({
   searchString: z.string().max(2048).optional(),
   pagination: z.union([z.boolean(), z.number()]).optional(),
@@ -14,7 +14,7 @@ export const rateLimitBodySchema = z.object({
   speedTestUrl: z.string().max(2048).optional(),
 });
 
-/** Spec 002 §7 'POST /kwt-rate-limit'. */
+/** POST /kwt-rate-limit: the keyword tool's rate check. */
 export const kwtRateLimitBodySchema = z.object({
   keywordString: z.string().max(2048),
   keywordsUsed: z.number().int().min(1).max(500),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** The header that carries the MixLab password to the scrape service. */
 export const MIXLAB_PASSWORD_HEADER = 'x-mixlab-password';
 
-/** Spec 002 §7 'POST /scrapePLPs': how many listing pages the shop has. */
+/** POST /scrapePLPs: how many listing pages the shop has. */
 export const scrapePlpsResponseSchema = z.object({
   totalPages: z.number().int().min(0),
   /** The listing the run reads, so the page can name its target. */
@@ -11,12 +11,12 @@ export const scrapePlpsResponseSchema = z.object({
 });
 export type ScrapePlpsResponse = z.infer<typeof scrapePlpsResponseSchema>;
 
-/** Spec 002 §7 'POST /scrapePage' names no body; SpeedRank sends the 1-based listing page. */
+/** POST /scrapePage: the body is the 1-based listing page to read. */
 export const scrapePageBodySchema = z.object({ page: z.number().int().min(1).max(10_000) });
 
 export const variantTypeSchema = z.object({ type: z.string(), value: z.string() });
 
-/** One variant of a product page (spec 002 §3 'Scraped variant', §7 'variants'). */
+/** One variant of a product page. */
 export const scrapedVariantSchema = z.object({
   sku: z.string(),
   url: z.string(),
@@ -29,7 +29,7 @@ export const scrapedVariantSchema = z.object({
 });
 export type ScrapedVariant = z.infer<typeof scrapedVariantSchema>;
 
-/** One product page (spec 002 §3 'Scraped product item', §7 'all_variants'). */
+/** One product page, as each `pdps` entry's `all_variants`. */
 export const scrapedProductSchema = z.object({
   item_number: z.string(),
   url: z.string(),
@@ -53,7 +53,10 @@ export const scrapedProductSchema = z.object({
 export type ScrapedProduct = z.infer<typeof scrapedProductSchema>;
 
 export const scrapePageResponseSchema = z.object({
-  /** The listing page's own fetch; absent when the listing could not be read (spec 002 §4). */
+  /**
+   * The listing page's own fetch; absent when the listing could not be read, which restarts
+   * the run.
+   */
   api_response: z.object({ url: z.string(), status: z.number().int() }).optional(),
   totalPdps: z.number().int(),
   pdps: z.array(z.object({ all_variants: scrapedProductSchema })),

@@ -12,7 +12,7 @@ export const SERP_SOURCE_LABELS: Record<SerpSource, string> = {
   serper: 'Google via Serper',
 };
 
-/** Spec 001 §7.3 search request: device 1 mobile, 2 desktop. */
+/** The SERP search request: device 1 mobile, 2 desktop. */
 export const serpSearchBodySchema = z.object({
   searchTerm: z.string().trim().min(1, 'Enter a search term').max(500),
   device: z.union([z.literal(1), z.literal(2)]).default(2),
@@ -45,7 +45,7 @@ export const coverageNoticeSchema = z.object({
 });
 export type CoverageNotice = z.infer<typeof coverageNoticeSchema>;
 
-/** Spec 001 §7.3 reads `answer_box.answers[0]` with its source link and title. */
+/** The search reads `answer_box.answers[0]` with its source link and title. */
 export const answerBoxSchema = z.object({
   answers: z.array(
     z.object({
@@ -91,7 +91,7 @@ export const serpShareResponseSchema = serpShareSchema.extend({
   speedTestId: z.string().uuid(),
 });
 
-/** Spec 001 §7.5: the search body plus the site whose rank is wanted. */
+/** Rank check: the search body plus the site whose rank is wanted. */
 export const rankCheckBodySchema = serpSearchBodySchema.omit({ pageNum: true }).extend({
   url: z.string().trim().min(1, 'Enter your site URL').max(2048),
   /**

@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import type { AuthResponse } from './auth';
 
-/** The browser's stored session record of spec 000 §3. */
+/** The session record kept in browser storage. */
 export const storedSessionSchema = v.object({
   name: v.string(),
   email: v.string(),
@@ -31,7 +31,7 @@ export function blankSession(): StoredSession {
   };
 }
 
-/** Spec 000 §3: the stored session record built from the auth object. */
+/** The stored session record built from the auth object. */
 export function sessionFromAuth(auth: AuthResponse): StoredSession {
   return {
     ...blankSession(),

@@ -17,7 +17,7 @@ const localeCode = z
   .max(16)
   .regex(/^[a-zA-Z0-9-]+$/, 'must be a code such as en');
 
-/** User settings of spec 000 §3 (server copy). */
+/** User settings, the server's copy. */
 export const userSettingsSchema = z.object({
   deviceType: deviceTypeSchema,
   googleDomain: hostLike,
@@ -28,6 +28,6 @@ export const userSettingsSchema = z.object({
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
-/** Spec 000 §7: some calls omit fields, so every field is optional on save. */
+/** Some calls omit fields, so every field is optional on save. */
 export const saveSettingsBodySchema = userSettingsSchema.partial().strict();
 export type SaveSettingsBody = z.infer<typeof saveSettingsBodySchema>;

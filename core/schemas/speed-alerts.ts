@@ -1,6 +1,6 @@
 import { QUOTA_MESSAGES } from './quota';
 
-/** Spec 002 §4: the speed test's rate-limit alert types. */
+/** The speed test's rate-limit alert types. */
 export type SpeedAlertType = 'increaseSampleSize' | 'rateLimit' | 'sampleSizeRateLimit';
 
 export function speedAlertText(type: SpeedAlertType, maxSampleSize = 3): string {

@@ -6,7 +6,7 @@ import {
   trackingSampleSchema,
 } from './tracking';
 
-/** A signed-in user's last speed tests kept to compare (issue 16); older ones go. */
+/** A signed-in user's last speed tests kept to compare; older ones go. */
 export const SPEED_TEST_HISTORY = 10;
 
 export const speedTestHistoryQuerySchema = z.object({ url: z.string().url().max(2048) });

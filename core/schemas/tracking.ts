@@ -8,7 +8,7 @@ import {
 } from '../speed';
 import { LAB_KEYS } from '../speed-summary';
 
-/** Site speed tracking (issue 15): pages checked on a schedule, their history and alerts. */
+/** Site speed tracking: pages checked on a schedule, their history and alerts. */
 
 export const TRACKING_DEVICES = ['mobile', 'desktop'] as const;
 export type TrackingDevice = (typeof TRACKING_DEVICES)[number];
@@ -101,8 +101,8 @@ export type LabValues = z.infer<typeof labValuesSchema>;
 export const labSourceSchema = runResultSchema.shape.source;
 
 /**
- * How a sample was measured (issue 16): a score that moved with its fingerprint may have
- * moved because the machine or the tool changed, not the page.
+ * How a sample was measured: a score that moved with its fingerprint may have moved because
+ * the machine or the tool changed, not the page.
  */
 export const runFingerprintSchema = z.object({
   source: labSourceSchema,
@@ -215,7 +215,7 @@ export const filmstripFrameSchema = z.object({ ms: z.number(), data: z.string() 
  * insights, field data.
  */
 export const trackingCheckDetailSchema = trackingCheckSchema.extend({
-  /** Empty once pruned: only the last checks of a page keep their frames (issue 16). */
+  /** Empty once pruned: only the last checks of a page keep their frames. */
   filmstrip: z.array(filmstripFrameSchema),
   /**
    * What to fix, failed first, as the representative run found it; null for a failed
@@ -289,7 +289,7 @@ export const createdTrackedPageSchema = z.object({ id: z.string(), page: tracked
 
 /** Most checks one history answer carries; older ones come with `before`. */
 export const HISTORY_PAGE_MAX = 2000;
-/** Checks one history answer carries when the request does not say (issue 15). */
+/** Checks one history answer carries when the request does not say. */
 export const HISTORY_PAGE_DEFAULT = 250;
 /** A history cursor: the oldest check's start and id, `2026-11-23T12:00:00.000Z_<uuid>`. */
 export const HISTORY_CURSOR = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z_[0-9a-f-]{36}$/;
@@ -343,7 +343,7 @@ export type TrackingAlert = z.infer<typeof trackingAlertSchema>;
 
 export const alertListSchema = z.object({ alerts: z.array(trackingAlertSchema) });
 
-/** Two checks of a page side by side (issue 16): `a` the earlier, `b` the later. */
+/** Two checks of a page side by side: `a` the earlier, `b` the later. */
 export const compareQuerySchema = z.object({ a: z.string().uuid(), b: z.string().uuid() });
 
 export const metricComparisonSchema = z.object({
@@ -372,7 +372,7 @@ export const comparisonSchemaOf = <Side extends z.ZodTypeAny>(side: Side) =>
 export const comparisonSchema = comparisonSchemaOf(trackingCheckDetailSchema);
 export type Comparison = z.infer<typeof comparisonSchema>;
 
-/** The storage a user's tracking takes (issue 16), for the account page. */
+/** The storage a user's tracking takes, for the account page. */
 export const trackingStorageSchema = z.object({
   pages: z.number().int(),
   checks: z.number().int(),

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { regressionReasonSchema, TRACKING_DEVICES } from './tracking';
 
 /**
- * Webhooks of site speed tracking (issue 16): endpoints a user adds to hear of regressions
- * and recoveries beside the email, each delivery signed and logged.
+ * Webhooks of site speed tracking: endpoints a user adds to hear of regressions and
+ * recoveries beside the email, each delivery signed and logged.
  */
 
 /** Endpoints one user may add. */

@@ -35,10 +35,10 @@ const shortFingerprint = (f: RunFingerprint | null) =>
   f ? TRACKING_MESSAGES.fingerprintShort(f.lighthouseVersion, f.benchmarkIndex) || null : null;
 
 /**
- * A tracked page's history as CSV (DESIGN §5 'CSV done right'): per check a 'median' row
- * with the check's state (ok, partial, failed; empty while running or skipped) and whether
- * it was measured otherwise than the check before, then one row per sample naming its lab
- * source, its metrics or its error, its state and a short fingerprint; newest first.
+ * A tracked page's history as CSV: per check a 'median' row with the check's state (ok,
+ * partial, failed; empty while running or skipped) and whether it was measured otherwise
+ * than the check before, then one row per sample naming its lab source, its metrics or its
+ * error, its state and a short fingerprint; newest first.
  */
 export function historyCsv(page: TrackedPage, checks: readonly TrackingCheck[]): string {
   const rows: CsvCell[][] = [];

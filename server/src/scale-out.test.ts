@@ -15,7 +15,7 @@ type Api = Awaited<ReturnType<typeof startAppProcess>>;
 type SpeedWorker = Awaited<ReturnType<typeof startWorkerProcess>>;
 
 /**
- * Scale-out mode as an operator runs it (issue 17): two API instances and speed workers as
+ * Scale-out mode as an operator runs it: two API instances and speed workers as
  * their own processes on one PostgreSQL database and one Redis, PageSpeed Insights (a
  * loopback stand-in answering its recorded reply) as the lab, so that samples are quick.
  */

@@ -7,7 +7,7 @@ import { provideSiteConfig } from './app/site-config';
 
 /**
  * Each page's first screen as HTML, as a visitor on a phone first sees it: the server puts
- * it in the page so that it paints before any script runs (issue 13); the app's first
+ * it in the page so that it paints before any script runs; the app's first
  * render then replaces it. Built by `vite build --ssr` and run once by the server at start.
  */
 export async function prerenderPages(

@@ -37,7 +37,7 @@ function baseUrl(services: Services, request: FastifyRequest, user: User): strin
   );
 }
 
-/** The app link of spec 000 §4: `?token=…&origin=s|p`, plus the locale when not default. */
+/** The app link the web page reads: `?token=…&origin=s|p`, plus the locale when not default. */
 export function buildLink(
   base: string,
   path: string,

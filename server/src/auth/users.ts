@@ -93,7 +93,7 @@ export class Users {
   }
 }
 
-/** The auth object of spec 000 §3. */
+/** The auth object the sign-in calls answer with: the user, the session token and the plan. */
 export function toAuthResponse(user: User, token: string): AuthResponse {
   return {
     name: user.name,

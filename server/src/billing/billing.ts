@@ -146,7 +146,7 @@ export class Billing {
   async subscribe(user: User, body: PaymentBody): Promise<BillingOutcome> {
     const existing = await this.current(user.id);
     if (existing && !existing.cancel_at_period_end) {
-      // Spec 000 answers 500 here; a conflict is what it is, and no 5xx comes from input.
+      // The original app answered 500 here; this is a conflict, and no 5xx comes from input.
       throw new BillingError(
         409,
         MESSAGES.alreadySubscribed(planById(existing.plan_id).plan),
@@ -351,7 +351,7 @@ export class Billing {
     return this.applyPayment(user.id, body, sub);
   }
 
-  /** The user's live PayPal subscription id, or '' (spec 000 §7 'userSubscription'). */
+  /** The user's live PayPal subscription, or null when there is none. */
   async paypalSubscriptionOf(userId: string): Promise<{ id: string; providerId: string } | null> {
     const row = await this.db.kysely
       .selectFrom('subscriptions')

@@ -178,14 +178,14 @@ export interface PaymentEventsTable {
   received_at: string;
 }
 
-/** Only the fields SpeedRank shows, never whole Lighthouse reports (DESIGN §8). */
+/** Only the fields SpeedRank shows, never whole Lighthouse reports (half a megabyte each). */
 export interface SpeedCacheTable {
   key: string;
   value: string;
   expires_at: string;
 }
 
-/** A page a user tracks (issue 15), with the scheduler's lease on it. */
+/** A page a user tracks, with the scheduler's lease on it. */
 export interface TrackedPagesTable {
   id: string;
   user_id: string;
@@ -281,7 +281,7 @@ export interface TrackingAlertsTable {
   email_error: string | null;
 }
 
-/** A user's webhook endpoint (issue 16) and the secret its deliveries are signed with. */
+/** A user's webhook endpoint and the secret its deliveries are signed with. */
 export interface TrackingWebhooksTable {
   id: string;
   user_id: string;

@@ -21,7 +21,7 @@ export interface PageFacts {
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** The facts the SERP tools show about a page (spec 001 §3 'Meta'), from its HTML. */
+/** The facts the SERP tools show about a page (title, meta, headings), from its HTML. */
 export function analyzeHtml(html: string, pageUrl: string): PageFacts {
   const doc = parseDocument(html, {
     decodeEntities: true,

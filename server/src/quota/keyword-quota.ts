@@ -29,8 +29,8 @@ interface Windows {
 /**
  * The keyword tool's limits, kept by the server on `/keyword` itself: the monthly keyword
  * quota (charged per keyword asked for) and, on paid plans, the per-minute and per-hour
- * windows (spec 002 §9), charged once per search with the size of one list as the spec's
- * `kwt-rate-limit` counts it. Every step is one atomic counter statement.
+ * windows, charged once per search with the size of one list, as the original
+ * `kwt-rate-limit` call counted it. Every step is one atomic counter statement.
  */
 export class KeywordQuota {
   constructor(
@@ -44,7 +44,7 @@ export class KeywordQuota {
     const hour = now.slice(0, 13);
     const perHour = plan.keywordsPerHour;
     const perMinute = plan.keywordsPerMin;
-    // Spec 002 §9: 30 keywords a minute, 31 on the first search of the hour.
+    // The original limits: 30 keywords a minute, 31 on the first search of the hour.
     return this.quotas.used(subject, 'kw-hour', hour).then((usedThisHour) => ({
       perMinute: perMinute + (usedThisHour === 0 ? 1 : 0),
       perHour,

@@ -9,9 +9,9 @@ export const mixlabPasswordFile = (config: Config): string =>
   path.join(config.dataDir, 'mixlab-password');
 
 /**
- * The shared MixLab password (spec 002 §5): MIXLAB_PASSWORD when set, otherwise a random
- * one created once in DATA_DIR (mode 600, like the JWT secret) so a default installation
- * has a password nobody guessed and the admin can read it from the file.
+ * The shared MixLab password that unlocks the scraper: MIXLAB_PASSWORD when set,
+ * otherwise a random one created once in DATA_DIR (mode 600, like the JWT secret) so a
+ * default installation has a password nobody guessed and the admin can read it from the file.
  */
 export function loadMixlabPassword(config: Config): string {
   if (config.MIXLAB_PASSWORD) return config.MIXLAB_PASSWORD;

@@ -1,4 +1,4 @@
-/** The MixLab run's two steps (spec 002 §7): count the listing pages, scrape one of them. */
+/** The MixLab run's two steps: count the listing pages, scrape one of them. */
 import type { ScrapePageResponse } from '@core/schemas/scrape';
 import type { Crawl } from './crawl';
 import { extractProduct } from './extract-product';

@@ -62,8 +62,8 @@ function representativeRun<Row extends RunRow>(rows: readonly Row[]): Row | null
 }
 
 /**
- * A signed-in user's speed tests of a URL, kept to be compared with each other (issue 16
- * item 5): their samples on each device as the tracked checks show them, and two tests
+ * A signed-in user's speed tests of a URL, kept to be compared with each other:
+ * their samples on each device as the tracked checks show them, and two tests
  * side by side with the same statistics as two checks.
  */
 export class SpeedTestHistoryStore {

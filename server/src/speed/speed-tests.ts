@@ -10,7 +10,7 @@ const SUBJECT_MAX = 128;
 /** The width of `speed_test_urls.url`, as of every stored URL. */
 const URL_MAX = 2048;
 
-/** A SERP card's URL: one sample on each device, and the one retry spec 001 §4 allows each. */
+/** A SERP card's URL: one sample on each device, and one retry of each after a failure. */
 const RUNS_PER_SERP_RESULT = 4;
 
 /** A link as the search keys it: parsed and printed again, so spellings of one URL agree. */
@@ -23,8 +23,8 @@ class NotAllUnread extends Error {}
 /**
  * What a counted test or search paid for, in the database so that any API instance (or
  * the same one after a restart) honours it. A speed test counts once against the monthly
- * quota and may then run the samples it asked for on each of the two devices (spec 002
- * §4: switching device runs the other). A SERP search pays for the speed samples of its
+ * quota and may then run the samples it asked for on each of the two devices (switching
+ * device runs the other). A SERP search pays for the speed samples of its
  * result cards the same way, and for reading each result's page facts once; the speed
  * quota is not touched for them. Each allowance is spent by a conditional UPDATE, so two
  * instances racing for the last run give it to one.

@@ -28,7 +28,7 @@ const parseFingerprint = (json: string | null) =>
 
 /**
  * What the check runner reads of a page's earlier checks to judge a new one and to decide
- * its alerts (issue 16): the pooled baseline, the previous fingerprint, the latest good
+ * its alerts: the pooled baseline, the previous fingerprint, the latest good
  * checks of a device, the latest finished checks of the page. Failed checks (state
  * 'failed') count only for reachability; skipped and interrupted ones (no state) for nothing.
  */

@@ -126,7 +126,7 @@ export const REGRESSIONS: Record<string, FuzzRequest[]> = {
       },
     },
   ],
-  // A second subscription answered 500 ('already subscribed', as spec 000 had it): now 409.
+  // A second subscription answered 500 ('already subscribed', as the original app did): now 409.
   [`POST ${API}/payments`]: Array.from({ length: 2 }, () => ({
     ...visitor,
     auth: 'pro' as const,

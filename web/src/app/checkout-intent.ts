@@ -3,9 +3,9 @@ import { z } from 'zod';
 const KEY = 'speedrank.checkout';
 
 /**
- * The payment flow in progress (spec 000 §3 client state): the chosen plan and cycle,
- * whether a visitor still has to sign in first, and the change-plan / change-payment
- * flags that make the payment page update instead of create.
+ * The payment flow in progress: the chosen plan and cycle, whether a visitor still has to
+ * sign in first, and the change-plan / change-payment flags that make the payment page
+ * update instead of create.
  */
 const checkoutSchema = z.object({
   planId: z.number().int().min(1).max(4),
@@ -31,7 +31,7 @@ export function readCheckout(): CheckoutIntent | null {
   }
 }
 
-/** The flags are cleared on success and when leaving the payment page (spec 000 §4). */
+/** The flags are cleared on success and when leaving the payment page. */
 export function clearCheckout(): void {
   window.sessionStorage.removeItem(KEY);
 }

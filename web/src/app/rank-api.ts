@@ -5,7 +5,7 @@ import { apiRequest } from './api-client';
 export type RankCheckBody = z.input<typeof rankCheckBodySchema>;
 export type RankCheckResponse = z.infer<typeof rankCheckResponseSchema>;
 
-/** Spec 001 §7 item 5: where a site ranks in the top 100 for a search. */
+/** Where a site ranks in the top 100 for a search. */
 export const rankApi = {
   check: (token: string | null, body: RankCheckBody) =>
     apiRequest('/rank-check', rankCheckResponseSchema, { method: 'POST', token, body }),

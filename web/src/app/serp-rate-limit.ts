@@ -1,7 +1,7 @@
 import { rateLimitResponseSchema } from '@core/schemas/quota';
 import { apiRequest } from './api-client';
 
-/** Spec 001 §7.2: asks whether a signed-in user may run one more SERP search this month. */
+/** Asks whether a signed-in user may run one more SERP search this month. */
 export const checkSerpRateLimit = (token: string, searchString: string) =>
   apiRequest('/rate-limit', rateLimitResponseSchema, {
     method: 'POST',

@@ -26,14 +26,14 @@ export function writeStored(key: string, value: unknown): void {
 export const STORAGE_KEYS = {
   settings: 'speedrank.settings',
   session: 'speedrank.session',
-  /** Spec 000 §3 'email-subscribed flag'. */
+  /** Whether the visitor has subscribed by email (on registering); they then get no gate. */
   emailSubscribed: 'speedrank.emailSubscribed',
-  /** Spec 000 §3 'first-search flags per tool': the tools this browser has used. */
+  /** The first-search flags per tool: the tools this browser has used. */
   toolsUsed: 'speedrank.toolsUsed',
   /** Where the user was (and what they searched) before an email round trip. */
   origin: 'speedrank.origin',
   searchTerm: 'speedrank.searchTerm',
-  /** Spec 002 §3 keyword settings: country, country_code, language, temperature, algorithm. */
+  /** The keyword tool's settings: country, country_code, language, temperature, algorithm. */
   keywordSettings: 'speedrank.keywordSettings',
   /** The last speed test's and SERP analysis' pages, offered by site speed tracking. */
   recentPages: 'speedrank.recentPages',
@@ -42,9 +42,8 @@ export const STORAGE_KEYS = {
 const toolsUsedSchema = v.array(v.picklist(GATED_TOOLS));
 
 /**
- * The visitor's journey as the browser keeps it (spec 000 §3): the stored session, the
- * email-subscribed flag and a first-use flag per tool. Log-out and a rejected token reset
- * the flags (spec 000 §4, §8).
+ * The visitor's journey as the browser keeps it: the stored session, the email-subscribed
+ * flag and a first-use flag per tool. Log-out and a rejected token reset the flags.
  */
 export const journeyStore = {
   session: (): StoredSession =>

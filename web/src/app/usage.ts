@@ -14,8 +14,8 @@ const fetchers = {
 };
 
 /**
- * What is left of a tool's monthly allowance for the signed-in user (spec 000 §3 'Usage
- * responses'); asked only once the page-load refresh has settled the token.
+ * What is left of a tool's monthly allowance for the signed-in user; asked only once the
+ * page-load refresh has settled the token.
  */
 export function useRemaining(tool: UsageTool) {
   const { session, ready } = useSession();

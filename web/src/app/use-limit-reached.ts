@@ -5,7 +5,7 @@ import { ROUTES } from '@core/routes';
 import { useSession } from './session/session-context';
 
 /**
- * Spec 001 §4: at the monthly search limit a free user goes to the free-trial page and a
+ * At the monthly search limit a free user goes to the free-trial page and a
  * paid user sees the monthly-limit alert (`limitReached`).
  */
 export function useLimitReached() {

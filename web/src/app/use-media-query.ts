@@ -15,5 +15,5 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Spec 000: mobile means 576 px or less. */
+/** Mobile means 576 px or less. */
 export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;

@@ -7,7 +7,7 @@ import { journeyStore } from './storage';
 /**
  * The account gate of one tool page, by the tool's rule in `GATE_RULES`: sign-in when a
  * login is remembered, create-account otherwise, at most once per visit. Opening the
- * settings cancels a gate that is waiting (spec 001 §4).
+ * settings cancels a gate that is waiting.
  */
 export function useToolGate(tool: GatedTool) {
   const rule = GATE_RULES[tool];

@@ -6,7 +6,7 @@ import { MOBILE_BREAKPOINT_PX } from '@core/limits';
  */
 export const inBrowser = typeof window !== 'undefined';
 
-/** Spec 000's mobile width: what the prerender assumes the screen is. */
+/** The largest mobile width: what the prerender assumes the screen is. */
 export const PRERENDER_WIDTH_PX = MOBILE_BREAKPOINT_PX;
 
 export function viewportWidth(): number {

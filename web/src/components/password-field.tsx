@@ -14,7 +14,7 @@ interface Props {
   autoComplete: 'current-password' | 'new-password';
 }
 
-/** A password input with a show/hide toggle (spec 000 §4 'Password visibility'). */
+/** A password input with a show/hide toggle. */
 export function PasswordField({
   id,
   label,

@@ -10,7 +10,7 @@ export function rankAnnouncement(site: string, { position, result }: RankCheckRe
     : LIVE_MESSAGES.rankNotFound(site);
 }
 
-/** Spec 001 §2: 'Found at Position' with the number, domain and linked title, or not ranking. */
+/** 'Found at Position' with the number, domain and linked title, or not ranking. */
 export function RankResult({ site, response }: { site: string; response: RankCheckResponse }) {
   const { result } = response;
   return (

@@ -7,8 +7,8 @@ const LABELS = { serp: 'Searches', speed: 'Tests' } as const;
 
 /**
  * What a signed-in user has left of a tool's monthly allowance: 'Remaining Searches: N'
- * on the SERP tools (spec 001 §2; 'Searches: N' on mobile), 'Remaining Tests: N' on the
- * speed test, with an 'upgrade' link to the pricing page. Refreshed with the usage queries.
+ * on the SERP tools ('Searches: N' on mobile), 'Remaining Tests: N' on the speed test,
+ * with an 'upgrade' link to the pricing page. Refreshed with the usage queries.
  */
 export function RemainingCount({ tool }: { tool: keyof typeof LABELS }) {
   const remaining = useRemaining(tool);

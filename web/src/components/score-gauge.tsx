@@ -20,7 +20,7 @@ export function gaugeDash(score: number): string {
 }
 
 interface Props {
-  /** 0-100; its band (spec 002 §9) colours the arc and, in a darker shade, the number. */
+  /** 0-100; its band from `scoreClass` colours the arc and, in a darker shade, the number. */
   score: number;
   /** The number as written (e.g. an average to one decimal); the rounded score otherwise. */
   text?: string;

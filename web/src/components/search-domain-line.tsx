@@ -4,7 +4,7 @@ import { useModals } from '../app/modals/modal-context';
 import { useSettings } from '../app/settings/settings-context';
 import { FlagIcon } from './flag-icon';
 
-/** Spec 001 §2: 'Searching {domain}' with the country's flag and a 'change' link to settings. */
+/** 'Searching {domain}' with the country's flag and a 'change' link to settings. */
 export function SearchDomainLine() {
   const { settings } = useSettings();
   const { open } = useModals();

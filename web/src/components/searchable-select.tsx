@@ -20,7 +20,7 @@ interface Props {
   testId?: string;
 }
 
-/** A select whose list filters as the user types (spec 000 'Settings modal'). */
+/** A select whose list filters as the user types, for long lists such as countries. */
 export function SearchableSelect({ label, options, value, onChange, testId }: Props) {
   const [query, setQuery] = useState('');
   const [show, setShow] = useState(false);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** Spec 002 §3 keyword settings, kept on the server for signed-in users. */
+/** The keyword tool's settings, kept on the server for signed-in users. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('keyword_settings')

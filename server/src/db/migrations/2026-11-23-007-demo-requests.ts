@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** Spec 002 §3 'Pro demo': one row per address asking for a demo of the paid version. */
+/** Pro demo requests: one row per address asking for a demo of the paid version. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('demo_requests')

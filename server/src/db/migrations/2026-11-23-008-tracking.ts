@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 const LAB_COLUMNS = ['psi', 'fcp', 'si', 'lcp', 'tti', 'tbt', 'cls'] as const;
 
 /**
- * Site speed tracking (issue 15): tracked pages with the scheduler's lease, their checks
+ * Site speed tracking: tracked pages with the scheduler's lease, their checks
  * (one device's samples at one time) with the median, the representative run's filmstrip
  * and field data, each sample's lab metrics or error, and the alerts sent.
  */

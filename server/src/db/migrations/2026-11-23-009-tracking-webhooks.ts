@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Webhooks of site speed tracking (issue 16): each user's endpoints with their signing
+ * Webhooks of site speed tracking: each user's endpoints with their signing
  * secret, and every delivery to them with its attempts. A delivery due for another attempt
  * keeps the time in `next_attempt_at`, so retries outlive a restart.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Tracking you can trust (issue 16): a finished check's state (ok, partial, failed) beside
+ * Tracking you can trust: a finished check's state (ok, partial, failed) beside
  * its status, whether its samples were measured otherwise than the check before, each
  * sample's fingerprint (JSON of RunFingerprint), and per page the consecutive regressed
  * checks an alert needs and whether the page is unreachable (three failed checks in a row).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Retention of tracking details (issue 16): a check keeps its filmstrip and every sample's
+ * Retention of tracking details: a check keeps its filmstrip and every sample's
  * fingerprint while `detailed` is 1, that is while it is among the latest
  * TRACKING_DETAIL_CHECKS of its page and device; the sweep then drops them (keeping the
  * representative sample's fingerprint) and sets it to 0. The partial index holds only the

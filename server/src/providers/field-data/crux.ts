@@ -60,7 +60,7 @@ function cruxFailure(error: unknown, timeoutMs: number): string {
   return `The Chrome UX Report API could not be reached (${detail}).`;
 }
 
-/** Worth one more try at once (crux-api.md §3): Google's 5xx and network failures. */
+/** Worth one more try at once: Google's 5xx and network failures are transient. */
 const transient = (error: unknown) =>
   error instanceof HttpError
     ? error.status >= 500

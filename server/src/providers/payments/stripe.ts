@@ -51,7 +51,7 @@ const subscriptionSchema = z.object({
     ),
   }),
 });
-/** The fields of a Stripe subscription SpeedRank reads (stripe.md §3). */
+/** The fields of a Stripe subscription SpeedRank reads. */
 export type StripeSubscription = z.infer<typeof subscriptionSchema>;
 
 /** Basil and later keep the period on each item; older versions at the top level. */

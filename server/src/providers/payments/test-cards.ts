@@ -1,6 +1,6 @@
 /**
- * The card provider's public test numbers and what they do (contracts/stripe.md §7), so
- * the local processor behaves like Stripe's test mode.
+ * The card provider's public test numbers and what they do, so the local processor
+ * behaves like Stripe's test mode.
  */
 export interface TestCardOutcome {
   /** 'succeed', 'fail_later' (attaches, later charges fail) or a decline code. */

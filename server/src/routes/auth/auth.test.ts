@@ -69,7 +69,7 @@ describe.each([
     expect(dup.json()).toEqual({ message: MESSAGES.emailAlreadyRegistered });
   });
 
-  maybe('answers sign-in with 200, 404 and the 409 codes of spec 000 §8', async () => {
+  maybe('answers sign-in with 200, 404 for an unknown email and 409 with a code', async () => {
     t = await buildTestApp({ postgres });
     await post('/auth/register', { email: 'bo@example.com', password: 'password123' });
     expect(

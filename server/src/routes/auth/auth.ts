@@ -33,7 +33,10 @@ const GOOGLE_UNVERIFIED = 'Google sign-in could not be verified.';
 /** A user row that predates passwords: no password and no Google account. */
 const isLegacy = (user: User) => user.password_hash === null && user.google_sub === null;
 
-/** Spec 000 §7 authentication calls. */
+/**
+ * The authentication calls: registration, sign-in with a password or Google, creating a
+ * password, token refresh and token status.
+ */
 export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const rules = throttleRules(services.config);

@@ -5,7 +5,10 @@ import type { Config } from '../../config';
 const FIFTEEN_MINUTES = 15;
 const ONE_HOUR = 60;
 
-/** The throttles of DESIGN.md §5, limits from configuration. */
+/**
+ * Limits on the calls open to abuse (password guessing, mass sign-ups, emails sent,
+ * server-side page fetches), per IP or per address; the limits come from configuration.
+ */
 export function throttleRules(config: Config) {
   return {
     loginFailures: (email: string): ThrottleRule => ({

@@ -21,7 +21,7 @@ import { refuseIfThrottled, throttleRules } from '../auth/throttle-rules';
 export const LINK_UNUSABLE = 'This link has expired or was already used. Please request a new one.';
 const errors = { 400: authErrorSchema, 401: authErrorSchema, 429: authErrorSchema };
 
-/** Secure-link sign-in and password reset by email (spec 000 §7). */
+/** Secure-link sign-in and password reset by email. */
 export const emailLinkRoutes: FastifyPluginAsync<{ services: Services }> = async (
   app,
   { services },

@@ -7,7 +7,7 @@ import type { Services } from '../../services';
 import { refuseIfThrottled, throttleRules } from '../auth/throttle-rules';
 
 /**
- * Spec 000 §7 'email-subscribe endpoint', posted after registration. The address arrives
+ * The email subscription the web page posts after registration. The address arrives
  * lower-cased (emailSchema), so a repeat in any case updates the one row.
  */
 export const emailSubscriberRoutes: FastifyPluginAsync<{ services: Services }> = async (

@@ -47,7 +47,7 @@ function sendProviderError(reply: FastifyReply, error: unknown) {
   throw error;
 }
 
-/** The keyword tool's calls (spec 002 §7), with the spec's browser-side calls moved here. */
+/** The keyword tool's calls; the rate check and content filter the browser once ran are here. */
 export const keywordRoutes: FastifyPluginAsync<{ services: Services }> = async (
   app,
   { services },
@@ -110,7 +110,7 @@ export const keywordRoutes: FastifyPluginAsync<{ services: Services }> = async (
         return sendProviderError(reply, error);
       }
       const ms = Math.round(performance.now() - started);
-      // Spec 002 §3 ranks, applied to the seed and to every suggestion (DESIGN §7).
+      // Content ranks (0 clean, 1 sensitive, 2 unsafe), for the seed and every suggestion.
       const moderation = await moderate([body.term, ...result.lists.flatMap((l) => l.keywords)]);
       const rank: ContentRank = result.refused ? 2 : moderation.rank;
       return result.lists.map((list): KeywordAnswer => ({

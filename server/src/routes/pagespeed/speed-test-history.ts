@@ -17,8 +17,8 @@ import { linkKey } from '../../speed/speed-tests';
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
 /**
- * A signed-in user's last speed tests of a URL, and two of them side by side (issue 16
- * item 5). Another user's test is a 404, as one that does not exist.
+ * A signed-in user's last speed tests of a URL, and two of them side by side.
+ * Another user's test is a 404, as one that does not exist.
  */
 export const speedTestHistoryRoutes: FastifyPluginAsync<{ services: Services }> = async (
   app,

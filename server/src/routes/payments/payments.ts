@@ -27,7 +27,7 @@ const errors = {
   409: errorResponseSchema,
 };
 
-/** Subscriptions (spec 000 §7 payments calls). */
+/** Subscriptions: subscribe, change plan or card, cancel, by card or PayPal. */
 export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
   app,
   { services },

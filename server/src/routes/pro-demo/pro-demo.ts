@@ -8,7 +8,7 @@ import type { Services } from '../../services';
 import { refuseIfThrottled, throttleRules } from '../auth/throttle-rules';
 
 /**
- * Spec 002 §7 'Pro demo': keeps the address of someone asking for a demo. 201 for a new
+ * Pro demo requests: keeps the address of someone asking for a demo. 201 for a new
  * address, 200 when it is already on the list (the row is kept as it was).
  */
 export const proDemoRoutes: FastifyPluginAsync<{ services: Services }> = async (

@@ -30,7 +30,7 @@ const refusals = {
   503: errorResponseSchema,
 };
 
-/** The MixLab scrape service (spec 002 §2 MixLab, §5, §7 scrapePLPs and scrapePage). */
+/** The MixLab scraper: unlock with the shared password, count listing pages, scrape one. */
 export const scrapeRoutes: FastifyPluginAsync<{ services: Services }> = async (
   app,
   { services },
@@ -52,7 +52,7 @@ export const scrapeRoutes: FastifyPluginAsync<{ services: Services }> = async (
   };
 
   /**
-   * Sign-in, then the password: both are needed to scrape (spec 002 §5). Checked before
+   * Sign-in, then the password: both are needed to scrape. Checked before
    * the body is validated, so a stranger learns nothing from the API but 401.
    */
   const preValidation = [

@@ -41,7 +41,7 @@ async function sendProviderError(reply: FastifyReply, error: unknown) {
     .send({ message: error.message, code: SERP_ERROR_CODES.providerFailed });
 }
 
-/** Spec 001 §4: a featured answer goes first at position 1 and the others shift by one. */
+/** A featured answer goes first at position 1 and the others shift by one. */
 export function withAnswerFirst(
   page: SerpPage,
   pageNum: number,
@@ -71,7 +71,7 @@ function resultUrls(results: readonly { link: string }[]): string[] {
   return results.flatMap((r) => (URL.canParse(r.link) ? [new URL(r.link).toString()] : []));
 }
 
-/** The SERP tools' calls of spec 001 §7 items 3–5. */
+/** The SERP tools' calls: the search, a shared search, the rank check, the results' page facts. */
 export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const rules = throttleRules(services.config);

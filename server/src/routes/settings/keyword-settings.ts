@@ -8,7 +8,7 @@ import type { Services } from '../../services';
 
 const saveBodySchema = keywordSettingsSchema.partial().strict();
 
-/** Spec 002 §3 keyword settings of a signed-in user, so they follow the user between browsers. */
+/** The keyword tool's settings of a signed-in user, so they follow the user between browsers. */
 export const keywordSettingsRoutes: FastifyPluginAsync<{ services: Services }> = async (
   app,
   { services },

@@ -21,7 +21,7 @@ const CHECK_NOT_FOUND = {
   code: TRACKING_ERROR_CODES.checkNotFound,
 };
 
-/** Two checks of a page side by side (issue 16), and the storage a user's tracking takes. */
+/** Two checks of a page side by side, and the storage a user's tracking takes. */
 export const trackingCompareRoutes: FastifyPluginAsync<{
   services: Services;
   preHandler: RouteHook;

@@ -38,7 +38,7 @@ const refuse = (reply: FastifyReply, message: string, code: string) =>
   reply.status(403).send({ message, code });
 
 /**
- * Site speed tracking (issue 15): a signed-in user's tracked pages. Another user's page is
+ * Site speed tracking: a signed-in user's tracked pages. Another user's page is
  * a 404, as a page that does not exist.
  */
 export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async (

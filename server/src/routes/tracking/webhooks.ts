@@ -27,7 +27,7 @@ const NOT_FOUND = { message: WEBHOOK_MESSAGES.notFound, code: WEBHOOK_ERROR_CODE
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
 /**
- * A signed-in user's webhooks (issue 16): add, list, remove, send a test event, read the
+ * A signed-in user's webhooks: add, list, remove, send a test event, read the
  * delivery log. Another user's webhook is a 404, as one that does not exist.
  */
 export const trackingWebhookRoutes: FastifyPluginAsync<{

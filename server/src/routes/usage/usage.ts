@@ -10,7 +10,7 @@ import { remainingFor } from '../../plugins/authenticate';
 import type { QuotaTool } from '../../quota/quotas';
 import type { Services } from '../../services';
 
-/** Remaining monthly searches per tool (spec 000 §7). */
+/** Remaining monthly searches per tool. */
 export const usageRoutes: FastifyPluginAsync<{ services: Services }> = async (
   app,
   { services },

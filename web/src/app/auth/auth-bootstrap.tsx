@@ -5,7 +5,7 @@ import { inBrowser } from '../viewport';
 
 const loadPageLoadAuth = () => import('./page-load-auth');
 
-/** An emailed link's parameters (spec 000 §4): a token and origin 's' or 'p'. */
+/** An emailed link's parameters: a token and origin 's' (secure link) or 'p' (password reset). */
 function hasEmailLink(search: string): boolean {
   const params = new URLSearchParams(search);
   const origin = params.get('origin');
@@ -13,7 +13,7 @@ function hasEmailLink(search: string): boolean {
 }
 
 /**
- * Spec 000 §4 'Page load'. Its work (and the auth API code) loads only when there is any:
+ * The auth work of a page load. It (and the auth API code) loads only when there is any:
  * a stored token to refresh or an emailed link to redeem; a first visit needs neither.
  */
 export function AuthBootstrap() {

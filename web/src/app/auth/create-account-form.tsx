@@ -21,7 +21,7 @@ interface Errors {
   form?: string | undefined;
 }
 
-/** Spec 000 §2 'Create-account form'. */
+/** The create-account form: email and password, or a Google sign-up. */
 export function CreateAccountForm() {
   const { setContent } = useModals();
   const { searchTerm, setSearchTerm } = useSettings();
@@ -81,7 +81,7 @@ export function CreateAccountForm() {
       welcome(auth);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
-        // Spec 000 §8: show the duplicate message, then try a Google sign-in.
+        // Already registered: show the duplicate message, then try a Google sign-in.
         setErrors({ email: MESSAGES.emailAlreadyRegistered });
         try {
           completeSignIn(await authApi.googleLogin(credential));

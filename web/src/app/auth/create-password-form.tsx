@@ -8,7 +8,7 @@ import { CheckEmailView } from './check-email-view';
 import { validatePassword } from './validation';
 
 /**
- * Spec 000 §2 'Create-password form' for legacy accounts without a password. The new
+ * The create-password form, for legacy accounts without a password. The new
  * password takes effect when the user follows the link emailed to the account's address.
  */
 export function CreatePasswordForm() {

@@ -8,7 +8,7 @@ const originSchema = z.object({
 });
 export type SavedOrigin = z.infer<typeof originSchema>;
 
-/** Remembers where the user was before an email round trip (spec 000 §4 'Page load'). */
+/** Remembers where the user was before an email round trip, to return there after it. */
 export function saveOrigin(partial: Partial<SavedOrigin>): void {
   writeStored(STORAGE_KEYS.origin, { ...readOrigin(), ...partial });
 }
@@ -21,7 +21,7 @@ export function readOrigin(): SavedOrigin {
   });
 }
 
-/** The saved page, with the search re-run where the SERP tool was (spec 000 §4). */
+/** The saved page, with the search re-run where the SERP tool was. */
 export function originDestination(origin: SavedOrigin): string {
   const path = origin.originUrl.startsWith('/') ? origin.originUrl : '/';
   if (path === '/serp-analysis-tool' && origin.searchKeyword) {

@@ -27,7 +27,7 @@ function errorCode(error: unknown): { status: number; message: string; google: b
   return { status: error.status, message: error.message, google: body?.google === true };
 }
 
-/** Spec 000 §2 'Sign-in form' with the §8 answers and the §4 legacy-user flow. */
+/** The sign-in form, with its error answers and the flow for legacy users without a password. */
 export function SignInForm() {
   const { setContent, open, dismiss } = useModals();
   const { searchTerm } = useSettings();

@@ -3,7 +3,7 @@ import { useModals } from '../modals/modal-context';
 import { CreateAccountForm } from './create-account-form';
 import { SignInForm } from './sign-in-form';
 
-/** Spec 000 §2 modal 1: sign in or create an account, toggled from within. */
+/** The sign-in modal: sign in or create an account, toggled from within. */
 export function SignInModal() {
   const { current, options, close } = useModals();
   return (

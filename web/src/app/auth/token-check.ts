@@ -6,8 +6,8 @@ import { useModals } from '../modals/modal-context';
 import { useSession } from '../session/session-context';
 
 /**
- * Spec 000 §8 'Invalid stored token': the auth is reset to blank (in every tab), the
- * flags cleared (by `clearSession`), and the sign-in gate opens.
+ * When the stored token is invalid, the auth is reset to blank (in every tab), the flags
+ * cleared (by `clearSession`), and the sign-in gate opens.
  */
 export function useSignOutRejected() {
   const { clearSession } = useSession();
@@ -19,9 +19,9 @@ export function useSignOutRejected() {
 }
 
 /**
- * The token check of every tool page (spec 000 §8, 001 §8, 002 §4): on arriving at a tool,
- * the stored token is checked with the server; anything but SUCCESS signs out, SUCCESS
- * refreshes the remaining counts the page shows. It waits for the page-load refresh, which
+ * The token check of every tool page: on arriving at a tool, the stored token is checked
+ * with the server; anything but SUCCESS signs out, SUCCESS refreshes the remaining counts
+ * the page shows. It waits for the page-load refresh, which
  * replaces the token and has just checked it.
  */
 export function useToolTokenCheck() {

@@ -8,9 +8,9 @@ import { useSession } from '../session/session-context';
 import { sessionFromAuth } from '@core/schemas/session';
 
 /**
- * Spec 000 §4 'Signed out to signed in': store the session, close the modals and reload,
- * which fetches settings and remaining counts for the signed-in user. A `confirmation` is
- * said on the page that loads.
+ * After a sign-in, registration or Google login: store the session, close the modals and
+ * reload, which fetches settings and remaining counts for the signed-in user. A
+ * `confirmation` is said on the page that loads.
  */
 export function useCompleteSignIn(): (auth: AuthResponse, confirmation?: string) => void {
   const { setSession } = useSession();
@@ -20,7 +20,7 @@ export function useCompleteSignIn(): (auth: AuthResponse, confirmation?: string)
       setSession(sessionFromAuth(auth));
       if (confirmation) confirmOnNextPage(confirmation);
       dismiss();
-      // A visitor who chose a plan before signing in goes on to pay (spec 000 §4 'Pricing').
+      // A visitor who chose a plan before signing in goes on to pay.
       const intent = readCheckout();
       if (intent?.afterSignIn) {
         saveCheckout({ ...intent, afterSignIn: false });

@@ -2,7 +2,7 @@ import { EMAIL_PATTERN } from '@core/schemas/auth';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@core/limits';
 import { MESSAGES } from '@core/messages';
 
-/** Spec 000 §5: the invalid-email text differs between forms. */
+/** The invalid-email text differs between forms, so each form passes its own. */
 export function validateEmail(email: string, invalidMessage: string): string | undefined {
   if (!email.trim()) return MESSAGES.emailRequired;
   if (!EMAIL_PATTERN.test(email.trim())) return invalidMessage;
@@ -17,7 +17,7 @@ export function validatePassword(password: string): string | undefined {
   return undefined;
 }
 
-/** The legacy flow registers only with a length strictly between 8 and 16 (spec 000 §4). */
+/** The legacy flow registers only with a length strictly between 8 and 16. */
 export function legacyPasswordUsable(password: string): boolean {
   return password.length > PASSWORD_MIN_LENGTH && password.length < PASSWORD_MAX_LENGTH;
 }

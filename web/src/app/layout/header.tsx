@@ -18,7 +18,7 @@ function useScrolledPast(px: number): boolean {
 }
 
 /**
- * Spec 000 §2 'Header'. The nav collapses at 992 px or less: styles.css expands it from
+ * The site header. The nav collapses at 992 px or less: styles.css expands it from
  * 993 px (Bootstrap's lg breakpoint would at 992), so the prerendered page has it right too.
  */
 export function Header() {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-/** Every route change scrolls to the top (specs 000–002 §2). */
+/** Every route change scrolls to the top. */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -35,7 +35,7 @@ interface ModalValue {
 
 const ModalContext = createContext<ModalValue | null>(null);
 
-/** Spec 000 §2: browser back closes the modals and the gate, except the gate here. */
+/** Browser back closes the modals and the gate, except the gate on these pages. */
 const GATE_STAYS_ON: readonly string[] = [ROUTES.serpAnalysis, ROUTES.siteSpeedComparison];
 
 /** Whether the gate open on this path stays open on browser back (and on Escape). */
@@ -49,7 +49,7 @@ function markedState(): boolean {
 
 /**
  * One modal at a time. Opening pushes a history entry on the same URL so that the
- * browser's back button closes the modal instead of leaving the page (spec 000 §2).
+ * browser's back button closes the modal instead of leaving the page.
  */
 export function ModalProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ModalName | null>(null);

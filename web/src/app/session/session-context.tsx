@@ -26,7 +26,7 @@ interface SessionValue {
 const SessionContext = createContext<SessionValue | null>(null);
 
 /**
- * The stored user session of spec 000 §3; log-out replaces it with a blank record and resets
+ * The stored user session; log-out replaces it with a blank record and resets
  * the flags, in every open tab (they follow the storage event).
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -36,7 +36,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     journeyStore.setSession(next);
     setState(next);
   }, []);
-  // Log-out and a rejected token both reset the stored flags (spec 000 §4, §8).
+  // Log-out and a rejected token both reset the stored flags.
   const clearSession = useCallback(() => {
     journeyStore.resetFlags();
     setSession(blankSession());

@@ -59,10 +59,10 @@ interface SettingsValue {
    * choice meanwhile (a device chosen while the page was signing in must not flip back).
    */
   startLoad(): (next: SearchSettings) => void;
-  /** The term the user last searched for; the gate after settings needs one (spec 000 §4). */
+  /** The term the user last searched for; the gate after closing settings needs one. */
   searchTerm: string;
   setSearchTerm(term: string): void;
-  /** Pages subscribe to re-run their search after a save (spec 000 §4). */
+  /** Pages subscribe to re-run their search after a save. */
   onSaved(listener: SavedListener): () => void;
 }
 

@@ -35,7 +35,7 @@ const languageOptions: SelectOption[] = LANGUAGES.map((l) => ({ value: l.code, l
 
 type SaveState = 'idle' | 'saved';
 
-/** Spec 000 'Settings modal' and §4 'Saving settings'. */
+/** The settings modal: device, and except on device-only pages domain, country and language. */
 export function SettingsModal() {
   const { current, close, open } = useModals();
   const { settings, save, searchTerm } = useSettings();
@@ -97,7 +97,7 @@ export function SettingsModal() {
         setSaveState('idle');
       }}
       onExited={() => {
-        // Spec 000 §4 'Gate after settings': visitors with a search term get the gate.
+        // Visitors with a search term get the gate a while after the settings close.
         const subscribed = readStored(STORAGE_KEYS.emailSubscribed, z.boolean(), false);
         if (signedIn || subscribed || !searchTerm) return;
         gateTimer.current = window.setTimeout(

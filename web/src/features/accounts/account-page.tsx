@@ -59,7 +59,7 @@ export function AccountPage() {
   const cycle = session.billingCycle === BILLING_ANNUAL ? 'annual' : 'monthly';
   const renew = formatDate(session.renewDate);
   const cancel = formatDate(session.cancelDate);
-  // The change-plan and change-payment flags of spec 000 §4 'Payment'.
+  // The flag makes the payment page update the subscription instead of creating one.
   const markChange = (flag: 'changePlan' | 'changePayment') =>
     saveCheckout({
       planId: session.planId,

@@ -18,7 +18,7 @@ interface Props {
   invalidMessage: string;
 }
 
-/** Spec 000 §2 'Secure-link and reset-request screens'. */
+/** Asks for a sign-in link or a password-reset link by email, and offers to send it again. */
 export function EmailLinkRequest({ kind, heading, intro, invalidMessage }: Props) {
   const { settings } = useSettings();
   const [email, setEmail] = useState(() => readOrigin().email);

@@ -13,7 +13,7 @@ import { confirmToUser } from '../../app/confirmation/pending-confirmation';
 import { useSession } from '../../app/session/session-context';
 import { PasswordField } from '../../components/password-field';
 
-/** Spec 000 §2 'Reset-password screen'. */
+/** A new password, after a reset link; then the user goes back to the page they came from. */
 export function ResetPasswordPage() {
   const { session } = useSession();
   const navigate = useNavigate();

@@ -12,7 +12,7 @@ import { PageHeader } from '../../components/page-header';
 import { SourceCards } from './source-cards';
 import { TopicFields } from './topic-fields';
 
-/** Spec 002 §2 'Google Says': no API call; the live search opens in a new tab. */
+/** Google Says: no API call; the live search opens in a new tab. */
 export function GoogleSaysPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [preset, setPreset] = useState('');

@@ -9,7 +9,7 @@ interface Props {
   onToggle(handle: string): void;
 }
 
-/** The six source accounts as toggle cards; any number may be chosen (spec 002 §2). */
+/** The six source accounts as toggle cards; any number may be chosen. */
 export function SourceCards({ selected, onToggle }: Props) {
   return (
     <Row xs={2} sm={3} lg={6} className="g-3" role="group" aria-label="Sources">

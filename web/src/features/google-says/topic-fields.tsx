@@ -17,7 +17,7 @@ interface Props {
   onCustom(topic: string): void;
 }
 
-/** A preset topic from the list, or a typed one that takes its place (spec 002 §2). */
+/** A preset topic from the list, or a typed one that takes its place. */
 export function TopicFields({ preset, custom, onPreset, onCustom }: Props) {
   return (
     <Row className="g-3">

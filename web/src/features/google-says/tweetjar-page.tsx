@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ROUTES } from '@core/routes';
 import { PageHeader } from '../../components/page-header';
 
-/** Spec 002 §2: the /tweetjar landing page, which links to Google Says. */
+/** The /tweetjar landing page, which links to Google Says. */
 export function TweetjarPage() {
   return (
     <Container className="py-4">

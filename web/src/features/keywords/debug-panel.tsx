@@ -1,7 +1,7 @@
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import type { KeywordAnswer } from '@core/schemas/keywords';
 
-/** Spec 002 §2 debug side panel: what each request asked, who answered and how fast. */
+/** The debug side panel: what each request asked, who answered and how fast. */
 export function DebugPanel({
   answers,
   show,

@@ -1,4 +1,4 @@
-/** Spec 002 §1/§2 explanatory copy, including the language model's pros and cons. */
+/** The page's explanatory copy, including the language model's pros and cons. */
 export function KeywordCopy() {
   return (
     <section className="mt-5 text-body-secondary" aria-labelledby="keyword-copy-title">

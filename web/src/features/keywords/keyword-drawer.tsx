@@ -32,7 +32,7 @@ interface Props {
 
 const q = encodeURIComponent;
 
-/** Spec 002 §2 drawer: a 12-month volume chart, the top results and five actions. */
+/** A keyword's side drawer: a 12-month volume chart, the top results and five actions. */
 export function KeywordDrawer({
   keyword,
   token,

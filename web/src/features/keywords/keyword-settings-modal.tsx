@@ -26,7 +26,7 @@ interface Props {
   onClose(): void;
 }
 
-/** Spec 002 §2 'Keyword settings modal'. */
+/** The keyword settings: randomness, country and language; the modal closes soon after a save. */
 export function KeywordSettingsModal({ show, settings, onSave, onClose }: Props) {
   const [draft, setDraft] = useState(settings);
   /** What the temperature box shows while typing; clamped on blur and save. */

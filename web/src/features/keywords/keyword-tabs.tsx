@@ -25,7 +25,7 @@ export const TAB_LABELS: Record<KeywordList, string> = {
   related: 'Related',
 };
 
-/** Spec 002 §2 tab tooltips. */
+/** Each tab's tooltip: how its keywords relate to the seed term. */
 const TAB_TIPS: Record<KeywordList, string> = {
   category: 'children of a parent category',
   similar: 'siblings',

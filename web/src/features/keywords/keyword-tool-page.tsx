@@ -67,10 +67,10 @@ const mapLists = (lists: KeywordLists, f: (keywords: string[]) => string[]): Key
   related: f(lists.related),
 });
 
-/** Spec 002 'Keyword suggestion tool' (§2–§8). */
 /** The settings modal, with its country list and searchable select, loads when first opened. */
 const loadSettingsModal = () => import('./keyword-settings-modal');
 
+/** The keyword tool: a seed term gives four keyword lists with their search volumes. */
 export function KeywordToolPage() {
   const { session, signedIn } = useSession();
   const signOutRejected = useSignOutRejected();
@@ -163,7 +163,7 @@ export function KeywordToolPage() {
           onSuccess: (result) => setReturned(result.rank === 0),
           onError: (error) => {
             if (error.kind === 'signedOut') {
-              // Spec 002 §8 'Invalid token': signed out, and the sign-in gate opens.
+              // An invalid token: the user is signed out and the sign-in gate opens.
               signOutRejected();
               setNotice({ variant: 'warning', text: KEYWORD_MESSAGES.signInRequired });
             } else if (error.kind === 'limit')
@@ -184,7 +184,7 @@ export function KeywordToolPage() {
     [isPending, signedIn, openGate, mutate, size, remaining, settings, signOutRejected],
   );
 
-  // `searchTerm` and `algorithm` pre-fill the form and run the search (spec 002 §2).
+  // `searchTerm` and `algorithm` pre-fill the form and run the search.
   const autoRun = useRef<string | null>(null);
   const wanted = params.get('searchTerm');
   useEffect(() => {

@@ -14,7 +14,7 @@ import {
 } from '@core/schemas/keywords';
 import { apiRequest } from '../../app/api-client';
 
-/** The keyword tool's calls (spec 002 §7), one function each, typed by the shared schemas. */
+/** The keyword tool's calls, one function each, typed by the shared schemas. */
 export const keywordsApi = {
   rateCheck: (token: string, body: z.input<typeof kwtRateLimitBodySchema>) =>
     apiRequest('/kwt-rate-limit', rateLimitResponseSchema, { method: 'POST', token, body }),

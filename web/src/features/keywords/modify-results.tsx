@@ -14,7 +14,7 @@ interface Props {
   onTooLong(message: string): void;
 }
 
-/** Spec 002 §2 'Modify results': append or prepend a term to every keyword. */
+/** 'Modify results': append or prepend a term to every keyword. */
 export function ModifyResults({ active, onApply, onClear, onTooLong }: Props) {
   const [term, setTerm] = useState('');
   const [mode, setMode] = useState<AffixMode>('append');

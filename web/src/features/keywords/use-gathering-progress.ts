@@ -11,8 +11,8 @@ import {
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
 /**
- * Spec 002 §4 progress: real progress (answers received over answers expected) leads;
- * between answers the spec's random steps creep on at 4, 7 or 10 s up to 80. When
+ * Search progress: real progress (answers received over answers expected) leads;
+ * between answers random steps creep on at 4, 7 or 10 s up to 80. When
  * everything has arrived it holds at 99 and shows 100 a second later (`complete`).
  * `run` tells searches apart, so a new one starts from zero.
  */

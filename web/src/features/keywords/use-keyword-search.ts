@@ -22,7 +22,7 @@ export interface SearchInput {
 
 export interface KeywordOutcome {
   term: string;
-  /** Deduplicated lists as the source answered them (spec 002 §5). */
+  /** Deduplicated lists as the source answered them. */
   lists: KeywordLists;
   /** Every answer as received, for the debug panel. */
   answers: KeywordAnswer[];
@@ -42,7 +42,7 @@ export class KeywordSearchError extends Error {
   }
 }
 
-/** A search is the rate check, then category, then variation and related (spec 002 §4). */
+/** A search is the rate check, then category, then variation and related. */
 export const SEARCH_STAGES = 3;
 
 function toSearchError(error: unknown): KeywordSearchError {
@@ -57,7 +57,7 @@ function toSearchError(error: unknown): KeywordSearchError {
 }
 
 /**
- * Spec 002 §4 'Keyword search' as one mutation: the advisory rate check, the category
+ * A keyword search as one mutation: the advisory rate check, the category
  * request (which opens the search), then variation and related together. `stagesDone`
  * follows the real answers for the progress bar.
  */
@@ -73,7 +73,7 @@ export function useKeywordSearch(token: string, planId: number) {
         try {
           await keywordsApi.rateCheck(token, { keywordString: term, keywordsUsed: size });
         } catch (error) {
-          // Spec 001 §7.2: for the keyword tool only 429 means the limit is reached.
+          // Only 429 means the limit is reached; any other failure lets the search run.
           if (error instanceof ApiError && error.status === 429) throw error;
         }
         const ask = (algorithm: 'category' | 'variation' | 'related', searchId?: string) =>

@@ -6,7 +6,7 @@ import { readStored, STORAGE_KEYS, writeStored } from '../../app/storage';
 import { keywordsApi } from './keywords-api';
 
 /**
- * Keyword settings (spec 002 §3): kept in browser storage, and on the server for signed-in
+ * Keyword settings: kept in browser storage, and on the server for signed-in
  * users, whose saved copy wins when it arrives; a save in this visit wins over both.
  */
 export function useKeywordSettings(token: string) {

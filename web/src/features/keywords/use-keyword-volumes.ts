@@ -5,7 +5,7 @@ import type { KeywordDataItem, KeywordSettings } from '@core/schemas/keywords';
 import { keywordsApi } from './keywords-api';
 
 /**
- * Volumes, cpc, competition and difficulty of the keywords on screen (spec 002 §4):
+ * Volumes, cpc, competition and difficulty of the keywords on screen:
  * fetched again whenever the keywords change (append/prepend), retried up to 3 times.
  */
 export function useKeywordVolumes(

@@ -4,7 +4,7 @@ import { TYPEWRITER_EXAMPLES, TYPEWRITER_MS_PER_CHAR } from '@core/keywords/limi
 /** How long a finished example stays before the next one starts typing. */
 const HOLD_MS = 1_500;
 
-/** Spec 002 §2: the search box placeholder types itself, 75 ms a character, six examples. */
+/** The search box placeholder types itself, 75 ms a character, cycling through six examples. */
 export function useTypewriter(active: boolean): string {
   const [text, setText] = useState('');
   useEffect(() => {

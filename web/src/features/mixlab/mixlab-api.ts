@@ -9,7 +9,7 @@ import { apiRequest } from '../../app/api-client';
 const unlockResponseSchema = z.object({ status: z.literal('SUCCESS') });
 const withPassword = (password: string) => ({ [MIXLAB_PASSWORD_HEADER]: password });
 
-/** The scrape service's calls (spec 002 §7), the password in its header, never in the bundle. */
+/** The scrape service's calls, the password in its header, never in the bundle. */
 export const mixlabApi = {
   unlock: (password: string) =>
     apiRequest('/mixlab/unlock', unlockResponseSchema, {

@@ -37,7 +37,7 @@ const download = (run: ScrapeState, files: readonly CsvFile[]) => {
 
 const downloadBoth = (run: ScrapeState) => download(run, [ITEMS_FILE, VARIANTS_FILE]);
 
-/** Spec 002 'MixLab page': a shared password, then a scrape of the shop into two CSV files. */
+/** The MixLab page: a shared password, then a scrape of the shop into two CSV files. */
 export function MixlabPage() {
   const { session, signedIn } = useSession();
   const { open } = useModals();

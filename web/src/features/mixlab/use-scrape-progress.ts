@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { SCRAPE_PROGRESS_DELAYS_MS, SCRAPE_PROGRESS_JUMP_MAX } from '@core/mixlab/limits';
 
 /**
- * Spec 002 §4: the bar shows the completed fraction of listing pages and, while a page is
+ * The bar shows the completed fraction of listing pages and, while a page is
  * on its way, jumps a random 0–4 % past it at 4, 7 or 10 s. A finished run shows 100.
  */
 export function useScrapeProgress(pagesDone: number, totalPages: number, running: boolean) {

@@ -16,7 +16,7 @@ export interface ScrapeState {
 }
 
 /**
- * Spec 002 §4 'Scrape': the listing page count, then each listing page's products in turn;
+ * A scrape: the listing page count, then each listing page's products in turn;
  * a page answered without `api_response` restarts the run. The state follows every page.
  */
 export function useScrapeRun(token: string, password: string) {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { MESSAGES } from '@core/messages';
 import { ROUTES } from '@core/routes';
 
-/** Spec 001 §2 and 002 §2: shown when a free user's monthly quota is used up. */
+/** Shown when a free user's monthly quota is used up. */
 export function FreeTrialPage() {
   return (
     <Container className="py-5 text-center">

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ROUTES } from '@core/routes';
 import { useSiteConfig } from '../../app/site-config';
 
-/** Spec 002 §2 'Invite page': free access to the keyword tool is invite only. */
+/** The invite page: free access to the keyword tool is invite only. */
 export function Gpt3InvitePage() {
   const support = useSiteConfig()?.company.supportEmail;
   return (

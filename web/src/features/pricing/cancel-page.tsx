@@ -19,7 +19,7 @@ function formatDate(iso: string | null): string {
     : '';
 }
 
-/** Spec 000 §2 'Cancel' and §4 'Cancel'. */
+/** Cancels a paid subscription once confirmed; the paid plan stays active until the cycle ends. */
 export function CancelPage() {
   const { session, setSession } = useSession();
   const [state, setState] = useState<'ask' | 'processing' | 'done'>('ask');
@@ -33,13 +33,13 @@ export function CancelPage() {
         planId: FREE_PLAN_ID,
         billingCycle: session.billingCycle === 2 ? (2 as const) : (1 as const),
       };
-      // Spec 000 §7: a PayPal subscription is cancelled there, any other with PUT /payments.
+      // A PayPal subscription is cancelled there, any other with PUT /payments.
       const result = lookup.userSubscription
         ? await paymentsApi.paypalCancel(session.token, body)
         : await paymentsApi.update(session.token, body);
       setCancelsAt(result.cancelsAt);
       // One rule everywhere: the plan the server enforces, with its end date. The paid period
-      // runs to its end (spec 000 §4), and a reload would bring the server's plan back anyway.
+      // runs to its end, and a reload would bring the server's plan back anyway.
       setSession({
         ...session,
         token: result.token,

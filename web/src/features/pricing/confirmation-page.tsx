@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { planById } from '@core/plans';
 import { ROUTES } from '@core/routes';
 
-/** Spec 000 §2 'Confirmation': shown after a payment, which hands over the plan paid for. */
+/** The confirmation page, shown after a payment, which hands over the plan paid for. */
 export function ConfirmationPage() {
   const state = useLocation().state as { planId?: number } | null;
   if (!state?.planId) {

@@ -30,7 +30,7 @@ interface Errors {
   form?: string | undefined;
 }
 
-/** Spec 000 §2 'Payment' and §4 'Payment'. */
+/** Paying for a plan, or changing the plan or the payment method of a subscription. */
 export function PaymentPage() {
   const { session, signedIn, setSession } = useSession();
   const navigate = useNavigate();
@@ -46,7 +46,7 @@ export function PaymentPage() {
   const [stripeCreate, setStripeCreate] = useState<{ create: CreatePaymentMethod } | null>(null);
   const stripeKey = config.data?.provider === 'stripe' ? config.data.stripePublishableKey : null;
 
-  // Leaving the page clears the change flags (spec 000 §4).
+  // Leaving the page clears the change flags.
   useEffect(() => () => clearCheckout(), []);
 
   if (!signedIn || !intent) {

@@ -3,7 +3,7 @@ import { statusResponseSchema } from '@core/schemas/auth';
 import type { ProDemoBody } from '@core/schemas/pro';
 import { apiRequest } from '../../app/api-client';
 
-/** Spec 002 §7 'Pro demo': the address of someone asking for a demo. */
+/** A demo request: the address of someone asking for a demo. */
 export function useRequestDemo() {
   return useMutation({
     mutationFn: (body: ProDemoBody) =>

@@ -10,9 +10,9 @@ import { EmailField } from '../../components/email-field';
 import { useRequestDemo } from './pro-api';
 
 /**
- * Spec 002 §2 'Pro teaser page'. The form checks the address with the route's own schema;
- * a 400 (the same rule, failed on the server) shows the same message, while any other
- * failure is only logged, as spec 002 §8 says.
+ * The Pro teaser page asks for an email address for a demo. The form checks the address
+ * with the route's own schema; a 400 (the same rule, failed on the server) shows the same
+ * message, while any other failure is only logged: the user sees no message.
  */
 export function ProPage() {
   const [email, setEmail] = useState('');

@@ -2,7 +2,7 @@ import type { LabKey } from '@core/speed-summary';
 
 export type CardTab = 'content' | 'schema' | 'lab' | 'field' | 'filmstrip' | 'tech';
 
-/** Spec 001 §2: the selected tab and metrics, shared by all cards. */
+/** The selected tab and metrics, shared by all cards. */
 export interface CardView {
   tab: CardTab;
   lab: LabKey;

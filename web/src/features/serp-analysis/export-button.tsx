@@ -10,14 +10,14 @@ interface Props {
   pending: number;
   paid: boolean;
   /**
-   * Says why the export did not happen (spec 001 §8); `untilLoaded` marks a notice that
+   * Says why the export did not happen; `untilLoaded` marks a notice that
    * holds only while cards are loading.
    */
   onRefused(message: string, untilLoaded: boolean): void;
 }
 
 /**
- * Spec 001 §6: paid users export once every card has finished; until then, and for
+ * Paid users export once every card has finished; until then, and for
  * everyone else, the button stays clickable and says why not.
  */
 export function ExportButton({ cards, pending, paid, onRefused }: Props) {

@@ -14,7 +14,7 @@ function spread(frames: readonly FilmstripFrame[], count: number): FilmstripFram
 }
 
 /**
- * Spec 001 §2: the card's filmstrip preview (desktop only), a placeholder while the
+ * The card's filmstrip preview (desktop only), a placeholder while the
  * sample runs; each frame's time over its foot, so the card keeps its height. Nothing when
  * the sample failed or has no frames: the card says why.
  */

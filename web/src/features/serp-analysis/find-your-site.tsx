@@ -49,7 +49,7 @@ function rankOnScreen(site: string, { source, results, pages, exhausted }: Props
 }
 
 /**
- * Spec 001 §2 'Rank-checker modal': where the user's site ranks in the top 100. The cards
+ * The rank checker: where the user's site ranks in the top 100. The cards
  * on screen are looked at first, at no cost; only past them does the rank check run, and
  * it costs one search of the month, which the box says before it is used.
  */

@@ -10,7 +10,7 @@ interface Props<K extends string> {
 }
 
 /**
- * Radio chips choosing which metric the cards show (spec 001 §2): native radios of one
+ * Radio chips choosing which metric the cards show: native radios of one
  * group drawn as chips, so Tab reaches the chosen one and the arrow keys choose.
  */
 export function MetricChips<K extends string>({

@@ -25,7 +25,7 @@ interface Props {
   mobile: boolean;
 }
 
-/** Spec 001 §2 'Result card'. */
+/** One result: domain, title, rank, speed score, word count and its 'more data' details. */
 export function ResultCard({ card, open, onToggle, onRetry, view, onView, mobile }: Props) {
   const { result, facts, speed } = card;
   const [wordCountLate, setWordCountLate] = useState(false);
@@ -37,7 +37,7 @@ export function ResultCard({ card, open, onToggle, onRetry, view, onView, mobile
   const words =
     facts?.total ??
     (card.factsFailed || wordCountLate || (facts && facts.total === null) ? 'Error' : '…');
-  // Spec 001 §2: the title opens its link 100 ms after the click.
+  // The title opens its link 100 ms after the click.
   const openTitle = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     window.setTimeout(

@@ -21,11 +21,11 @@ interface Props {
   card: SerpCard;
   view: CardView;
   onView(view: CardView): void;
-  /** Spec 001 §2: on mobile the tabs become a dropdown and there is no filmstrip. */
+  /** On mobile the tabs become a dropdown and there is no filmstrip. */
   mobile: boolean;
 }
 
-/** Spec 001 §2 'Expanded panel tabs'. */
+/** A card's expanded data: one tab each for content, schema, lab, field, filmstrip and tech. */
 export function ResultDetails({ card, view, onView, mobile }: Props) {
   const tabs = TABS.filter((t) => !(mobile && t.desktopOnly));
   const active = tabs.find((t) => t.key === view.tab) ?? tabs[0]!;

@@ -8,7 +8,7 @@ import { useSettings } from '../../app/settings/settings-context';
 import { useSessionDismissal } from './use-session-dismissal';
 
 /**
- * Spec 001 §4 'Completion': every card has finished. Not shown once dismissed this
+ * Shown when every card has finished. Not shown once dismissed this
  * session, once more results were requested, or while view-all is on. 'View SERP stats'
  * scrolls up to them and puts the banner away for this search. Key it by search.
  */
@@ -17,7 +17,7 @@ export function AllLoadedAlert({ show }: { show: boolean }) {
   const [viewed, setViewed] = useState(false);
   if (!show || dismissed || viewed) return null;
   const viewStats = () => {
-    // Spec 001 §9 puts the stats at 370 px; here they are wherever the page above ends.
+    // Not a fixed offset: the stats are wherever the page above them ends.
     document.getElementById('serp-stats')?.scrollIntoView({ behavior: 'smooth' });
     setViewed(true);
   };
@@ -38,7 +38,7 @@ export function AllLoadedAlert({ show }: { show: boolean }) {
   );
 }
 
-/** Spec 001 §4: loading more results cleared the schema filters; closed for the session. */
+/** Loading more results cleared the schema filters; closed for the session. */
 export function FiltersClearedAlert({ show, onClose }: { show: boolean; onClose(): void }) {
   const [dismissed, dismiss] = useSessionDismissal('filtersCleared');
   if (!show || dismissed) return null;
@@ -58,7 +58,7 @@ export function FiltersClearedAlert({ show, onClose }: { show: boolean; onClose(
 }
 
 /**
- * Spec 001 §2 'results not as expected': names where the results come from (search domain,
+ * The 'results not as expected' alert: names where the results come from (search domain,
  * country, language, device) with a link to change it; closed for the session.
  */
 export function NotAsExpectedAlert({ device }: { device: 1 | 2 }) {
@@ -90,7 +90,7 @@ export function NotAsExpectedAlert({ device }: { device: 1 | 2 }) {
   );
 }
 
-/** Spec 001 §2 'view-all-data': what the switch did, while it is on; closed for the session. */
+/** The view-all-data alert: what the switch did, while it is on; closed for the session. */
 export function ViewAllAlert({ on }: { on: boolean }) {
   const [dismissed, dismiss] = useSessionDismissal('viewAllData');
   if (!on || dismissed) return null;

@@ -55,9 +55,9 @@ interface Notice {
   at: 'export' | 'more';
 }
 
-/** Spec 001 §2 'SERP analysis screen' and §4 'Search flow'. */
 const loadResultParts = () => import('./serp-result-parts');
 
+/** The SERP analysis screen: the top results of a search compared on speed and content. */
 export function SerpAnalysisPage() {
   const { session, signedIn, ready } = useSession();
   const { settings, device, setSearchTerm, onSaved } = useSettings();
@@ -114,7 +114,7 @@ export function SerpAnalysisPage() {
         },
         { replace: true },
       );
-      // Spec 001 §4: a new search resets the alerts, filters and cards.
+      // A new search resets the alerts, filters and cards.
       setUrlLike(looksLikeUrl(searchTerm) ? searchTerm : null);
       resetView();
       clearLimit();
@@ -188,7 +188,7 @@ export function SerpAnalysisPage() {
     openShared(urlShare, { onSuccess: setTerm });
   }, [ready, urlShare, openShared, resetView]);
 
-  // Saved settings apply to the search on screen (spec 000 §4).
+  // Saving the settings runs the search on screen again with them.
   const shownTerm = serp.term;
   useEffect(
     () =>
@@ -207,7 +207,7 @@ export function SerpAnalysisPage() {
         untilLoaded: false,
         at: 'more',
       });
-    // Spec 001 §4: loading more clears the filters, and a banner says so.
+    // Loading more clears the filters, and a banner says so.
     if (filters.length > 0) {
       setFilters([]);
       setFiltersCleared(true);

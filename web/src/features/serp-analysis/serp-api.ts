@@ -16,7 +16,7 @@ export type OrganicResult = SerpSearchResponse['organic_results'][number];
 export type PageFacts = z.infer<typeof sendUrlsResponseSchema>;
 type SendUrlsBody = z.input<typeof sendUrlsBodySchema>;
 
-/** Spec 001 §7 items 3 and 4, as the SERP analysis screen makes them. */
+/** The search and page-facts calls, as the SERP analysis screen makes them. */
 export const serpApi = {
   search: (token: string | null, body: SerpSearchBody) =>
     apiRequest('/serp-search', serpSearchResponseSchema, { method: 'POST', token, body }),

@@ -16,7 +16,7 @@ export interface RankedResult {
 
 /**
  * The cards of the pages loaded, in rank order. A featured answer on the first page pushes
- * every later rank down one (spec 001 §4); a link an earlier page showed is not repeated.
+ * every later rank down one; a link an earlier page showed is not repeated.
  */
 export function rankPages(pages: readonly SerpSearchResponse[]): RankedResult[] {
   const shift = pages[0]?.answer_box ? 1 : 0;

@@ -11,7 +11,7 @@ import { SERP_KEEP_MS } from './serp-search-store';
 export const serpKeys = {
   all: ['serp-analysis'] as const,
   search: (searchId: string) => [...serpKeys.all, searchId] as const,
-  /** Word counts, metadata and schema types of one result page (spec 001 §7.4). */
+  /** Word counts, metadata and schema types of one result page. */
   facts: (searchId: string, page: number) => [...serpKeys.search(searchId), 'facts', page] as const,
   /** A card's speed sample; a retry is a new attempt. */
   speed: (searchId: string, link: string, attempt: number) =>
@@ -33,7 +33,7 @@ export function pageFactsQuery({ searchId, page, paidBy, results, token }: Resul
     queryKey: serpKeys.facts(searchId, page),
     queryFn: () =>
       serpApi.pageFacts(token, paidBy, results).catch((error: unknown) => {
-        // Spec 001 §8: a failed word-count call is logged; the cards say 'Error'.
+        // A failed word-count call is logged; the cards say 'Error'.
         console.error('page facts failed', error);
         throw error;
       }),

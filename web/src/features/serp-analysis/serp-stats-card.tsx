@@ -15,7 +15,7 @@ import { AdminHint } from '../../components/admin-hint';
 import { ScoreGauge } from '../../components/score-gauge';
 import type { SerpCard } from './use-serp-analysis';
 
-/** Schema types shown before 'view N more', and the list's collapsed height (spec 001 §9). */
+/** Schema types shown before 'view N more', and the list's collapsed height. */
 const SCHEMA_TYPES_SHOWN = 4;
 const SCHEMA_COLLAPSED_PX = 260;
 const FIELD_LABELS = { lcp: 'LCP', inp: 'INP', fid: 'FID', cls: 'CLS' } as const;
@@ -30,7 +30,7 @@ interface Props {
   onClearFilters(): void;
 }
 
-/** Spec 001 §2 'Serp Stats': what the cards have in common, as their data arrives. */
+/** The 'Serp Stats' card: what the cards have in common, as their data arrives. */
 export function SerpStatsCard({
   term,
   cards,
@@ -131,7 +131,7 @@ export function SerpStatsCard({
 }
 
 /**
- * Spec 001 §2: average LCP, FID and CLS of the pages' real users, once a field source has
+ * Average LCP, FID and CLS of the pages' real users, once a field source has
  * answered; until then, or without a source, a line saying why there are none.
  */
 function FieldAverages({ fields }: { fields: readonly FieldResult[] }) {
@@ -169,7 +169,7 @@ function FieldAverages({ fields }: { fields: readonly FieldResult[] }) {
   });
 }
 
-/** An average in the spec's decimals and its band's colour (spec 001 §5); '-' for none. */
+/** An average, rounded as its metric is shown, in its band's colour; '-' for none. */
 function Average({ metric, value }: { metric: FieldAverageKey; value: number | null }) {
   if (value === null) return <>-</>;
   return (

@@ -14,7 +14,7 @@ const PSI_REPORT = 'https://pagespeed.web.dev/report?url=';
 /** INP stands where the spec has FID, which CrUX no longer reports; FID shows when sent. */
 const FIELD_CHIPS = ['lcp', 'inp', 'fid', 'cls'] as const;
 
-/** The external speed tool's report of a page (spec 001 §2 'Load PSI'). */
+/** The external speed tool's report of a page ('Load PSI'). */
 export function LoadPsiLink({ url }: { url: string }) {
   return (
     <a href={PSI_REPORT + encodeURIComponent(url)} target="_blank" rel="noreferrer">
@@ -23,7 +23,7 @@ export function LoadPsiLink({ url }: { url: string }) {
   );
 }
 
-/** Spec 001 §8: 'Still Loading' with a spinner while the sample runs. */
+/** 'Still Loading' with a spinner while the sample runs. */
 function StillLoading() {
   return (
     <p className="small mt-2 mb-0 text-body-secondary">
@@ -115,7 +115,7 @@ export function LabPanel({
 }
 
 /**
- * Spec 001 §2 'Field': the page's real-user metrics as chips, FCP beside them and the Core
+ * The Field tab: the page's real-user metrics as chips, FCP beside them and the Core
  * Web Vitals badge; or why there are none (no source, a failed lookup, too little data).
  */
 export function FieldPanel({
@@ -174,7 +174,7 @@ export function FieldPanel({
   );
 }
 
-/** Spec 001 §2 'Filmstrip' (desktop only): the frames of the card's sample. */
+/** The Filmstrip tab (desktop only): the frames of the card's sample. */
 export function FilmstripPanel({ speed, url }: Omit<PanelProps, 'id'>) {
   if (speed.status === 'loading') return <StillLoading />;
   if (speed.status === 'error') return <FailureNote failure={speed.failure} url={url} />;

@@ -17,12 +17,12 @@ import { recentPages } from '../../app/recent-pages';
 
 export interface SerpCard extends RankedResult {
   facts: PageFactsEntry | undefined;
-  /** The page facts call failed (spec 001 §8: the word count then says 'Error'). */
+  /** The page facts call failed (the word count then says 'Error'). */
   factsFailed: boolean;
   speed: CardSpeed;
   /** The device the search's samples emulate, whose scoring grades the card's metrics. */
   device: 'mobile' | 'desktop';
-  /** Spec 001 §4: one retry per card. */
+  /** A card's speed sample may be retried once. */
   retried: boolean;
 }
 
@@ -38,7 +38,7 @@ export interface SharedEvents {
 }
 
 /**
- * Spec 001 §4 'Search flow': one search (a mutation), then per result page its page facts
+ * The search flow: one search (a mutation), then per result page its page facts
  * and per card a speed sample (queries under the search's id). Only the latest search's
  * answers reach the screen: superseded mutations call none of their handlers, and an older
  * search's queries live under keys nobody reads; leaving them aborts their runs.
@@ -206,7 +206,7 @@ export function useSerpAnalysis(token: string | null, initial: ShownSearch | nul
     source: first?.source ?? null,
     /** The sandbox web has no page about the search: the topics it covers. */
     coverageNotice: first?.coverage_notice ?? null,
-    /** Result pages loaded so far (spec 001 §3 'SERP state': starts at 1). */
+    /** Result pages loaded so far (starts at 1). */
     pageNum: pages.length,
     exhausted: pagesExhausted(pages),
     loadingMore: moreMutation.isPending,

@@ -11,7 +11,7 @@ function readDismissed(name: string): boolean {
 }
 
 /**
- * Spec 001 §3: an alert's dismissal is kept in session storage, so a closed banner stays
+ * An alert's dismissal is kept in session storage, so a closed banner stays
  * closed for the rest of the browser session, across searches and reloads.
  */
 export function useSessionDismissal(name: string) {

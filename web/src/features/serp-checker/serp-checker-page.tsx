@@ -33,7 +33,7 @@ type Outcome =
   | { kind: 'done'; term: string; site: string; response: RankCheckResponse }
   | { kind: 'failed'; message: string };
 
-/** Spec 001 §2 'SERP checker screen' and §4 'SERP checker flow'. */
+/** The SERP checker: where a site ranks in the top 100 for a term. Signed-in users only. */
 export function SerpCheckerPage() {
   const { session, signedIn } = useSession();
   const { settings, device, setSearchTerm } = useSettings();
@@ -64,7 +64,7 @@ export function SerpCheckerPage() {
     try {
       await checkSerpRateLimit(token, searchTerm);
     } catch (error) {
-      // Spec 001 §7.2: for the SERP checker only 429 means the limit is reached.
+      // Only 429 means the limit is reached; any other failure lets the search run.
       if (error instanceof ApiError && error.status === 429) return onLimit();
     }
     try {

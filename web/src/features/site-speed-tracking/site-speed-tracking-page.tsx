@@ -131,7 +131,7 @@ function Detail({ id, plan }: { id: string; plan: Plan }) {
   return <TrackedPageDetail key={page.id} page={page} plan={plan} />;
 }
 
-/** Site speed tracking (issue 15): the tracked pages, one page's history, and the form. */
+/** Site speed tracking: the tracked pages, one page's history, and the form. */
 export function SiteSpeedTrackingPage() {
   const { session, signedIn } = useSession();
   const [params] = useSearchParams();

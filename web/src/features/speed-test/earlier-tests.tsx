@@ -52,9 +52,9 @@ function Comparison({
 }
 
 /**
- * A signed-in user's finished test beside an earlier one of the same page (issue 16 item
- * 5): the earlier tests that ran on this device, the latest chosen first, and the two
- * compared as two checks of a tracked page are.
+ * A signed-in user's finished test beside an earlier one of the same page: the earlier
+ * tests that ran on this device, the latest chosen first, and the two compared as two
+ * checks of a tracked page are.
  */
 export function EarlierTests({
   url,

@@ -11,7 +11,7 @@ type Scope = 'origin' | 'page';
 const SOURCE_NAMES = { crux: 'Chrome UX Report', psi: 'PageSpeed Insights' } as const;
 
 /**
- * Spec 002 §2 'Field Data': Origin (All Pages) or This page only, badge, metrics. An
+ * The Field Data section: Origin (All Pages) or This page only, badge, metrics. An
  * absence says its cause: no source configured, a failed lookup, or not enough data.
  */
 export function FieldDataView({

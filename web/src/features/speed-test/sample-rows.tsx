@@ -7,7 +7,7 @@ import type { SampleState } from './use-speed-test';
 const VARIANT = { pass: 'success', average: 'warning', fail: 'danger' } as const;
 
 /**
- * One progress row per sample with its score, or its failure (spec 002 §2): 'PSI Error'
+ * One progress row per sample with its score, or its failure: 'PSI Error'
  * when PageSpeed Insights ran it, 'Lighthouse error' for a local run, and the reason.
  */
 export function SampleRows({ samples }: { samples: SampleState[] }) {

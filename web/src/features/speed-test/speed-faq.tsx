@@ -2,7 +2,7 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useSiteConfig } from '../../app/site-config';
 
-/** Spec 002 §1 and §2: three FAQ columns on score variability, and a consulting link. */
+/** Three FAQ columns on score variability, and a consulting link. */
 export function SpeedFaq() {
   const contact = useSiteConfig()?.company.contactUrl;
   return (

@@ -44,7 +44,7 @@ interface SpeedAlert {
   max: number;
 }
 
-/** Spec 002 §2 'Website speed test' and §4 'Speed test'. */
+/** The website speed test: several samples of a page, averaged, and its real-user data. */
 export function SpeedTestPage() {
   const { session, signedIn } = useSession();
   const { settings, device: preferredDevice, save } = useSettings();
@@ -85,7 +85,7 @@ export function SpeedTestPage() {
   const unavailable =
     run?.unavailable ?? (readiness && !readiness.ready ? readiness.message : null);
 
-  // The averages appear 750 ms after the last sample completes (spec 002 §4).
+  // The averages appear 750 ms after the last sample completes.
   useEffect(() => {
     if (!complete) return;
     const timer = window.setTimeout(() => setShowAverage(true), AVERAGE_DELAY_MS);
@@ -228,7 +228,7 @@ export function SpeedTestPage() {
         varies.
       </p>
       {alert && (
-        // Spec 002 §4: clicking the alert closes it; its close button does so from the keyboard.
+        // Clicking the alert closes it; its close button does so from the keyboard.
         <Alert
           variant="warning"
           dismissible

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { rateLimitBodySchema, rateLimitResponseSchema } from '@core/schemas/quota';
 import { ApiError, apiRequest } from '../../app/api-client';
 
-/** Spec 002 §7 'Speed-test rate check': 200 goes on; 429 is the monthly, 400 the sample limit. */
+/** The speed-test rate check: 200 goes on; 429 is the monthly, 400 the sample limit. */
 export type RateCheckOutcome =
   { ok: true } | { ok: false; limit: 'monthly' | 'sampleSize'; maxSampleSize: number | null };
 

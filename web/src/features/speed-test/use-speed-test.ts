@@ -53,7 +53,7 @@ function refusalOf(error: unknown): Refusal | null {
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Spec 002 §4 'Speed test': samples run one after another for a device; each goes waiting,
+ * The speed test: samples run one after another for a device; each goes waiting,
  * running, then done or error. Each device keeps its own samples, so toggling the device
  * shows (or starts) the other one. Each run is a query (useQueries) that follows the run
  * on the server; starting a sample is a mutation.
@@ -143,7 +143,7 @@ export function useSpeedTest(token: string | null) {
     [cancelUnfinished, runSamples],
   );
 
-  /** Spec 002 §4: toggling to a device whose run has not started starts it, same test. */
+  /** Toggling to a device whose run has not started starts it, same test. */
   const startOtherDevice = useCallback(
     (device: Device) => {
       const tested = test.devices.mobile ?? test.devices.desktop;
@@ -166,7 +166,7 @@ export function useSpeedTest(token: string | null) {
     [test, runSamples],
   );
 
-  /** Typing clears the invalid-URL state (spec 002 §4). */
+  /** Typing clears the invalid-URL state. */
   const clearInvalid = useCallback(
     () =>
       setTest((state) => ({
