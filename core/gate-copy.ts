@@ -2,13 +2,14 @@ import type { GatedTool } from './journey';
 import { GATE_MESSAGES, MESSAGES } from './messages';
 import type { KeywordSourcesResponse } from './schemas/keywords';
 
-/** A model name the specs' keyword line is true of. */
+/** A model name of which the keyword gate's 'GPT3 powered' line is true. */
 const GPT3 = /^(openai\/)?(gpt-?3|text-davinci)/i;
 
 /**
- * The account gate's line on `tool`. The specs' lines are kept word for word where they are
- * true: the SERP analysis and speed test line everywhere it fits, and the keyword line only
- * when a GPT-3 model answers; otherwise the line names what this installation runs.
+ * The account gate's line on `tool`. The original product's lines are kept word for word
+ * where they are true: the SERP analysis and speed test line everywhere it fits, and the
+ * keyword line only when a GPT-3 model answers; otherwise the line names what this
+ * installation runs.
  */
 export function gateMessage(
   tool: GatedTool | undefined,

@@ -1,4 +1,4 @@
-/** Timing and size constants of the specs, shared by client and server. */
+/** Timing and size constants, shared by client and server. */
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 16;
@@ -18,7 +18,7 @@ export const DEFAULT_GOOGLE_DOMAIN = 'google.com';
 export const DEFAULT_COUNTRY = 'us';
 export const DEFAULT_LANGUAGE = 'en';
 
-/** Device codes of the specs: 1 mobile, 2 desktop, 0 choose by screen width. */
+/** Device codes: 1 mobile, 2 desktop, 0 choose by screen width. */
 export const DEVICE_AUTO = 0;
 export const DEVICE_MOBILE = 1;
 export const DEVICE_DESKTOP = 2;

@@ -1,6 +1,6 @@
 import { SERP_SHARE_DAYS } from './limits';
 
-/** Every user-facing message of the specs, word for word. Client and server import these. */
+/** User-facing messages, word for word from the original product. Client and server import them. */
 
 export const MESSAGES = {
   emailRequired: 'Please enter your email address.',
@@ -35,8 +35,8 @@ export const MESSAGES = {
 } as const;
 
 /**
- * What the app says when an account journey ends well. The spec ends them without a word
- * (the modal closes, the page changes); these are SpeedRank's own.
+ * What the app says when an account journey ends well. The original product ends them
+ * without a word (the modal closes, the page changes); these are SpeedRank's own.
  */
 export const CONFIRMATION_MESSAGES = {
   registered: (who: string) => `Welcome to SpeedRank, ${who}: your free account is ready.`,
@@ -85,7 +85,7 @@ export const KEYWORD_MESSAGES = {
     'Top results are shown for the keywords of a search you ran in the last hour.',
 } as const;
 
-/** MixLab messages; the spec names none, so these are SpeedRank's own. */
+/** MixLab messages; the original product has none, so these are SpeedRank's own. */
 export const MIXLAB_MESSAGES = {
   signInToScrape: 'Sign in to scrape.',
   listingUnreadable: (restarts: number) =>
@@ -290,8 +290,8 @@ export const SERP_MESSAGES = {
 
 /**
  * What the polite live region says when long work starts and ends, for screen readers. The
- * specs name none of these, so the words are SpeedRank's own, worded apart from the texts
- * on screen so that a search for those finds one element.
+ * original product has none of these, so the words are SpeedRank's own, worded apart from
+ * the texts on screen so that a search for those finds one element.
  */
 export const LIVE_MESSAGES = {
   serpSearching: (term: string) => `Searching for ${term}.`,
@@ -312,7 +312,7 @@ export const LIVE_MESSAGES = {
 } as const;
 
 /**
- * The account gate's line per tool, where the specs' two lines would not fit the tool or
+ * The account gate's line per tool, where the original two lines would not fit the tool or
  * would claim a model this installation does not use (core/gate-copy.ts chooses).
  */
 export const GATE_MESSAGES = {

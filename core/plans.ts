@@ -131,7 +131,7 @@ export const PLANS: readonly Plan[] = [
     plan: 'pro',
     planId: 4,
     title: 'Pro',
-    // The spec also records a price field of 29 for pro; its table says 49 / 470, which we use.
+    // The original data also has a price field of 29 for pro; its table says 49 / 470, used here.
     monthlyPrice: 49,
     yearlyPrice: 470,
     searchLimit: 500,

@@ -31,7 +31,7 @@ export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
 
 export const PAGE_PATHS: readonly string[] = Object.values(ROUTES);
 
-/** The tool pages, where the specs run their token check on arrival. */
+/** The tool pages, which check the stored token on arrival. */
 export const TOOL_PATHS: readonly string[] = [
   ROUTES.keywordTool,
   ROUTES.serpAnalysis,
@@ -61,7 +61,7 @@ export function isPagePath(pathname: string): pathname is RoutePath {
 const PAGE_BY_LOWER = new Map(PAGE_PATHS.map((p) => [p.toLowerCase(), p]));
 
 /**
- * The spec route a near miss means ('/serp-analysis-tool/', '/gpt3-invite'), so it can be
+ * The page route a near miss means ('/serp-analysis-tool/', '/gpt3-invite'), so it can be
  * redirected there; null when the path is already a route or means none.
  */
 export function canonicalPagePath(pathname: string): string | null {

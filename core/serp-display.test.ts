@@ -38,7 +38,7 @@ describe('SERP display rules', () => {
     expect(meanOf([null])).toBeNull();
   });
 
-  it('colours averages by the spec bands, INP by the web-vitals ones', () => {
+  it('colours averages by the fixed bands, INP by the web-vitals ones', () => {
     expect(averageClass('psi', 49)).toBe('fail');
     expect(averageClass('psi', 89.5)).toBe('pass');
     expect([2.5, 2.6, 4].map((v) => averageClass('lcp', v))).toEqual(['pass', 'average', 'fail']);
@@ -51,7 +51,7 @@ describe('SERP display rules', () => {
     ]);
   });
 
-  it('formats averages to the spec decimals', () => {
+  it('formats averages to one decimal, CLS to three', () => {
     expect(formatAverage('lcp', 2.345)).toBe('2.3 s');
     expect(formatAverage('fid', 12.34)).toBe('12.3 ms');
     expect(formatAverage('cls', 0.1234)).toBe('0.123');

@@ -19,7 +19,7 @@ const sample = (psi: number, lcp: number, cls: number, tbt: number): SampleMetri
 });
 
 describe('summarizeSamples', () => {
-  it('averages with the spec units and rounding, and adds median and spread', () => {
+  it('averages with the display units and rounding, and adds median and spread', () => {
     const summary = summarizeSamples([
       sample(50, 2500, 0.1, 120),
       sample(61, 2800, 0.13, 150),

@@ -40,7 +40,7 @@ const round = (value: number, decimals: number) => {
   return Math.round(value * factor) / factor;
 };
 
-/** Spec units: ' s' for fcp, si, lcp and tti; ' ms' for tbt; none for cls and psi. */
+/** Display units: ' s' for fcp, si, lcp and tti; ' ms' for tbt; none for cls and psi. */
 export function formatMetric(key: LabKey, value: number): AveragedMetric {
   switch (key) {
     case 'fcp':

@@ -303,7 +303,7 @@ export function labThresholdsOf(
 }
 
 /**
- * Maps an LHR to the spec's lab metrics (numbers from numericValue, never display strings;
+ * Maps an LHR to the LAB_KEYS metrics (numbers from numericValue, never display strings;
  * each metric's scoring thresholds where Lighthouse reports them), the filmstrip, and the
  * insights where the result lists its audits by group.
  */

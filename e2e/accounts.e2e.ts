@@ -90,7 +90,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('link', { name: 'Account' }).waitFor();
   });
 
-  it('shows the spec messages for bad input and unknown or taken emails', async () => {
+  it('shows the fixed messages for bad input and unknown or taken emails', async () => {
     const { page } = await h.newPage();
     await page.goto('/');
     await openSignIn(page);

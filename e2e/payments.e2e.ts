@@ -117,7 +117,7 @@ describe('subscriptions in the browser', () => {
     expect(await error.textContent()).toBe(MESSAGES.alreadySubscribed('lite'));
   });
 
-  it('validates the payment form with the spec messages', async () => {
+  it('validates the payment form with the fixed messages', async () => {
     const { page } = await h.newPage();
     await registerFromPricing(page, 'plan-lite');
     const main = page.getByRole('main');

@@ -7,7 +7,7 @@ import { useBrowser } from './support/browser';
 const h = useBrowser();
 
 describe('routes', () => {
-  it('every spec route answers 200 with its page, header and footer', async () => {
+  it('every page route answers 200 with its page, header and footer', async () => {
     const { page } = await h.newPage();
     for (const path of PAGE_PATHS) {
       const response = await page.goto(path);

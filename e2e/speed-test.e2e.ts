@@ -126,7 +126,7 @@ describe('website speed test in the browser (real Lighthouse runs)', () => {
     await page.getByLabel('Test Samples').selectOption('1');
     await page.getByPlaceholder('Enter a web page URL').fill('127.0.0.1:22');
     await page.getByRole('button', { name: 'analyze' }).click();
-    // The spec's words, and why: the address is one SpeedRank does not fetch.
+    // The invalid-URL message, and why: the address is one SpeedRank does not fetch.
     const feedback = page.getByTestId('invalid-url');
     await feedback.getByText(SPEED_MESSAGES.invalidUrl).waitFor();
     expect(await feedback.textContent()).toMatch(

@@ -43,7 +43,7 @@ const product: ScrapedProduct = {
 const parse = (csv: string) => Papa.parse<string[]>(csv).data;
 
 describe('MixLab CSVs', () => {
-  it('writes scraped_items with the spec columns, names without commas and the default variant discount', () => {
+  it('writes scraped_items with the fixed columns, names without commas and the default variant discount', () => {
     const [header, row] = parse(itemsCsv([product]));
     expect(header).toEqual([...ITEM_HEADERS]);
     expect(header).toContain('availabilty');

@@ -11,7 +11,7 @@ import {
 const unique = <T>(values: T[]) => new Set(values).size === values.length;
 
 describe('reference lists', () => {
-  it('hold the sizes the spec gives', () => {
+  it('hold at least 180 domains, 240 countries and 140 languages', () => {
     expect(GOOGLE_DOMAINS.length).toBeGreaterThanOrEqual(180);
     expect(COUNTRIES.length).toBeGreaterThanOrEqual(240);
     expect(LANGUAGES.length).toBeGreaterThanOrEqual(140);

@@ -97,7 +97,10 @@ export const tokenStatusResponseSchema = z.object({
   data: z.object({ status: z.enum(['SUCCESS', 'FAILURE']) }),
 });
 
-/** Sign-in failures carry the spec's code in `message`, and `google` for Google accounts. */
+/**
+ * Sign-in failures carry a code in `message` ('Code: password_incorrect'), and `google` for
+ * Google accounts.
+ */
 export const authErrorSchema = z.object({
   message: z.string(),
   google: z.boolean().optional(),

@@ -82,7 +82,7 @@ const term = z
 
 /** POST /keyword; the signed-in user comes from the token. */
 export const keywordBodySchema = z.object({
-  /** The spec sends it; when given it must be the signed-in user's id. */
+  /** The original client sends it; when given it must be the signed-in user's id. */
   userId: z.string().max(64).optional(),
   term,
   /** Randomness 0–1; the client clamps before sending. */
@@ -102,7 +102,7 @@ export const keywordBodySchema = z.object({
 });
 export type KeywordBody = z.input<typeof keywordBodySchema>;
 
-/** One list of the answer: the spec's `res` and `response_filter`, plus what it needs unsaid. */
+/** One list of the answer: the original `res` and `response_filter`, plus what they leave out. */
 export const keywordAnswerSchema = z.object({
   /** The keywords joined by commas. */
   res: z.string(),

@@ -23,13 +23,13 @@ export const kwtRateLimitBodySchema = z.object({
 export const rateLimitResponseSchema = z.object({
   status: z.enum(['SUCCESS', 'FAILURE']),
   message: z.string().optional(),
-  /** The plan's largest sample size, for the spec's 'Upgrade to run more than {max} samples.' */
+  /** The plan's largest sample size, for the alert 'Upgrade to run more than {max} samples.' */
   maxSampleSize: z.number().int().optional(),
 });
 
 /**
- * The IP check's tool. The spec's bare call sits with the keyword tool's calls and keeps
- * meaning the keyword allowance; a visitor's speed test or SERP search names its own.
+ * The IP check's tool. A call that names none came from the original product's keyword tool,
+ * so it keeps meaning the keyword allowance; a visitor's speed test or SERP search names its own.
  */
 export const ipLimitQuerySchema = z.object({
   limitType: limitTypeSchema.default('keywordSearch'),

@@ -32,7 +32,7 @@ export interface BillingOutcome {
   cancelsAt: string | null;
 }
 
-/** An answer the payments routes turn into the spec's status and message. */
+/** An answer the payments routes turn into its HTTP status and message. */
 export class BillingError extends Error {
   constructor(
     readonly status: 402 | 404 | 409,

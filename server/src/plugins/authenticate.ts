@@ -19,7 +19,7 @@ export interface Authenticated {
 export type RouteHook = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 export interface RequireUserOptions {
-  /** The 401's message; the expired-session one unless the spec names another. */
+  /** The 401's message; the expired-session one unless the route has its own. */
   message?: string;
   /** Apply due renewals and ends of cancelled periods first: for answers that show the plan. */
   settle?: boolean;

@@ -16,7 +16,7 @@ describe('reply.meter', () => {
     t.app.inject({ method: 'POST', url: `${API}${url}`, payload, headers });
   const used = (subject: string) => t.app.services.quotas.used(subject, 'serp');
 
-  it("answers the spec's 429 once the signed-in user's month is used up", async () => {
+  it("answers 429 once the signed-in user's month is used up", async () => {
     t = await buildTestApp();
     const { userId, headers } = await signUp(t.app, 1);
     await t.app.services.quotas.consume(userId, 'serp', 10, 9);

@@ -18,8 +18,9 @@ declare module 'fastify' {
   interface FastifyReply {
     /**
      * Takes one use of `tool` from the month of the request's user (`identify` ran), or of
-     * the visitor's IP address; when none is left, answers the spec's 429 and gives null.
-     * Call it after every check that may refuse the request, so a refusal costs nothing.
+     * the visitor's IP address; when none is left, answers 429 with the monthly-limit message
+     * and gives null. Call it after every check that may refuse the request, so a refusal
+     * costs nothing.
      */
     meter(tool: MeteredTool): Promise<Charge | null>;
     /**

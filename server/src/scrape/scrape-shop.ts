@@ -51,7 +51,7 @@ export async function countListingPages(crawl: Crawl, target: ScrapeTarget): Pro
 /**
  * Listing page `page` and its products. A listing page that answers 404 or 410 is past
  * the end (ListingError 400); one that cannot be read otherwise gives no api_response and
- * itself as the error page, which makes the spec's client start the run again.
+ * itself as the error page, which makes the client start the run again.
  */
 export async function scrapeListingPage(
   crawl: Crawl,

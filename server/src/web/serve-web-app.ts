@@ -138,7 +138,7 @@ function buildIndexPages(
 }
 
 /**
- * Serves the built single-page app. Spec routes answer 200 with index.html; a near miss
+ * Serves the built single-page app. Page routes answer 200 with index.html; a near miss
  * (trailing slash, other letter case) is redirected to its route; any other path outside
  * the API answers 404 with the same page, which shows its not-found screen.
  */

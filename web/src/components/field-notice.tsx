@@ -39,7 +39,7 @@ export function FieldNotice({
   );
 }
 
-/** A failed sample's label: the spec's 'PSI Error' for PageSpeed Insights, else Lighthouse's. */
+/** A failed sample's label: 'PSI Error' for PageSpeed Insights, else Lighthouse's. */
 export function sampleErrorLabel(source: 'local-lighthouse' | 'psi' | null) {
   return source === 'psi' ? SPEED_MESSAGES.psiError : SPEED_MESSAGES.lighthouseError;
 }

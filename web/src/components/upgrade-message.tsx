@@ -3,7 +3,7 @@ import { ROUTES } from '@core/routes';
 
 const UPGRADE = 'Upgrade here.';
 
-/** A limit message of the specs, its closing 'Upgrade here.' a link to the pricing page. */
+/** A limit message, its closing 'Upgrade here.' a link to the pricing page. */
 export function UpgradeMessage({ text }: { text: string }) {
   if (!text.endsWith(UPGRADE)) return <>{text}</>;
   return (

@@ -9,7 +9,7 @@ describe('CrUX adapter contract', () => {
   let server: Awaited<ReturnType<typeof startRecordedServer>> | undefined;
   afterEach(async () => server?.close());
 
-  it('queries page and origin for the form factor and maps p75s to the spec classes', async () => {
+  it('queries page and origin for the form factor and maps p75s to speed classes', async () => {
     // The page has no data (404), the origin has a record.
     server = await startRecordedServer((req) =>
       JSON.parse(req.body).url

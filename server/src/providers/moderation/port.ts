@@ -1,6 +1,6 @@
 import type { ContentRank, ModerationSource } from '@core/schemas/keywords';
 
-/** A content check with the spec's ranks: 0 clean, 1 sensitive, 2 unsafe. */
+/** A content check with ranks 0 clean, 1 sensitive, 2 unsafe. */
 export interface Moderator {
   /** Which adapter answers, reported to the UI. */
   readonly source: ModerationSource;

@@ -72,7 +72,7 @@ describe('PayPal adapter contract', () => {
     ).rejects.toThrow(/refused the configured client id/);
   });
 
-  it('answers the spec lookup and cancels through PUT /payments/paypal', async () => {
+  it('answers the subscription lookup and cancels through PUT /payments/paypal', async () => {
     server = await startRecordedServer(paypal);
     t = await buildTestApp({
       env: {

@@ -205,7 +205,7 @@ describe('answer boxes', () => {
     ).toBeUndefined();
   });
 
-  it('reads VALUE SERP answers[0].source as the spec does', async () => {
+  it('reads the VALUE SERP answer box from answers[0].source', async () => {
     server = await startRecordedServer(() => ({ fixture: fixture('valueserp-page.json') }));
     const page = await new ValueSerpProvider('k', server.baseUrl).search(query);
     expect(page.answer_box).toMatchObject({

@@ -33,7 +33,7 @@ const responseSchema = z.object({
   related_questions: z.array(z.object({ question: z.string().optional() })).optional(),
 });
 
-/** VALUE SERP, whose field names (answer_box.answers[0].source, domain) the spec uses. */
+/** VALUE SERP, whose field names (answer_box.answers[0].source, domain) the original app uses. */
 export class ValueSerpProvider implements SerpProvider {
   readonly source = 'valueserp' as const;
 

@@ -32,7 +32,7 @@ describe.each([
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
 
-  maybe('registers, answers the spec auth object, and refuses a duplicate with 409', async () => {
+  maybe('registers, answers the auth object, and refuses a duplicate with 409', async () => {
     t = await buildTestApp({ postgres });
     const res = await post('/auth/register', {
       email: 'Ann@Example.com',
@@ -342,7 +342,7 @@ describe('accounts API (SQLite)', () => {
     expect((await post('/auth/refresh', {}, other)).statusCode).toBe(401);
   });
 
-  it('refuses a reset without a token with the spec message', async () => {
+  it('refuses a reset without a token with 401 and its message', async () => {
     t = await buildTestApp();
     const res = await post('/reset-password', { password: 'brand-new-pw' });
     expect(res.statusCode).toBe(401);

@@ -127,7 +127,7 @@ describe('payments with the local test processor', () => {
     expect(await t.db.kysely.selectFrom('subscriptions').selectAll().execute()).toEqual([]);
   });
 
-  it('refuses an invalid card number, and bad bodies with the spec messages', async () => {
+  it('refuses an invalid card number, and bad bodies with the fixed messages', async () => {
     const { ...headers } = await setup();
     const bad = await card(headers, '4242424242424241');
     expect(bad.statusCode).toBe(402);

@@ -44,7 +44,7 @@ export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
   ) => {
     try {
       const outcome = await run();
-      // A fresh token with the new plan, as the spec's payment response carries one.
+      // A fresh token with the new plan: the payment response carries one.
       return { ...outcome, token: await services.sessions.issue(userId) };
     } catch (error) {
       if (error instanceof BillingError)

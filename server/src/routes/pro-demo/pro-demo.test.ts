@@ -26,7 +26,7 @@ describe.each([
     expect(await rows()).toEqual([{ email: 'dee@example.com' }]);
   });
 
-  maybe('answers a blank or malformed address with 400 and the spec message', async () => {
+  maybe('answers a blank or malformed address with 400 and the fixed message', async () => {
     t = await buildTestApp({ postgres });
     const blank = await post({ emailAddress: '  ' });
     expect(blank.statusCode).toBe(400);

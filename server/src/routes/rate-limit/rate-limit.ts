@@ -21,7 +21,7 @@ const TOOL_BY_LIMIT_TYPE = {
   keywordSearch: 'keywords',
 } as const;
 
-/** The spec's advisory limit checks; the tool endpoints themselves consume quota. */
+/** Advisory limit checks before a tool runs; the tool endpoints themselves consume quota. */
 export const rateLimitRoutes: FastifyPluginAsync<{ services: Services }> = async (
   app,
   { services },

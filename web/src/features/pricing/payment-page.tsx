@@ -97,7 +97,7 @@ export function PaymentPage() {
 
   const failed = (error: unknown) => {
     if (error instanceof ApiError && error.status === 409) {
-      // A conflict with the user's own subscription, in the server's words: the spec's
+      // A conflict with the user's own subscription, in the server's words: the message
       // "You are already subscribed our {plan}" names the plan they have, not this one.
       setErrors({ form: error.message });
     } else if (error instanceof ApiError && error.status !== 500) {

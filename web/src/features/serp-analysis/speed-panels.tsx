@@ -11,7 +11,7 @@ import { MetricChips } from './metric-chips';
 import type { CardSpeed, SampleFailure } from './serp-cards';
 
 const PSI_REPORT = 'https://pagespeed.web.dev/report?url=';
-/** INP stands where the spec has FID, which CrUX no longer reports; FID shows when sent. */
+/** INP stands where the original app has FID, which CrUX no longer reports; FID shows when sent. */
 const FIELD_CHIPS = ['lcp', 'inp', 'fid', 'cls'] as const;
 
 /** The external speed tool's report of a page ('Load PSI'). */
