@@ -8,7 +8,7 @@ import { InProcessHostSlots } from '../politeness';
 import { NoFieldData } from '../providers/field-data/none';
 import type { FieldDataProvider } from '../providers/field-data/port';
 import { LabRunError, type LabResult, type LabSpeedProvider } from '../providers/lab-speed/port';
-import { SpeedJobs } from './speed-jobs';
+import { SPEED_QUEUE, SpeedJobs } from './speed-jobs';
 
 const URL_ = 'http://scoops.sandbox.localhost:8080/';
 const psiField: FieldResult = {
@@ -149,6 +149,30 @@ describe('speed jobs', () => {
     expect(entry?.url).toBe(URL_);
     expect(entry?.profile).toMatchObject({ ...profile, queueMs: expect.any(Number) });
     expect(entry?.profile).toHaveProperty('storeMs');
+  });
+
+  it('fails a job whose data is not a sample, and measures the next one', async () => {
+    const local = lab('local-lighthouse', () => measured('local-lighthouse'));
+    const engine = jobs(local, new NoFieldData());
+    const options = {
+      priority: 'interactive',
+      attempts: 2,
+      backoff: { delayMs: 1 },
+      timeoutMs: 5000,
+    } as const;
+    await engine.jobs.enqueue(
+      SPEED_QUEUE,
+      { kind: 'test', runId: 42 },
+      { ...options, jobId: 'bad' },
+    );
+    await expect
+      .poll(async () => (await engine.jobs.get(SPEED_QUEUE, 'bad'))?.state)
+      .toBe('failed');
+    expect((await engine.jobs.get(SPEED_QUEUE, 'bad'))?.failedReason).toMatch(
+      /Not a speed sample job/,
+    );
+    expect(local.runs).toBe(0);
+    expect((await finished(engine)).status).toBe('done');
   });
 
   it('stores each run with its result and frames, so another engine on the database answers for it', async () => {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import { SPEED_MESSAGES } from '@core/messages';
 import {
   QUEUED_RUN,
@@ -65,27 +66,35 @@ const cancelledRun = (message: string): RunStatus => ({
   errorKind: 'cancelled',
 });
 
-/** What a sample's job carries: a speed test's run (stored), or a tracked check's fresh run. */
-type SampleJob =
-  | {
-      kind: 'test';
-      runId: string;
-      url: string;
-      strategy: Strategy;
-      sample: number;
-      /** A SERP card may show a result measured shortly before; a speed test never. */
-      reuse: boolean;
-      /** When it was queued (epoch ms), for the time it waited. */
-      queuedAt: number;
-    }
-  | {
-      kind: 'fresh';
-      url: string;
-      strategy: Strategy;
-      withField: boolean;
-      priority: RunPriority;
-      queuedAt: number;
-    };
+const strategySchema = z.enum(['mobile', 'desktop']);
+
+/**
+ * What a sample's job carries: a speed test's run (stored), or a tracked check's fresh run.
+ * Checked on receipt: in scale-out mode it crosses Redis, from an API instance that may run
+ * another version.
+ */
+const sampleJobSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('test'),
+    runId: z.string().uuid(),
+    url: z.string(),
+    strategy: strategySchema,
+    sample: z.number().int().positive(),
+    /** A SERP card may show a result measured shortly before; a speed test never. */
+    reuse: z.boolean(),
+    /** When it was queued (epoch ms), for the time it waited; absent from older jobs. */
+    queuedAt: z.number().optional(),
+  }),
+  z.object({
+    kind: z.literal('fresh'),
+    url: z.string(),
+    strategy: strategySchema,
+    withField: z.boolean(),
+    priority: z.enum(['interactive', 'background']),
+    queuedAt: z.number().optional(),
+  }),
+]);
+type SampleJob = z.infer<typeof sampleJobSchema>;
 
 /** A fresh run's outcome as its job returns it: a page that fails is an answer too. */
 type FreshOutcome =
@@ -180,7 +189,7 @@ export class SpeedJobs {
     this.worker =
       options.runJobs === false
         ? null
-        : this.jobs.process<SampleJob, unknown>(
+        : this.jobs.process<unknown, unknown>(
             SPEED_QUEUE,
             options.concurrency ?? 64,
             (job, tools) => this.handle(job, tools),
@@ -306,8 +315,11 @@ export class SpeedJobs {
   }
 
   /** One sample's job, on whichever worker took it. */
-  private async handle(job: JobContext<SampleJob>, tools: HandlerTools): Promise<unknown> {
-    const { data } = job;
+  private async handle(job: JobContext<unknown>, tools: HandlerTools): Promise<unknown> {
+    const parsed = sampleJobSchema.safeParse(job.data);
+    // A permanent failure: no attempt would read it better.
+    if (!parsed.success) throw new Error(`Not a speed sample job: ${parsed.error.message}`);
+    const data = parsed.data;
     const lastAttempt = job.attempt >= SAMPLE_ATTEMPTS;
     const failure = (error: unknown): { kind: RunErrorKind; message: string } => {
       const why: unknown = tools.signal.reason;
@@ -321,7 +333,8 @@ export class SpeedJobs {
       return { kind: error instanceof LabRunError ? error.kind : 'other', message: reason(error) };
     };
     const onStage = (stage: string) => void tools.reportProgress(stage).catch(() => undefined);
-    const queueMs = Math.max(0, Date.now() - data.queuedAt);
+    const queueMs =
+      data.queuedAt === undefined ? undefined : Math.max(0, Date.now() - data.queuedAt);
     if (data.kind === 'fresh') {
       try {
         const { profile, ...result } = await this.measure(
@@ -397,10 +410,12 @@ export class SpeedJobs {
   private logProfile(
     runId: string,
     url: string,
-    profile: Partial<LabRunProfile> & { queueMs: number; storeMs?: number },
+    profile: Partial<LabRunProfile> & { queueMs?: number; storeMs?: number },
   ): void {
     const rounded = Object.fromEntries(
-      Object.entries(profile).map(([step, value]) => [step, Math.round(value)]),
+      Object.entries(profile).flatMap(([step, value]) =>
+        value === undefined ? [] : [[step, Math.round(value)]],
+      ),
     );
     this.log?.info({ runId, url, profile: rounded }, 'speed sample measured');
   }
