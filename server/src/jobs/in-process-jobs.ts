@@ -4,6 +4,7 @@ import {
   DEAD_LETTERS_LISTED,
   errorMessage,
   FAILURES_SCANNED,
+  JOB_CANCELLED_REASON,
   JobCancelledError,
   JobDeferredError,
   JobTimeoutError,
@@ -368,7 +369,7 @@ export class InProcessJobs implements Jobs {
     entry.requeueTimer = undefined;
     queue.waiting[info.priority] = queue.waiting[info.priority].filter((e) => e !== entry);
     info.state = 'failed';
-    info.failedReason = new JobCancelledError().message;
+    info.failedReason = JOB_CANCELLED_REASON;
     this.finish(queue, entry, {
       type: 'failed',
       jobId,

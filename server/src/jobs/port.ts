@@ -102,11 +102,17 @@ export class JobTimeoutError extends Error {
   }
 }
 
+/**
+ * A cancelled job's failure reason. A cancel reaches the job's subscribers, even across
+ * Redis, as this reason alone; `JobFailedError.cancelled` reads it.
+ */
+export const JOB_CANCELLED_REASON = 'The job was cancelled.';
+
 /** The error a cancelled job's signal is aborted with and the job fails with, not retried. */
 export class JobCancelledError extends Error {
   override readonly name = 'JobCancelledError';
   constructor() {
-    super('The job was cancelled.');
+    super(JOB_CANCELLED_REASON);
   }
 }
 

@@ -31,6 +31,15 @@ describe('runJob', () => {
     await new Promise((resolve) => setImmediate(resolve));
     abort.abort();
     await expect(outcome).rejects.toThrow(new JobCancelledError().message);
+    await expect(outcome).rejects.toMatchObject({ cancelled: true });
+    await jobs.close();
+  });
+
+  it('tells a failure of its own from a cancel', async () => {
+    const jobs = new InProcessJobs();
+    jobs.process('q', 1, () => Promise.reject(new Error('the page broke')));
+    const outcome = runJob(jobs, 'q', {}, options);
+    await expect(outcome).rejects.toMatchObject({ message: 'the page broke', cancelled: false });
     await jobs.close();
   });
 });

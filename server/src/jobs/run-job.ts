@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { JobCancelledError, type EnqueueOptions, type JobEvent, type Jobs } from './port';
+import { JOB_CANCELLED_REASON, type EnqueueOptions, type JobEvent, type Jobs } from './port';
 
 /** A job that ended in failure: its reason as the queue recorded it. */
 export class JobFailedError extends Error {
@@ -9,6 +9,11 @@ export class JobFailedError extends Error {
     reason: string,
   ) {
     super(reason);
+  }
+
+  /** Whether it failed because it was cancelled, rather than by its own error. */
+  get cancelled(): boolean {
+    return this.message === JOB_CANCELLED_REASON;
   }
 }
 
@@ -25,7 +30,7 @@ export async function runJob<Data, Result>(
   options: EnqueueOptions & { signal?: AbortSignal },
 ): Promise<Result> {
   const { signal, ...enqueue } = options;
-  if (signal?.aborted) throw new JobFailedError('failed', new JobCancelledError().message);
+  if (signal?.aborted) throw new JobFailedError('failed', JOB_CANCELLED_REASON);
   const jobId = options.jobId ?? crypto.randomUUID();
   let settle!: (event: JobEvent<Result>) => void;
   const ended = new Promise<JobEvent<Result>>((resolve) => (settle = resolve));

@@ -552,8 +552,7 @@ export class SpeedJobs {
       return outcome.result;
     } catch (error) {
       if (!(error instanceof JobFailedError)) throw error;
-      const cancelled = error.message === new JobCancelledError().message;
-      throw new LabRunError(cancelled ? 'cancelled' : 'other', error.message);
+      throw new LabRunError(error.cancelled ? 'cancelled' : 'other', error.message);
     } finally {
       this.pending.delete(jobId);
     }
