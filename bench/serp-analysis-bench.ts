@@ -201,15 +201,12 @@ async function benchDevice(target: Target, device: 1 | 2, yardstickMs: number) {
     }
   }
 
-  /** Starts runs one after another in the given order (as the page does), each followed. */
-  async function measureAll(
-    urls: string[],
-    start: number,
-    body: (url: string, index: number) => object,
-  ): Promise<Card[]> {
+  /** Starts the cards' runs one after another in card order (as the page does), each followed. */
+  async function measureCards(links: string[], testId: string, start: number): Promise<Card[]> {
     const follows: Promise<Card>[] = [];
-    for (const [index, url] of urls.entries()) {
-      const { runId } = (await post('/pagespeed/runs', body(url, index))) as { runId: string };
+    for (const [index, url] of links.entries()) {
+      const body = { url, strategy, sample: 1, samples: 1, testId };
+      const { runId } = (await post('/pagespeed/runs', body)) as { runId: string };
       follows.push(
         finish(runId).then((run) => ({
           position: index + 1,
@@ -236,13 +233,7 @@ async function benchDevice(target: Target, device: 1 | 2, yardstickMs: number) {
       searchId: page.speedTestId,
       results: links.map((link) => ({ link })),
     });
-    const cards = await measureAll(links, start, (url) => ({
-      url,
-      strategy,
-      sample: 1,
-      samples: 1,
-      testId: page.speedTestId,
-    }));
+    const cards = await measureCards(links, page.speedTestId, start);
     await facts;
     const ends = cards.map((card) => card.endMs);
     return {
