@@ -37,7 +37,7 @@ import { publicSiteConfig, siteConfigRoutes } from './routes/site-config/site-co
 import { usageRoutes } from './routes/usage/usage';
 import { trackingRoutes } from './routes/tracking/tracking';
 import { startPeriodicTask } from './plugins/periodic-task';
-import { createServices, type Services } from './services';
+import { createServices, serveQueues, type ServiceOverrides, type Services } from './services';
 import { sandboxSites } from '@sandbox';
 import { registerWebApp } from './web/serve-web-app';
 
@@ -50,12 +50,14 @@ export interface AppDeps {
   clock?: Clock;
   /** Where the log goes, at LOG_LEVEL (standard output by default); benchmarks read it. */
   logStream?: { write(line: string): void };
+  /** Parts put in place of configured ones (tests). */
+  overrides?: ServiceOverrides;
 }
 
 export type App = FastifyInstance & { services: Services };
 
 /** Builds the whole HTTP app; tests build it too and talk to it with `inject`. */
-export async function buildApp({ config, db, clock, logStream }: AppDeps): Promise<App> {
+export async function buildApp({ config, db, clock, logStream, overrides }: AppDeps): Promise<App> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -71,7 +73,11 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const services = createServices(config, db, app.log, clock);
+  const services = createServices(config, db, app.log, { clock, overrides });
+  // The default process runs its own queues; an API instance of the scale-out mode leaves
+  // them to the workers and watches whether any serve the speed queue.
+  const served = config.REDIS_URL ? null : serveQueues(services);
+  if (!served) services.speed.watchWorkers();
 
   registerErrorHandler(app);
   // The sandbox web answers its own host names before anything else sees the request.
@@ -140,6 +146,7 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
   // Browsers of the speed pool end with the app.
   app.addHook('onClose', async () => {
     await services.speed.close();
+    await served?.close();
     await services.jobs.close();
     await services.scrape.pace.close();
   });

@@ -23,7 +23,9 @@ import { createPaymentsProvider } from './providers/payments';
 import { PayPalSubscriptions } from './providers/payments/paypal';
 import { configuredPlanIds } from './providers/payments/plan-ids';
 import { createFieldDataProvider } from './providers/field-data';
+import type { FieldDataProvider } from './providers/field-data/port';
 import { createLabSpeedProvider } from './providers/lab-speed';
+import type { LabSpeedProvider } from './providers/lab-speed/port';
 import { Quotas } from './quota/quotas';
 import { KeywordQuota } from './quota/keyword-quota';
 import { createKeywordSuggester, type KeywordSuggester } from './providers/keywords';
@@ -32,44 +34,47 @@ import { sandboxBackgrounds, sandboxPageTexts } from './providers/keywords/sandb
 import { createModerator, type Moderator } from './providers/moderation';
 import { WordListModerator } from './providers/moderation/word-list';
 import { createKeywordDataProvider, type KeywordDataProvider } from './providers/keyword-data';
-import { SpeedJobs } from './speed/speed-jobs';
+import { speedSamplesQueue } from './speed/sample-queue';
+import type { SampleWorker } from './speed/sample-worker';
+import { createSpeedEngine } from './speed/speed-engine';
+import type { SpeedSamples } from './speed/speed-samples';
 import { SpeedTests } from './speed/speed-tests';
 import { createHostSlots, type HostPace } from './politeness';
+import { checksNowQueue, scheduledChecksQueue } from './tracking/check-jobs';
 import { Tracking } from './tracking/tracking';
 import { createJobs, type Jobs } from './jobs';
-import { PageFactsJobs, servePageFacts } from './page-facts/page-facts-jobs';
+import { PageFactsJobs, pageFactsQueue, servePageFacts } from './page-facts/page-facts-jobs';
 import type { Crawl } from './scrape/crawl';
 import {
   crawlMaker,
   createCrawlPace,
   ScrapeJobs,
+  scrapeQueue,
   scrapeTarget,
   serveScrapePages,
 } from './scrape/scrape-jobs';
 import type { ScrapeTarget } from './scrape/scrape-shop';
 
-/** Everything the routes use, built once per app so tests can swap the clock. */
-export interface Services {
+/**
+ * What an API process and a worker both build: the queue and the work it carries (speed
+ * samples, page-facts batches, MixLab's pages, tracked pages' checks).
+ */
+export interface WorkServices {
   config: Config;
   db: Db;
   clock: Clock;
-  users: Users;
-  userSettings: UserSettingsStore;
-  sessions: SessionTokens;
-  oneTimeTokens: OneTimeTokens;
-  throttle: Throttle;
-  email: EmailSender;
-  /** Null when GOOGLE_CLIENT_ID is not set: Google sign-in is off. */
-  verifyGoogle: GoogleVerifier | null;
-  /** The search provider behind the SERP tools; null when none is available. */
-  serp: CachedSerp | null;
-  /** Whether a search costs nothing (the sandbox index answers locally, no vendor bills it). */
-  serpSearchesAreFree: boolean;
-  /** First result pages kept for share links. */
-  serpShares: SerpShares;
-  quotas: Quotas;
   /** The queue of work that outlives a request: speed samples, page-facts batches. */
   jobs: Jobs;
+  /** How user-given URLs are fetched (SSRF guard, limits). */
+  pageFetch: SafeFetchOptions;
+  quotas: Quotas;
+  email: EmailSender;
+  /** Speed samples as jobs, for the API and tracked checks. */
+  speed: SpeedSamples;
+  /** What measures samples in this process; null on an API instance of the scale-out mode. */
+  sampleWorker: SampleWorker | null;
+  /** Site speed tracking: tracked pages, their history, alerts and scheduler. */
+  tracking: Tracking;
   /** Page-facts batches as jobs. */
   pageFacts: PageFactsJobs;
   /** MixLab's shop, its crawls, and its listing pages as jobs (null without a shop). */
@@ -80,21 +85,52 @@ export interface Services {
     /** Closed with the app. */
     pace: HostPace;
   };
-  /** Speed samples as jobs on the lab provider. */
-  speed: SpeedJobs;
+}
+
+/** Everything the routes use, built once per app. */
+export interface Services extends WorkServices {
+  users: Users;
+  userSettings: UserSettingsStore;
+  sessions: SessionTokens;
+  oneTimeTokens: OneTimeTokens;
+  throttle: Throttle;
+  /** Null when GOOGLE_CLIENT_ID is not set: Google sign-in is off. */
+  verifyGoogle: GoogleVerifier | null;
+  /** The search provider behind the SERP tools; null when none is available. */
+  serp: CachedSerp | null;
+  /** Whether a search costs nothing (the sandbox index answers locally, no vendor bills it). */
+  serpSearchesAreFree: boolean;
+  /** First result pages kept for share links. */
+  serpShares: SerpShares;
   speedTests: SpeedTests;
   billing: Billing;
   /** Null unless PayPal keys are set. */
   paypal: PayPalSubscriptions | null;
-  /** How user-given URLs are fetched (SSRF guard, limits). */
-  pageFetch: SafeFetchOptions;
   keywords: KeywordSuggester;
   /** The configured content check, and the word list that stands in when it fails. */
   moderation: { primary: Moderator; fallback: Moderator };
   keywordData: KeywordDataProvider;
   keywordQuota: KeywordQuota;
-  /** Site speed tracking: tracked pages, their history, alerts and scheduler. */
-  tracking: Tracking;
+}
+
+/**
+ * What a test puts in place of a configured part. Everything else is built as the
+ * configuration says, so a test runs the same wiring as the app.
+ */
+export interface ServiceOverrides {
+  /** The lab that measures samples (a scripted one instead of Chromium). */
+  lab?: LabSpeedProvider;
+  field?: FieldDataProvider;
+  /** The queue (say one that refuses work, as BullMQ does while Redis is down). */
+  jobs?: Jobs;
+  /** How host names of user-given URLs resolve (public names pointed at loopback). */
+  resolve?: SafeFetchOptions['resolve'];
+}
+
+export interface ServiceOptions {
+  /** Tests move time; the system clock otherwise. */
+  clock?: Clock;
+  overrides?: ServiceOverrides;
 }
 
 /**
@@ -123,44 +159,42 @@ export const pageFetchOptions = (config: Config): SafeFetchOptions => ({
 });
 
 /**
- * The speed engine on the configured queue: with REDIS_URL, BullMQ, and this process runs
- * samples only when `runJobs` (a worker); otherwise the process's own queue, run here.
+ * The speed samples on `jobs`, and what measures them here when `measuresHere` (the
+ * default app, a worker; an API instance of the scale-out mode only queues them).
  */
-export function createSpeedJobs(
+function createSpeed(
   config: Config,
   db: Db,
   log: FastifyBaseLogger,
   clock: Clock,
   jobs: Jobs,
-  runJobs: boolean,
-): SpeedJobs {
-  return new SpeedJobs(
-    createLabSpeedProvider(config, pageFetchOptions(config)),
-    createFieldDataProvider(config),
+  measuresHere: boolean,
+  pageFetch: SafeFetchOptions,
+  overrides: ServiceOverrides,
+) {
+  return createSpeedEngine({
+    lab: overrides.lab ?? createLabSpeedProvider(config, pageFetch),
+    field: overrides.field ?? createFieldDataProvider(config),
     db,
     clock,
-    config.SPEED_CACHE_TTL_MINUTES,
-    {
-      cacheMaxEntries: config.SPEED_CACHE_MAX_ENTRIES,
-      log,
-      jobs,
-      runJobs,
-      // Samples wait their turn in the queue (interactive first), not in the lab's pool.
-      concurrency: config.SPEED_CONCURRENCY,
-      // The lab's own limit, and a margin for the field lookup and the browser's start.
-      timeoutMs: config.SPEED_RUN_TIMEOUT_MS + 60_000,
-      hostSlots: runJobs
-        ? createHostSlots(
-            { redisUrl: config.REDIS_URL, limit: config.SPEED_SAMPLES_PER_HOST },
-            { onError: (error) => log.error({ err: error }, 'host slots') },
-          )
-        : undefined,
-    },
-  );
+    jobs,
+    measuresHere,
+    cacheTtlMinutes: config.SPEED_CACHE_TTL_MINUTES,
+    cacheMaxEntries: config.SPEED_CACHE_MAX_ENTRIES,
+    // The lab's own limit, and a margin for the field lookup and the browser's start.
+    timeoutMs: config.SPEED_RUN_TIMEOUT_MS + 60_000,
+    log,
+    ...(measuresHere && {
+      hostSlots: createHostSlots(
+        { redisUrl: config.REDIS_URL, limit: config.SPEED_SAMPLES_PER_HOST },
+        { onError: (error) => log.error({ err: error }, 'host slots') },
+      ),
+    }),
+  });
 }
 
 /** The queue the configuration asks for: BullMQ on REDIS_URL, or this process's own. */
-export const createConfiguredJobs = (config: Config, log: FastifyBaseLogger): Jobs =>
+const createConfiguredJobs = (config: Config, log: FastifyBaseLogger): Jobs =>
   createJobs(
     { redisUrl: config.REDIS_URL },
     {
@@ -170,15 +204,89 @@ export const createConfiguredJobs = (config: Config, log: FastifyBaseLogger): Jo
     },
   );
 
+/**
+ * The work both kinds of process carry, wired once: an API process builds it within
+ * `createServices`, a worker (`npm run worker`) on its own. Nothing runs until
+ * `serveQueues` (or, on an API instance of the scale-out mode, `watchWorkers`).
+ */
+export function createWorkServices(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  { clock = systemClock, overrides = {} }: ServiceOptions,
+  measuresHere: boolean,
+): WorkServices {
+  const pageFetch: SafeFetchOptions = {
+    ...pageFetchOptions(config),
+    ...(overrides.resolve && { resolve: overrides.resolve }),
+  };
+  const jobs = overrides.jobs ?? createConfiguredJobs(config, log);
+  const quotas = new Quotas(db, clock);
+  const email = createEmailSender(config, log);
+  const { speed, sampleWorker } = createSpeed(
+    config,
+    db,
+    log,
+    clock,
+    jobs,
+    measuresHere,
+    pageFetch,
+    overrides,
+  );
+  const tracking = new Tracking({ db, clock, config, quotas, jobs, speed, email, pageFetch, log });
+  const target = scrapeTarget(config);
+  const pace = createCrawlPace(config, log);
+  const newCrawl = crawlMaker(config, pageFetch, () => clock.now().getTime(), pace);
+  return {
+    config,
+    db,
+    clock,
+    jobs,
+    pageFetch,
+    quotas,
+    email,
+    speed,
+    sampleWorker,
+    tracking,
+    pageFacts: new PageFactsJobs(jobs, pageFetch),
+    scrape: { target, newCrawl, pace, pages: target && new ScrapeJobs(jobs, target, newCrawl) },
+  };
+}
+
+/**
+ * Runs every queue's jobs in this process (the default app, or a worker), each at the
+ * concurrency its queue's definition reads from the configuration. Returns what closes
+ * the readers that nothing else owns.
+ */
+export function serveQueues(work: WorkServices): { close(): Promise<void> } {
+  const { config, jobs } = work;
+  work.sampleWorker?.serve(jobs, speedSamplesQueue.concurrency(config));
+  work.tracking.serve({
+    scheduled: scheduledChecksQueue.concurrency(config),
+    now: checksNowQueue.concurrency(config),
+  });
+  const readers = [
+    servePageFacts(jobs, pageFactsQueue.concurrency(config), work.pageFetch),
+    serveScrapePages(
+      jobs,
+      scrapeQueue.concurrency(config),
+      work.scrape.target,
+      work.scrape.newCrawl,
+    ),
+  ];
+  return { close: async () => void (await Promise.all(readers.map((r) => r?.close()))) };
+}
+
+/** Everything an API process uses; in scale-out mode (REDIS_URL) the workers measure. */
 export function createServices(
   config: Config,
   db: Db,
   log: FastifyBaseLogger,
-  clock: Clock = systemClock,
+  options: ServiceOptions = {},
 ): Services {
+  const work = createWorkServices(config, db, log, options, !config.REDIS_URL);
+  const { clock, quotas, email, pageFetch } = work;
   // With no SERP key, the sandbox index answers (its URLs carry the app's port).
-  const pageFetch = pageFetchOptions(config);
-  const jobs = createConfiguredJobs(config, log);
   // Built once, when first read: the search index and the keyword ideas' background share it.
   let manifest: SandboxManifest | undefined;
   const sandboxManifest =
@@ -191,8 +299,6 @@ export function createServices(
     ? new CachedSerp(serpProvider, db, clock, config.SERP_CACHE_TTL_MINUTES)
     : null;
   const serpSearchesAreFree = serpProvider instanceof SandboxIndexProvider;
-  const quotas = new Quotas(db, clock);
-  const email = createEmailSender(config, log);
   const paypal =
     config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
       ? new PayPalSubscriptions(
@@ -203,16 +309,13 @@ export function createServices(
           config.PROVIDER_TIMEOUT_MS,
         )
       : null;
-  const services: Omit<Services, 'tracking' | 'pageFacts' | 'scrape'> = {
-    config,
-    db,
-    clock,
+  return {
+    ...work,
     users: new Users(db, clock),
     userSettings: new UserSettingsStore(db, clock),
     sessions: new SessionTokens(db, loadJwtSecret(config), config.SESSION_TTL_HOURS, clock),
     oneTimeTokens: new OneTimeTokens(db, clock),
     throttle: new Throttle(db, clock),
-    email,
     verifyGoogle: config.GOOGLE_CLIENT_ID
       ? createGoogleVerifier({
           clientId: config.GOOGLE_CLIENT_ID,
@@ -221,10 +324,6 @@ export function createServices(
           clock,
         })
       : null,
-    quotas,
-    // In scale-out mode (REDIS_URL) the workers measure; this instance only queues.
-    jobs,
-    speed: createSpeedJobs(config, db, log, clock, jobs, !config.REDIS_URL),
     speedTests: new SpeedTests(db, clock),
     billing: new Billing(
       db,
@@ -237,7 +336,6 @@ export function createServices(
     serp,
     serpSearchesAreFree,
     serpShares: new SerpShares(db, clock),
-    pageFetch,
     keywords: createKeywordSuggester(config, {
       grounded: serp
         ? {
@@ -287,34 +385,4 @@ export function createServices(
     keywordData: createKeywordDataProvider(config),
     keywordQuota: new KeywordQuota(quotas, clock),
   };
-  // Tracking reads the speed engine, the email sender and the page fetcher when it uses
-  // them: tests swap all three.
-  const tracking = new Tracking({
-    db,
-    clock,
-    config,
-    quotas,
-    jobs,
-    speed: () => services.speed,
-    email: () => services.email,
-    pageFetch: () => services.pageFetch,
-    log,
-  });
-  // Read per batch: tests swap the page fetcher.
-  const readPageFetch = () => services.pageFetch;
-  const target = scrapeTarget(config);
-  const pace = createCrawlPace(config, log);
-  const newCrawl = crawlMaker(config, readPageFetch, () => clock.now().getTime(), pace);
-  // The default process reads batches, scrapes and checks tracked pages itself; in
-  // scale-out mode the workers do.
-  if (!config.REDIS_URL) {
-    tracking.serve();
-    servePageFacts(jobs, readPageFetch);
-    serveScrapePages(jobs, target, newCrawl);
-  }
-  return Object.assign(services, {
-    tracking,
-    pageFacts: new PageFactsJobs(jobs, readPageFetch),
-    scrape: { target, newCrawl, pace, pages: target && new ScrapeJobs(jobs, target, newCrawl) },
-  });
 }

@@ -1,15 +1,9 @@
 import fs from 'node:fs';
 import { pino } from 'pino';
-import { systemClock } from './auth/clock';
 import { ConfigError, loadConfig } from './config';
 import { connectDb } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { servePageFacts } from './page-facts/page-facts-jobs';
-import { createEmailSender } from './providers/email';
-import { Quotas } from './quota/quotas';
-import { crawlMaker, createCrawlPace, scrapeTarget, serveScrapePages } from './scrape/scrape-jobs';
-import { createConfiguredJobs, createSpeedJobs, pageFetchOptions } from './services';
-import { Tracking } from './tracking/tracking';
+import { createWorkServices, serveQueues } from './services';
 
 /**
  * `npm run worker`: a worker of the scale-out mode. It takes speed samples from the Redis
@@ -31,29 +25,9 @@ async function main(): Promise<void> {
   }
   const db = connectDb({ databaseUrl: config.DATABASE_URL, sqlitePath: config.sqlitePath });
   await migrateToLatest(db);
-  const jobs = createConfiguredJobs(config, log);
-  const speed = createSpeedJobs(config, db, log, systemClock, jobs, true);
-  const pageFetch = () => pageFetchOptions(config);
-  const pageFacts = servePageFacts(jobs, pageFetch);
-  const pace = createCrawlPace(config, log);
-  const scrape = serveScrapePages(
-    jobs,
-    scrapeTarget(config),
-    crawlMaker(config, pageFetch, () => Date.now(), pace),
-  );
-  const email = createEmailSender(config, log);
-  const tracking = new Tracking({
-    db,
-    clock: systemClock,
-    config,
-    quotas: new Quotas(db, systemClock),
-    jobs,
-    speed: () => speed,
-    email: () => email,
-    pageFetch,
-    log,
-  });
-  tracking.serve();
+  const work = createWorkServices(config, db, log, {}, true);
+  const { jobs, speed, tracking } = work;
+  const readers = serveQueues(work);
   const readiness = speed.readiness();
   if (!readiness.ready) log.warn(readiness.message ?? 'Samples cannot run on this machine.');
   // Its browsers start now, not with the first sample a search queues.
@@ -74,14 +48,10 @@ async function main(): Promise<void> {
     try {
       // Checks end first: their samples are cancelled, not left to a closed engine.
       await tracking.stop();
-      await Promise.all([
-        speed.drain(config.SHUTDOWN_DRAIN_MS),
-        pageFacts.close(),
-        scrape?.close(),
-      ]);
+      await Promise.all([speed.drain(config.SHUTDOWN_DRAIN_MS), readers.close()]);
       await speed.close();
       await jobs.close();
-      await pace.close();
+      await work.scrape.pace.close();
       await db.close();
       process.exit(0);
     } catch (error) {

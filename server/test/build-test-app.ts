@@ -7,6 +7,7 @@ import type { Clock } from '../src/auth/clock';
 import { loadConfig, type Config } from '../src/config';
 import { connectDb, type Db } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
+import type { ServiceOverrides } from '../src/services';
 
 export interface TestApp {
   app: App;
@@ -14,6 +15,16 @@ export interface TestApp {
   config: Config;
   close(): Promise<void>;
 }
+
+/**
+ * Configuration for a lab that answers at once (a scripted one): every sample runs at
+ * once, whatever its host, and none is taken from the cache.
+ */
+export const SCRIPTED_LAB_ENV = {
+  SPEED_CONCURRENCY: '64',
+  SPEED_SAMPLES_PER_HOST: '64',
+  SPEED_CACHE_TTL_MINUTES: '0',
+};
 
 /** PostgreSQL URL given by `npm test`, which starts a throwaway cluster. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
@@ -40,9 +51,17 @@ export async function createPgDatabase(
   };
 }
 
-/** Builds the app on a fresh SQLite file (or PostgreSQL database) with migrations applied. */
+/**
+ * Builds the app on a fresh SQLite file (or PostgreSQL database) with migrations applied;
+ * `overrides` put test parts (a scripted lab, a resolver) in place of configured ones.
+ */
 export async function buildTestApp(
-  options: { postgres?: boolean; env?: Record<string, string>; clock?: Clock } = {},
+  options: {
+    postgres?: boolean;
+    env?: Record<string, string>;
+    clock?: Clock;
+    overrides?: ServiceOverrides;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-test-'));
   const pgDb = options.postgres && testDatabaseUrl ? await createPgDatabase(testDatabaseUrl) : null;
@@ -56,7 +75,12 @@ export async function buildTestApp(
   });
   const db = connectDb({ databaseUrl: config.DATABASE_URL, sqlitePath: config.sqlitePath });
   await migrateToLatest(db);
-  const app = await buildApp({ config, db, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp({
+    config,
+    db,
+    ...(options.clock && { clock: options.clock }),
+    ...(options.overrides && { overrides: options.overrides }),
+  });
   return {
     app,
     db,

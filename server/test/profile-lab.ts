@@ -1,13 +1,13 @@
 import type { RunFingerprint } from '@core/schemas/tracking';
 import type { Insight, LabEnvironment, RunErrorKind } from '@core/speed';
 import { NoFieldData } from '../src/providers/field-data/none';
+import type { ServiceOverrides } from '../src/services';
 import {
   LabRunError,
   type LabRunRequest,
   type LabSpeedProvider,
 } from '../src/providers/lab-speed/port';
-import { SpeedJobs } from '../src/speed/speed-jobs';
-import { buildTestApp } from './build-test-app';
+import { buildTestApp, SCRIPTED_LAB_ENV } from './build-test-app';
 import { TestClock } from './clock';
 
 const metric = (label: string, score: number, numericValue: number, displayValue = '') => ({
@@ -133,11 +133,19 @@ export class ProfileLab implements LabSpeedProvider {
   async close() {}
 }
 
-/** The app on a test clock, its speed engine measuring on a ProfileLab. */
-export async function buildProfileLabApp(postgres: boolean, env: Record<string, string> = {}) {
+/** The app on a test clock, its samples measured on a ProfileLab. */
+export async function buildProfileLabApp(
+  postgres: boolean,
+  env: Record<string, string> = {},
+  overrides: Omit<ServiceOverrides, 'lab' | 'field'> = {},
+) {
   const clock = new TestClock();
-  const t = await buildTestApp({ postgres, clock, env });
   const lab = new ProfileLab();
-  t.app.services.speed = new SpeedJobs(lab, new NoFieldData(), t.db, clock, 0);
+  const t = await buildTestApp({
+    postgres,
+    clock,
+    env: { ...SCRIPTED_LAB_ENV, ...env },
+    overrides: { ...overrides, lab, field: new NoFieldData() },
+  });
   return { t, lab, clock };
 }

@@ -1,5 +1,5 @@
 import type { EnqueueOptions, Jobs } from './port';
-import { runJob } from './run-job';
+import { runOn, type Queue } from './queue';
 
 /** How long a count of a queue's workers is trusted. */
 const WORKER_COUNT_MS = 5_000;
@@ -14,20 +14,20 @@ export class QueueOrHere<Data, Result> {
 
   constructor(
     private readonly jobs: Jobs,
-    private readonly queueName: string,
+    private readonly queue: Queue<Data, Result>,
     private readonly here: (data: Data) => Promise<Result>,
-    private readonly options: Omit<EnqueueOptions, 'jobId'>,
+    private readonly options: Omit<EnqueueOptions, 'jobId' | 'priority'>,
   ) {}
 
   private async workers(): Promise<number> {
     const now = Date.now();
     if (!this.counted || now - this.counted.at > WORKER_COUNT_MS)
-      this.counted = { workers: await this.jobs.workerCount(this.queueName), at: now };
+      this.counted = { workers: await this.jobs.workerCount(this.queue.name), at: now };
     return this.counted.workers;
   }
 
   async run(data: Data): Promise<Result> {
     if ((await this.workers()) === 0) return this.here(data);
-    return runJob<Data, Result>(this.jobs, this.queueName, data, this.options);
+    return runOn(this.jobs, this.queue, data, this.options);
   }
 }

@@ -1,16 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SendUrlsResponse } from '@core/schemas/page-facts';
 import { InProcessJobs } from '../jobs/in-process-jobs';
-import { PAGE_FACTS_QUEUE, PageFactsJobs } from './page-facts-jobs';
+import { pageFactsQueue, PageFactsJobs } from './page-facts-jobs';
 
 /** A refusing guard: every page is a private address, read without touching the network. */
-const guard = () => ({
+const guard = {
   sandbox: { enabled: false, appPort: 0 },
   timeoutMs: 1000,
   maxBytes: 1000,
   maxRedirects: 0,
   userAgent: 'test',
-});
+};
 
 describe('page-facts batches as jobs', () => {
   const jobs = new InProcessJobs();
@@ -19,7 +19,7 @@ describe('page-facts batches as jobs', () => {
   it('goes to the worker serving the queue', async () => {
     const answer: SendUrlsResponse = { redirectArray: [], resultArray: [] };
     const asked: unknown[] = [];
-    jobs.process(PAGE_FACTS_QUEUE, 1, async (job) => {
+    jobs.process(pageFactsQueue.name, 1, async (job) => {
       asked.push(job.data);
       return answer;
     });

@@ -1,10 +1,8 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { createFieldDataProvider } from '../providers/field-data';
+import { buildTestApp, SCRIPTED_LAB_ENV, type TestApp } from '../../test/build-test-app';
 import type { LabResult, LabRunRequest, LabSpeedProvider } from '../providers/lab-speed/port';
-import { SpeedJobs } from '../speed/speed-jobs';
 
 const API = '/backend-service/v1';
 const LONG_ADDRESS = 'Unit 1, Long Street, '.repeat(100);
@@ -58,15 +56,8 @@ describe('API compression', () => {
   });
 
   it('streams speed-run events as they happen, uncompressed', async () => {
-    t = await buildTestApp({ env: { SPEED_CACHE_TTL_MINUTES: '0' } });
     const lab = new HeldLab();
-    t.app.services.speed = new SpeedJobs(
-      lab,
-      createFieldDataProvider(t.config),
-      t.db,
-      t.app.services.clock,
-      0,
-    );
+    t = await buildTestApp({ env: SCRIPTED_LAB_ENV, overrides: { lab } });
     const started = await t.app.inject({
       method: 'POST',
       url: `${API}/pagespeed/runs`,

@@ -18,6 +18,8 @@ const result: RunResult = {
   field: { page: null, origin: null, source: 'none', error: null },
   measuredAt: '2026-11-22T12:00:00.000Z',
 };
+/** Where a sample of a page named `key` is cached. */
+const sample = (key: string) => [`https://${key}.example/`, 'mobile', 1] as const;
 
 describe.each([
   { db: 'SQLite', postgres: false },
@@ -64,7 +66,7 @@ describe.each([
     }
     const page = { organic_results: [] } as never;
     await serp!.cache.set('fresh', page);
-    await speed.cache.set('fresh', result);
+    await speed.cache.set(...sample('fresh'), result);
     expect(await rows('serp_cache')).toBe(1001);
     expect(await rows('speed_cache')).toBe(1001);
 
@@ -72,7 +74,7 @@ describe.each([
     expect(await rows('serp_cache')).toBe(1);
     expect(await rows('speed_cache')).toBe(1);
     expect(await serp!.cache.get('fresh')).toEqual(page);
-    expect(await speed.cache.get('fresh')).toEqual(result);
+    expect(await speed.cache.get(...sample('fresh'))).toEqual(result);
   });
 
   maybe('keeps at most SPEED_CACHE_MAX_ENTRIES results, the newest', async () => {
@@ -80,13 +82,13 @@ describe.each([
     t = await buildTestApp({ postgres, clock, env: { SPEED_CACHE_MAX_ENTRIES: '3' } });
     const { cache } = t.app.services.speed;
     for (const key of ['a', 'b', 'c', 'd', 'e']) {
-      await cache.set(key, result);
+      await cache.set(...sample(key), result);
       clock.advanceMinutes(1);
     }
     expect(await rows('speed_cache')).toBe(3);
-    expect(await cache.get('b')).toBeNull();
-    expect(await cache.get('c')).toEqual(result);
-    expect(await cache.get('e')).toEqual(result);
+    expect(await cache.get(...sample('b'))).toBeNull();
+    expect(await cache.get(...sample('c'))).toEqual(result);
+    expect(await cache.get(...sample('e'))).toEqual(result);
   });
 
   maybe('deletes per-request rows once they stop mattering, and keeps the rest', async () => {

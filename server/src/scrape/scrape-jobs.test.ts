@@ -6,7 +6,7 @@ import { safeFetch } from '../http/safe-fetch';
 import { InProcessHostPace } from '../politeness';
 import { Crawl } from './crawl';
 import { RobotsCache } from './robots';
-import { ScrapeJobs, serveScrapePages, SCRAPE_QUEUE } from './scrape-jobs';
+import { ScrapeJobs, scrapeQueue, serveScrapePages } from './scrape-jobs';
 import { ListingError } from './scrape-shop';
 
 describe('MixLab listing pages as jobs', () => {
@@ -31,8 +31,8 @@ describe('MixLab listing pages as jobs', () => {
         pace: new InProcessHostPace(),
         retries: 0,
       });
-    const worker = serveScrapePages(jobs, target, newCrawl);
-    expect(await jobs.workerCount(SCRAPE_QUEUE)).toBe(1);
+    const worker = serveScrapePages(jobs, 2, target, newCrawl);
+    expect(await jobs.workerCount(scrapeQueue.name)).toBe(1);
     const refusal = await new ScrapeJobs(jobs, target, newCrawl).scrapePage(3).catch((e) => e);
     expect(refusal).toBeInstanceOf(ListingError);
     expect(refusal).toMatchObject({ status: 400, message: expect.stringContaining('no page 3') });

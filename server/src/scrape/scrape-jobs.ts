@@ -1,27 +1,39 @@
-import type { ScrapePageResponse } from '@core/schemas/scrape';
+import { z } from 'zod';
+import { scrapePageResponseSchema, type ScrapePageResponse } from '@core/schemas/scrape';
 import { PETSHOP_ID, sandboxOrigin } from '@sandbox';
 import type { Config } from '../config';
 import { safeFetch, type SafeFetchOptions } from '../http/safe-fetch';
 import type { Jobs, JobWorker } from '../jobs';
 import { createHostPace, type HostPace } from '../politeness';
+import { serveQueue, type Queue } from '../jobs/queue';
 import { QueueOrHere } from '../jobs/queue-or-here';
 import { Crawl } from './crawl';
 import { RobotsCache } from './robots';
 import { ListingError, scrapeListingPage, type ScrapeTarget } from './scrape-shop';
 
-/** The queue of MixLab's listing pages, each scraped with its product pages. */
-export const SCRAPE_QUEUE = 'scrape-pages';
-/** Listing pages scraped at once by one process; all keep one pace per host. */
-const PAGES_AT_ONCE = 2;
-
-interface ScrapeJob {
-  page: number;
-}
+const scrapeJobSchema = z.object({ page: z.number().int().positive() });
+type ScrapeJob = z.infer<typeof scrapeJobSchema>;
 
 /** A page scraped, or the listing's refusal (a page it lacks, a shop that fails). */
-type ScrapeOutcome =
-  | { ok: true; scraped: ScrapePageResponse }
-  | { ok: false; status: ListingError['status']; message: string };
+const scrapeOutcomeSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), scraped: scrapePageResponseSchema }),
+  z.object({
+    ok: z.literal(false),
+    status: z.union([z.literal(400), z.literal(502)]),
+    message: z.string(),
+  }),
+]);
+type ScrapeOutcome = z.infer<typeof scrapeOutcomeSchema>;
+
+/** MixLab's listing pages, each scraped with its product pages. */
+export const scrapeQueue: Queue<ScrapeJob, ScrapeOutcome> = {
+  name: 'scrape-pages',
+  data: scrapeJobSchema,
+  result: scrapeOutcomeSchema,
+  // Listing pages scraped at once by one process; all keep one pace per host.
+  concurrency: () => 2,
+  priority: 'interactive',
+};
 
 /** The shop MixLab scrapes: SCRAPE_BASE_URL, or the sandbox pet shop; null with neither. */
 export function scrapeTarget(config: Config): ScrapeTarget | null {
@@ -49,16 +61,16 @@ export const createCrawlPace = (
  */
 export function crawlMaker(
   config: Config,
-  pageFetch: () => SafeFetchOptions,
+  pageFetch: SafeFetchOptions,
   now: () => number,
   pace: HostPace,
 ): () => Crawl {
   const robots = new RobotsCache(now);
   return () =>
     new Crawl({
-      fetch: (url) => safeFetch(url, pageFetch()),
+      fetch: (url) => safeFetch(url, pageFetch),
       robots,
-      userAgent: pageFetch().userAgent,
+      userAgent: pageFetch.userAgent,
       concurrency: config.SCRAPE_CONCURRENCY,
       delayMs: config.SCRAPE_DELAY_MS,
       pace,
@@ -81,14 +93,13 @@ const scrapeWith =
 /** Serves the scrape queue in this process; null when there is no shop to scrape. */
 export function serveScrapePages(
   jobs: Jobs,
+  concurrency: number,
   target: ScrapeTarget | null,
   newCrawl: () => Crawl,
 ): JobWorker | null {
   if (!target) return null;
   const scrape = scrapeWith(target, newCrawl);
-  return jobs.process<ScrapeJob, ScrapeOutcome>(SCRAPE_QUEUE, PAGES_AT_ONCE, ({ data }) =>
-    scrape(data),
-  );
+  return serveQueue(jobs, scrapeQueue, concurrency, ({ data }) => scrape(data));
 }
 
 /** MixLab's listing pages as jobs; an API instance with no worker on the queue scrapes itself. */
@@ -96,8 +107,7 @@ export class ScrapeJobs {
   private readonly pages: QueueOrHere<ScrapeJob, ScrapeOutcome>;
 
   constructor(jobs: Jobs, target: ScrapeTarget, newCrawl: () => Crawl) {
-    this.pages = new QueueOrHere(jobs, SCRAPE_QUEUE, scrapeWith(target, newCrawl), {
-      priority: 'interactive',
+    this.pages = new QueueOrHere(jobs, scrapeQueue, scrapeWith(target, newCrawl), {
       attempts: 1,
       backoff: { delayMs: 1000 },
       // A listing page and its products, fetched politely with retries.

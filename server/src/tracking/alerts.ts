@@ -78,8 +78,7 @@ export class TrackingAlerts {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly config: Pick<Config, 'PUBLIC_URL'>,
-    /** Read when sending: tests swap the sender. */
-    private readonly email: () => EmailSender,
+    private readonly email: EmailSender,
     private readonly webhooks: WebhookDeliveries,
   ) {}
 
@@ -142,7 +141,7 @@ export class TrackingAlerts {
     const url = pageUrl(to?.linkBase ?? null, EMAIL_PAGES.tracking(trigger.page.id));
     try {
       if (!to) throw new Error(`The page's owner ${trigger.page.user_id} is gone.`);
-      await this.email().send({
+      await this.email.send({
         to: trigger.email,
         subject: SUBJECTS[kind](trigger.page.url, trigger.device),
         ...(url ? { link: url } : {}),

@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import { TRACKING_MESSAGES } from '@core/messages';
 import { planById } from '@core/plans';
 import type { Clock } from '../auth/clock';
 import type { Db } from '../db/connect';
 import type { EnqueueOptions, JobContext, JobHandler, Jobs, JobWorker } from '../jobs';
+import { serveQueue, type Queue } from '../jobs/queue';
 import { monthKey, type CounterKey, type Quotas } from '../quota/quotas';
 import type { CheckRunner, OpenCheck } from './check-runner';
 import type { TrackingChecks } from './checks';
@@ -14,22 +16,40 @@ import { dueAfterManualRun, effectiveSchedule, nextDue } from './schedule';
 /** The usage counter of scheduled checks, apart from the manual speed-test quota. */
 export const SCHEDULED_CHECKS_TOOL = 'tracking-checks';
 
-/** Scheduled checks: TRACKING_CONCURRENCY at a time per process that serves them. */
-export const SCHEDULED_CHECKS_QUEUE = 'tracking-checks';
-/**
- * 'Run now' checks have a queue of their own so that they never wait behind scheduled
- * ones: a check only orchestrates, its samples queue on the speed engine by priority.
- */
-export const CHECKS_NOW_QUEUE = 'tracking-checks-now';
-const CHECKS_NOW_CONCURRENCY = 4;
-
 /**
  * A check's job. A scheduled one opens its checks when it runs (on the allowance of
  * that moment); a 'run now' one runs the checks the request opened under its id, and gives
  * the request's charge back when a shutdown ends them.
  */
-export type CheckJob =
-  { kind: 'scheduled'; pageId: string } | { kind: 'manual'; pageId: string; charge: CounterKey };
+const checkJobSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('scheduled'), pageId: z.string() }),
+  z.object({
+    kind: z.literal('manual'),
+    pageId: z.string(),
+    charge: z.object({ subject: z.string(), tool: z.string(), period: z.string() }),
+  }),
+]);
+export type CheckJob = z.infer<typeof checkJobSchema>;
+
+/** Scheduled checks: TRACKING_CONCURRENCY at a time per process that serves them. */
+export const scheduledChecksQueue: Queue<CheckJob, null> = {
+  name: 'tracking-checks',
+  data: checkJobSchema,
+  result: z.null(),
+  concurrency: (config) => config.TRACKING_CONCURRENCY,
+  priority: 'scheduled',
+};
+/**
+ * 'Run now' checks have a queue of their own so that they never wait behind scheduled
+ * ones: a check only orchestrates, its samples queue on the speed engine by priority.
+ */
+export const checksNowQueue: Queue<CheckJob, null> = {
+  name: 'tracking-checks-now',
+  data: checkJobSchema,
+  result: z.null(),
+  concurrency: () => 4,
+  priority: 'interactive',
+};
 
 /**
  * Not retried: a check's samples retry themselves, and a worker that vanished mid-check
@@ -74,15 +94,19 @@ export class TrackingCheckJobs {
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
   ) {}
 
-  /** Serves both check queues here; `scheduled` 0 leaves scheduled checks to others. */
-  serve(jobs: Jobs, scheduled: number): void {
+  /**
+   * Serves both check queues here, so many of each at once; `scheduled` 0 leaves
+   * scheduled checks to others.
+   */
+  serve(jobs: Jobs, { scheduled, now }: { scheduled: number; now: number }): void {
     const handler: JobHandler<CheckJob, null> = (job, tools) => {
       const done = this.handle(job, tools.signal);
       this.running.add(done);
       return done.finally(() => this.running.delete(done));
     };
-    if (scheduled > 0) this.workers.push(jobs.process(SCHEDULED_CHECKS_QUEUE, scheduled, handler));
-    this.workers.push(jobs.process(CHECKS_NOW_QUEUE, CHECKS_NOW_CONCURRENCY, handler));
+    if (scheduled > 0)
+      this.workers.push(serveQueue(jobs, scheduledChecksQueue, scheduled, handler));
+    this.workers.push(serveQueue(jobs, checksNowQueue, now, handler));
   }
 
   /**

@@ -4,7 +4,7 @@ import { representativeSample, type SampleMetrics } from '@core/speed-summary';
 import type { Clock } from '../auth/clock';
 import { LabRunError, type RunPriority } from '../providers/lab-speed/port';
 import { fingerprintOf } from '../speed/run-fingerprint';
-import type { SpeedJobs } from '../speed/speed-jobs';
+import type { SpeedSamples } from '../speed/speed-samples';
 import type { AlertTrigger, TrackingAlerts } from './alerts';
 import type { CheckStates } from './check-states';
 import { labValuesOf, type TrackingChecks } from './checks';
@@ -48,8 +48,7 @@ export class CheckRunner {
     private readonly alerts: TrackingAlerts,
     private readonly states: CheckStates,
     private readonly clock: Clock,
-    /** Read per run: tests swap the speed engine. */
-    private readonly speed: () => SpeedJobs,
+    private readonly speed: SpeedSamples,
   ) {}
 
   /**
@@ -78,7 +77,7 @@ export class CheckRunner {
     priority: RunPriority,
     signal: AbortSignal,
   ): Promise<boolean> {
-    const speed = this.speed();
+    const { speed } = this;
     const results: (Measured | null)[] = [];
     let field: FieldResult | null = null;
     for (let sample = 1; sample <= page.samples; sample++) {
@@ -100,7 +99,7 @@ export class CheckRunner {
         if (signal.aborted || (error instanceof LabRunError && error.kind === 'cancelled'))
           return false;
         results.push(null);
-        await this.checks.saveSample(check.id, sample, speed.lab.source, {
+        await this.checks.saveSample(check.id, sample, speed.source, {
           error: reason(error),
           kind: error instanceof LabRunError ? error.kind : 'other',
         });

@@ -11,8 +11,8 @@ import { nextDue } from './schedule';
 import {
   type CheckJob,
   CHECK_JOB_OPTIONS,
-  CHECKS_NOW_QUEUE,
-  SCHEDULED_CHECKS_QUEUE,
+  checksNowQueue,
+  scheduledChecksQueue,
   SCHEDULED_CHECKS_TOOL,
 } from './check-jobs';
 import { Tracking } from './tracking';
@@ -115,9 +115,9 @@ describe.each([
       config: services.config,
       quotas: services.quotas,
       jobs: services.jobs,
-      speed: () => services.speed,
-      email: () => services.email,
-      pageFetch: () => services.pageFetch,
+      speed: services.speed,
+      email: services.email,
+      pageFetch: services.pageFetch,
       log: t.app.log,
     });
     const started = await Promise.all([
@@ -196,7 +196,10 @@ describe.each([
       // Back up: the in-process queue ended with the stop (on Redis another worker takes
       // the job), so the next pass checks the page, once.
       lab.hold = null;
-      tracking.serve();
+      tracking.serve({
+        scheduled: scheduledChecksQueue.concurrency(t.config),
+        now: checksNowQueue.concurrency(t.config),
+      });
       expect(await tick()).toBe(1);
       expect((await checks()).map((c) => c.status)).toEqual(['done']);
       expect(await tick()).toBe(0);
@@ -251,11 +254,15 @@ describe.each([
         lease_until: new Date(clock.now().getTime() + 60_000).toISOString(),
       })
       .execute();
-    await t.app.services.jobs.enqueue(manual ? CHECKS_NOW_QUEUE : SCHEDULED_CHECKS_QUEUE, job, {
-      ...CHECK_JOB_OPTIONS,
-      priority: manual ? 'interactive' : 'scheduled',
-      jobId,
-    });
+    await t.app.services.jobs.enqueue(
+      manual ? checksNowQueue.name : scheduledChecksQueue.name,
+      job,
+      {
+        ...CHECK_JOB_OPTIONS,
+        priority: manual ? 'interactive' : 'scheduled',
+        jobId,
+      },
+    );
     await vi.waitFor(async () => {
       expect((await checks()).map((c) => [c.id, c.status])).toEqual([[checkId, 'done']]);
       expect((await page(job.pageId)).lease_owner).toBeNull();

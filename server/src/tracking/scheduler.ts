@@ -2,13 +2,14 @@ import crypto from 'node:crypto';
 import { TRACKING_MESSAGES } from '@core/messages';
 import type { Clock } from '../auth/clock';
 import type { Db } from '../db/connect';
-import type { JobPriority, Jobs } from '../jobs';
+import type { Jobs } from '../jobs';
+import { enqueueTo } from '../jobs/queue';
 import type { Charge } from '../quota/quotas';
 import type { OpenCheck } from './check-runner';
 import {
   CHECK_JOB_OPTIONS,
-  CHECKS_NOW_QUEUE,
-  SCHEDULED_CHECKS_QUEUE,
+  checksNowQueue,
+  scheduledChecksQueue,
   type CheckJob,
 } from './check-jobs';
 import type { TrackingChecks } from './checks';
@@ -16,7 +17,7 @@ import type { PageLeases } from './leases';
 import { pageDevices, type PageRow } from './pages';
 
 const queueOf = (job: CheckJob) =>
-  job.kind === 'scheduled' ? SCHEDULED_CHECKS_QUEUE : CHECKS_NOW_QUEUE;
+  job.kind === 'scheduled' ? scheduledChecksQueue : checksNowQueue;
 
 interface Queued {
   job: CheckJob;
@@ -74,7 +75,7 @@ export class TrackingScheduler {
       const jobId = crypto.randomUUID();
       if (!(await this.leases.claim(pageId, jobId, true))) continue;
       try {
-        await this.enqueue(jobId, { kind: 'scheduled', pageId }, 'scheduled');
+        await this.enqueue(jobId, { kind: 'scheduled', pageId });
       } catch (error) {
         await this.leases.release(pageId, jobId);
         throw error;
@@ -113,11 +114,7 @@ export class TrackingScheduler {
           startedAt,
         });
       }
-      await this.enqueue(
-        jobId,
-        { kind: 'manual', pageId: page.id, charge: admitted.counter },
-        'interactive',
-      );
+      await this.enqueue(jobId, { kind: 'manual', pageId: page.id, charge: admitted.counter });
     } catch (error) {
       // Nothing will run: no rows left running, no charge, the page free.
       await this.checks.discard(open.map((check) => check.id));
@@ -129,11 +126,11 @@ export class TrackingScheduler {
   }
 
   /** Queues a check's job, its end heard (from whichever worker runs it) to free room. */
-  private async enqueue(jobId: string, data: CheckJob, priority: JobPriority): Promise<void> {
-    const queueName = queueOf(data);
+  private async enqueue(jobId: string, data: CheckJob): Promise<void> {
+    const queue = queueOf(data);
     let end!: () => void;
     const ended = new Promise<void>((resolve) => (end = resolve));
-    const unsubscribe = await this.jobs.subscribe(queueName, jobId, (event) => {
+    const unsubscribe = await this.jobs.subscribe(queue.name, jobId, (event) => {
       if (event.type !== 'progress') entry.forget();
     });
     const entry: Queued = {
@@ -148,7 +145,7 @@ export class TrackingScheduler {
     };
     this.queued.set(jobId, entry);
     try {
-      await this.jobs.enqueue(queueName, data, { ...CHECK_JOB_OPTIONS, priority, jobId });
+      await enqueueTo(this.jobs, queue, data, { ...CHECK_JOB_OPTIONS, jobId });
     } catch (error) {
       entry.forget();
       throw error;
@@ -166,7 +163,7 @@ export class TrackingScheduler {
    */
   async cancelQueued(abandon: (jobId: string, job: CheckJob) => Promise<void>): Promise<void> {
     for (const [jobId, { job }] of [...this.queued]) {
-      await this.jobs.cancel(queueOf(job), jobId);
+      await this.jobs.cancel(queueOf(job).name, jobId);
       await abandon(jobId, job);
     }
   }

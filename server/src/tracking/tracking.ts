@@ -6,7 +6,7 @@ import type { SafeFetchOptions } from '../http/safe-fetch';
 import type { Jobs } from '../jobs';
 import type { EmailSender } from '../providers/email';
 import type { Quotas } from '../quota/quotas';
-import type { SpeedJobs } from '../speed/speed-jobs';
+import type { SpeedSamples } from '../speed/speed-samples';
 import { TrackingAlerts } from './alerts';
 import { TrackingCheckJobs } from './check-jobs';
 import { CheckRunner } from './check-runner';
@@ -25,10 +25,9 @@ export interface TrackingDeps {
   quotas: Quotas;
   /** The checks' queues: served here (serve) or by the workers of the scale-out mode. */
   jobs: Jobs;
-  /** Read when used: tests swap the speed engine, the email sender and the page fetcher. */
-  speed: () => SpeedJobs;
-  email: () => EmailSender;
-  pageFetch: () => SafeFetchOptions;
+  speed: SpeedSamples;
+  email: EmailSender;
+  pageFetch: SafeFetchOptions;
   log: Pick<FastifyBaseLogger, 'error'>;
 }
 
@@ -39,10 +38,7 @@ export interface TrackingDeps {
  */
 const leaseMs = (tickSeconds: number) => Math.max(5 * 60_000, 5 * tickSeconds * 1000);
 
-/**
- * Site speed tracking (issues 15 and 16): tracked pages, their checks, alerts, webhooks and
- * scheduler.
- */
+/** Site speed tracking: tracked pages, their checks, alerts, webhooks and scheduler. */
 export class Tracking {
   readonly pages: TrackedPages;
   readonly checks: TrackingChecks;
@@ -53,14 +49,12 @@ export class Tracking {
   readonly checkJobs: TrackingCheckJobs;
 
   private readonly jobs: Jobs;
-  private readonly concurrency: number;
 
   constructor(deps: TrackingDeps) {
     this.jobs = deps.jobs;
-    this.concurrency = deps.config.TRACKING_CONCURRENCY;
     this.pages = new TrackedPages(deps.db, deps.clock);
     this.checks = new TrackingChecks(deps.db);
-    this.webhooks = new TrackingWebhooks(deps.db, deps.clock, () => webhookGuard(deps.pageFetch()));
+    this.webhooks = new TrackingWebhooks(deps.db, deps.clock, webhookGuard(deps.pageFetch));
     this.deliveries = new WebhookDeliveries(deps.db, deps.clock, this.webhooks);
     this.alerts = new TrackingAlerts(deps.db, deps.clock, deps.config, deps.email, this.deliveries);
     const leases = new PageLeases(deps.db, deps.clock, leaseMs(deps.config.TRACKING_TICK_SECONDS));
@@ -90,9 +84,12 @@ export class Tracking {
     );
   }
 
-  /** Runs the checks' jobs in this process (the default app, or a worker). */
-  serve(): void {
-    this.checkJobs.serve(this.jobs, this.concurrency);
+  /**
+   * Runs the checks' jobs in this process (the default app, or a worker), so many of each
+   * queue at once.
+   */
+  serve(concurrency: { scheduled: number; now: number }): void {
+    this.checkJobs.serve(this.jobs, concurrency);
   }
 
   /**

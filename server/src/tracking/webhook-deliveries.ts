@@ -171,7 +171,7 @@ export class WebhookDeliveries {
     let outcome: AttemptOutcome;
     try {
       outcome = attemptOutcome(
-        await safePost(webhook.url, { body: delivery.body, headers }, this.webhooks.guard()),
+        await safePost(webhook.url, { body: delivery.body, headers }, this.webhooks.guard),
       );
     } catch (error) {
       outcome =

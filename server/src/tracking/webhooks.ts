@@ -49,8 +49,7 @@ export class TrackingWebhooks {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    /** Read when used: tests swap the page fetcher's resolver. */
-    readonly guard: () => SafeFetchOptions,
+    readonly guard: SafeFetchOptions,
   ) {}
 
   list(userId: string): Promise<WebhookRow[]> {
@@ -80,7 +79,7 @@ export class TrackingWebhooks {
    * concurrent requests cannot pass the limit.
    */
   async create(userId: string, input: string): Promise<CreateWebhookOutcome> {
-    const url = (await vetUrl(input, this.guard())).toString();
+    const url = (await vetUrl(input, this.guard)).toString();
     return this.db.kysely.transaction().execute(async (trx) => {
       if (this.db.kind === 'postgres') {
         await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();

@@ -2,8 +2,7 @@ import { PETSHOP_ID, sandboxOrigin } from '@sandbox';
 import { API_PREFIX } from '../../src/app';
 import { NoFieldData } from '../../src/providers/field-data/none';
 import type { LabSpeedProvider } from '../../src/providers/lab-speed/port';
-import { SpeedJobs } from '../../src/speed/speed-jobs';
-import { buildTestApp, type TestApp } from '../build-test-app';
+import { buildTestApp, SCRIPTED_LAB_ENV, type TestApp } from '../build-test-app';
 import { listeningEnv } from '../free-port';
 import { startGoogleKeys } from '../google-keys';
 import { signUp } from '../users';
@@ -28,6 +27,10 @@ const instantLab: LabSpeedProvider = {
   }),
   close: async () => undefined,
 };
+
+const LOOPBACK = '127.0.0.1';
+/** Where every host name resolves: loopback, but while a setup step needs a public address. */
+const resolvesTo = { address: LOOPBACK };
 
 export interface FuzzApp {
   t: TestApp;
@@ -66,7 +69,13 @@ async function startFuzzAppOnce(options: { postgres: boolean }): Promise<FuzzApp
   try {
     const t = await buildTestApp({
       postgres: options.postgres,
+      overrides: {
+        lab: instantLab,
+        field: new NoFieldData(),
+        resolve: async () => [resolvesTo.address],
+      },
       env: {
+        ...SCRIPTED_LAB_ENV,
         ...env,
         ...google.env,
         JWT_SECRET,
@@ -79,8 +88,6 @@ async function startFuzzAppOnce(options: { postgres: boolean }): Promise<FuzzApp
     });
     built = t;
     const services = t.app.services;
-    services.speed = new SpeedJobs(instantLab, new NoFieldData(), t.db, services.clock, 0);
-    services.pageFetch = { ...services.pageFetch, resolve: async () => ['127.0.0.1'] };
     // Listening makes the app ready: its start-up sweep has run before any case.
     await t.app.listen({ port, host: '127.0.0.1' });
     const free = await signUp(t.app, 1);
@@ -189,10 +196,9 @@ async function knownValues(
   }
   // A webhook to a public address, which the fuzzed app's resolver then points at loopback:
   // its test events reach the code that sends them, and the guard refuses them there.
-  const resolve = t.app.services.pageFetch.resolve;
-  t.app.services.pageFetch.resolve = async () => ['93.184.215.14'];
+  resolvesTo.address = '93.184.215.14';
   const webhook = await post('/tracking/webhooks', { url: 'https://hooks.fuzz.example/' }).finally(
-    () => (t.app.services.pageFetch.resolve = resolve),
+    () => (resolvesTo.address = LOOPBACK),
   );
   return {
     webhookId: webhook.id,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { TransientJobError } from '../../jobs';
-import { SCHEDULED_CHECKS_QUEUE } from '../../tracking/check-jobs';
+import { scheduledChecksQueue } from '../../tracking/check-jobs';
 import { OPS_TOKEN_REFUSED } from './ops';
 
 const OPS = '/backend-service/v1/ops';
@@ -39,7 +39,7 @@ describe('operators’ routes', () => {
     t = await buildTestApp({ env: { OPS_TOKEN, TRACKING_CONCURRENCY: '0' } });
     const { jobs } = t.app.services;
     const options = { priority: 'scheduled' as const, backoff: { delayMs: 1 }, timeoutMs: 5000 };
-    const waiting = await jobs.enqueue(SCHEDULED_CHECKS_QUEUE, {}, { ...options, attempts: 1 });
+    const waiting = await jobs.enqueue(scheduledChecksQueue.name, {}, { ...options, attempts: 1 });
     let res = await get(OPS_TOKEN);
     expect(res.statusCode).toBe(200);
     const byQueue = () =>
@@ -56,11 +56,11 @@ describe('operators’ routes', () => {
     expect(byQueue()['speed-samples']).toMatchObject({ workers: 1, waiting: 0, failed: 0 });
     expect(byQueue()['tracking-checks']).toMatchObject({ workers: 0, waiting: 1 });
 
-    jobs.process(SCHEDULED_CHECKS_QUEUE, 1, async () => {
+    jobs.process(scheduledChecksQueue.name, 1, async () => {
       throw new TransientJobError('The lab crashed.');
     });
     await vi.waitFor(async () =>
-      expect((await jobs.get(SCHEDULED_CHECKS_QUEUE, waiting))?.state).toBe('dead-letter'),
+      expect((await jobs.get(scheduledChecksQueue.name, waiting))?.state).toBe('dead-letter'),
     );
     res = await get(OPS_TOKEN);
     expect(byQueue()['tracking-checks']).toEqual({
@@ -80,7 +80,7 @@ describe('operators’ routes', () => {
     const { jobs } = t.app.services;
     const options = { priority: 'scheduled' as const, backoff: { delayMs: 1 }, timeoutMs: 5000 };
     for (let n = 0; n < 3; n++)
-      await jobs.enqueue(SCHEDULED_CHECKS_QUEUE, {}, { ...options, attempts: 1 });
+      await jobs.enqueue(scheduledChecksQueue.name, {}, { ...options, attempts: 1 });
     const res = await get(OPS_TOKEN, '/metrics');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -92,10 +92,12 @@ describe('operators’ routes', () => {
     expect(lines.some((line) => line.startsWith('process_resident_memory_bytes '))).toBe(true);
 
     // Counts come from the queue at each scrape, not from the first one.
-    jobs.process(SCHEDULED_CHECKS_QUEUE, 1, async () => {
+    jobs.process(scheduledChecksQueue.name, 1, async () => {
       throw new TransientJobError('The lab crashed.');
     });
-    await vi.waitFor(async () => expect((await jobs.stats(SCHEDULED_CHECKS_QUEUE)).failed).toBe(3));
+    await vi.waitFor(async () =>
+      expect((await jobs.stats(scheduledChecksQueue.name)).failed).toBe(3),
+    );
     const later = (await get(OPS_TOKEN, '/metrics')).body.split('\n');
     expect(later).toContain('speedrank_queue_jobs{queue="tracking-checks",state="waiting"} 0');
     expect(later).toContain('speedrank_queue_jobs{queue="tracking-checks",state="failed"} 3');

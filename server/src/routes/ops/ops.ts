@@ -3,22 +3,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@core/schemas/common';
 import { queuesResponseSchema } from '@core/schemas/ops';
-import { PAGE_FACTS_QUEUE } from '../../page-facts/page-facts-jobs';
 import { bearerToken } from '../../plugins/authenticate';
-import { SCRAPE_QUEUE } from '../../scrape/scrape-jobs';
+import { QUEUES } from '../../queues';
 import type { Services } from '../../services';
-import { SPEED_QUEUE } from '../../speed/speed-jobs';
-import { CHECKS_NOW_QUEUE, SCHEDULED_CHECKS_QUEUE } from '../../tracking/check-jobs';
 import { OpsMetrics } from './metrics';
-
-/** Every job queue of the app, as operators see them. */
-const QUEUES = [
-  SPEED_QUEUE,
-  PAGE_FACTS_QUEUE,
-  SCRAPE_QUEUE,
-  SCHEDULED_CHECKS_QUEUE,
-  CHECKS_NOW_QUEUE,
-] as const;
 
 export const OPS_TOKEN_REFUSED = 'This needs the operators’ token (OPS_TOKEN).';
 
@@ -40,7 +28,7 @@ export const opsRoutes: FastifyPluginAsync<{ services: Services }> = async (app,
   const token = services.config.OPS_TOKEN;
   if (!token) return;
   const { jobs } = services;
-  const queueStats = () => Promise.all(QUEUES.map((queue) => jobs.stats(queue)));
+  const queueStats = () => Promise.all(QUEUES.map((queue) => jobs.stats(queue.name)));
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const given = bearerToken(request);
     if (!given || !sameToken(given, token)) {

@@ -1,16 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SPEED_MESSAGES } from '@core/messages';
 import type { RunStatus } from '@core/speed';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, SCRIPTED_LAB_ENV, type TestApp } from '../../../test/build-test-app';
 import { startRecordedServer } from '../../../test/recorded-server';
-import { createFieldDataProvider } from '../../providers/field-data';
 import {
   LabRunError,
   type LabRunRequest,
   type LabSpeedProvider,
 } from '../../providers/lab-speed/port';
 import { InProcessJobs } from '../../jobs/in-process-jobs';
-import { SpeedJobs } from '../../speed/speed-jobs';
+import type { ServiceOverrides } from '../../services';
 import { TestClock } from '../../../test/clock';
 import { signUp } from '../../../test/users';
 
@@ -61,17 +60,14 @@ describe('pagespeed runs', () => {
   afterEach(async () => t?.close());
 
   /** The app as configured by `env`, with a scripted lab in place of Chromium. */
-  async function setup(env: Record<string, string> = {}, cacheTtlMinutes = 0) {
+  async function setup(env: Record<string, string> = {}, overrides: ServiceOverrides = {}) {
     const clock = new TestClock();
-    t = await buildTestApp({ env: { SPEED_CACHE_TTL_MINUTES: '0', ...env }, clock });
     lab = new ScriptedLab();
-    t.app.services.speed = new SpeedJobs(
-      lab,
-      createFieldDataProvider(t.config),
-      t.db,
+    t = await buildTestApp({
+      env: { ...SCRIPTED_LAB_ENV, ...env },
       clock,
-      cacheTtlMinutes,
-    );
+      overrides: { lab, ...overrides },
+    });
     return clock;
   }
   const start = (payload: object, ip = '10.1.1.1') =>
@@ -241,7 +237,7 @@ describe('pagespeed runs', () => {
   });
 
   it('measures a second test of one URL afresh within the cache lifetime; a SERP card then shows it as cached', async () => {
-    const clock = await setup({}, 10);
+    const clock = await setup({ SPEED_CACHE_TTL_MINUTES: '10' });
     const search = await t.app.inject({
       method: 'POST',
       url: `${API}/serp-search`,
@@ -313,18 +309,10 @@ describe('pagespeed runs', () => {
   });
 
   it('refunds a test whose sample the queue would not take, and stores why', async () => {
-    await setup();
     // A queue that refuses work, as BullMQ does while Redis is down.
     const down = new InProcessJobs();
     down.enqueue = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379'));
-    t.app.services.speed = new SpeedJobs(
-      lab,
-      createFieldDataProvider(t.config),
-      t.db,
-      t.app.services.clock,
-      0,
-      { jobs: down },
-    );
+    await setup({}, { jobs: down });
     const { headers } = await signUp(t.app);
     const left = async () =>
       (

@@ -2,13 +2,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SPEED_MESSAGES } from '@core/messages';
 import { SPEED_TEST_HISTORY, type SpeedTestComparison } from '@core/schemas/speed-tests';
 import type { LabEnvironment, RunStatus } from '@core/speed';
-import { buildTestApp, testDatabaseUrl, type TestApp } from '../../../test/build-test-app';
+import {
+  buildTestApp,
+  SCRIPTED_LAB_ENV,
+  testDatabaseUrl,
+  type TestApp,
+} from '../../../test/build-test-app';
 import { TestClock } from '../../../test/clock';
 import { signUp } from '../../../test/users';
 import { NoFieldData } from '../../providers/field-data/none';
 import type { LabResult, LabRunRequest, LabSpeedProvider } from '../../providers/lab-speed/port';
 import { startRetentionSweep } from '../../retention/retention-sweep';
-import { SpeedJobs } from '../../speed/speed-jobs';
 
 const API = '/backend-service/v1';
 const URL_ = 'http://scoops.sandbox.localhost:8080/';
@@ -66,9 +70,22 @@ describe.each([
   const clock = new TestClock();
 
   async function setup(lcps: number[]) {
-    t = await buildTestApp({ postgres, clock, env: { SPEED_CACHE_TTL_MINUTES: '0' } });
     lab = new ScriptedLab(lcps);
-    t.app.services.speed = new SpeedJobs(lab, new NoFieldData(), t.db, t.app.services.clock, 0);
+    t = await buildTestApp({
+      postgres,
+      clock,
+      env: SCRIPTED_LAB_ENV,
+      overrides: { lab, field: new NoFieldData() },
+    });
+  }
+
+  /** Waits until the run has ended, as the page does. */
+  async function ended(runId: string): Promise<void> {
+    for (;;) {
+      const res = await t.app.inject({ method: 'GET', url: `${API}/pagespeed/runs/${runId}` });
+      if (['done', 'error', 'cancelled'].includes(res.json<RunStatus>().status)) return;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
   }
 
   /** A whole test of `samples` samples on `strategy`, through the API as the page runs it. */
@@ -86,9 +103,9 @@ describe.each([
         payload: { url: URL_, strategy, sample, samples, ...(testId ? { testId } : {}) },
       });
       expect(res.statusCode).toBe(202);
-      testId = res.json<{ testId: string }>().testId;
-      await t.app.services.speed.drain(5_000);
-      t.app.services.speed = new SpeedJobs(lab, new NoFieldData(), t.db, t.app.services.clock, 0);
+      const started = res.json<{ testId: string; runId: string }>();
+      testId = started.testId;
+      await ended(started.runId);
       clock.advanceMinutes(1);
     }
     return testId!;

@@ -21,7 +21,7 @@ import {
 } from '../../../test/profile-lab';
 import { signUp } from '../../../test/users';
 import { monthKey } from '../../quota/quotas';
-import { CHECKS_NOW_QUEUE } from '../../tracking/check-jobs';
+import { checksNowQueue } from '../../tracking/check-jobs';
 
 const PAGES = '/backend-service/v1/tracking/pages';
 const URL = 'http://scoops.sandbox.localhost:8080/';
@@ -333,7 +333,7 @@ describe.each([
     // Four run at once in a process; the fifth waits its turn.
     const { jobs, quotas, tracking } = t.app.services;
     await vi.waitFor(async () =>
-      expect(await jobs.stats(CHECKS_NOW_QUEUE)).toMatchObject({ active: 4, waiting: 1 }),
+      expect(await jobs.stats(checksNowQueue.name)).toMatchObject({ active: 4, waiting: 1 }),
     );
     expect(await quotas.used(userId, 'speed')).toBe(5);
     await tracking.stop();

@@ -80,16 +80,17 @@ describe.each([
   async function setup() {
     receiver = await startReceiver();
     const { port } = receiver;
-    ({ t, lab, clock } = await buildProfileLabApp(postgres, {
-      SESSION_TTL_HOURS: String(365 * 24),
-      FETCH_ALLOW_HOSTS: `127.0.0.1:${port},hooks.slack.com:${port},discord.com:${port}`,
-    }));
-    const { services } = t.app;
-    services.pageFetch = {
-      ...services.pageFetch,
-      resolve: async (host) =>
-        net.isIP(host) ? [host] : [host === 'public.example' ? '93.184.215.14' : '127.0.0.1'],
-    };
+    ({ t, lab, clock } = await buildProfileLabApp(
+      postgres,
+      {
+        SESSION_TTL_HOURS: String(365 * 24),
+        FETCH_ALLOW_HOSTS: `127.0.0.1:${port},hooks.slack.com:${port},discord.com:${port}`,
+      },
+      {
+        resolve: async (host) =>
+          net.isIP(host) ? [host] : [host === 'public.example' ? '93.184.215.14' : '127.0.0.1'],
+      },
+    ));
     return signUp(t.app, 1);
   }
   const hookUrl = (path = '/hook') => `http://127.0.0.1:${receiver.port}${path}`;
@@ -296,9 +297,9 @@ describe.each([
       config: services.config,
       quotas: services.quotas,
       jobs: services.jobs,
-      speed: () => services.speed,
-      email: () => services.email,
-      pageFetch: () => services.pageFetch,
+      speed: services.speed,
+      email: services.email,
+      pageFetch: services.pageFetch,
       log: t.app.log,
     });
     const waits: number[] = [];

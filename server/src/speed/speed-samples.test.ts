@@ -1,4 +1,4 @@
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FieldResult } from '@core/speed';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -8,7 +8,11 @@ import { InProcessHostSlots } from '../politeness';
 import { NoFieldData } from '../providers/field-data/none';
 import type { FieldDataProvider } from '../providers/field-data/port';
 import { LabRunError, type LabResult, type LabSpeedProvider } from '../providers/lab-speed/port';
-import { SPEED_QUEUE, SpeedJobs } from './speed-jobs';
+import { InProcessJobs } from '../jobs/in-process-jobs';
+import type { HostSlots } from '../politeness';
+import { speedSamplesQueue } from './sample-queue';
+import { createSpeedEngine } from './speed-engine';
+import type { SpeedSamples } from './speed-samples';
 
 const URL_ = 'http://scoops.sandbox.localhost:8080/';
 const psiField: FieldResult = {
@@ -49,7 +53,7 @@ const field = (result: FieldResult | Error): FieldDataProvider => ({
   },
 });
 
-describe('speed jobs', () => {
+describe('speed samples', () => {
   let t: TestApp;
   beforeEach(async () => {
     t = await buildTestApp();
@@ -57,7 +61,7 @@ describe('speed jobs', () => {
   afterEach(async () => t.close());
 
   /** A run of a speed test, or of a SERP search's card, followed to its end. */
-  const finished = async (jobs: SpeedJobs, { sample = 1, card = false } = {}) => {
+  const finished = async (jobs: SpeedSamples, { sample = 1, card = false } = {}) => {
     const { speedTests } = t.app.services;
     const testId = card
       ? await speedTests.openForResults('ip:127.0.0.1', [URL_])
@@ -69,12 +73,32 @@ describe('speed jobs', () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   };
+  /** Samples measured here on `labProvider`, from a queue of their own. */
   const jobs = (
     labProvider: LabSpeedProvider,
     fieldProvider: FieldDataProvider,
     ttl = 0,
     clock: Clock = t.app.services.clock,
-  ) => new SpeedJobs(labProvider, fieldProvider, t.db, clock, ttl);
+    {
+      concurrency = 64,
+      ...more
+    }: { concurrency?: number; hostSlots?: HostSlots; log?: Logger } = {},
+  ) => {
+    const queue = new InProcessJobs();
+    const { speed, sampleWorker } = createSpeedEngine({
+      lab: labProvider,
+      field: fieldProvider,
+      db: t.db,
+      clock,
+      jobs: queue,
+      measuresHere: true,
+      cacheTtlMinutes: ttl,
+      timeoutMs: 600_000,
+      ...more,
+    });
+    sampleWorker!.serve(queue, concurrency);
+    return speed;
+  };
 
   it("takes PSI's loadingExperience when no field source is set, and CrUX's when it is", async () => {
     const psi = lab('psi', () => measured('psi', psiField));
@@ -133,12 +157,11 @@ describe('speed jobs', () => {
     };
     const lines: string[] = [];
     const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
-    const engine = new SpeedJobs(
+    const engine = jobs(
       lab('local-lighthouse', () => ({ ...measured('local-lighthouse'), profile })),
       new NoFieldData(),
-      t.db,
-      t.app.services.clock,
       0,
+      t.app.services.clock,
       { log },
     );
     const run = await finished(engine);
@@ -161,15 +184,15 @@ describe('speed jobs', () => {
       timeoutMs: 5000,
     } as const;
     await engine.jobs.enqueue(
-      SPEED_QUEUE,
+      speedSamplesQueue.name,
       { kind: 'test', runId: 42 },
       { ...options, jobId: 'bad' },
     );
     await expect
-      .poll(async () => (await engine.jobs.get(SPEED_QUEUE, 'bad'))?.state)
+      .poll(async () => (await engine.jobs.get(speedSamplesQueue.name, 'bad'))?.state)
       .toBe('failed');
-    expect((await engine.jobs.get(SPEED_QUEUE, 'bad'))?.failedReason).toMatch(
-      /Not a speed sample job/,
+    expect((await engine.jobs.get(speedSamplesQueue.name, 'bad'))?.failedReason).toMatch(
+      /Not a job of speed-samples/,
     );
     expect(local.runs).toBe(0);
     expect((await finished(engine)).status).toBe('done');
@@ -282,7 +305,7 @@ describe('speed jobs', () => {
       },
       close: async () => undefined,
     };
-    const engine = new SpeedJobs(slow, new NoFieldData(), t.db, t.app.services.clock, 0, {
+    const engine = jobs(slow, new NoFieldData(), 0, t.app.services.clock, {
       concurrency: 8,
       hostSlots: new InProcessHostSlots({ limit: 2 }),
     });

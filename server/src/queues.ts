@@ -1,0 +1,17 @@
+import type { Queue } from './jobs/queue';
+import { pageFactsQueue } from './page-facts/page-facts-jobs';
+import { scrapeQueue } from './scrape/scrape-jobs';
+import { speedSamplesQueue } from './speed/sample-queue';
+import { checksNowQueue, scheduledChecksQueue } from './tracking/check-jobs';
+
+/**
+ * Every job queue of the app: what operators see (`/ops`), and what `serveQueues` serves
+ * in the default app and in each worker.
+ */
+export const QUEUES: readonly Queue<unknown, unknown>[] = [
+  speedSamplesQueue,
+  pageFactsQueue,
+  scrapeQueue,
+  scheduledChecksQueue,
+  checksNowQueue,
+];
