@@ -40,8 +40,7 @@ export interface TrackingDeps {
 const leaseMs = (tickSeconds: number) => Math.max(5 * 60_000, 5 * tickSeconds * 1000);
 
 /**
- * Site speed tracking (issues 15 and 16): tracked pages, their checks, alerts, webhooks and
- * scheduler.
+ * Site speed tracking: tracked pages, their checks, alerts, webhooks and scheduler.
  */
 export class Tracking {
   readonly pages: TrackedPages;
