@@ -1,4 +1,4 @@
-// Lighthouse CI over our own pages (issue 13): mobile, default throttling, 3 runs each.
+// Lighthouse CI over our own pages: mobile, default throttling, 3 runs each.
 // scripts/lighthouse-ci.ts starts the built app, passes its address in LHCI_BASE_URL and
 // Debian's Chromium with the project's flags (server/src/providers/lab-speed/chromium-flags.ts).
 const base = process.env.LHCI_BASE_URL ?? 'http://127.0.0.1:8080';

@@ -20,6 +20,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'web/**/*.test.ts',
             'build/**/*.test.ts',
+            'scripts/*.test.ts',
           ],
           environment: 'node',
           // Node 25+ has a global localStorage of its own, which shadows happy-dom's in the

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Speed tests and their runs in the database rather than in one process's memory
- * (issues 16 and 17): a test (a speed test of one URL, or a SERP search paying for its
- * cards) with the runs and page-facts reads each of its URLs may still use, and every run
+ * Speed tests and their runs in the database rather than in one process's memory: a
+ * test (a speed test of one URL, or a SERP search paying for its cards) with the runs
+ * and page-facts reads each of its URLs may still use, and every run
  * with its outcome. A signed-in user's speed tests stay as their history, to compare two
  * tests of one URL; the filmstrip sits in its own column so that the retention sweep can
  * drop the frames of all but each test's representative runs.

@@ -28,7 +28,7 @@ const errors = {
 };
 
 /**
- * Speed samples as jobs (issue 5 item 4): start, status, progress events, cancel. Refusals
+ * Speed samples as jobs: start, status, progress events, cancel. Refusals
  * carry a `code` (SPEED_ERROR_CODES) beside their message.
  */
 export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async (
