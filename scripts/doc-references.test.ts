@@ -46,6 +46,13 @@ describe('the reference matcher', () => {
     expect(problemsIn('server/src/x.ts', '// [gone](decisions/none.ts)')).toEqual([]);
   });
 
+  it('finds a source file a Markdown document names that is not in the repository', () => {
+    const gone = '`server/src/speed/' + 'gone.ts`';
+    const text = ['Read `docs/architecture.md`.', `Read ${gone}, or \`speed/x.ts\`.`].join('\n');
+    expect(problemsIn(productIndex, text)).toEqual([2]);
+    expect(problemsIn('server/src/x.ts', `// ${gone}`)).toEqual([]);
+  });
+
   it('leaves web links, anchors and folders alone, and reads a link from the root', () => {
     const text = [
       '[web](https://example.com/x.md) [mail](mailto:a@b.c) [here](#limits)',

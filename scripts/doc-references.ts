@@ -30,6 +30,10 @@ const LINK_TARGET = /\]\([^)]*\)/g;
 /** A `.md` path: with a folder, or a capitalised name (README.md); `google.md` is a domain. */
 const MD_PATH = /(?<![\w./:@-])((?:[\w.-]+\/)+[\w.-]+\.md|[A-Z][A-Z0-9_-]*\.md)\b/g;
 
+/** A source file a Markdown document names in code spans, from the repository's root. */
+const SOURCE_PATH =
+  /`((?:server|web|core|e2e|bench|scripts|sandbox|docs|build)\/[\w./-]+\.[a-z]{1,4})`/g;
+
 /** A link target that leaves the repository or stays on the page. */
 function isExternal(target: string): boolean {
   return /^(?:[a-z][a-z0-9+.-]*:|#|\/\/)/i.test(target);
@@ -67,6 +71,9 @@ export function referenceProblems(
         if (isExternal(raw) || target === '') continue;
         const found = target.startsWith('/') ? exists(target.slice(1)) : fromHere(target);
         if (!found) add(`links to ${raw}, which is not in the repository`);
+      }
+      for (const [, source = ''] of content.matchAll(SOURCE_PATH)) {
+        if (!exists(source)) add(`names ${source}, which is not in the repository`);
       }
     }
     // Link targets were checked above; design notes are named by the rules below.
