@@ -162,11 +162,6 @@ export function planById(planId: number): Plan {
   return PLANS.find((p) => p.planId === planId) ?? PLANS[0]!;
 }
 
-/** Whether the plan of `planId` (free for a visitor or an unknown id) has `feature`. */
-export function planHas(planId: number | null | undefined, feature: PlanFeature): boolean {
-  return planById(planId ?? FREE_PLAN_ID).features[feature];
-}
-
 /** A plan id above 1 is paid. */
 export function isPaidPlan(planId: number | null | undefined): boolean {
   return (planId ?? FREE_PLAN_ID) > FREE_PLAN_ID;

@@ -1,17 +1,13 @@
-import { FREE_PLAN_ID, planById } from './plans';
+import { entitlementsOf } from './entitlements';
 
 /** Samples a speed test runs unless the user picks another count. */
 export const DEFAULT_SAMPLES = 3;
 /** Averages show 750 ms after the last sample completes. */
 export const AVERAGE_DELAY_MS = 750;
 
-/**
- * Test Samples choices: free users and visitors 3, 2, 1; paid plans from
- * the plan's sample limit down to 1.
- */
+/** Test Samples choices: the plan's sample limit down to 1 (3, 2, 1 for visitors). */
 export function sampleChoices(planId: number | null | undefined): number[] {
-  const plan = planById(planId ?? FREE_PLAN_ID);
-  const max = plan.planId === FREE_PLAN_ID ? 3 : plan.speedTestSampleLimit;
+  const max = entitlementsOf(planId).sampleLimit;
   return Array.from({ length: max }, (_, i) => max - i);
 }
 

@@ -1,12 +1,38 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError } from '../domain/errors';
+import { URL_REFUSALS, type UrlRefusal } from '../domain/url-refusals';
+import { FetchRefused } from '../http/safe-fetch';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** How the route words a URL the SSRF guard refused, should a FetchRefused reach here. */
+    urlRefusal?: UrlRefusal;
+  }
+}
 
 /**
- * One error shape for the whole API: `{ message }`. Validation failures become a 400
- * whose message names the field and what is wrong with it.
+ * The domain's refusal of `error`, if it is one: a DomainError as thrown, or a FetchRefused
+ * in the wording of the route's `urlRefusal`.
+ */
+export function domainErrorOf(
+  error: unknown,
+  urlRefusal: UrlRefusal | undefined,
+): DomainError | null {
+  if (error instanceof DomainError) return error;
+  if (error instanceof FetchRefused && urlRefusal) return URL_REFUSALS[urlRefusal](error);
+  return null;
+}
+
+/**
+ * One error shape for the whole API: `{ message }`, with a `code` and other fields where
+ * the domain gives them. Validation failures become a 400 whose message names the field
+ * and what is wrong with it.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const refusal = domainErrorOf(error, request.routeOptions.config?.urlRefusal);
+    if (refusal) return reply.status(refusal.status).send(refusal.body());
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => {
         const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import { SERP_ERROR_CODES } from '@core/schemas/serp';
 import { SPEED_ERROR_CODES } from '@core/speed';
-import { monthlyLimit, planOf, subjectOf } from '../quota/plan-limits';
+import { entitlementsFor, subjectOf } from '../quota/plan-limits';
 import type { Charge } from '../quota/quotas';
 import type { Services } from '../services';
 
@@ -37,16 +37,19 @@ declare module 'fastify' {
 /** Whose quota a request uses and on which plan: its user's, or its IP address's. */
 export function quotaHolder(request: FastifyRequest) {
   const user = request.auth?.user ?? null;
-  return { user, subject: subjectOf(user, request.ip), plan: planOf(user) };
+  const entitlements = entitlementsFor(user);
+  return { user, subject: subjectOf(user, request.ip), entitlements, plan: entitlements.plan };
 }
 
 export function registerMeter(app: FastifyInstance, services: Services): void {
   app.decorateReply('charge', async function (this: FastifyReply, tool: MeteredTool, uses = 1) {
     const { quotas } = services;
-    const { subject, plan } = quotaHolder(this.request);
+    const { subject, entitlements } = quotaHolder(this.request);
     // The month of the charge, also for a refund that comes after the month turned.
     const counter = quotas.counterKey(subject, tool);
-    if (!(await quotas.consume(subject, tool, monthlyLimit(plan, tool), uses, counter.period))) {
+    if (
+      !(await quotas.consume(subject, tool, entitlements.monthlyLimit(tool), uses, counter.period))
+    ) {
       return null;
     }
     return {

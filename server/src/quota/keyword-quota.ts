@@ -4,7 +4,7 @@ import { isPaidPlan, type Plan } from '@core/plans';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import type { Clock } from '../auth/clock';
 import type { User } from '../auth/users';
-import { monthlyLimit, planOf } from './plan-limits';
+import { entitlementsFor } from './plan-limits';
 import type { Quotas } from './quotas';
 
 export type KeywordCharge =
@@ -55,8 +55,8 @@ export class KeywordQuota {
 
   /** The advisory check of `POST /kwt-rate-limit`: would `amount` keywords be allowed now? */
   async check(user: User, amount: number): Promise<string | null> {
-    const plan = planOf(user);
-    if ((await this.quotas.used(user.id, 'keywords')) >= monthlyLimit(plan, 'keywords')) {
+    const { plan, monthlyLimit } = entitlementsFor(user);
+    if ((await this.quotas.used(user.id, 'keywords')) >= monthlyLimit('keywords')) {
       return QUOTA_MESSAGES.monthlySearchLimit;
     }
     const w = await this.windows(plan, user.id);
@@ -72,11 +72,11 @@ export class KeywordQuota {
 
   /** Charges one `/keyword` request of `asked` keywords. */
   async charge(user: User, asked: number, searchId?: string): Promise<KeywordCharge> {
-    const plan = planOf(user);
+    const { plan, monthlyLimit } = entitlementsFor(user);
     const subject = user.id;
     let size = isPaidPlan(plan.planId) ? asked : Math.min(asked, FREE_KEYWORDS_PER_LIST);
 
-    const limit = monthlyLimit(plan, 'keywords');
+    const limit = monthlyLimit('keywords');
     if (!(await this.quotas.consume(subject, 'keywords', limit, size))) {
       // Fewer keywords left than asked: the request gets what is left.
       size = limit - (await this.quotas.used(subject, 'keywords'));

@@ -1,5 +1,5 @@
 import type { User } from '../auth/users';
-import { monthlyLimit, planOf, subjectOf } from './plan-limits';
+import { entitlementsFor, subjectOf } from './plan-limits';
 import type { Quotas, QuotaTool } from './quotas';
 
 /** What is left this month; never negative (spec: null is never sent, 0 instead). */
@@ -14,5 +14,5 @@ export async function remaining(
 
 /** What is left this month of `tool` once `used` is known; never negative. */
 export function remainingOf(user: User | null, tool: QuotaTool, used: number): number {
-  return Math.max(0, monthlyLimit(planOf(user), tool) - used);
+  return Math.max(0, entitlementsFor(user).monthlyLimit(tool) - used);
 }

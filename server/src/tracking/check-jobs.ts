@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { TRACKING_MESSAGES } from '@core/messages';
-import { planById } from '@core/plans';
+import { entitlementsOf } from '@core/entitlements';
 import type { Clock } from '../auth/clock';
 import type { Db } from '../db/connect';
 import type { EnqueueOptions, JobContext, JobHandler, Jobs, JobWorker } from '../jobs';
@@ -11,7 +11,7 @@ import type { CheckRunner, OpenCheck } from './check-runner';
 import type { TrackingChecks } from './checks';
 import type { PageLeases } from './leases';
 import { pageDevices, type PageRow } from './pages';
-import { dueAfterManualRun, effectiveSchedule, nextDue } from './schedule';
+import { dueAfterManualRun, nextDue } from './schedule';
 
 /** The usage counter of scheduled checks, apart from the manual speed-test quota. */
 export const SCHEDULED_CHECKS_TOOL = 'tracking-checks';
@@ -159,10 +159,7 @@ export class TrackingCheckJobs {
       return this.leases.release(page.id, owner);
     }
     // The page was just checked: the schedule's next check comes a period after this one.
-    const schedule = effectiveSchedule(
-      page.schedule,
-      planById(page.plan_id).features.hourlyTracking,
-    );
+    const schedule = entitlementsOf(page.plan_id).effectiveSchedule(page.schedule);
     const startedAt = new Date(left[0]!.startedAt);
     await this.leases.release(page.id, owner, dueAfterManualRun(startedAt, schedule).toISOString());
   }
@@ -188,7 +185,7 @@ export class TrackingCheckJobs {
   }
 
   private async runScheduled(page: DuePage, owner: string, signal: AbortSignal): Promise<void> {
-    const plan = planById(page.plan_id);
+    const plan = entitlementsOf(page.plan_id);
     const startedAt = this.clock.now();
     const at = startedAt.toISOString();
     // The allowance of the month the check began, also for a refund after midnight.
@@ -233,7 +230,7 @@ export class TrackingCheckJobs {
       await this.leases.release(page.id, owner);
       return;
     }
-    const schedule = effectiveSchedule(page.schedule, plan.features.hourlyTracking);
+    const schedule = plan.effectiveSchedule(page.schedule);
     await this.leases.release(page.id, owner, nextDue(startedAt, page.id, schedule).toISOString());
   }
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
-import { planById } from '@core/plans';
+import { entitlementsOf } from '@core/entitlements';
 import {
   budgetsSchema,
   type CreateTrackedPageBody,
@@ -79,7 +79,8 @@ export class TrackedPages {
         .where('user_id', '=', userId)
         .execute();
       if (owned.some((row) => row.url === fields.url)) return { refused: 'duplicate' as const };
-      if (owned.length >= planById(planId).trackedPageLimit) return { refused: 'limit' as const };
+      if (owned.length >= entitlementsOf(planId).trackedPageLimit)
+        return { refused: 'limit' as const };
       const page: PageRow = {
         id: crypto.randomUUID(),
         user_id: userId,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { effectiveSchedule, nextDue, nextSlot, PERIOD_MS, slotOffsetMs } from './schedule';
+import { nextDue, nextSlot, PERIOD_MS, slotOffsetMs } from './schedule';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -65,11 +65,5 @@ describe('nextSlot and nextDue', () => {
         expect((next - slotOffsetMs(id, schedule)) % PERIOD_MS[schedule]).toBe(0);
       }
     }
-  });
-
-  it('checks an hourly page daily on a plan without hourly checks', () => {
-    expect(effectiveSchedule('hourly', false)).toBe('daily');
-    expect(effectiveSchedule('hourly', true)).toBe('hourly');
-    expect(effectiveSchedule('daily', true)).toBe('daily');
   });
 });

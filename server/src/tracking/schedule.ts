@@ -41,11 +41,3 @@ export function nextDue(startedAt: Date, pageId: string, schedule: TrackingSched
 export function dueAfterManualRun(startedAt: Date, schedule: TrackingSchedule): Date {
   return new Date(startedAt.getTime() + PERIOD_MS[schedule]);
 }
-
-/** Hourly checks are a paid feature: a page of a plan without them is checked daily. */
-export function effectiveSchedule(
-  schedule: TrackingSchedule,
-  hourlyAllowed: boolean,
-): TrackingSchedule {
-  return schedule === 'hourly' && !hourlyAllowed ? 'daily' : schedule;
-}

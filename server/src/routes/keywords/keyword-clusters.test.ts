@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEYWORD_MESSAGES } from '@core/messages';
-import { planById } from '@core/plans';
+import { entitlementsOf } from '@core/entitlements';
 import { keywordClustersResponseSchema, keywordResponseSchema } from '@core/schemas/keywords';
-import { monthlyLimit } from '../../quota/plan-limits';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { startRecordedServer } from '../../../test/recorded-server';
 import { signUp } from '../../../test/users';
@@ -116,7 +115,7 @@ describe('POST /keyword-clusters on a paid search provider', () => {
     expect(forged.statusCode).toBe(403);
 
     const answer = await openSearch(u.headers);
-    const limit = monthlyLimit(planById(1), 'serp');
+    const limit = entitlementsOf(1).monthlyLimit('serp');
     await t.app.services.quotas.consume(u.userId, 'serp', limit, limit - 1);
     const asked = server.requests.length;
     const refused = await post(

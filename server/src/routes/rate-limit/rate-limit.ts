@@ -11,7 +11,7 @@ import {
   rateLimitResponseSchema,
 } from '@core/schemas/quota';
 import { remainingFor, signedIn } from '../../plugins/authenticate';
-import { planOf } from '../../quota/plan-limits';
+import { entitlementsFor } from '../../quota/plan-limits';
 import { remaining } from '../../quota/remaining';
 import type { Services } from '../../services';
 
@@ -52,18 +52,18 @@ export const rateLimitRoutes: FastifyPluginAsync<{ services: Services }> = async
     },
     async (request, reply) => {
       const { user } = signedIn(request);
-      const plan = planOf(user);
+      const rules = entitlementsFor(user);
       const body = request.body;
       const tool = TOOL_BY_LIMIT_TYPE[body.limitType];
       if (
         tool === 'speed' &&
         body.speedTestSampleSize &&
-        body.speedTestSampleSize > plan.speedTestSampleLimit
+        !rules.allowsSamples(body.speedTestSampleSize)
       ) {
         return reply.status(400).send({
           status: 'FAILURE',
           message: QUOTA_MESSAGES.sampleSizeLimit,
-          maxSampleSize: plan.speedTestSampleLimit,
+          maxSampleSize: rules.sampleLimit,
         });
       }
       if ((await remainingFor(services, request, tool)) <= 0) {
@@ -71,7 +71,7 @@ export const rateLimitRoutes: FastifyPluginAsync<{ services: Services }> = async
           tool === 'speed' ? QUOTA_MESSAGES.monthlyTestLimit : QUOTA_MESSAGES.monthlySearchLimit;
         return reply.status(429).send({ status: 'FAILURE', message });
       }
-      return { status: 'SUCCESS' as const, maxSampleSize: plan.speedTestSampleLimit };
+      return { status: 'SUCCESS' as const, maxSampleSize: rules.sampleLimit };
     },
   );
 

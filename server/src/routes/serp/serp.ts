@@ -13,8 +13,9 @@ import {
   serpShareResponseSchema,
   type SerpSearchResponse,
 } from '@core/schemas/serp';
-import { planHas } from '@core/plans';
+import { entitlementsOf } from '@core/entitlements';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
+import { PlanLimit } from '../../domain/errors';
 import { quotaHolder } from '../../plugins/meter';
 import { FAILURE_STATUS } from '../../providers/failure-status';
 import { SerpProviderError, type SerpPage, type SerpQuery } from '../../providers/serp/port';
@@ -101,11 +102,11 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
       };
       if (b.pageNum > 1) {
         // More result pages are a plan feature, enforced here, not only in the UI.
-        if (!planHas(request.auth?.user.plan_id, 'moreSerpResults')) {
-          return reply.status(403).send({
-            message: QUOTA_MESSAGES.upgradeForMoreResults,
-            code: SERP_ERROR_CODES.upgradeRequired,
-          });
+        if (!entitlementsOf(request.auth?.user.plan_id).has('moreSerpResults')) {
+          throw new PlanLimit(
+            QUOTA_MESSAGES.upgradeForMoreResults,
+            SERP_ERROR_CODES.upgradeRequired,
+          );
         }
         try {
           const { page, speedTestId } = await answer(

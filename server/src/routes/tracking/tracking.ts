@@ -1,10 +1,9 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { entitlementsOf } from '@core/entitlements';
 import { SPEED_MESSAGES, TRACKING_MESSAGES } from '@core/messages';
-import { planById } from '@core/plans';
 import { errorResponseSchema } from '@core/schemas/common';
-import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import {
   TRACKING_ERROR_CODES,
   createTrackedPageBodySchema,
@@ -15,7 +14,9 @@ import {
   trackedPageParamsSchema,
   trackedPageSchema,
 } from '@core/schemas/tracking';
-import { FetchRefused, vetUrl } from '../../http/safe-fetch';
+import { Conflict, PlanLimit } from '../../domain/errors';
+import { requireSamples, requireSchedule } from '../../domain/plan-refusals';
+import { vetOrRefuse } from '../../domain/url-refusals';
 import { signedIn } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 import { summarize } from '../../tracking/overview';
@@ -32,10 +33,6 @@ const errors = {
   404: errorResponseSchema,
   409: errorResponseSchema,
 };
-
-/** A plan refusal: 403 with the upgrade message and its code. */
-const refuse = (reply: FastifyReply, message: string, code: string) =>
-  reply.status(403).send({ message, code });
 
 /**
  * Site speed tracking: a signed-in user's tracked pages. Another user's page is
@@ -61,7 +58,7 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
       const scores = await tracking.checks.recentScores(rows.map((row) => row.id));
       return {
         pages: summarize(rows, scores, services.clock.now().toISOString()),
-        limit: planById(user.plan_id).trackedPageLimit,
+        limit: entitlementsOf(user.plan_id).trackedPageLimit,
       };
     },
   );
@@ -77,44 +74,18 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
     },
     async (request, reply) => {
       const { user } = signedIn(request);
-      const plan = planById(user.plan_id);
+      const rules = entitlementsOf(user.plan_id);
       const body = request.body;
-      if (body.samples > plan.speedTestSampleLimit) {
-        return refuse(
-          reply,
-          QUOTA_MESSAGES.upgradeForSamples(plan.speedTestSampleLimit),
-          TRACKING_ERROR_CODES.sampleLimit,
-        );
-      }
-      if (body.schedule === 'hourly' && !plan.features.hourlyTracking) {
-        return refuse(
-          reply,
-          TRACKING_MESSAGES.upgradeForHourly,
-          TRACKING_ERROR_CODES.hourlyNeedsUpgrade,
-        );
-      }
-      let url: string;
-      try {
-        // As for speed runs: a private or malformed target is refused before it is stored.
-        url = (await vetUrl(body.url, services.pageFetch)).toString();
-      } catch (error) {
-        if (error instanceof FetchRefused)
-          return reply.status(400).send({
-            message: `${SPEED_MESSAGES.invalidUrl}. ${error.message}`,
-            code: TRACKING_ERROR_CODES.invalidUrl,
-          });
-        throw error;
-      }
+      requireSamples(rules, body.samples, 'tracking');
+      requireSchedule(rules, body.schedule);
+      // As for speed runs: a private or malformed target is refused before it is stored.
+      const url = (await vetOrRefuse(body.url, services.pageFetch, 'tracking')).toString();
       const created = await tracking.pages.create(user.id, user.plan_id, { ...body, url });
       if ('refused' in created) {
         if (created.refused === 'duplicate')
-          return reply.status(409).send({
-            message: TRACKING_MESSAGES.alreadyTracked,
-            code: TRACKING_ERROR_CODES.alreadyTracked,
-          });
-        return refuse(
-          reply,
-          TRACKING_MESSAGES.upgradeForPages(plan.trackedPageLimit),
+          throw new Conflict(TRACKING_MESSAGES.alreadyTracked, TRACKING_ERROR_CODES.alreadyTracked);
+        throw new PlanLimit(
+          TRACKING_MESSAGES.upgradeForPages(rules.trackedPageLimit),
           TRACKING_ERROR_CODES.pageLimit,
         );
       }
@@ -136,22 +107,10 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
       const { user } = signedIn(request);
       const row = await tracking.pages.get(user.id, request.params.id);
       if (!row) return reply.status(404).send(PAGE_NOT_FOUND);
-      const plan = planById(user.plan_id);
+      const rules = entitlementsOf(user.plan_id);
       const { samples, schedule } = request.body;
-      if (samples !== undefined && samples > plan.speedTestSampleLimit) {
-        return refuse(
-          reply,
-          QUOTA_MESSAGES.upgradeForSamples(plan.speedTestSampleLimit),
-          TRACKING_ERROR_CODES.sampleLimit,
-        );
-      }
-      if (schedule === 'hourly' && !plan.features.hourlyTracking) {
-        return refuse(
-          reply,
-          TRACKING_MESSAGES.upgradeForHourly,
-          TRACKING_ERROR_CODES.hourlyNeedsUpgrade,
-        );
-      }
+      if (samples !== undefined) requireSamples(rules, samples, 'tracking');
+      if (schedule !== undefined) requireSchedule(rules, schedule);
       return toTrackedPage(await tracking.pages.patch(row, request.body));
     },
   );

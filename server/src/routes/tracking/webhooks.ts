@@ -14,7 +14,7 @@ import {
   webhookParamsSchema,
 } from '@core/schemas/webhooks';
 import { emailLinkBase, requestOrigin } from '../../emails/app-links';
-import { FetchRefused } from '../../http/safe-fetch';
+import { refusingUrls } from '../../domain/url-refusals';
 import type { RouteHook } from '../../plugins/authenticate';
 import { signedIn } from '../../plugins/authenticate';
 import type { Services } from '../../services';
@@ -67,18 +67,10 @@ export const trackingWebhookRoutes: FastifyPluginAsync<{
     },
     async (request, reply) => {
       const { user } = signedIn(request);
-      let created;
-      try {
-        created = await webhooks.create(user.id, request.body.url);
-      } catch (error) {
-        // A private, malformed or plain-http target is refused before it is stored.
-        if (error instanceof FetchRefused)
-          return reply.status(400).send({
-            message: WEBHOOK_MESSAGES.invalidUrl(error.message),
-            code: WEBHOOK_ERROR_CODES.invalidUrl,
-          });
-        throw error;
-      }
+      // A private, malformed or plain-http target is refused before it is stored.
+      const created = await refusingUrls('webhook', () =>
+        webhooks.create(user.id, request.body.url),
+      );
       if ('refused' in created) {
         return created.refused === 'duplicate'
           ? reply

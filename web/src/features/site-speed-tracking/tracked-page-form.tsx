@@ -7,6 +7,7 @@ import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { TRACKING_MESSAGES } from '@core/messages';
+import { entitlementsOf } from '@core/entitlements';
 import type { Plan } from '@core/plans';
 import { ROUTES } from '@core/routes';
 import {
@@ -57,12 +58,13 @@ export function TrackedPageForm({ plan, page, initialUrl = '', onClose, onCreate
   const [url, setUrl] = useState(page?.url ?? initialUrl);
   const [devices, setDevices] = useState<TrackingDevice[]>(page?.devices ?? ['mobile']);
   const [schedule, setSchedule] = useState<TrackingSchedule>(page?.schedule ?? 'daily');
-  const [samples, setSamples] = useState(Math.min(page?.samples ?? 3, plan.speedTestSampleLimit));
+  const rules = entitlementsOf(plan.planId);
+  const [samples, setSamples] = useState(Math.min(page?.samples ?? 3, rules.sampleLimit));
   const [budgets, setBudgets] = useState<BudgetText>(budgetText(page?.budgets ?? {}));
   const [alertAfter, setAlertAfter] = useState(page?.alertAfter ?? ALERT_AFTER_DEFAULT);
   const [error, setError] = useState<string>();
   const pending = create.isPending || update.isPending;
-  const sampleChoices = Array.from({ length: plan.speedTestSampleLimit }, (_, i) => i + 1);
+  const sampleChoices = Array.from({ length: rules.sampleLimit }, (_, i) => i + 1);
 
   const toggleDevice = (device: TrackingDevice, on: boolean) =>
     setDevices((current) =>
@@ -158,11 +160,11 @@ export function TrackedPageForm({ plan, page, initialUrl = '', onClose, onCreate
               name="schedule"
               id="tracked-schedule-hourly"
               label="Hourly"
-              disabled={!plan.features.hourlyTracking}
+              disabled={!rules.allowsSchedule('hourly')}
               checked={schedule === 'hourly'}
               onChange={() => setSchedule('hourly')}
             />
-            {!plan.features.hourlyTracking && (
+            {!rules.allowsSchedule('hourly') && (
               <Form.Text as="div">
                 {TRACKING_MESSAGES.upgradeForHourly} <Link to={ROUTES.pricing}>See plans.</Link>
               </Form.Text>
@@ -179,7 +181,7 @@ export function TrackedPageForm({ plan, page, initialUrl = '', onClose, onCreate
             </Form.Select>
             <Form.Text>
               Each check runs this many lab tests per device and keeps their median; your{' '}
-              {plan.title} plan allows up to {plan.speedTestSampleLimit}.
+              {plan.title} plan allows up to {rules.sampleLimit}.
             </Form.Text>
           </Form.Group>
           <fieldset>

@@ -9,7 +9,8 @@ import ToggleButton from 'react-bootstrap/ToggleButton';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LIVE_MESSAGES, SPEED_MESSAGES } from '@core/messages';
-import { FREE_PLAN_ID, planById } from '@core/plans';
+import { entitlementsOf } from '@core/entitlements';
+import { FREE_PLAN_ID } from '@core/plans';
 import { ROUTES } from '@core/routes';
 import { speedAlertText, type SpeedAlertType } from '@core/schemas/speed-alerts';
 import {
@@ -108,7 +109,7 @@ export function SpeedTestPage() {
         .mutateAsync({ limitType: 'speedTest', speedTestSampleSize: samples, speedTestUrl: target })
         .catch(() => ({ ok: true }) as const);
       if (!outcome.ok) {
-        const max = outcome.maxSampleSize ?? planById(session.planId).speedTestSampleLimit;
+        const max = outcome.maxSampleSize ?? entitlementsOf(session.planId).sampleLimit;
         if (outcome.limit === 'sampleSize') setAlert({ type: 'sampleSizeRateLimit', max });
         else if (session.planId === FREE_PLAN_ID) navigate(ROUTES.freeTrial);
         else setAlert({ type: 'rateLimit', max });

@@ -1,0 +1,57 @@
+/** Extra fields a refusal's body carries beside its message and code. */
+export type ErrorFields = Readonly<Record<string, unknown>>;
+
+/**
+ * A refusal the domain decides: its HTTP status, the user-facing message, an optional
+ * machine-readable code and extra body fields. Services throw these; the error handler
+ * (`plugins/error-handler.ts`) answers every one with `{ message, code?, …fields }`.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly fields: ErrorFields = {},
+  ) {
+    super(message);
+  }
+
+  /** The response body: the code only when there is one, as the API always answered. */
+  body(): Record<string, unknown> {
+    return {
+      message: this.message,
+      ...(this.code === undefined ? {} : { code: this.code }),
+      ...this.fields,
+    };
+  }
+}
+
+/** A DomainError class whose every instance answers `status`. */
+function withStatus(status: number) {
+  return class extends DomainError {
+    constructor(message: string, code?: string, fields?: ErrorFields) {
+      super(status, message, code, fields);
+    }
+  };
+}
+
+/** 400: the request names something that cannot be used (a refused URL, a bad value). */
+export class Invalid extends withStatus(400) {}
+
+/** 403: the user may not do this. */
+export class Forbidden extends withStatus(403) {}
+
+/** 403 of the user's plan: the message says what to upgrade for. */
+export class PlanLimit extends Forbidden {}
+
+/** 404: nothing of that id, or not the user's (the same answer, so ids cannot be probed). */
+export class NotFound extends withStatus(404) {}
+
+/** 409: the request clashes with what exists (a duplicate, a check already running). */
+export class Conflict extends withStatus(409) {}
+
+/** 429: an allowance is used up. */
+export class QuotaExceeded extends withStatus(429) {}
+
+/** 503: the server cannot do it now (shutting down, no browser or worker). */
+export class Unavailable extends withStatus(503) {}
