@@ -38,6 +38,7 @@ import { speedSamplesQueue } from './speed/sample-queue';
 import type { SampleWorker } from './speed/sample-worker';
 import { createSpeedEngine } from './speed/speed-engine';
 import type { SpeedSamples } from './speed/speed-samples';
+import { SpeedTestStart } from './speed/speed-test-start';
 import { SpeedTests } from './speed/speed-tests';
 import { createHostSlots, type HostPace } from './politeness';
 import { checksNowQueue, scheduledChecksQueue } from './tracking/check-jobs';
@@ -103,6 +104,8 @@ export interface Services extends WorkServices {
   /** First result pages kept for share links. */
   serpShares: SerpShares;
   speedTests: SpeedTests;
+  /** A speed test's sample started, after every refusal. */
+  speedTestStart: SpeedTestStart;
   billing: Billing;
   /** Null unless PayPal keys are set. */
   paypal: PayPalSubscriptions | null;
@@ -299,6 +302,7 @@ export function createServices(
     ? new CachedSerp(serpProvider, db, clock, config.SERP_CACHE_TTL_MINUTES)
     : null;
   const serpSearchesAreFree = serpProvider instanceof SandboxIndexProvider;
+  const speedTests = new SpeedTests(db, clock);
   const paypal =
     config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
       ? new PayPalSubscriptions(
@@ -324,7 +328,8 @@ export function createServices(
           clock,
         })
       : null,
-    speedTests: new SpeedTests(db, clock),
+    speedTests,
+    speedTestStart: new SpeedTestStart(work.speed, speedTests, pageFetch),
     billing: new Billing(
       db,
       createPaymentsProvider(config, db, clock),

@@ -104,7 +104,7 @@ export class JobTimeoutError extends Error {
 
 /**
  * A cancelled job's failure reason. A cancel reaches the job's subscribers, even across
- * Redis, as this reason alone; `JobFailedError.cancelled` reads it.
+ * Redis, as this reason alone; `runJob` reads it back as a JobCancelledError.
  */
 export const JOB_CANCELLED_REASON = 'The job was cancelled.';
 

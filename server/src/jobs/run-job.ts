@@ -1,5 +1,11 @@
 import crypto from 'node:crypto';
-import { JOB_CANCELLED_REASON, type EnqueueOptions, type JobEvent, type Jobs } from './port';
+import {
+  JOB_CANCELLED_REASON,
+  JobCancelledError,
+  type EnqueueOptions,
+  type JobEvent,
+  type Jobs,
+} from './port';
 
 /** A job that ended in failure: its reason as the queue recorded it. */
 export class JobFailedError extends Error {
@@ -10,16 +16,13 @@ export class JobFailedError extends Error {
   ) {
     super(reason);
   }
-
-  /** Whether it failed because it was cancelled, rather than by its own error. */
-  get cancelled(): boolean {
-    return this.message === JOB_CANCELLED_REASON;
-  }
 }
 
 /**
- * Queues one job and waits for its end, wherever a worker runs it: its result, or a
- * JobFailedError. An aborted `signal` cancels the job; one aborted already queues nothing
+ * Queues one job and waits for its end, wherever a worker runs it: its result, a
+ * JobCancelledError when it was cancelled (here or from anywhere else: the cancel reaches
+ * its subscribers as the cancel's reason), or a JobFailedError for a failure of its own.
+ * An aborted `signal` cancels the job; one aborted already queues nothing
  * (its 'abort' event is over: a listener would wait forever). Subscribed before it is
  * queued, so that its end cannot pass unheard.
  */
@@ -30,7 +33,7 @@ export async function runJob<Data, Result>(
   options: EnqueueOptions & { signal?: AbortSignal },
 ): Promise<Result> {
   const { signal, ...enqueue } = options;
-  if (signal?.aborted) throw new JobFailedError('failed', JOB_CANCELLED_REASON);
+  if (signal?.aborted) throw new JobCancelledError();
   const jobId = options.jobId ?? crypto.randomUUID();
   let settle!: (event: JobEvent<Result>) => void;
   const ended = new Promise<JobEvent<Result>>((resolve) => (settle = resolve));
@@ -42,7 +45,10 @@ export async function runJob<Data, Result>(
   try {
     await jobs.enqueue(queueName, data, { ...enqueue, jobId });
     const event = await ended;
-    if (event.type === 'failed') throw new JobFailedError(event.state, event.reason);
+    if (event.type === 'failed') {
+      if (event.reason === JOB_CANCELLED_REASON) throw new JobCancelledError();
+      throw new JobFailedError(event.state, event.reason);
+    }
     if (event.type !== 'completed') throw new Error('unreachable');
     return event.result;
   } finally {

@@ -4,7 +4,7 @@ import { QUEUED_RUN, type RunResult, type RunStatus, type SpeedReadiness } from 
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../auth/clock';
 import type { Db } from '../db/connect';
-import { errorMessage, type Jobs } from '../jobs';
+import { errorMessage, JobCancelledError, type Jobs } from '../jobs';
 import { enqueueTo, runOn } from '../jobs/queue';
 import { JobFailedError } from '../jobs/run-job';
 import {
@@ -216,8 +216,9 @@ export class SpeedSamples {
       if (!outcome.ok) throw new LabRunError(outcome.kind, outcome.message);
       return outcome.result;
     } catch (error) {
-      if (!(error instanceof JobFailedError)) throw error;
-      throw new LabRunError(error.cancelled ? 'cancelled' : 'other', error.message);
+      if (error instanceof JobCancelledError) throw new LabRunError('cancelled', error.message);
+      if (error instanceof JobFailedError) throw new LabRunError('other', error.message);
+      throw error;
     } finally {
       this.deps.localRuns.end(jobId);
     }

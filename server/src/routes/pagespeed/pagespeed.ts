@@ -1,9 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SPEED_MESSAGES } from '@core/messages';
 import { errorResponseSchema } from '@core/schemas/common';
-import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import {
   SPEED_ERROR_CODES,
   type RunStatus,
@@ -11,7 +9,6 @@ import {
   speedReadinessSchema,
   startRunRequestSchema,
 } from '@core/speed';
-import { FetchRefused, vetUrl } from '../../http/safe-fetch';
 import { quotaHolder } from '../../plugins/meter';
 import type { Services } from '../../services';
 
@@ -36,8 +33,6 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
   { services },
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // services.speed is read per request: tests swap in an engine with a scripted lab.
-  const { speedTests } = services;
 
   api.get(
     '/pagespeed/readiness',
@@ -56,72 +51,14 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
       preHandler: app.identify,
     },
     async (request, reply) => {
-      const { url, strategy, sample, samples, testId } = request.body;
-      // A server shutting down lets running samples finish but starts no new one.
-      if (services.speed.draining) {
-        return reply.status(503).send({
-          message: SPEED_MESSAGES.shuttingDown,
-          code: SPEED_ERROR_CODES.shuttingDown,
-        });
-      }
-      // Without a browser (or a worker) nothing can run: say so rather than queue a sample.
-      const readiness = await services.speed.readinessNow();
-      if (!readiness.ready) {
-        return reply.status(503).send({
-          message: readiness.message ?? 'Speed tests cannot run now.',
-          code: services.speed.runsSamples
-            ? SPEED_ERROR_CODES.browserMissing
-            : SPEED_ERROR_CODES.noWorker,
-        });
-      }
-      // A sample naming an open test (same visitor, URL) runs on that test's count.
-      let vetted: URL;
-      try {
-        // Before any browser starts: a private or malformed target never reaches Chromium.
-        vetted = await vetUrl(url, services.pageFetch);
-      } catch (error) {
-        if (error instanceof FetchRefused)
-          return reply.status(400).send({
-            message: `${SPEED_MESSAGES.invalidUrl}. ${error.message}`,
-            code: SPEED_ERROR_CODES.invalidUrl,
-          });
-        throw error;
-      }
-      const { plan, subject, user } = quotaHolder(request);
-      if (samples > plan.speedTestSampleLimit) {
-        return reply.status(400).send({
-          message: QUOTA_MESSAGES.upgradeForSamples(plan.speedTestSampleLimit),
-          code: SPEED_ERROR_CODES.sampleLimit,
-        });
-      }
-      let test = testId;
-      let charge: { refund(): Promise<void> } | null = null;
-      if (!test || !(await speedTests.next(test, subject, vetted.toString()))) {
-        const charged = await reply.meter('speed');
-        if (!charged) return reply;
-        charge = charged;
-        test = await speedTests.open(
-          subject,
-          user?.id ?? null,
-          vetted.toString(),
-          samples,
-          charged.counter.period,
-        );
-      }
-      let runId: string;
-      try {
-        runId = await services.speed.start({
-          testId: test,
-          url: vetted.toString(),
-          strategy,
-          sample,
-        });
-      } catch (error) {
-        // Not queued (the queue is down): a test that never ran is not paid for.
-        await charge?.refund();
-        throw error;
-      }
-      return reply.status(202).send({ runId, testId: test });
+      const { user, subject, entitlements } = quotaHolder(request);
+      const started = await services.speedTestStart.start(request.body, {
+        subject,
+        userId: user?.id ?? null,
+        entitlements,
+        charge: () => reply.charge('speed'),
+      });
+      return reply.status(202).send(started);
     },
   );
 
