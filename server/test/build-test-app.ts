@@ -7,6 +7,7 @@ import type { Clock } from '../src/auth/clock';
 import { loadConfig, type Config } from '../src/config';
 import { connectDb, type Db } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
+import { testDatabaseUrl } from './backends';
 
 export interface TestApp {
   app: App;
@@ -14,9 +15,6 @@ export interface TestApp {
   config: Config;
   close(): Promise<void>;
 }
-
-/** PostgreSQL URL given by `npm test`, which starts a throwaway cluster. */
-export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
 /** A fresh, empty PostgreSQL database for one test; dropped on close. */
 export async function createPgDatabase(

@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import type { RunResult } from '@core/speed';
-import { buildTestApp, testDatabaseUrl, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { TestClock } from '../../test/clock';
 import { signUp } from '../../test/users';
 import type { CacheTable } from './ttl-cache';
 import { startRetentionSweep } from './retention-sweep';
+import { describeOnDatabases } from '../../test/backends';
 
 const DAY = 24 * 60;
 const result: RunResult = {
@@ -19,13 +20,9 @@ const result: RunResult = {
   measuredAt: '2026-11-22T12:00:00.000Z',
 };
 
-describe.each([
-  { db: 'SQLite', postgres: false },
-  { db: 'PostgreSQL', postgres: true },
-])('data retention on $db', ({ postgres }) => {
+describeOnDatabases('data retention', ({ postgres }) => {
   let t: TestApp;
   afterEach(async () => t?.close());
-  const maybe = it.skipIf(postgres && !testDatabaseUrl);
 
   /** One pass of the app's sweep, as it runs at start. */
   const sweep = async () => {
@@ -43,7 +40,7 @@ describe.each([
       ).n,
     );
 
-  maybe('removes a thousand cached entries past their lifetime and keeps fresh ones', async () => {
+  it('removes a thousand cached entries past their lifetime and keeps fresh ones', async () => {
     const clock = new TestClock();
     // A cap above the thousand, so that the entries' lifetime alone decides.
     t = await buildTestApp({ postgres, clock, env: { SPEED_CACHE_MAX_ENTRIES: '5000' } });
@@ -75,7 +72,7 @@ describe.each([
     expect(await speed.cache.get('fresh')).toEqual(result);
   });
 
-  maybe('keeps at most SPEED_CACHE_MAX_ENTRIES results, the newest', async () => {
+  it('keeps at most SPEED_CACHE_MAX_ENTRIES results, the newest', async () => {
     const clock = new TestClock();
     t = await buildTestApp({ postgres, clock, env: { SPEED_CACHE_MAX_ENTRIES: '3' } });
     const { cache } = t.app.services.speed;
@@ -89,7 +86,7 @@ describe.each([
     expect(await cache.get('e')).toEqual(result);
   });
 
-  maybe('deletes per-request rows once they stop mattering, and keeps the rest', async () => {
+  it('deletes per-request rows once they stop mattering, and keeps the rest', async () => {
     const clock = new TestClock();
     t = await buildTestApp({
       postgres,
