@@ -1,6 +1,13 @@
 // `npm test`: install what is missing, then type-check, lint, unit/API tests, browser tests
 // and Lighthouse CI over our own pages. `npm test -- --unit [vitest arguments]` runs the
 // unit/API tests alone.
+//
+// The tests on PostgreSQL and on Redis run on throwaway ones started here on loopback. If
+// either cannot start, the run fails and says why: their tests are left out only when the
+// run is told so, with `--skip-postgres` and/or `--skip-redis` (`npm test -- --skip-redis
+// --unit …`), and then its last line says they were SKIPPED. The flags are the one way to
+// skip them (an exported variable could skip them unnoticed); vitest hears of them through
+// SPEEDRANK_TEST_SKIP (server/test/backends.ts).
 import os from 'node:os';
 import {
   ensureChromium,
@@ -29,8 +36,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 const run = (command, args, options = {}) =>
   runAsync(command, args, { signal: interrupt.signal, killSignal: 'SIGINT', ...options });
 
-const unitOnly = process.argv[2] === '--unit';
-const vitestArgs = unitOnly ? process.argv.slice(3) : [];
+const SKIP_FLAGS = { '--skip-postgres': 'postgres', '--skip-redis': 'redis' };
+const args = process.argv.slice(2);
+const skipped = new Set(args.filter((arg) => arg in SKIP_FLAGS).map((arg) => SKIP_FLAGS[arg]));
+const rest = args.filter((arg) => !(arg in SKIP_FLAGS));
+const unitOnly = rest[0] === '--unit';
+const vitestArgs = unitOnly ? rest.slice(1) : [];
 const unit = [
   'unit and API tests',
   () => run('npx', ['vitest', 'run', '--project', 'unit', ...vitestArgs], { env }),
@@ -47,17 +58,50 @@ const steps = unitOnly
       ['Lighthouse CI on our own pages', () => run('npx', ['tsx', 'scripts/lighthouse-ci.ts'])],
     ];
 
-const postgres = await startTestPostgres();
-// A Redis that failed to start must not leave the PostgreSQL cluster behind.
-const redis = await startTestRedis().catch((error) => {
+const BACKENDS = {
+  postgres: { name: 'PostgreSQL', debian: 'postgresql', start: startTestPostgres },
+  redis: { name: 'Redis', debian: 'redis-server', start: startTestRedis },
+};
+/** Why each backend that was to start did not. */
+const failures = new Map();
+/** Starts `backend` unless told to skip it; null when skipped or when it failed. */
+async function startBackend(backend) {
+  if (skipped.has(backend)) return null;
+  try {
+    const started = await BACKENDS[backend].start();
+    if (started) return started;
+    failures.set(backend, 'it is not installed, and cannot be installed here');
+  } catch (error) {
+    failures.set(backend, error.message.trim());
+  }
+  return null;
+}
+const postgres = await startBackend('postgres');
+const redis = await startBackend('redis');
+if (failures.size > 0) {
+  redis?.stop();
   postgres?.stop();
-  throw error;
-});
-const env = { ...process.env };
+  const failed = [...failures.keys()];
+  const names = failed.map((b) => BACKENDS[b].name).join(' and ');
+  for (const [backend, why] of failures) log(`${BACKENDS[backend].name} cannot start: ${why}`);
+  log(
+    `Install Debian's ${failed.map((b) => BACKENDS[b].debian).join(' and ')} ` +
+      `(sudo apt-get install -y ${failed.map((b) => BACKENDS[b].debian).join(' ')}), ` +
+      `or leave out their tests on purpose: npm test -- ${failed.map((b) => `--skip-${b}`).join(' ')} …`,
+  );
+  log(`Tests not run: ${names} could not start.`);
+  process.exit(1);
+}
+const env = { ...process.env, SPEEDRANK_TEST_SKIP: [...skipped].join(',') };
+delete env.TEST_DATABASE_URL;
+delete env.TEST_REDIS_URL;
 if (postgres) env.TEST_DATABASE_URL = postgres.url;
-else log('PostgreSQL is not available: its tests will be skipped.');
 if (redis) env.TEST_REDIS_URL = redis.url;
-else log('Redis is not available: its tests will be skipped.');
+/** Said at the end of the run, whatever its outcome: which tests were left out on purpose. */
+const skipNote =
+  skipped.size === 0
+    ? ''
+    : ` — ${[...skipped].map((b) => BACKENDS[b].name).join(' and ')} tests SKIPPED (told to)`;
 
 const started = Date.now();
 try {
@@ -68,10 +112,15 @@ try {
     await step();
     log(`   ${name} passed in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   }
-  if (!interruptedBy) log(`All tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (!interruptedBy) {
+    log(`All tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s${skipNote}`);
+  }
 } catch (error) {
   // A step ended by the signal fails as it goes; the signal is the news, not that failure.
-  if (!interruptedBy) throw error;
+  if (!interruptedBy) {
+    log(`Tests failed: ${error.message}${skipNote}`);
+    process.exitCode = 1;
+  }
 } finally {
   try {
     redis?.stop();
@@ -80,6 +129,6 @@ try {
   }
 }
 if (interruptedBy) {
-  log(`Stopped by ${interruptedBy}.`);
+  log(`Stopped by ${interruptedBy}.${skipNote}`);
   process.exit(128 + os.constants.signals[interruptedBy]);
 }

@@ -1,6 +1,7 @@
 import { test } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { buildTestApp, testDatabaseUrl } from '../test/build-test-app';
+import { describeOnDatabases } from '../test/backends';
+import { buildTestApp } from '../test/build-test-app';
 import { fuzzCase } from '../test/fuzz/fuzz-case';
 import { openApiDocument, startFuzzApp, type FuzzApp } from '../test/fuzz/fuzz-app';
 import { listOperations, type Operation } from '../test/fuzz/openapi-operations';
@@ -33,22 +34,18 @@ for (const op of operations) byTag.set(op.tag, [...(byTag.get(op.tag) ?? []), op
  * hang, every answer matches the document for its status, and a refused request changes
  * no row. One app per database and tag keeps it fast; each case is its own request.
  */
-describe.each([
-  { db: 'SQLite', postgres: false },
-  { db: 'PostgreSQL', postgres: true },
-])('API fuzzing on $db', ({ postgres }) => {
-  const skip = postgres && !testDatabaseUrl;
+describeOnDatabases('API fuzzing', ({ postgres }) => {
   for (const [tag, ops] of byTag) {
     describe(tag, () => {
       let fuzz: FuzzApp;
       beforeAll(async () => {
-        if (!skip) fuzz = await startFuzzApp({ postgres });
+        fuzz = await startFuzzApp({ postgres });
       }, 60_000);
       afterAll(async () => fuzz?.close());
 
       for (const op of ops) {
         const examples = (REGRESSIONS[op.id] ?? []).map((request) => [request] as [typeof request]);
-        (skip ? test.skip : test).prop([requestArbitrary(op)], {
+        test.prop([requestArbitrary(op)], {
           numRuns: RUNS + examples.length,
           examples,
           includeErrorInReport: true,

@@ -2,9 +2,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunStatus } from '@core/speed';
 import { startAppProcess, startWorkerProcess } from '../test/app-process';
-import { createPgDatabase, testDatabaseUrl } from '../test/build-test-app';
+import { skipsBackend, testDatabaseUrl } from '../test/backends';
+import { createPgDatabase } from '../test/build-test-app';
 import { startRecordedServer } from '../test/recorded-server';
-import { hasRedisServer, TestRedisServer } from '../test/redis-server';
+import { TestRedisServer } from '../test/redis-server';
 
 const API = '/backend-service/v1';
 const PSI_FIXTURE = path.join(import.meta.dirname, 'providers/lab-speed/fixtures/psi-mobile.json');
@@ -19,7 +20,7 @@ type SpeedWorker = Awaited<ReturnType<typeof startWorkerProcess>>;
  * their own processes on one PostgreSQL database and one Redis, PageSpeed Insights (a
  * loopback stand-in answering its recorded reply) as the lab, so that samples are quick.
  */
-describe.skipIf(!testDatabaseUrl || !hasRedisServer)(
+describe.skipIf(skipsBackend('postgres') || skipsBackend('redis'))(
   'scale-out: API instances and workers',
   () => {
     let db: Awaited<ReturnType<typeof createPgDatabase>>;

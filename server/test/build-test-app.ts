@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../src/config';
 import { connectDb, type Db } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
 import type { ServiceOverrides } from '../src/services';
+import { testDatabaseUrl } from './backends';
 
 export interface TestApp {
   app: App;
@@ -25,9 +26,6 @@ export const SCRIPTED_LAB_ENV = {
   SPEED_SAMPLES_PER_HOST: '64',
   SPEED_CACHE_TTL_MINUTES: '0',
 };
-
-/** PostgreSQL URL given by `npm test`, which starts a throwaway cluster. */
-export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
 /** A fresh, empty PostgreSQL database for one test; dropped on close. */
 export async function createPgDatabase(

@@ -1,13 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pingRedis } from '../../scripts/redis.mjs';
 import { freePort } from './free-port';
-
-/** Whether Debian's redis-server is installed (`npm test` installs it when it may). */
-export const hasRedisServer =
-  spawnSync('sh', ['-c', 'command -v redis-server'], { stdio: 'ignore' }).status === 0;
 
 /**
  * A Redis of one test's own on a fixed loopback port, which the test can stop and restart

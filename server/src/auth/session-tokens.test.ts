@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testDatabaseUrl, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { TestClock } from '../../test/clock';
 import { signUp } from '../../test/users';
 import { ROTATION_GRACE_MS, verifiedPayload } from './session-tokens';
+import { describeOnDatabases } from '../../test/backends';
 
 const secret = crypto.randomBytes(32);
 const key = Buffer.from(secret);
@@ -82,40 +83,33 @@ describe('verifiedPayload', () => {
   });
 });
 
-describe.each([
-  { db: 'SQLite', postgres: false },
-  { db: 'PostgreSQL', postgres: true },
-])('session authentication on $db', ({ postgres }) => {
+describeOnDatabases('session authentication', ({ postgres }) => {
   let t: TestApp;
   afterEach(async () => t?.close());
-  const maybe = it.skipIf(postgres && !testDatabaseUrl);
 
-  maybe(
-    'reads the session with its user; a rotated one ends after a grace, a revoked one at once',
-    async () => {
-      const clock = new TestClock();
-      t = await buildTestApp({ postgres, clock });
-      const { sessions } = t.app.services;
-      const user = await signUp(t.app);
-      const auth = await sessions.authenticate(user.token);
-      expect(auth?.user.id).toBe(user.userId);
-      expect(auth?.claims).toEqual(await sessions.verify(user.token));
-      expect(auth?.user).toEqual(await t.app.services.users.byId(user.userId));
+  it('reads the session with its user; a rotated one ends after a grace, a revoked one at once', async () => {
+    const clock = new TestClock();
+    t = await buildTestApp({ postgres, clock });
+    const { sessions } = t.app.services;
+    const user = await signUp(t.app);
+    const auth = await sessions.authenticate(user.token);
+    expect(auth?.user.id).toBe(user.userId);
+    expect(auth?.claims).toEqual(await sessions.verify(user.token));
+    expect(auth?.user).toEqual(await t.app.services.users.byId(user.userId));
 
-      // Rotated out, it works for the grace minute, then stops.
-      const next = await sessions.rotate(auth!.claims);
-      expect(next).not.toBeNull();
-      expect(await sessions.authenticate(user.token)).not.toBeNull();
-      clock.advanceMinutes(ROTATION_GRACE_MS / 60_000 + 1);
-      expect(await sessions.authenticate(user.token)).toBeNull();
-      expect(await sessions.verify(user.token)).toBeNull();
-      // Revoked (log-out, a new password), the successor stops at once.
-      await sessions.revokeAllExcept(user.userId, null);
-      expect(await sessions.authenticate(next!)).toBeNull();
-    },
-  );
+    // Rotated out, it works for the grace minute, then stops.
+    const next = await sessions.rotate(auth!.claims);
+    expect(next).not.toBeNull();
+    expect(await sessions.authenticate(user.token)).not.toBeNull();
+    clock.advanceMinutes(ROTATION_GRACE_MS / 60_000 + 1);
+    expect(await sessions.authenticate(user.token)).toBeNull();
+    expect(await sessions.verify(user.token)).toBeNull();
+    // Revoked (log-out, a new password), the successor stops at once.
+    await sessions.revokeAllExcept(user.userId, null);
+    expect(await sessions.authenticate(next!)).toBeNull();
+  });
 
-  maybe('refuses a session past its end even while the token is still valid', async () => {
+  it('refuses a session past its end even while the token is still valid', async () => {
     const clock = new TestClock();
     t = await buildTestApp({ postgres, clock });
     const user = await signUp(t.app);
@@ -126,51 +120,48 @@ describe.each([
     expect(await t.app.services.sessions.authenticate(user.token)).toBeNull();
   });
 
-  maybe(
-    'reads the asked usage counter and whether a subscription is due in the same query',
-    async () => {
-      const clock = new TestClock();
-      t = await buildTestApp({ postgres, clock });
-      const { sessions, quotas } = t.app.services;
-      const user = await signUp(t.app);
-      const extras = {
-        counter: (userId: string) => quotas.counterKey(userId, 'serp'),
-        settlement: true,
-      };
-      expect(await sessions.authenticate(user.token, extras)).toMatchObject({
-        used: 0,
-        settlementDue: false,
-      });
-      await quotas.consume(user.userId, 'serp', 100, 3);
-      await quotas.consume(user.userId, 'speed', 100, 5);
-      const subscription = {
-        id: crypto.randomUUID(),
-        user_id: user.userId,
-        provider: 'local' as const,
-        provider_subscription_id: 'sub-1',
-        provider_customer_id: null,
-        payment_method_id: null,
-        plan_id: 2,
-        billing_cycle: 1,
-        status: 'active' as const,
-        current_period_start: new Date(clock.now().getTime() - 86_400_000).toISOString(),
-        current_period_end: new Date(clock.now().getTime() + 60_000).toISOString(),
-        cancel_at_period_end: 0,
-        created_at: clock.now().toISOString(),
-        updated_at: clock.now().toISOString(),
-      };
-      await t.db.kysely.insertInto('subscriptions').values(subscription).execute();
-      const before = await sessions.authenticate(user.token, extras);
-      expect(before).toMatchObject({ used: 3, settlementDue: false });
-      expect(before?.user).toEqual(await t.app.services.users.byId(user.userId));
-      clock.advanceMinutes(1);
-      expect(await sessions.authenticate(user.token, extras)).toMatchObject({
-        used: 3,
-        settlementDue: true,
-      });
-      const plain = await sessions.authenticate(user.token);
-      expect(plain).not.toHaveProperty('used');
-      expect(plain).not.toHaveProperty('settlementDue');
-    },
-  );
+  it('reads the asked usage counter and whether a subscription is due in the same query', async () => {
+    const clock = new TestClock();
+    t = await buildTestApp({ postgres, clock });
+    const { sessions, quotas } = t.app.services;
+    const user = await signUp(t.app);
+    const extras = {
+      counter: (userId: string) => quotas.counterKey(userId, 'serp'),
+      settlement: true,
+    };
+    expect(await sessions.authenticate(user.token, extras)).toMatchObject({
+      used: 0,
+      settlementDue: false,
+    });
+    await quotas.consume(user.userId, 'serp', 100, 3);
+    await quotas.consume(user.userId, 'speed', 100, 5);
+    const subscription = {
+      id: crypto.randomUUID(),
+      user_id: user.userId,
+      provider: 'local' as const,
+      provider_subscription_id: 'sub-1',
+      provider_customer_id: null,
+      payment_method_id: null,
+      plan_id: 2,
+      billing_cycle: 1,
+      status: 'active' as const,
+      current_period_start: new Date(clock.now().getTime() - 86_400_000).toISOString(),
+      current_period_end: new Date(clock.now().getTime() + 60_000).toISOString(),
+      cancel_at_period_end: 0,
+      created_at: clock.now().toISOString(),
+      updated_at: clock.now().toISOString(),
+    };
+    await t.db.kysely.insertInto('subscriptions').values(subscription).execute();
+    const before = await sessions.authenticate(user.token, extras);
+    expect(before).toMatchObject({ used: 3, settlementDue: false });
+    expect(before?.user).toEqual(await t.app.services.users.byId(user.userId));
+    clock.advanceMinutes(1);
+    expect(await sessions.authenticate(user.token, extras)).toMatchObject({
+      used: 3,
+      settlementDue: true,
+    });
+    const plain = await sessions.authenticate(user.token);
+    expect(plain).not.toHaveProperty('used');
+    expect(plain).not.toHaveProperty('settlementDue');
+  });
 });

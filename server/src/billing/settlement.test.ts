@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, testDatabaseUrl, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { TestClock } from '../../test/clock';
 import { connectDb, type Db } from '../db/connect';
 import type { PaymentsProvider } from '../providers/payments/port';
 import { Billing, type SettlementOptions } from './billing';
 import type { BillingNotices } from './billing-emails';
+import { describeOnDatabases } from '../../test/backends';
 
 const API = '/backend-service/v1';
 const DAY_MINUTES = 24 * 60;
@@ -157,11 +158,7 @@ function deferred() {
  * Several API processes share one database: each due period is claimed in the database
  * before it is charged, so of any number of settlers exactly one renews it.
  */
-describe.each([
-  { db: 'SQLite', postgres: false },
-  { db: 'PostgreSQL', postgres: true },
-])('settling across processes on $db', ({ postgres }) => {
-  const maybe = it.skipIf(postgres && !testDatabaseUrl);
+describeOnDatabases('settling across processes', ({ postgres }) => {
   let t: TestApp;
   let other: Db;
   let clock: TestClock;
@@ -191,7 +188,7 @@ describe.each([
       .orderBy('provider_subscription_id')
       .execute();
 
-  maybe('charges each period exactly once however many settlers run at once', async () => {
+  it('charges each period exactly once however many settlers run at once', async () => {
     await setup();
     const users: Awaited<ReturnType<typeof subscribe>>[] = [];
     for (const email of ['one@example.com', 'two@example.com', 'three@example.com']) {
@@ -237,7 +234,7 @@ describe.each([
     return { ...user, charge, first };
   }
 
-  maybe("answers a user's settle once another settler's running claim is done", async () => {
+  it("answers a user's settle once another settler's running claim is done", async () => {
     const { userId, row, charge, first } = await claimedMidCharge();
 
     let answered = false;
@@ -253,7 +250,7 @@ describe.each([
     expect(await row()).toEqual({ plan_id: 2, renews_at: '2027-01-22T12:00:00.000Z' });
   });
 
-  maybe('takes over the claim of a settler that crashed once it expires', async () => {
+  it('takes over the claim of a settler that crashed once it expires', async () => {
     // The first settler claims the row and does not come back from its charge.
     const { userId, row, charge, first } = await claimedMidCharge();
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPgDatabase, testDatabaseUrl } from '../../test/build-test-app';
+import { skipsBackend, testDatabaseUrl } from '../../test/backends';
+import { createPgDatabase } from '../../test/build-test-app';
 import { connectDb, type Db } from './connect';
 import { preparedQuery } from './prepared';
 
@@ -48,7 +49,7 @@ describe('preparedQuery', () => {
     await expect(query(' a ')).rejects.toThrow(/argument 0/);
   });
 
-  it.skipIf(!testDatabaseUrl)(
+  it.skipIf(skipsBackend('postgres'))(
     'keeps a statement prepared on PostgreSQL, and runs it again when the table changed',
     async () => {
       const database = await createPgDatabase(testDatabaseUrl!);

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hasRedisServer, TestRedisServer } from '../../test/redis-server';
+import { skipsBackend } from '../../test/backends';
+import { TestRedisServer } from '../../test/redis-server';
 import { BullmqJobs } from './bullmq-jobs';
 
-// Runs where `npm test` runs the Redis tests (it sets TEST_REDIS_URL), on a Redis of its own.
-const enabled = Boolean(process.env.TEST_REDIS_URL) && hasRedisServer;
-
-describe.skipIf(!enabled)('BullMQ jobs across a Redis restart', () => {
+// Runs where the Redis tests run, on a Redis of its own (redis-server, as `npm test` starts).
+describe.skipIf(skipsBackend('redis'))('BullMQ jobs across a Redis restart', () => {
   let server: TestRedisServer | null = null;
   const opened: BullmqJobs[] = [];
   afterEach(async () => {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { BullmqJobs } from './bullmq-jobs';
 import { InProcessJobs } from './in-process-jobs';
 import {
@@ -13,9 +13,7 @@ import {
   type Jobs,
   type JobState,
 } from './port';
-
-/** Redis URL given by `npm test`, which starts a throwaway Redis on loopback. */
-const testRedisUrl = process.env.TEST_REDIS_URL;
+import { describeOnQueues, testRedisUrl } from '../../test/backends';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const never = () => new Promise<never>(() => undefined);
@@ -43,15 +41,11 @@ async function settled(
   );
 }
 
-describe.each([
-  { adapter: 'in-process', redis: false },
-  { adapter: 'BullMQ', redis: true },
-])('jobs contract: $adapter', ({ redis }) => {
+describeOnQueues('jobs contract', ({ redis }) => {
   const opened: Jobs[] = [];
   let shared: InProcessJobs | null = null;
   // One key prefix per test: the tests share one Redis.
   let prefix = '';
-  const maybe = it.skipIf(redis && !testRedisUrl);
 
   /**
    * Jobs as one process sees them. In-process, every caller shares the one queue of the
@@ -77,7 +71,7 @@ describe.each([
     prefix = '';
   });
 
-  maybe('runs interactive jobs before scheduled ones, each in the order they came', async () => {
+  it('runs interactive jobs before scheduled ones, each in the order they came', async () => {
     const jobs = open();
     const ids: string[] = [];
     for (const [name, priority] of [
@@ -103,51 +97,48 @@ describe.each([
     });
   });
 
-  maybe(
-    'cancels a running job on the worker that runs it, and a waiting one, without retry',
-    async () => {
-      const api = open();
-      const worker = open();
-      const started: string[] = [];
-      let aborted: unknown = null;
-      worker.process<{ name: string }, string>('speed', 1, async (job, { signal }) => {
-        started.push(job.data.name);
-        await new Promise((resolve) =>
-          signal.addEventListener('abort', () => resolve((aborted = signal.reason)), {
-            once: true,
-          }),
-        );
-        return 'finished anyway';
-      });
-      const running = await api.enqueue('speed', { name: 'running' }, options({ attempts: 3 }));
-      const waiting = await api.enqueue('speed', { name: 'waiting' }, options({ attempts: 3 }));
-      await vi.waitFor(() => expect(started).toEqual(['running']), { timeout: 10_000 });
-      const heard: JobEvent[] = [];
-      await api.subscribe('speed', running, (event) => heard.push(event));
-      await api.cancel('speed', waiting);
-      await api.cancel('speed', running);
-      expect(await settled(api, 'speed', running)).toMatchObject({
-        state: 'failed',
-        attemptsMade: 1,
-        failedReason: new JobCancelledError().message,
-      });
-      expect(aborted).toBeInstanceOf(JobCancelledError);
-      expect(await settled(api, 'speed', waiting)).toMatchObject({
-        state: 'failed',
-        failedReason: new JobCancelledError().message,
-      });
-      // The waiting one never ran; the cancelled one ran once.
-      expect(started).toEqual(['running']);
-      await vi.waitFor(() =>
-        expect(heard).toContainEqual(expect.objectContaining({ type: 'failed' })),
+  it('cancels a running job on the worker that runs it, and a waiting one, without retry', async () => {
+    const api = open();
+    const worker = open();
+    const started: string[] = [];
+    let aborted: unknown = null;
+    worker.process<{ name: string }, string>('speed', 1, async (job, { signal }) => {
+      started.push(job.data.name);
+      await new Promise((resolve) =>
+        signal.addEventListener('abort', () => resolve((aborted = signal.reason)), {
+          once: true,
+        }),
       );
-      // A finished job stays as it is.
-      await api.cancel('speed', running);
-      expect((await api.get('speed', running))!.state).toBe('failed');
-    },
-  );
+      return 'finished anyway';
+    });
+    const running = await api.enqueue('speed', { name: 'running' }, options({ attempts: 3 }));
+    const waiting = await api.enqueue('speed', { name: 'waiting' }, options({ attempts: 3 }));
+    await vi.waitFor(() => expect(started).toEqual(['running']), { timeout: 10_000 });
+    const heard: JobEvent[] = [];
+    await api.subscribe('speed', running, (event) => heard.push(event));
+    await api.cancel('speed', waiting);
+    await api.cancel('speed', running);
+    expect(await settled(api, 'speed', running)).toMatchObject({
+      state: 'failed',
+      attemptsMade: 1,
+      failedReason: new JobCancelledError().message,
+    });
+    expect(aborted).toBeInstanceOf(JobCancelledError);
+    expect(await settled(api, 'speed', waiting)).toMatchObject({
+      state: 'failed',
+      failedReason: new JobCancelledError().message,
+    });
+    // The waiting one never ran; the cancelled one ran once.
+    expect(started).toEqual(['running']);
+    await vi.waitFor(() =>
+      expect(heard).toContainEqual(expect.objectContaining({ type: 'failed' })),
+    );
+    // A finished job stays as it is.
+    await api.cancel('speed', running);
+    expect((await api.get('speed', running))!.state).toBe('failed');
+  });
 
-  maybe('counts the workers serving a queue, in any process', async () => {
+  it('counts the workers serving a queue, in any process', async () => {
     const api = open();
     expect(await api.workerCount('speed')).toBe(0);
     const first = open().process('speed', 2, async () => 'ok');
@@ -157,7 +148,7 @@ describe.each([
     await vi.waitFor(async () => expect(await api.workerCount('speed')).toBe(1));
   });
 
-  maybe('retries a transient failure after its backoff, then succeeds', async () => {
+  it('retries a transient failure after its backoff, then succeeds', async () => {
     const jobs = open();
     const startedAt: number[] = [];
     jobs.process('speed', 1, async (job) => {
@@ -178,7 +169,7 @@ describe.each([
     expect(startedAt[1]! - startedAt[0]!).toBeGreaterThanOrEqual(190);
   });
 
-  maybe('does not retry a permanent failure', async () => {
+  it('does not retry a permanent failure', async () => {
     const jobs = open();
     let runs = 0;
     jobs.process('speed', 1, async () => {
@@ -196,7 +187,7 @@ describe.each([
     expect(runs).toBe(1);
   });
 
-  maybe('times an attempt out: its signal is aborted and it counts as a failure', async () => {
+  it('times an attempt out: its signal is aborted and it counts as a failure', async () => {
     const jobs = open();
     const reasons: unknown[] = [];
     jobs.process('speed', 1, async (job, { signal }) => {
@@ -217,7 +208,7 @@ describe.each([
     expect(reasons[0]).toBeInstanceOf(JobTimeoutError);
   });
 
-  maybe('fails an attempt at its timeout even when the handler ignores the signal', async () => {
+  it('fails an attempt at its timeout even when the handler ignores the signal', async () => {
     const jobs = open();
     jobs.process('speed', 1, never);
     const id = await jobs.enqueue('speed', {}, options({ timeoutMs: 100 }));
@@ -228,7 +219,7 @@ describe.each([
     });
   });
 
-  maybe('puts a job in the dead letter once transient failures used up its attempts', async () => {
+  it('puts a job in the dead letter once transient failures used up its attempts', async () => {
     const api = open();
     const worker = open();
     const id = crypto.randomUUID();
@@ -259,7 +250,7 @@ describe.each([
     expect(runs).toBe(3);
   });
 
-  maybe('counts what waits, runs and failed, and lists the dead letters newest first', async () => {
+  it('counts what waits, runs and failed, and lists the dead letters newest first', async () => {
     const api = open();
     const worker = open();
     let release!: () => void;
@@ -314,7 +305,7 @@ describe.each([
     release();
   });
 
-  maybe('brings progress and the result to a subscriber elsewhere', async () => {
+  it('brings progress and the result to a subscriber elsewhere', async () => {
     const api = open();
     const worker = open();
     const id = crypto.randomUUID();
@@ -344,7 +335,7 @@ describe.each([
     expect(other).toEqual([]);
   });
 
-  maybe('runs a job once for one id, however often it is enqueued', async () => {
+  it('runs a job once for one id, however often it is enqueued', async () => {
     const jobs = open();
     const first = await jobs.enqueue('speed', { n: 1 }, options({ jobId: 'check-42' }));
     const second = await jobs.enqueue('speed', { n: 2 }, options({ jobId: 'check-42' }));
@@ -361,7 +352,7 @@ describe.each([
     await expect(jobs.enqueue('speed', {}, options({ jobId: '123' }))).rejects.toThrow(/digits/);
   });
 
-  maybe('never runs one job on two workers of one queue', async () => {
+  it('never runs one job on two workers of one queue', async () => {
     const first = open();
     const second = open();
     const runs = new Map<string, number>();
@@ -388,7 +379,7 @@ describe.each([
     expect(most).toBeLessThanOrEqual(4);
   });
 
-  maybe('defers a job without spending its attempt, reporting it waiting meanwhile', async () => {
+  it('defers a job without spending its attempt, reporting it waiting meanwhile', async () => {
     const jobs = open();
     const id = crypto.randomUUID();
     const events: JobEvent[] = [];
@@ -421,7 +412,7 @@ describe.each([
     );
   });
 
-  maybe("frees the worker's slot while a job is deferred, for another job", async () => {
+  it("frees the worker's slot while a job is deferred, for another job", async () => {
     const jobs = open();
     const order: string[] = [];
     jobs.process<{ name: string }, string>('speed', 1, async (job) => {
@@ -443,7 +434,7 @@ describe.each([
     expect(order).toEqual(['deferred', 'other', 'deferred']);
   });
 
-  maybe('ends a job cancelled while deferred at once, without running it again', async () => {
+  it('ends a job cancelled while deferred at once, without running it again', async () => {
     const api = open();
     const worker = open();
     const id = crypto.randomUUID();
@@ -474,7 +465,7 @@ describe.each([
     expect(runs).toBe(1);
   });
 
-  maybe('lets a job of one attempt defer any number of times', async () => {
+  it('lets a job of one attempt defer any number of times', async () => {
     const jobs = open();
     const attempts: number[] = [];
     jobs.process('speed', 1, async (job) => {
@@ -493,7 +484,7 @@ describe.each([
     expect(attempts).toEqual([1, 1, 1, 1]);
   });
 
-  maybe("gives a killed worker's job to another worker, without using an attempt", async () => {
+  it("gives a killed worker's job to another worker, without using an attempt", async () => {
     const doomed = open();
     const survivor = open();
     let started!: () => void;

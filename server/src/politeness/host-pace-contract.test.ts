@@ -1,22 +1,16 @@
 import crypto from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { InProcessHostPace } from './in-process-host-pace';
 import { HostPaceClosedError, type HostPace } from './port';
 import { RedisHostPace } from './redis-host-pace';
-
-/** Redis URL given by `npm test`, which starts a throwaway Redis on loopback. */
-const testRedisUrl = process.env.TEST_REDIS_URL;
+import { describeOnQueues, testRedisUrl } from '../../test/backends';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.each([
-  { adapter: 'in-process', redis: false },
-  { adapter: 'Redis', redis: true },
-])('host pace contract: $adapter', ({ redis }) => {
+describeOnQueues('host pace contract', ({ redis }) => {
   const opened: HostPace[] = [];
   // One key prefix per test: the tests share one Redis.
   let keyPrefix = '';
-  const maybe = it.skipIf(redis && !testRedisUrl);
 
   /**
    * The pace as `count` processes see it: on Redis each is a process of its own; in
@@ -42,7 +36,7 @@ describe.each([
     keyPrefix = '';
   });
 
-  maybe('spaces the starts of one host gapMs apart, across every process', async () => {
+  it('spaces the starts of one host gapMs apart, across every process', async () => {
     const paces = open(3);
     // Connected first, so that the nine bookings below reach the pace in one burst.
     await Promise.all(paces.map((pace) => pace.book('warm-up.example', 0)));
@@ -58,21 +52,21 @@ describe.each([
     expect(Math.max(...gaps)).toBeLessThanOrEqual(100);
   });
 
-  maybe('books each host on its own', async () => {
+  it('books each host on its own', async () => {
     const [pace] = open();
     expect(await pace!.book('a.example', 1000)).toBe(0);
     expect(await pace!.book('b.example', 1000)).toBe(0);
     expect(await pace!.book('a.example', 1000)).toBeGreaterThan(900);
   });
 
-  maybe('starts at once again when the gap has passed', async () => {
+  it('starts at once again when the gap has passed', async () => {
     const [pace] = open();
     expect(await pace!.book('shop.example', 50)).toBe(0);
     await sleep(80);
     expect(await pace!.book('shop.example', 50)).toBe(0);
   });
 
-  maybe('rejects once closed', async () => {
+  it('rejects once closed', async () => {
     const [pace] = open();
     await pace!.close();
     await expect(pace!.book('shop.example', 50)).rejects.toBeInstanceOf(HostPaceClosedError);

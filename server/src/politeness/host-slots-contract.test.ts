@@ -4,22 +4,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { InProcessHostSlots } from './in-process-host-slots';
 import { HostSlotsClosedError, hostOf, type HostSlots } from './port';
 import { RedisHostSlots } from './redis-host-slots';
-
-/** Redis URL given by `npm test`, which starts a throwaway Redis on loopback. */
-const testRedisUrl = process.env.TEST_REDIS_URL;
+import { describeOnQueues, testRedisUrl } from '../../test/backends';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.each([
-  { adapter: 'in-process', redis: false },
-  { adapter: 'Redis', redis: true },
-])('host slots contract: $adapter', ({ redis }) => {
+describeOnQueues('host slots contract', ({ redis }) => {
   const opened: HostSlots[] = [];
   const connections: Redis[] = [];
   // One key prefix per test: the tests share one Redis.
   let keyPrefix = '';
-  const maybe = it.skipIf(redis && !testRedisUrl);
-  const onRedis = it.skipIf(!redis || !testRedisUrl);
+  const onRedis = it.skipIf(!redis);
 
   /** Slots as one worker process sees them; on Redis each call is another process. */
   const open = (limit: number, more: { leaseMs?: number; connection?: Redis } = {}): HostSlots => {
@@ -67,11 +61,11 @@ describe.each([
     return most;
   }
 
-  maybe('never runs more than `limit` samples of one host at once', async () => {
+  it('never runs more than `limit` samples of one host at once', async () => {
     expect(await crowd([open(2)], 6)).toBe(2);
   });
 
-  maybe('refuses a full host, not another one', async () => {
+  it('refuses a full host, not another one', async () => {
     const slots = open(1);
     const release = await slots.tryAcquire('a.example');
     expect(release).toBeTypeOf('function');
@@ -81,7 +75,7 @@ describe.each([
     expect(await slots.tryAcquire('a.example')).toBeTypeOf('function');
   });
 
-  maybe('frees one slot however often a release is called', async () => {
+  it('frees one slot however often a release is called', async () => {
     const slots = open(2);
     const first = (await slots.tryAcquire('a.example'))!;
     const second = (await slots.tryAcquire('a.example'))!;
@@ -93,7 +87,7 @@ describe.each([
     expect(await slots.tryAcquire('a.example')).toBeTypeOf('function');
   });
 
-  maybe('refuses calls once closed', async () => {
+  it('refuses calls once closed', async () => {
     const slots = open(1);
     await slots.close();
     await expect(slots.tryAcquire('a.example')).rejects.toBeInstanceOf(HostSlotsClosedError);

@@ -2,22 +2,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FREE_KEYWORDS_PER_LIST } from '@core/keywords/limits';
 import { planById } from '@core/plans';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
-import { buildTestApp, testDatabaseUrl, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { TestClock } from '../../test/clock';
 import { signUp } from '../../test/users';
+import { describeOnDatabases } from '../../test/backends';
 
 let t: TestApp;
 afterEach(async () => t?.close());
 
 const userOnPlan = async (planId: number) => (await signUp(t.app, planId)).user;
 
-describe.each([
-  { db: 'SQLite', postgres: false },
-  { db: 'PostgreSQL', postgres: true },
-])('keyword quota on $db', ({ postgres }) => {
-  const maybe = it.skipIf(postgres && !testDatabaseUrl);
-
-  maybe('lets exactly ten of fifty concurrent searches through 100 keywords left', async () => {
+describeOnDatabases('keyword quota', ({ postgres }) => {
+  it('lets exactly ten of fifty concurrent searches through 100 keywords left', async () => {
     t = await buildTestApp({ postgres });
     const user = await userOnPlan(1);
     const limit = planById(1).keywordSearchLimit;

@@ -1,31 +1,25 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PLANS } from '@core/plans';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
-import { buildTestApp, testDatabaseUrl, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { TestClock } from '../../test/clock';
 import { signUp } from '../../test/users';
+import { describeOnDatabases } from '../../test/backends';
 
-describe.each([
-  { db: 'SQLite', postgres: false },
-  { db: 'PostgreSQL', postgres: true },
-])('quotas on $db', ({ postgres }) => {
+describeOnDatabases('quotas', ({ postgres }) => {
   let t: TestApp;
   afterEach(async () => t?.close());
-  const maybe = it.skipIf(postgres && !testDatabaseUrl);
 
-  maybe(
-    'lets exactly ten of fifty concurrent requests through a remaining quota of ten',
-    async () => {
-      t = await buildTestApp({ postgres });
-      const results = await Promise.all(
-        Array.from({ length: 50 }, () => t.app.services.quotas.consume('user-1', 'serp', 10)),
-      );
-      expect(results.filter(Boolean)).toHaveLength(10);
-      expect(await t.app.services.quotas.used('user-1', 'serp')).toBe(10);
-    },
-  );
+  it('lets exactly ten of fifty concurrent requests through a remaining quota of ten', async () => {
+    t = await buildTestApp({ postgres });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => t.app.services.quotas.consume('user-1', 'serp', 10)),
+    );
+    expect(results.filter(Boolean)).toHaveLength(10);
+    expect(await t.app.services.quotas.used('user-1', 'serp')).toBe(10);
+  });
 
-  maybe('never lets an amount overshoot the limit', async () => {
+  it('never lets an amount overshoot the limit', async () => {
     t = await buildTestApp({ postgres });
     const q = t.app.services.quotas;
     expect(await q.consume('u', 'kw', 150, 100)).toBe(true);

@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import type { RunResult } from '@core/speed';
-import { buildTestApp, testDatabaseUrl, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { TestClock } from '../../test/clock';
 import { signUp } from '../../test/users';
 import type { CacheTable } from './ttl-cache';
 import { startRetentionSweep } from './retention-sweep';
+import { describeOnDatabases } from '../../test/backends';
 
 const DAY = 24 * 60;
 const result: RunResult = {
@@ -21,13 +22,9 @@ const result: RunResult = {
 /** Where a sample of a page named `key` is cached. */
 const sample = (key: string) => [`https://${key}.example/`, 'mobile', 1] as const;
 
-describe.each([
-  { db: 'SQLite', postgres: false },
-  { db: 'PostgreSQL', postgres: true },
-])('data retention on $db', ({ postgres }) => {
+describeOnDatabases('data retention', ({ postgres }) => {
   let t: TestApp;
   afterEach(async () => t?.close());
-  const maybe = it.skipIf(postgres && !testDatabaseUrl);
 
   /** One pass of the app's sweep, as it runs at start. */
   const sweep = async () => {
@@ -45,7 +42,7 @@ describe.each([
       ).n,
     );
 
-  maybe('removes a thousand cached entries past their lifetime and keeps fresh ones', async () => {
+  it('removes a thousand cached entries past their lifetime and keeps fresh ones', async () => {
     const clock = new TestClock();
     // A cap above the thousand, so that the entries' lifetime alone decides.
     t = await buildTestApp({ postgres, clock, env: { SPEED_CACHE_MAX_ENTRIES: '5000' } });
@@ -77,7 +74,7 @@ describe.each([
     expect(await speed.cache.get(...sample('fresh'))).toEqual(result);
   });
 
-  maybe('keeps at most SPEED_CACHE_MAX_ENTRIES results, the newest', async () => {
+  it('keeps at most SPEED_CACHE_MAX_ENTRIES results, the newest', async () => {
     const clock = new TestClock();
     t = await buildTestApp({ postgres, clock, env: { SPEED_CACHE_MAX_ENTRIES: '3' } });
     const { cache } = t.app.services.speed;
@@ -91,7 +88,7 @@ describe.each([
     expect(await cache.get(...sample('e'))).toEqual(result);
   });
 
-  maybe('deletes per-request rows once they stop mattering, and keeps the rest', async () => {
+  it('deletes per-request rows once they stop mattering, and keeps the rest', async () => {
     const clock = new TestClock();
     t = await buildTestApp({
       postgres,

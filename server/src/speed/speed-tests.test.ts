@@ -1,18 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testDatabaseUrl, type TestApp } from '../../test/build-test-app';
+import { afterEach, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { TestClock } from '../../test/clock';
 import { SpeedTests } from './speed-tests';
+import { describeOnDatabases } from '../../test/backends';
 
 const A = 'https://a.example/';
 const B = 'https://b.example/';
 
-describe.each([
-  { db: 'SQLite', postgres: false },
-  { db: 'PostgreSQL', postgres: true },
-])('open tests and their allowances on $db', ({ postgres }) => {
+describeOnDatabases('open tests and their allowances', ({ postgres }) => {
   let t: TestApp;
   afterEach(async () => t?.close());
-  const maybe = it.skipIf(postgres && !testDatabaseUrl);
   const clock = new TestClock();
   /** Two API instances: two stores on one database. */
   const instances = async () => {
@@ -20,7 +17,7 @@ describe.each([
     return [new SpeedTests(t.db, clock), new SpeedTests(t.db, clock)] as const;
   };
 
-  maybe('gives the last run of a test to one of many racing requests', async () => {
+  it('gives the last run of a test to one of many racing requests', async () => {
     const [one, two] = await instances();
     // One sample on each device: the first is running, one run is left.
     const test = await one.open('user:1', null, A, 1, null);
@@ -30,7 +27,7 @@ describe.each([
     expect(granted.filter(Boolean)).toHaveLength(1);
   });
 
-  maybe('reads a search’s page facts once, all or nothing', async () => {
+  it('reads a search’s page facts once, all or nothing', async () => {
     const [one, two] = await instances();
     const search = await one.openForResults('ip:10.0.0.1', [A, B, 'https://c.example']);
     const racing = await Promise.all(
@@ -50,7 +47,7 @@ describe.each([
     expect(runs.filter(Boolean)).toHaveLength(4);
   });
 
-  maybe('honours a test only for its subject and within its lifetime', async () => {
+  it('honours a test only for its subject and within its lifetime', async () => {
     const [one, two] = await instances();
     const test = await one.open('user:1', null, A, 3, null);
     expect(await two.next(test, 'user:2', A)).toBe(false);

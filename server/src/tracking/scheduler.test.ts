@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { TRACKING_MESSAGES } from '@core/messages';
-import { testDatabaseUrl, type TestApp } from '../../test/build-test-app';
+import { type TestApp } from '../../test/build-test-app';
 import type { TestClock } from '../../test/clock';
 import { buildProfileLabApp, type ProfileLab } from '../../test/profile-lab';
 import { signUp } from '../../test/users';
@@ -16,20 +16,17 @@ import {
   SCHEDULED_CHECKS_TOOL,
 } from './check-jobs';
 import { Tracking } from './tracking';
+import { describeOnDatabases } from '../../test/backends';
 
 const URL = 'http://scoops.sandbox.localhost:8080/';
 const DAY = 24 * 60;
 
-describe.each([
-  { db: 'SQLite', postgres: false },
-  { db: 'PostgreSQL', postgres: true },
-])('tracking scheduler on $db', ({ postgres }) => {
+describeOnDatabases('tracking scheduler', ({ postgres }) => {
   let t: TestApp;
   let lab: ProfileLab;
   let clock: TestClock;
   let tracking: Tracking;
   afterEach(async () => t?.close());
-  const maybe = it.skipIf(postgres && !testDatabaseUrl);
 
   async function setup(env: Record<string, string> = {}) {
     ({ t, lab, clock } = await buildProfileLabApp(postgres, env));
@@ -67,28 +64,25 @@ describe.each([
     return started;
   };
 
-  maybe(
-    'runs a due page at background priority on the scheduled allowance, then waits for its slot',
-    async () => {
-      await setup();
-      const { userId } = await signUp(t.app, 1);
-      const { id } = await track(userId, 1);
-      expect(await tick()).toBe(1);
-      expect(lab.runs.map((r) => r.priority)).toEqual(['background']);
-      const [check] = await checks();
-      expect(check).toMatchObject({ trigger: 'schedule', status: 'done', median_psi: 92 });
-      expect(await t.app.services.quotas.used(userId, SCHEDULED_CHECKS_TOOL)).toBe(1);
-      expect(await t.app.services.quotas.used(userId, 'speed')).toBe(0);
-      const after = await page(id);
-      expect(after.next_due_at).toBe(nextDue(clock.now(), id, 'daily').toISOString());
-      expect(after.lease_owner).toBeNull();
-      // Not due again until then.
-      clock.advanceMinutes(11);
-      expect(await tick()).toBe(0);
-    },
-  );
+  it('runs a due page at background priority on the scheduled allowance, then waits for its slot', async () => {
+    await setup();
+    const { userId } = await signUp(t.app, 1);
+    const { id } = await track(userId, 1);
+    expect(await tick()).toBe(1);
+    expect(lab.runs.map((r) => r.priority)).toEqual(['background']);
+    const [check] = await checks();
+    expect(check).toMatchObject({ trigger: 'schedule', status: 'done', median_psi: 92 });
+    expect(await t.app.services.quotas.used(userId, SCHEDULED_CHECKS_TOOL)).toBe(1);
+    expect(await t.app.services.quotas.used(userId, 'speed')).toBe(0);
+    const after = await page(id);
+    expect(after.next_due_at).toBe(nextDue(clock.now(), id, 'daily').toISOString());
+    expect(after.lease_owner).toBeNull();
+    // Not due again until then.
+    clock.advanceMinutes(11);
+    expect(await tick()).toBe(0);
+  });
 
-  maybe('catches up after three days down with one check, not one per missed slot', async () => {
+  it('catches up after three days down with one check, not one per missed slot', async () => {
     await setup();
     const { userId } = await signUp(t.app, 2);
     const { id } = await track(userId, 2, URL, 'hourly');
@@ -102,7 +96,7 @@ describe.each([
     expect(new Date(due).getTime() - clock.now().getTime()).toBeGreaterThanOrEqual(30 * 60_000);
   });
 
-  maybe('never runs a check twice with two schedulers on one database', async () => {
+  it('never runs a check twice with two schedulers on one database', async () => {
     await setup({ TRACKING_CONCURRENCY: '20' });
     const { userId } = await signUp(t.app, 4);
     const ids = [];
@@ -134,7 +128,7 @@ describe.each([
     expect(await Promise.all([tracking.scheduler.tick(), other.scheduler.tick()])).toEqual([0, 0]);
   });
 
-  maybe('takes no more pages per pass than its concurrency', async () => {
+  it('takes no more pages per pass than its concurrency', async () => {
     await setup({ TRACKING_CONCURRENCY: '2' });
     const { userId } = await signUp(t.app, 4);
     for (let i = 0; i < 5; i++) await track(userId, 4, `${URL}p${i}`);
@@ -149,7 +143,7 @@ describe.each([
     expect(await tick()).toBe(1);
   });
 
-  maybe('skips, with the reason, checks past the allowance or past the plan’s pages', async () => {
+  it('skips, with the reason, checks past the allowance or past the plan’s pages', async () => {
     await setup({ TRACKING_CONCURRENCY: '5' });
     const { userId } = await signUp(t.app, 4);
     const first = await track(userId, 4, `${URL}a`);
@@ -175,38 +169,35 @@ describe.each([
     expect((await page(first.id)).next_due_at > clock.now().toISOString()).toBe(true);
   });
 
-  maybe(
-    'removes a check a shutdown interrupts, gives its charge back, and runs it at the next pass',
-    async () => {
-      await setup();
-      const { userId } = await signUp(t.app, 1);
-      const { id } = await track(userId, 1);
-      lab.hold = new Promise<void>(() => undefined);
-      expect(await tracking.scheduler.tick()).toBe(1);
-      await vi.waitFor(() => expect(lab.runs).toHaveLength(1));
-      // The month turns while the check runs: the charged month's allowance is given back.
-      const month = monthKey(clock.now());
-      expect(await t.app.services.quotas.used(userId, SCHEDULED_CHECKS_TOOL)).toBe(1);
-      clock.advanceMinutes(40 * DAY);
-      await tracking.stop();
-      expect(await checks()).toEqual([]);
-      expect(await t.app.services.quotas.used(userId, SCHEDULED_CHECKS_TOOL, month)).toBe(0);
-      const after = await page(id);
-      expect(after).toMatchObject({ lease_owner: null, next_due_at: after.created_at });
-      // Back up: the in-process queue ended with the stop (on Redis another worker takes
-      // the job), so the next pass checks the page, once.
-      lab.hold = null;
-      tracking.serve({
-        scheduled: scheduledChecksQueue.concurrency(t.config),
-        now: checksNowQueue.concurrency(t.config),
-      });
-      expect(await tick()).toBe(1);
-      expect((await checks()).map((c) => c.status)).toEqual(['done']);
-      expect(await tick()).toBe(0);
-    },
-  );
+  it('removes a check a shutdown interrupts, gives its charge back, and runs it at the next pass', async () => {
+    await setup();
+    const { userId } = await signUp(t.app, 1);
+    const { id } = await track(userId, 1);
+    lab.hold = new Promise<void>(() => undefined);
+    expect(await tracking.scheduler.tick()).toBe(1);
+    await vi.waitFor(() => expect(lab.runs).toHaveLength(1));
+    // The month turns while the check runs: the charged month's allowance is given back.
+    const month = monthKey(clock.now());
+    expect(await t.app.services.quotas.used(userId, SCHEDULED_CHECKS_TOOL)).toBe(1);
+    clock.advanceMinutes(40 * DAY);
+    await tracking.stop();
+    expect(await checks()).toEqual([]);
+    expect(await t.app.services.quotas.used(userId, SCHEDULED_CHECKS_TOOL, month)).toBe(0);
+    const after = await page(id);
+    expect(after).toMatchObject({ lease_owner: null, next_due_at: after.created_at });
+    // Back up: the in-process queue ended with the stop (on Redis another worker takes
+    // the job), so the next pass checks the page, once.
+    lab.hold = null;
+    tracking.serve({
+      scheduled: scheduledChecksQueue.concurrency(t.config),
+      now: checksNowQueue.concurrency(t.config),
+    });
+    expect(await tick()).toBe(1);
+    expect((await checks()).map((c) => c.status)).toEqual(['done']);
+    expect(await tick()).toBe(0);
+  });
 
-  maybe('fails the checks a crashed process left running once its lease has expired', async () => {
+  it('fails the checks a crashed process left running once its lease has expired', async () => {
     await setup();
     const { userId } = await signUp(t.app, 1);
     const { id } = await track(userId, 1);
@@ -271,35 +262,29 @@ describe.each([
     expect(samples.map((sample) => [sample.sample, sample.error])).toEqual([[1, null]]);
   };
 
-  maybe(
-    'measures a run-now check afresh when its job runs again after its worker vanished',
-    async () => {
-      await setup();
-      const { userId } = await signUp(t.app, 1);
-      const { id } = await track(userId, 1);
-      const quotas = t.app.services.quotas;
-      await quotas.consume(userId, 'speed', 10);
-      const charge = quotas.counterKey(userId, 'speed');
-      await rerunAfterVanishedWorker({ kind: 'manual', pageId: id, charge });
-      expect(await quotas.used(userId, 'speed')).toBe(1);
-    },
-  );
+  it('measures a run-now check afresh when its job runs again after its worker vanished', async () => {
+    await setup();
+    const { userId } = await signUp(t.app, 1);
+    const { id } = await track(userId, 1);
+    const quotas = t.app.services.quotas;
+    await quotas.consume(userId, 'speed', 10);
+    const charge = quotas.counterKey(userId, 'speed');
+    await rerunAfterVanishedWorker({ kind: 'manual', pageId: id, charge });
+    expect(await quotas.used(userId, 'speed')).toBe(1);
+  });
 
-  maybe(
-    'measures a scheduled check again, charged once, when its job runs again after its worker vanished',
-    async () => {
-      await setup();
-      const { userId } = await signUp(t.app, 1);
-      const { id } = await track(userId, 1);
-      const quotas = t.app.services.quotas;
-      await quotas.consume(userId, SCHEDULED_CHECKS_TOOL, 100);
-      await rerunAfterVanishedWorker({ kind: 'scheduled', pageId: id });
-      expect(await quotas.used(userId, SCHEDULED_CHECKS_TOOL)).toBe(1);
-      expect((await page(id)).next_due_at).toBe(nextDue(clock.now(), id, 'daily').toISOString());
-    },
-  );
+  it('measures a scheduled check again, charged once, when its job runs again after its worker vanished', async () => {
+    await setup();
+    const { userId } = await signUp(t.app, 1);
+    const { id } = await track(userId, 1);
+    const quotas = t.app.services.quotas;
+    await quotas.consume(userId, SCHEDULED_CHECKS_TOOL, 100);
+    await rerunAfterVanishedWorker({ kind: 'scheduled', pageId: id });
+    expect(await quotas.used(userId, SCHEDULED_CHECKS_TOOL)).toBe(1);
+    expect((await page(id)).next_due_at).toBe(nextDue(clock.now(), id, 'daily').toISOString());
+  });
 
-  maybe('prunes checks and alerts past the plan’s retention in the storage sweep', async () => {
+  it('prunes checks and alerts past the plan’s retention in the storage sweep', async () => {
     await setup();
     const { userId } = await signUp(t.app, 1);
     const { id } = await track(userId, 1);

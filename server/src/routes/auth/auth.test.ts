@@ -2,21 +2,18 @@ import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AUTH_CODES, MESSAGES } from '@core/messages';
 import { TIME_ZONE_HEADER } from '@core/schemas/time-zone';
-import { buildTestApp, testDatabaseUrl, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { TestClock } from '../../../test/clock';
 import { lastLinkTo } from '../../../test/outbox';
 import { LINK_UNUSABLE } from '../email-links/email-links';
 import { ROTATION_GRACE_MS } from '../../auth/session-tokens';
+import { describeOnDatabases } from '../../../test/backends';
 
 const API = '/backend-service/v1';
 
-describe.each([
-  { db: 'SQLite', postgres: false },
-  { db: 'PostgreSQL', postgres: true },
-])('accounts API on $db', ({ postgres }) => {
+describeOnDatabases('accounts API', ({ postgres }) => {
   let t: TestApp;
   afterEach(async () => t?.close());
-  const maybe = it.skipIf(postgres && !testDatabaseUrl);
 
   const post = (url: string, payload: object, token?: string) =>
     t.app.inject({
@@ -32,7 +29,7 @@ describe.each([
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
 
-  maybe('registers, answers the auth object, and refuses a duplicate with 409', async () => {
+  it('registers, answers the auth object, and refuses a duplicate with 409', async () => {
     t = await buildTestApp({ postgres });
     const res = await post('/auth/register', {
       email: 'Ann@Example.com',
@@ -69,7 +66,7 @@ describe.each([
     expect(dup.json()).toEqual({ message: MESSAGES.emailAlreadyRegistered });
   });
 
-  maybe('answers sign-in with 200, 404 for an unknown email and 409 with a code', async () => {
+  it('answers sign-in with 200, 404 for an unknown email and 409 with a code', async () => {
     t = await buildTestApp({ postgres });
     await post('/auth/register', { email: 'bo@example.com', password: 'password123' });
     expect(
@@ -126,37 +123,34 @@ describe.each([
     expect(google.json()).toEqual({ message: AUTH_CODES.passwordIncorrect, google: true });
   });
 
-  maybe(
-    'rotates the token on refresh: the old one stops working after a grace minute',
-    async () => {
-      const clock = new TestClock();
-      t = await buildTestApp({ postgres, clock });
-      const { token } = (
-        await post('/auth/register', { email: 'cy@example.com', password: 'password123' })
-      ).json();
-      expect((await get('/auth/token-status', token)).json()).toEqual({
-        data: { status: 'SUCCESS' },
-      });
-      const refreshed = await post('/auth/refresh', { token, email: 'cy@example.com' }, token);
-      expect(refreshed.statusCode).toBe(200);
-      const next = refreshed.json().token;
-      expect(next).not.toBe(token);
-      // A page left while its refresh was in flight presents the old token again: it still
-      // works within the grace, and is rotated again.
-      const again = await post('/auth/refresh', { token }, token);
-      expect(again.statusCode).toBe(200);
-      clock.advanceMinutes(ROTATION_GRACE_MS / 60_000 + 1);
-      expect((await post('/auth/refresh', { token }, token)).statusCode).toBe(401);
-      expect((await get('/auth/token-status', token)).json()).toEqual({
-        data: { status: 'FAILURE' },
-      });
-      expect((await get('/auth/token-status', next)).json()).toEqual({
-        data: { status: 'SUCCESS' },
-      });
-    },
-  );
+  it('rotates the token on refresh: the old one stops working after a grace minute', async () => {
+    const clock = new TestClock();
+    t = await buildTestApp({ postgres, clock });
+    const { token } = (
+      await post('/auth/register', { email: 'cy@example.com', password: 'password123' })
+    ).json();
+    expect((await get('/auth/token-status', token)).json()).toEqual({
+      data: { status: 'SUCCESS' },
+    });
+    const refreshed = await post('/auth/refresh', { token, email: 'cy@example.com' }, token);
+    expect(refreshed.statusCode).toBe(200);
+    const next = refreshed.json().token;
+    expect(next).not.toBe(token);
+    // A page left while its refresh was in flight presents the old token again: it still
+    // works within the grace, and is rotated again.
+    const again = await post('/auth/refresh', { token }, token);
+    expect(again.statusCode).toBe(200);
+    clock.advanceMinutes(ROTATION_GRACE_MS / 60_000 + 1);
+    expect((await post('/auth/refresh', { token }, token)).statusCode).toBe(401);
+    expect((await get('/auth/token-status', token)).json()).toEqual({
+      data: { status: 'FAILURE' },
+    });
+    expect((await get('/auth/token-status', next)).json()).toEqual({
+      data: { status: 'SUCCESS' },
+    });
+  });
 
-  maybe('throttles failed sign-ins per email with a 429 and a clear message', async () => {
+  it('throttles failed sign-ins per email with a 429 and a clear message', async () => {
     t = await buildTestApp({ postgres });
     await post('/auth/register', { email: 'dee@example.com', password: 'password123' });
     for (let i = 0; i < 10; i++) {
@@ -175,7 +169,7 @@ describe.each([
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  maybe('throttles an address of the longest length allowed like any other', async () => {
+  it('throttles an address of the longest length allowed like any other', async () => {
     t = await buildTestApp({ postgres });
     // 320 characters: its throttle bucket is longer than the column that stores buckets.
     const email = `${'d'.repeat(311)}@ex.com`;

@@ -2,27 +2,25 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES, SPEED_MESSAGES } from '@core/messages';
-import { buildTestApp, testDatabaseUrl, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { healthRoutes } from './health';
+import { describeOnDatabases } from '../../../test/backends';
 
-describe.each([
-  { name: 'SQLite', postgres: false },
-  { name: 'PostgreSQL', postgres: true },
-])('GET /health on $name', ({ postgres }) => {
+describeOnDatabases('GET /health', ({ postgres }) => {
   let t: TestApp | undefined;
   afterEach(async () => {
     await t?.close();
     t = undefined;
   });
 
-  it.skipIf(postgres && !testDatabaseUrl)('answers ok when the database answers', async () => {
+  it('answers ok when the database answers', async () => {
     t = await buildTestApp({ postgres });
     const res = await t.app.inject({ method: 'GET', url: '/backend-service/v1/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it.skipIf(postgres && !testDatabaseUrl)('answers 503 once the database is gone', async () => {
+  it('answers 503 once the database is gone', async () => {
     t = await buildTestApp({ postgres });
     await t.db.close();
     const res = await t.app.inject({ method: 'GET', url: '/backend-service/v1/health' });
@@ -32,16 +30,13 @@ describe.each([
     t.db.close = async () => {};
   });
 
-  it.skipIf(postgres && !testDatabaseUrl)(
-    'answers 503 once the server is shutting down, so a load balancer sends no more',
-    async () => {
-      t = await buildTestApp({ postgres });
-      await t.app.services.speed.drain(0);
-      const res = await t.app.inject({ method: 'GET', url: '/backend-service/v1/health' });
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: SERVER_MESSAGES.shuttingDown });
-    },
-  );
+  it('answers 503 once the server is shutting down, so a load balancer sends no more', async () => {
+    t = await buildTestApp({ postgres });
+    await t.app.services.speed.drain(0);
+    const res = await t.app.inject({ method: 'GET', url: '/backend-service/v1/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ message: SERVER_MESSAGES.shuttingDown });
+  });
 });
 
 describe('GET /health without a browser for local speed tests', () => {

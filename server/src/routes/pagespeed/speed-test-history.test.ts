@@ -1,18 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { SPEED_MESSAGES } from '@core/messages';
 import { SPEED_TEST_HISTORY, type SpeedTestComparison } from '@core/schemas/speed-tests';
 import type { LabEnvironment, RunStatus } from '@core/speed';
-import {
-  buildTestApp,
-  SCRIPTED_LAB_ENV,
-  testDatabaseUrl,
-  type TestApp,
-} from '../../../test/build-test-app';
+import { buildTestApp, SCRIPTED_LAB_ENV, type TestApp } from '../../../test/build-test-app';
 import { TestClock } from '../../../test/clock';
 import { signUp } from '../../../test/users';
 import { NoFieldData } from '../../providers/field-data/none';
 import type { LabResult, LabRunRequest, LabSpeedProvider } from '../../providers/lab-speed/port';
 import { startRetentionSweep } from '../../retention/retention-sweep';
+import { describeOnDatabases } from '../../../test/backends';
 
 const API = '/backend-service/v1';
 const URL_ = 'http://scoops.sandbox.localhost:8080/';
@@ -59,14 +55,10 @@ class ScriptedLab implements LabSpeedProvider {
   async close() {}
 }
 
-describe.each([
-  { db: 'SQLite', postgres: false },
-  { db: 'PostgreSQL', postgres: true },
-])('speed test history on $db', ({ postgres }) => {
+describeOnDatabases('speed test history', ({ postgres }) => {
   let t: TestApp;
   let lab: ScriptedLab;
   afterEach(async () => t?.close());
-  const maybe = it.skipIf(postgres && !testDatabaseUrl);
   const clock = new TestClock();
 
   async function setup(lcps: number[]) {
@@ -113,7 +105,7 @@ describe.each([
   const get = (url: string, headers: Record<string, string>) =>
     t.app.inject({ method: 'GET', url: `${API}${url}`, headers });
 
-  maybe('lists a user’s tests of a URL with each device’s median score, newest first', async () => {
+  it('lists a user’s tests of a URL with each device’s median score, newest first', async () => {
     await setup([1000, 1200, 1100, 3000, 3200]);
     const owner = await signUp(t.app, 2);
     const first = await speedTest(owner.headers, 3);
@@ -148,96 +140,88 @@ describe.each([
     expect((await get('/pagespeed/tests?url=not-a-url', owner.headers)).statusCode).toBe(400);
   });
 
-  maybe(
-    'compares two tests of a URL: medians, difference, significance, frames in time',
-    async () => {
-      await setup([1000, 1050, 1100, 1020, 1080, 3000, 3100, 3050, 3150, 3020]);
-      const owner = await signUp(t.app, 2);
-      const fast = await speedTest(owner.headers, 5);
-      lab.lighthouseVersion = '13.0.0';
-      const slow = await speedTest(owner.headers, 5);
-      // Asked later-first, answered earlier-first.
-      const res = await get(
-        `/pagespeed/tests/compare?a=${slow}&b=${fast}&device=mobile`,
-        owner.headers,
-      );
-      expect(res.statusCode).toBe(200);
-      const comparison = res.json<SpeedTestComparison>();
-      expect(comparison.a.id).toBe(fast);
-      expect(comparison.b.id).toBe(slow);
-      expect(comparison.a.samples.map((s) => s.metrics?.lcp)).toEqual([
-        1000, 1050, 1100, 1020, 1080,
-      ]);
-      expect(comparison.metrics.find((m) => m.metric === 'lcp')).toMatchObject({
-        a: 1050,
-        b: 3050,
-        difference: 2000,
-        significant: true,
-      });
-      expect(comparison.fingerprintsDiffer).toBe(true);
-      // The representative sample's frames, each at its time.
-      expect(comparison.a.filmstrip).toEqual([
-        { ms: 525, data: 'data:image/jpeg;base64,1050' },
-        { ms: 1050, data: 'data:image/jpeg;base64,END' },
-      ]);
-      // The same test twice, a test on another device only, or another user's test.
-      expect(
-        (
-          await get(`/pagespeed/tests/compare?a=${fast}&b=${fast}&device=mobile`, owner.headers)
-        ).json().message,
-      ).toBe(SPEED_MESSAGES.sameTest);
-      const other = await signUp(t.app, 2);
-      const res404 = await get(
-        `/pagespeed/tests/compare?a=${fast}&b=${slow}&device=mobile`,
-        other.headers,
-      );
-      expect(res404.statusCode).toBe(404);
-      expect(res404.json().message).toBe(SPEED_MESSAGES.testNotFound);
-    },
-  );
+  it('compares two tests of a URL: medians, difference, significance, frames in time', async () => {
+    await setup([1000, 1050, 1100, 1020, 1080, 3000, 3100, 3050, 3150, 3020]);
+    const owner = await signUp(t.app, 2);
+    const fast = await speedTest(owner.headers, 5);
+    lab.lighthouseVersion = '13.0.0';
+    const slow = await speedTest(owner.headers, 5);
+    // Asked later-first, answered earlier-first.
+    const res = await get(
+      `/pagespeed/tests/compare?a=${slow}&b=${fast}&device=mobile`,
+      owner.headers,
+    );
+    expect(res.statusCode).toBe(200);
+    const comparison = res.json<SpeedTestComparison>();
+    expect(comparison.a.id).toBe(fast);
+    expect(comparison.b.id).toBe(slow);
+    expect(comparison.a.samples.map((s) => s.metrics?.lcp)).toEqual([1000, 1050, 1100, 1020, 1080]);
+    expect(comparison.metrics.find((m) => m.metric === 'lcp')).toMatchObject({
+      a: 1050,
+      b: 3050,
+      difference: 2000,
+      significant: true,
+    });
+    expect(comparison.fingerprintsDiffer).toBe(true);
+    // The representative sample's frames, each at its time.
+    expect(comparison.a.filmstrip).toEqual([
+      { ms: 525, data: 'data:image/jpeg;base64,1050' },
+      { ms: 1050, data: 'data:image/jpeg;base64,END' },
+    ]);
+    // The same test twice, a test on another device only, or another user's test.
+    expect(
+      (
+        await get(`/pagespeed/tests/compare?a=${fast}&b=${fast}&device=mobile`, owner.headers)
+      ).json().message,
+    ).toBe(SPEED_MESSAGES.sameTest);
+    const other = await signUp(t.app, 2);
+    const res404 = await get(
+      `/pagespeed/tests/compare?a=${fast}&b=${slow}&device=mobile`,
+      other.headers,
+    );
+    expect(res404.statusCode).toBe(404);
+    expect(res404.json().message).toBe(SPEED_MESSAGES.testNotFound);
+  });
 
-  maybe(
-    'keeps a user’s last tests, compacts their frames, and forgets spent visitor tests',
-    async () => {
-      const runs = SPEED_TEST_HISTORY + 1;
-      await setup([...Array.from({ length: runs }, (_, i) => 1000 + i), 1500, 1400, 1600, 2000]);
-      const owner = await signUp(t.app, 2);
-      const tests: string[] = [];
-      for (let i = 0; i < runs; i++) tests.push(await speedTest(owner.headers, 1));
-      const kept = await speedTest(owner.headers, 3);
-      const visitor = await speedTest({}, 1);
-      clock.advanceMinutes(61);
-      const sweep = startRetentionSweep(t.app.services, t.app.log);
-      await sweep.run();
-      await sweep.stop();
-      const listed = (
-        await get(`/pagespeed/tests?url=${encodeURIComponent(URL_)}`, owner.headers)
-      ).json<{
-        tests: { id: string }[];
-      }>().tests;
-      expect(listed.map((test) => test.id)).toEqual([
-        kept,
-        ...tests.slice(-(SPEED_TEST_HISTORY - 1)).reverse(),
-      ]);
-      const left = await t.db.kysely.selectFrom('speed_tests').select('id').execute();
-      expect(left.map((row) => row.id)).not.toContain(visitor);
-      // Of the three samples, only the representative (1500 ms) keeps its frames.
-      const frames = await t.db.kysely
-        .selectFrom('speed_runs')
-        .select(['sample', 'filmstrip'])
-        .where('test_id', '=', kept)
-        .orderBy('sample')
-        .execute();
-      expect(frames.map((row) => row.filmstrip !== null)).toEqual([true, false, false]);
-      // A run's status still answers, its frames gone.
-      const run = await t.db.kysely
-        .selectFrom('speed_runs')
-        .select('id')
-        .where('test_id', '=', kept)
-        .where('sample', '=', 2)
-        .executeTakeFirstOrThrow();
-      const status = (await get(`/pagespeed/runs/${run.id}`, {})).json<RunStatus>();
-      expect(status.result).toMatchObject({ filmstrip: [], lab: { lcp: { numericValue: 1400 } } });
-    },
-  );
+  it('keeps a user’s last tests, compacts their frames, and forgets spent visitor tests', async () => {
+    const runs = SPEED_TEST_HISTORY + 1;
+    await setup([...Array.from({ length: runs }, (_, i) => 1000 + i), 1500, 1400, 1600, 2000]);
+    const owner = await signUp(t.app, 2);
+    const tests: string[] = [];
+    for (let i = 0; i < runs; i++) tests.push(await speedTest(owner.headers, 1));
+    const kept = await speedTest(owner.headers, 3);
+    const visitor = await speedTest({}, 1);
+    clock.advanceMinutes(61);
+    const sweep = startRetentionSweep(t.app.services, t.app.log);
+    await sweep.run();
+    await sweep.stop();
+    const listed = (
+      await get(`/pagespeed/tests?url=${encodeURIComponent(URL_)}`, owner.headers)
+    ).json<{
+      tests: { id: string }[];
+    }>().tests;
+    expect(listed.map((test) => test.id)).toEqual([
+      kept,
+      ...tests.slice(-(SPEED_TEST_HISTORY - 1)).reverse(),
+    ]);
+    const left = await t.db.kysely.selectFrom('speed_tests').select('id').execute();
+    expect(left.map((row) => row.id)).not.toContain(visitor);
+    // Of the three samples, only the representative (1500 ms) keeps its frames.
+    const frames = await t.db.kysely
+      .selectFrom('speed_runs')
+      .select(['sample', 'filmstrip'])
+      .where('test_id', '=', kept)
+      .orderBy('sample')
+      .execute();
+    expect(frames.map((row) => row.filmstrip !== null)).toEqual([true, false, false]);
+    // A run's status still answers, its frames gone.
+    const run = await t.db.kysely
+      .selectFrom('speed_runs')
+      .select('id')
+      .where('test_id', '=', kept)
+      .where('sample', '=', 2)
+      .executeTakeFirstOrThrow();
+    const status = (await get(`/pagespeed/runs/${run.id}`, {})).json<RunStatus>();
+    expect(status.result).toMatchObject({ filmstrip: [], lab: { lcp: { numericValue: 1400 } } });
+  });
 });

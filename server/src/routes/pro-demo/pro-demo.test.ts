@@ -1,21 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { PRO_MESSAGES } from '@core/messages';
-import { buildTestApp, testDatabaseUrl, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { TestClock } from '../../../test/clock';
+import { describeOnDatabases } from '../../../test/backends';
 
 const URL = '/backend-service/v1/pro-demo';
 
-describe.each([
-  { db: 'SQLite', postgres: false },
-  { db: 'PostgreSQL', postgres: true },
-])('pro demo API on $db', ({ postgres }) => {
+describeOnDatabases('pro demo API', ({ postgres }) => {
   let t: TestApp;
   afterEach(async () => t?.close());
-  const maybe = it.skipIf(postgres && !testDatabaseUrl);
   const post = (payload: object) => t.app.inject({ method: 'POST', url: URL, payload });
   const rows = () => t.db.kysely.selectFrom('demo_requests').select('email').execute();
 
-  maybe('keeps one row per address: 201 the first time, 200 after, in any case', async () => {
+  it('keeps one row per address: 201 the first time, 200 after, in any case', async () => {
     t = await buildTestApp({ postgres });
     const first = await post({ emailAddress: ' Dee@Example.com ' });
     expect(first.statusCode).toBe(201);
@@ -26,7 +23,7 @@ describe.each([
     expect(await rows()).toEqual([{ email: 'dee@example.com' }]);
   });
 
-  maybe('answers a blank or malformed address with 400 and the fixed message', async () => {
+  it('answers a blank or malformed address with 400 and the fixed message', async () => {
     t = await buildTestApp({ postgres });
     const blank = await post({ emailAddress: '  ' });
     expect(blank.statusCode).toBe(400);
@@ -39,7 +36,7 @@ describe.each([
     expect(await rows()).toEqual([]);
   });
 
-  maybe('refuses the 11th request of an hour from one IP with 429 and Retry-After', async () => {
+  it('refuses the 11th request of an hour from one IP with 429 and Retry-After', async () => {
     const clock = new TestClock(new Date('2026-11-23T12:00:00Z'));
     t = await buildTestApp({ postgres, clock });
     for (let i = 0; i < 10; i++) {
@@ -55,7 +52,7 @@ describe.each([
     expect((await post({ emailAddress: 'p10@example.com' })).statusCode).toBe(201);
   });
 
-  maybe("counts a visitor's requests against its own address, not the one it claims", async () => {
+  it("counts a visitor's requests against its own address, not the one it claims", async () => {
     t = await buildTestApp({ postgres });
     const from = (remoteAddress: string, i: number) =>
       t.app.inject({

@@ -1,12 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { TRACKING_MESSAGES } from '@core/messages';
 import type { Comparison, TrackingCheckDetail, TrackingStorage } from '@core/schemas/tracking';
-import { testDatabaseUrl, type TestApp } from '../../../test/build-test-app';
+import { type TestApp } from '../../../test/build-test-app';
 import type { TestClock } from '../../../test/clock';
 import { buildProfileLabApp, profileFingerprint, type ProfileLab } from '../../../test/profile-lab';
 import { signUp } from '../../../test/users';
 import { startRetentionSweep } from '../../retention/retention-sweep';
 import { storedFilmstrip } from '../../tracking/filmstrip';
+import { describeOnDatabases } from '../../../test/backends';
 
 const PAGES = '/backend-service/v1/tracking/pages';
 const STORAGE = '/backend-service/v1/tracking/storage';
@@ -14,15 +15,11 @@ const URL = 'http://scoops.sandbox.localhost:8080/';
 
 const fingerprint = profileFingerprint();
 
-describe.each([
-  { db: 'SQLite', postgres: false },
-  { db: 'PostgreSQL', postgres: true },
-])('comparing checks, tracking details and storage on $db', ({ postgres }) => {
+describeOnDatabases('comparing checks, tracking details and storage', ({ postgres }) => {
   let t: TestApp;
   let lab: ProfileLab;
   let clock: TestClock;
   afterEach(async () => t?.close());
-  const maybe = it.skipIf(postgres && !testDatabaseUrl);
 
   async function setup(planId: number, env: Record<string, string> = {}) {
     ({ t, lab, clock } = await buildProfileLabApp(postgres, {
@@ -56,7 +53,7 @@ describe.each([
   const detail = async (headers: Headers, id: string, checkId: string) =>
     (await get(`${PAGES}/${id}/checks/${checkId}`, headers)).json() as TrackingCheckDetail;
 
-  maybe('compares two checks: medians, differences, significance, fingerprints', async () => {
+  it('compares two checks: medians, differences, significance, fingerprints', async () => {
     const { headers } = await setup(2);
     const id = await create(headers, { samples: 5 });
     const fast = await runNow(headers, id);
@@ -83,7 +80,7 @@ describe.each([
     expect(back.metrics[3]).toMatchObject({ difference: -3000, pValue: by.lcp!.pValue });
   });
 
-  maybe('refuses the same check twice, unknown checks and other pages’ checks', async () => {
+  it('refuses the same check twice, unknown checks and other pages’ checks', async () => {
     const { headers } = await setup(2);
     const id = await create(headers, { samples: 1 });
     const check = await runNow(headers, id);
@@ -117,85 +114,82 @@ describe.each([
     expect((await compare(`a=${check}&b=${otherCheck}`, {})).statusCode).toBe(401);
   });
 
-  maybe(
-    'keeps frames, insights and fingerprints for the last TRACKING_DETAIL_CHECKS checks only; storage follows',
-    async () => {
-      const { headers } = await setup(1, { TRACKING_DETAIL_CHECKS: '2' });
-      const stranger = await signUp(t.app, 1);
-      expect(await storage(headers)).toEqual({ pages: 0, checks: 0, bytes: 0 });
-      const id = await create(headers, { samples: 3 });
-      expect(await storage(headers)).toEqual({ pages: 1, checks: 0, bytes: 0 });
+  it('keeps frames, insights and fingerprints for the last TRACKING_DETAIL_CHECKS checks only; storage follows', async () => {
+    const { headers } = await setup(1, { TRACKING_DETAIL_CHECKS: '2' });
+    const stranger = await signUp(t.app, 1);
+    expect(await storage(headers)).toEqual({ pages: 0, checks: 0, bytes: 0 });
+    const id = await create(headers, { samples: 3 });
+    expect(await storage(headers)).toEqual({ pages: 1, checks: 0, bytes: 0 });
 
-      const checks: string[] = [];
-      let bytes = 0;
-      for (let i = 0; i < 4; i++) {
-        checks.push(await runNow(headers, id));
-        // Every check with its representative run's frames and its samples' fingerprints,
-        // whatever the lab reported.
-        await t.db.kysely
-          .updateTable('tracking_checks')
-          .set({
-            filmstrip: storedFilmstrip([`data:image/jpeg;base64,${'A'.repeat(4000)}`], [900]),
-          })
-          .where('id', '=', checks[i]!)
-          .execute();
-        await t.db.kysely
-          .updateTable('tracking_samples')
-          .set({ fingerprint: JSON.stringify(fingerprint) })
-          .where('check_id', '=', checks[i]!)
-          .execute();
-        const now = await storage(headers);
-        expect(now.checks).toBe(i + 1);
-        expect(now.bytes).toBeGreaterThan(bytes + 4000);
-        bytes = now.bytes;
-      }
-      expect(await storage(stranger.headers)).toEqual({ pages: 0, checks: 0, bytes: 0 });
-      const medians = await Promise.all(
-        checks.map(async (c) => (await detail(headers, id, c)).median),
-      );
-
-      const sweep = startRetentionSweep(t.app.services, t.app.log);
-      await sweep.run();
-      await sweep.stop();
-
-      for (const [i, checkId] of checks.entries()) {
-        const found = await detail(headers, id, checkId);
-        const kept = i >= 2;
-        expect(found.filmstrip, `check ${i + 1}`).toEqual(
-          kept ? [{ ms: 900, data: expect.stringMatching(/^data:image\/jpeg/) }] : [],
-        );
-        // The insights go with the frames.
-        expect(found.insights?.map((insight) => insight.id) ?? null, `check ${i + 1}`).toEqual(
-          kept ? ['render-blocking-insight'] : null,
-        );
-        // Metrics stay; an old check keeps its representative sample's fingerprint only.
-        expect(found.median).toEqual(medians[i]);
-        expect(found.samples.map((s) => s.metrics !== null)).toEqual([true, true, true]);
-        expect(found.samples.map((s) => s.fingerprint !== null)).toEqual(
-          kept ? [true, true, true] : [true, false, false],
-        );
-      }
-      const pruned = await storage(headers);
-      expect(pruned.checks).toBe(4);
-      expect(pruned.bytes).toBeLessThan(bytes - 2 * 4000);
-
-      // A new check pushes one more out; a second pass has nothing left to do.
+    const checks: string[] = [];
+    let bytes = 0;
+    for (let i = 0; i < 4; i++) {
       checks.push(await runNow(headers, id));
-      const again = startRetentionSweep(t.app.services, t.app.log);
-      await again.run();
-      await again.stop();
-      const details = await t.db.kysely
-        .selectFrom('tracking_checks')
-        .select(['id', 'detailed'])
-        .orderBy('started_at')
+      // Every check with its representative run's frames and its samples' fingerprints,
+      // whatever the lab reported.
+      await t.db.kysely
+        .updateTable('tracking_checks')
+        .set({
+          filmstrip: storedFilmstrip([`data:image/jpeg;base64,${'A'.repeat(4000)}`], [900]),
+        })
+        .where('id', '=', checks[i]!)
         .execute();
-      expect(details.map((row) => Number(row.detailed))).toEqual([0, 0, 0, 1, 1]);
-      expect(details.map((row) => row.id)).toEqual(checks);
+      await t.db.kysely
+        .updateTable('tracking_samples')
+        .set({ fingerprint: JSON.stringify(fingerprint) })
+        .where('check_id', '=', checks[i]!)
+        .execute();
+      const now = await storage(headers);
+      expect(now.checks).toBe(i + 1);
+      expect(now.bytes).toBeGreaterThan(bytes + 4000);
+      bytes = now.bytes;
+    }
+    expect(await storage(stranger.headers)).toEqual({ pages: 0, checks: 0, bytes: 0 });
+    const medians = await Promise.all(
+      checks.map(async (c) => (await detail(headers, id, c)).median),
+    );
 
-      const deleted = await t.app.inject({ method: 'DELETE', url: `${PAGES}/${id}`, headers });
-      expect(deleted.statusCode).toBe(200);
-      expect(await storage(headers)).toEqual({ pages: 0, checks: 0, bytes: 0 });
-      expect((await get(STORAGE, {})).statusCode).toBe(401);
-    },
-  );
+    const sweep = startRetentionSweep(t.app.services, t.app.log);
+    await sweep.run();
+    await sweep.stop();
+
+    for (const [i, checkId] of checks.entries()) {
+      const found = await detail(headers, id, checkId);
+      const kept = i >= 2;
+      expect(found.filmstrip, `check ${i + 1}`).toEqual(
+        kept ? [{ ms: 900, data: expect.stringMatching(/^data:image\/jpeg/) }] : [],
+      );
+      // The insights go with the frames.
+      expect(found.insights?.map((insight) => insight.id) ?? null, `check ${i + 1}`).toEqual(
+        kept ? ['render-blocking-insight'] : null,
+      );
+      // Metrics stay; an old check keeps its representative sample's fingerprint only.
+      expect(found.median).toEqual(medians[i]);
+      expect(found.samples.map((s) => s.metrics !== null)).toEqual([true, true, true]);
+      expect(found.samples.map((s) => s.fingerprint !== null)).toEqual(
+        kept ? [true, true, true] : [true, false, false],
+      );
+    }
+    const pruned = await storage(headers);
+    expect(pruned.checks).toBe(4);
+    expect(pruned.bytes).toBeLessThan(bytes - 2 * 4000);
+
+    // A new check pushes one more out; a second pass has nothing left to do.
+    checks.push(await runNow(headers, id));
+    const again = startRetentionSweep(t.app.services, t.app.log);
+    await again.run();
+    await again.stop();
+    const details = await t.db.kysely
+      .selectFrom('tracking_checks')
+      .select(['id', 'detailed'])
+      .orderBy('started_at')
+      .execute();
+    expect(details.map((row) => Number(row.detailed))).toEqual([0, 0, 0, 1, 1]);
+    expect(details.map((row) => row.id)).toEqual(checks);
+
+    const deleted = await t.app.inject({ method: 'DELETE', url: `${PAGES}/${id}`, headers });
+    expect(deleted.statusCode).toBe(200);
+    expect(await storage(headers)).toEqual({ pages: 0, checks: 0, bytes: 0 });
+    expect((await get(STORAGE, {})).statusCode).toBe(401);
+  });
 });

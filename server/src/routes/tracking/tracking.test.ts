@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { TRACKING_MESSAGES } from '@core/messages';
 import type {
   HistoryResponse,
@@ -10,7 +10,7 @@ import type {
   TrackingCheckDetail,
 } from '@core/schemas/tracking';
 import { HISTORY_CSV_HEADERS } from '@core/tracking/history-csv';
-import { testDatabaseUrl, type TestApp } from '../../../test/build-test-app';
+import { type TestApp } from '../../../test/build-test-app';
 import type { TestClock } from '../../../test/clock';
 import { outboxCount } from '../../../test/outbox';
 import {
@@ -22,20 +22,17 @@ import {
 import { signUp } from '../../../test/users';
 import { monthKey } from '../../quota/quotas';
 import { checksNowQueue } from '../../tracking/check-jobs';
+import { describeOnDatabases } from '../../../test/backends';
 
 const PAGES = '/backend-service/v1/tracking/pages';
 const URL = 'http://scoops.sandbox.localhost:8080/';
 const DAY = 24 * 60;
 
-describe.each([
-  { db: 'SQLite', postgres: false },
-  { db: 'PostgreSQL', postgres: true },
-])('tracked pages API on $db', ({ postgres }) => {
+describeOnDatabases('tracked pages API', ({ postgres }) => {
   let t: TestApp;
   let lab: ProfileLab;
   let clock: TestClock;
   afterEach(async () => t?.close());
-  const maybe = it.skipIf(postgres && !testDatabaseUrl);
 
   /** The app with a lab that measures instantly, and a user on `planId`. */
   async function setup(planId = 1) {
@@ -71,7 +68,7 @@ describe.each([
     table: 'tracked_pages' | 'tracking_checks' | 'tracking_samples' | 'tracking_alerts',
   ) => t.db.kysely.selectFrom(table).selectAll().execute();
 
-  maybe('creates, lists, edits, pauses, resumes and deletes a page; others see a 404', async () => {
+  it('creates, lists, edits, pauses, resumes and deletes a page; others see a 404', async () => {
     const { headers } = await setup(2);
     const res = await call('POST', '', headers, {
       url: `  ${URL}  `,
@@ -139,7 +136,7 @@ describe.each([
     expect((await call('DELETE', `/${id}`, headers)).statusCode).toBe(404);
   });
 
-  maybe('refuses past the plan: pages, hourly checks, samples, and private URLs', async () => {
+  it('refuses past the plan: pages, hourly checks, samples, and private URLs', async () => {
     const { headers } = await setup(1);
     const refusals = [
       [{ schedule: 'hourly' }, 403, TRACKING_MESSAGES.upgradeForHourly, 'hourly_needs_upgrade'],
@@ -175,7 +172,7 @@ describe.each([
     expect(await rows('tracked_pages')).toHaveLength(1);
   });
 
-  maybe('lets a Pro user track a hundred pages, not one more, even asked all at once', async () => {
+  it('lets a Pro user track a hundred pages, not one more, even asked all at once', async () => {
     const { headers } = await setup(4);
     const results = await Promise.all(
       Array.from({ length: 104 }, (_, i) =>
@@ -192,74 +189,67 @@ describe.each([
     expect(duplicate.statusCode).toBe(409);
   });
 
-  maybe(
-    'runs now as a manual test: samples with their source, the median, the filmstrip',
-    async () => {
-      const { headers, userId } = await setup(1);
-      const id = await create(headers, { devices: ['mobile'] });
-      lab.failNext = 1;
-      const { checks } = await runNow(headers, id);
-      expect(checks).toEqual([{ id: expect.any(String), device: 'mobile' }]);
-      expect(await t.app.services.quotas.used(userId, 'speed')).toBe(1);
-      expect(lab.runs.map((r) => r.priority)).toEqual([
-        'interactive',
-        'interactive',
-        'interactive',
-      ]);
+  it('runs now as a manual test: samples with their source, the median, the filmstrip', async () => {
+    const { headers, userId } = await setup(1);
+    const id = await create(headers, { devices: ['mobile'] });
+    lab.failNext = 1;
+    const { checks } = await runNow(headers, id);
+    expect(checks).toEqual([{ id: expect.any(String), device: 'mobile' }]);
+    expect(await t.app.services.quotas.used(userId, 'speed')).toBe(1);
+    expect(lab.runs.map((r) => r.priority)).toEqual(['interactive', 'interactive', 'interactive']);
 
-      const found = await history(headers, id);
-      expect(found.checks).toHaveLength(1);
-      const [check] = found.checks;
-      expect(check).toMatchObject({
-        id: checks[0]!.id,
-        device: 'mobile',
-        trigger: 'manual',
-        status: 'done',
-        regression: false,
-        median: { psi: 92, lcp: 1800 },
-      });
-      expect(
-        check!.samples.map((s) => [s.index, s.source, s.errorKind, s.metrics?.psi ?? null]),
-      ).toEqual([
-        [1, 'local-lighthouse', 'timeout', null],
-        [2, 'local-lighthouse', null, 93],
-        [3, 'local-lighthouse', null, 91],
-      ]);
-      expect(check!.samples[0]!.error).toBe('The run took longer than 300 s.');
+    const found = await history(headers, id);
+    expect(found.checks).toHaveLength(1);
+    const [check] = found.checks;
+    expect(check).toMatchObject({
+      id: checks[0]!.id,
+      device: 'mobile',
+      trigger: 'manual',
+      status: 'done',
+      regression: false,
+      median: { psi: 92, lcp: 1800 },
+    });
+    expect(
+      check!.samples.map((s) => [s.index, s.source, s.errorKind, s.metrics?.psi ?? null]),
+    ).toEqual([
+      [1, 'local-lighthouse', 'timeout', null],
+      [2, 'local-lighthouse', null, 93],
+      [3, 'local-lighthouse', null, 91],
+    ]);
+    expect(check!.samples[0]!.error).toBe('The run took longer than 300 s.');
 
-      const detail = (await call('GET', `/${id}/checks/${check!.id}`, headers)).json();
-      // The representative run's frames, each with its time since navigation start.
-      expect(detail.filmstrip).toEqual([
-        { ms: 1100, data: expect.stringMatching(/^data:image\/jpeg;base64,run[23]$/) },
-      ]);
-      // And its insights, from the same run as the frames.
-      const run = /run(\d)$/.exec(detail.filmstrip[0].data)![1];
-      expect(detail.insights).toEqual([
-        {
-          id: 'render-blocking-insight',
-          group: 'insight',
-          title: 'Render-blocking requests',
-          description: "Requests are blocking the page's initial render.",
-          score: 1,
-          items: [{ label: `${URL}run${run}.css`, url: `${URL}run${run}.css`, totalBytes: 20_000 }],
-        },
-      ]);
-      // And the thresholds its metrics were scored by (the lab reported LCP's alone).
-      expect(detail.thresholds).toEqual({ lcp: LCP_MOBILE });
-      // No field source is configured: none is stored, rather than a pretend 'no data'.
-      expect(detail.field).toBeNull();
-      const missing = await call('GET', `/${id}/checks/${crypto.randomUUID()}`, headers);
-      expect(missing.statusCode).toBe(404);
+    const detail = (await call('GET', `/${id}/checks/${check!.id}`, headers)).json();
+    // The representative run's frames, each with its time since navigation start.
+    expect(detail.filmstrip).toEqual([
+      { ms: 1100, data: expect.stringMatching(/^data:image\/jpeg;base64,run[23]$/) },
+    ]);
+    // And its insights, from the same run as the frames.
+    const run = /run(\d)$/.exec(detail.filmstrip[0].data)![1];
+    expect(detail.insights).toEqual([
+      {
+        id: 'render-blocking-insight',
+        group: 'insight',
+        title: 'Render-blocking requests',
+        description: "Requests are blocking the page's initial render.",
+        score: 1,
+        items: [{ label: `${URL}run${run}.css`, url: `${URL}run${run}.css`, totalBytes: 20_000 }],
+      },
+    ]);
+    // And the thresholds its metrics were scored by (the lab reported LCP's alone).
+    expect(detail.thresholds).toEqual({ lcp: LCP_MOBILE });
+    // No field source is configured: none is stored, rather than a pretend 'no data'.
+    expect(detail.field).toBeNull();
+    const missing = await call('GET', `/${id}/checks/${crypto.randomUUID()}`, headers);
+    expect(missing.statusCode).toBe(404);
 
-      const list = (await call('GET', '', headers)).json() as TrackedPageList;
-      expect(list.pages[0]).toMatchObject({
-        latest: { score: 92, device: 'mobile' },
-        sparkline: [92],
-      });
-    },
-  );
+    const list = (await call('GET', '', headers)).json() as TrackedPageList;
+    expect(list.pages[0]).toMatchObject({
+      latest: { score: 92, device: 'mobile' },
+      sparkline: [92],
+    });
+  });
 
-  maybe('refuses a second run while one is going, and a run past the monthly quota', async () => {
+  it('refuses a second run while one is going, and a run past the monthly quota', async () => {
     const { headers, userId } = await setup(1);
     const id = await create(headers);
     let release!: () => void;
@@ -281,7 +271,7 @@ describe.each([
     expect((await rows('tracked_pages'))[0]!.lease_owner).toBeNull();
   });
 
-  maybe('moves the schedule a period on from a run now, not a minute after it', async () => {
+  it('moves the schedule a period on from a run now, not a minute after it', async () => {
     const { headers } = await setup(1);
     const id = await create(headers, { devices: ['mobile'] });
     const { scheduler } = t.app.services.tracking;
@@ -304,7 +294,7 @@ describe.each([
     ]);
   });
 
-  maybe('gives the speed test back to its month when a shutdown ends the run', async () => {
+  it('gives the speed test back to its month when a shutdown ends the run', async () => {
     const { headers, userId } = await setup(1);
     const id = await create(headers);
     lab.hold = new Promise<void>(() => undefined);
@@ -324,7 +314,7 @@ describe.each([
     });
   });
 
-  maybe('gives back the runs still waiting in the queue when the app stops', async () => {
+  it('gives back the runs still waiting in the queue when the app stops', async () => {
     const { headers, userId } = await setup(2);
     const ids = [];
     for (let n = 0; n < 5; n++) ids.push(await create(headers, { url: `${URL}p${n}` }));
@@ -353,157 +343,151 @@ describe.each([
   const alertsOf = async (headers: Headers, id: string) =>
     (await call('GET', `/${id}/alerts`, headers)).json().alerts as TrackingAlert[];
 
-  maybe(
-    'alerts when a regression holds over two checks, once, and announces the recovery once',
-    async () => {
-      const { headers, user } = await setup(1);
-      const id = await create(headers, { devices: ['mobile'] });
-      const run = async (profile: 'fast' | 'slow' | 'fail') => {
-        lab.profile = profile === 'slow' ? 'slow' : 'fast';
-        lab.failNext = profile === 'fail' ? 3 : 0;
-        await runNow(headers, id);
-        return outboxCount(t.config);
-      };
-      expect(await run('fast')).toBe(0);
-      expect(await run('fast')).toBe(0);
-      // One slow check among fast ones: a regression, but it does not hold. No alert.
-      expect(await run('slow')).toBe(0);
-      expect(await run('fast')).toBe(0);
-      // Slow, a failed check (no number, no judgement), slow again: the regression held.
-      expect(await run('slow')).toBe(0);
-      expect(await run('fail')).toBe(0);
-      expect(await run('slow')).toBe(1);
-      expect(mailsOf()[0]).toContain(
-        `Subject: ${TRACKING_MESSAGES.regressionSubject(URL, 'mobile')}`,
+  it('alerts when a regression holds over two checks, once, and announces the recovery once', async () => {
+    const { headers, user } = await setup(1);
+    const id = await create(headers, { devices: ['mobile'] });
+    const run = async (profile: 'fast' | 'slow' | 'fail') => {
+      lab.profile = profile === 'slow' ? 'slow' : 'fast';
+      lab.failNext = profile === 'fail' ? 3 : 0;
+      await runNow(headers, id);
+      return outboxCount(t.config);
+    };
+    expect(await run('fast')).toBe(0);
+    expect(await run('fast')).toBe(0);
+    // One slow check among fast ones: a regression, but it does not hold. No alert.
+    expect(await run('slow')).toBe(0);
+    expect(await run('fast')).toBe(0);
+    // Slow, a failed check (no number, no judgement), slow again: the regression held.
+    expect(await run('slow')).toBe(0);
+    expect(await run('fail')).toBe(0);
+    expect(await run('slow')).toBe(1);
+    expect(mailsOf()[0]).toContain(
+      `Subject: ${TRACKING_MESSAGES.regressionSubject(URL, 'mobile')}`,
+    );
+    expect(mailsOf()[0]).toContain(`To: ${user.email}`);
+    expect(await run('slow')).toBe(1);
+    expect((await call('GET', '', headers)).json().pages[0]).toMatchObject({
+      alertState: 'regression',
+    });
+    // The first fast check announces the recovery, once.
+    expect(await run('fast')).toBe(2);
+    expect(
+      mailsOf().some((m) =>
+        m.includes(`Subject: ${TRACKING_MESSAGES.recoverySubject(URL, 'mobile')}`),
+      ),
+    ).toBe(true);
+    expect(await run('fast')).toBe(2);
+
+    const { checks } = await history(headers, id);
+    expect(checks.map((c) => c.state)).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'failed',
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+    ]);
+    expect(checks.map((c) => c.regression)).toEqual([
+      false,
+      false,
+      true,
+      true,
+      false,
+      true,
+      false,
+      true,
+      false,
+      false,
+    ]);
+    const failed = checks[4]!;
+    expect(failed).toMatchObject({ status: 'failed', median: null, reasons: [] });
+    expect(failed.samples.map((s) => [s.errorKind, s.metrics, s.fingerprint])).toEqual([
+      ['timeout', null, null],
+      ['timeout', null, null],
+      ['timeout', null, null],
+    ]);
+    // No run, no insights; a regressed check keeps its failed one.
+    const detailOf = async (checkId: string) =>
+      (await call('GET', `/${id}/checks/${checkId}`, headers)).json() as TrackingCheckDetail;
+    expect((await detailOf(failed.id)).insights).toBeNull();
+    expect((await detailOf(checks[3]!.id)).insights![0]).toMatchObject({
+      score: 0,
+      savingsMs: 1200,
+    });
+    expect(checks[3]!.reasons.map((r) => [r.kind, r.metric])).toEqual([
+      ['significant', 'psi'],
+      ['significant', 'lcp'],
+      ['significant', 'tbt'],
+      ['significant', 'cls'],
+    ]);
+    const alerts = await alertsOf(headers, id);
+    expect(alerts.map((a) => [a.kind, a.checkId, a.emailError])).toEqual([
+      ['recovery', checks[1]!.id, null],
+      ['regression', checks[3]!.id, null],
+    ]);
+    expect(alerts.every((a) => a.emailedAt !== null)).toBe(true);
+    expect((await call('GET', '', headers)).json().pages[0]).toMatchObject({
+      alertState: 'ok',
+      unreachable: false,
+    });
+  });
+
+  it('alerts and recovers each device on its own: one in regression hides not the other', async () => {
+    const { headers } = await setup(2);
+    const id = await create(headers, {
+      devices: ['mobile', 'desktop'],
+      samples: 1,
+      budgets: { lcp: 2500 },
+      alertAfter: 1,
+    });
+    const subjects = () =>
+      mailsOf().flatMap(
+        (mail) => mail.replace(/\r?\n[ \t]+/g, ' ').match(/^Subject: (.*)$/m)?.[1] ?? [],
       );
-      expect(mailsOf()[0]).toContain(`To: ${user.email}`);
-      expect(await run('slow')).toBe(1);
-      expect((await call('GET', '', headers)).json().pages[0]).toMatchObject({
-        alertState: 'regression',
-      });
-      // The first fast check announces the recovery, once.
-      expect(await run('fast')).toBe(2);
-      expect(
-        mailsOf().some((m) =>
-          m.includes(`Subject: ${TRACKING_MESSAGES.recoverySubject(URL, 'mobile')}`),
-        ),
-      ).toBe(true);
-      expect(await run('fast')).toBe(2);
+    const run = async (mobile: 'fast' | 'slow', desktop: 'fast' | 'slow') => {
+      lab.deviceProfiles = { mobile, desktop };
+      await runNow(headers, id);
+      return (await call('GET', '', headers)).json().pages[0] as TrackedPageSummary;
+    };
+    expect(await run('slow', 'fast')).toMatchObject({
+      alertState: 'regression',
+      regressedDevices: ['mobile'],
+    });
+    // Mobile is still in regression: desktop breaking its budget alerts all the same.
+    expect(await run('slow', 'slow')).toMatchObject({
+      alertState: 'regression',
+      regressedDevices: ['mobile', 'desktop'],
+    });
+    // Mobile recovers alone; desktop stays in regression, and says so once.
+    expect(await run('fast', 'slow')).toMatchObject({
+      alertState: 'regression',
+      regressedDevices: ['desktop'],
+    });
+    expect(await run('fast', 'fast')).toMatchObject({
+      alertState: 'ok',
+      regressedDevices: [],
+    });
+    expect(subjects()).toEqual([
+      TRACKING_MESSAGES.regressionSubject(URL, 'mobile'),
+      TRACKING_MESSAGES.regressionSubject(URL, 'desktop'),
+      TRACKING_MESSAGES.recoverySubject(URL, 'mobile'),
+      TRACKING_MESSAGES.recoverySubject(URL, 'desktop'),
+    ]);
+    const alerts = await alertsOf(headers, id);
+    expect(alerts.map((a) => [a.kind, a.device]).reverse()).toEqual([
+      ['regression', 'mobile'],
+      ['regression', 'desktop'],
+      ['recovery', 'mobile'],
+      ['recovery', 'desktop'],
+    ]);
+    expect(alerts.at(-2)!.reasons.map((r) => [r.kind, r.metric])).toEqual([['budget', 'lcp']]);
+  });
 
-      const { checks } = await history(headers, id);
-      expect(checks.map((c) => c.state)).toEqual([
-        'ok',
-        'ok',
-        'ok',
-        'ok',
-        'failed',
-        'ok',
-        'ok',
-        'ok',
-        'ok',
-        'ok',
-      ]);
-      expect(checks.map((c) => c.regression)).toEqual([
-        false,
-        false,
-        true,
-        true,
-        false,
-        true,
-        false,
-        true,
-        false,
-        false,
-      ]);
-      const failed = checks[4]!;
-      expect(failed).toMatchObject({ status: 'failed', median: null, reasons: [] });
-      expect(failed.samples.map((s) => [s.errorKind, s.metrics, s.fingerprint])).toEqual([
-        ['timeout', null, null],
-        ['timeout', null, null],
-        ['timeout', null, null],
-      ]);
-      // No run, no insights; a regressed check keeps its failed one.
-      const detailOf = async (checkId: string) =>
-        (await call('GET', `/${id}/checks/${checkId}`, headers)).json() as TrackingCheckDetail;
-      expect((await detailOf(failed.id)).insights).toBeNull();
-      expect((await detailOf(checks[3]!.id)).insights![0]).toMatchObject({
-        score: 0,
-        savingsMs: 1200,
-      });
-      expect(checks[3]!.reasons.map((r) => [r.kind, r.metric])).toEqual([
-        ['significant', 'psi'],
-        ['significant', 'lcp'],
-        ['significant', 'tbt'],
-        ['significant', 'cls'],
-      ]);
-      const alerts = await alertsOf(headers, id);
-      expect(alerts.map((a) => [a.kind, a.checkId, a.emailError])).toEqual([
-        ['recovery', checks[1]!.id, null],
-        ['regression', checks[3]!.id, null],
-      ]);
-      expect(alerts.every((a) => a.emailedAt !== null)).toBe(true);
-      expect((await call('GET', '', headers)).json().pages[0]).toMatchObject({
-        alertState: 'ok',
-        unreachable: false,
-      });
-    },
-  );
-
-  maybe(
-    'alerts and recovers each device on its own: one in regression hides not the other',
-    async () => {
-      const { headers } = await setup(2);
-      const id = await create(headers, {
-        devices: ['mobile', 'desktop'],
-        samples: 1,
-        budgets: { lcp: 2500 },
-        alertAfter: 1,
-      });
-      const subjects = () =>
-        mailsOf().flatMap(
-          (mail) => mail.replace(/\r?\n[ \t]+/g, ' ').match(/^Subject: (.*)$/m)?.[1] ?? [],
-        );
-      const run = async (mobile: 'fast' | 'slow', desktop: 'fast' | 'slow') => {
-        lab.deviceProfiles = { mobile, desktop };
-        await runNow(headers, id);
-        return (await call('GET', '', headers)).json().pages[0] as TrackedPageSummary;
-      };
-      expect(await run('slow', 'fast')).toMatchObject({
-        alertState: 'regression',
-        regressedDevices: ['mobile'],
-      });
-      // Mobile is still in regression: desktop breaking its budget alerts all the same.
-      expect(await run('slow', 'slow')).toMatchObject({
-        alertState: 'regression',
-        regressedDevices: ['mobile', 'desktop'],
-      });
-      // Mobile recovers alone; desktop stays in regression, and says so once.
-      expect(await run('fast', 'slow')).toMatchObject({
-        alertState: 'regression',
-        regressedDevices: ['desktop'],
-      });
-      expect(await run('fast', 'fast')).toMatchObject({
-        alertState: 'ok',
-        regressedDevices: [],
-      });
-      expect(subjects()).toEqual([
-        TRACKING_MESSAGES.regressionSubject(URL, 'mobile'),
-        TRACKING_MESSAGES.regressionSubject(URL, 'desktop'),
-        TRACKING_MESSAGES.recoverySubject(URL, 'mobile'),
-        TRACKING_MESSAGES.recoverySubject(URL, 'desktop'),
-      ]);
-      const alerts = await alertsOf(headers, id);
-      expect(alerts.map((a) => [a.kind, a.device]).reverse()).toEqual([
-        ['regression', 'mobile'],
-        ['regression', 'desktop'],
-        ['recovery', 'mobile'],
-        ['recovery', 'desktop'],
-      ]);
-      expect(alerts.at(-2)!.reasons.map((r) => [r.kind, r.metric])).toEqual([['budget', 'lcp']]);
-    },
-  );
-
-  maybe('alerts on the first broken budget when the page asks for one check', async () => {
+  it('alerts on the first broken budget when the page asks for one check', async () => {
     const { headers } = await setup(2);
     const id = await create(headers, { budgets: { performance: 95 } });
     await runNow(headers, id);
@@ -527,65 +511,62 @@ describe.each([
     expect((await call('PATCH', `/${other}`, headers, { alertAfter: 6 })).statusCode).toBe(400);
   });
 
-  maybe(
-    'marks a page unreachable after three failed checks and reachable at the next good one',
-    async () => {
-      const { headers } = await setup(1);
-      const id = await create(headers, { devices: ['mobile'], samples: 2 });
-      await runNow(headers, id);
-      lab.failNext = Infinity;
-      lab.failWith = { kind: 'http_status', message: 'The page answered HTTP 500.' };
-      await runNow(headers, id);
-      await runNow(headers, id);
-      expect(outboxCount(t.config)).toBe(0);
-      await runNow(headers, id);
-      expect(outboxCount(t.config)).toBe(1);
-      expect(mailsOf()[0]).toContain(`Subject: Page unreachable: ${URL}`);
-      expect(mailsOf()[0]).toContain('mobile: The page answered HTTP 500.');
-      expect((await call('GET', '', headers)).json().pages[0]).toMatchObject({
-        unreachable: true,
-        alertState: 'ok',
-      });
-      await runNow(headers, id);
-      expect(outboxCount(t.config)).toBe(1);
+  it('marks a page unreachable after three failed checks and reachable at the next good one', async () => {
+    const { headers } = await setup(1);
+    const id = await create(headers, { devices: ['mobile'], samples: 2 });
+    await runNow(headers, id);
+    lab.failNext = Infinity;
+    lab.failWith = { kind: 'http_status', message: 'The page answered HTTP 500.' };
+    await runNow(headers, id);
+    await runNow(headers, id);
+    expect(outboxCount(t.config)).toBe(0);
+    await runNow(headers, id);
+    expect(outboxCount(t.config)).toBe(1);
+    expect(mailsOf()[0]).toContain(`Subject: Page unreachable: ${URL}`);
+    expect(mailsOf()[0]).toContain('mobile: The page answered HTTP 500.');
+    expect((await call('GET', '', headers)).json().pages[0]).toMatchObject({
+      unreachable: true,
+      alertState: 'ok',
+    });
+    await runNow(headers, id);
+    expect(outboxCount(t.config)).toBe(1);
 
-      lab.failNext = 0;
-      await runNow(headers, id);
-      expect(outboxCount(t.config)).toBe(2);
-      expect(mailsOf().some((m) => m.includes(`Subject: Page reachable again: ${URL}`))).toBe(true);
-      const { checks, page } = await history(headers, id);
-      expect(page.unreachable).toBe(false);
-      expect(checks.map((c) => c.state)).toEqual([
-        'ok',
-        'failed',
-        'failed',
-        'failed',
-        'failed',
-        'ok',
-      ]);
-      // A failed check is never a number, nor a regression; the good one after is not
-      // compared with zeros either.
-      expect(checks.every((c) => !c.regression)).toBe(true);
-      expect(checks[1]!.median).toBeNull();
-      expect(checks[1]!.samples[0]).toMatchObject({
-        errorKind: 'http_status',
-        error: 'The page answered HTTP 500.',
-        metrics: null,
-      });
-      expect((await alertsOf(headers, id)).map((a) => [a.kind, a.checkId])).toEqual([
-        ['reachable', checks[0]!.id],
-        ['unreachable', checks[2]!.id],
-      ]);
+    lab.failNext = 0;
+    await runNow(headers, id);
+    expect(outboxCount(t.config)).toBe(2);
+    expect(mailsOf().some((m) => m.includes(`Subject: Page reachable again: ${URL}`))).toBe(true);
+    const { checks, page } = await history(headers, id);
+    expect(page.unreachable).toBe(false);
+    expect(checks.map((c) => c.state)).toEqual([
+      'ok',
+      'failed',
+      'failed',
+      'failed',
+      'failed',
+      'ok',
+    ]);
+    // A failed check is never a number, nor a regression; the good one after is not
+    // compared with zeros either.
+    expect(checks.every((c) => !c.regression)).toBe(true);
+    expect(checks[1]!.median).toBeNull();
+    expect(checks[1]!.samples[0]).toMatchObject({
+      errorKind: 'http_status',
+      error: 'The page answered HTTP 500.',
+      metrics: null,
+    });
+    expect((await alertsOf(headers, id)).map((a) => [a.kind, a.checkId])).toEqual([
+      ['reachable', checks[0]!.id],
+      ['unreachable', checks[2]!.id],
+    ]);
 
-      // Failures on SpeedRank's side (PSI refused, no browser) say nothing of the page.
-      lab.failNext = Infinity;
-      lab.failWith = { kind: 'provider', message: 'PageSpeed Insights answered 429.' };
-      for (let i = 0; i < 3; i++) await runNow(headers, id);
-      expect(outboxCount(t.config)).toBe(2);
-    },
-  );
+    // Failures on SpeedRank's side (PSI refused, no browser) say nothing of the page.
+    lab.failNext = Infinity;
+    lab.failWith = { kind: 'provider', message: 'PageSpeed Insights answered 429.' };
+    for (let i = 0; i < 3; i++) await runNow(headers, id);
+    expect(outboxCount(t.config)).toBe(2);
+  });
 
-  maybe('stores each sample’s fingerprint and marks the check where it changed', async () => {
+  it('stores each sample’s fingerprint and marks the check where it changed', async () => {
     const { headers } = await setup(1);
     const id = await create(headers, { devices: ['mobile'] });
     await runNow(headers, id);
@@ -614,7 +595,7 @@ describe.each([
     expect(csv[2]).toMatch(/"Lighthouse 13\.0\.0, bench 900"$/);
   });
 
-  maybe('marks the check where Lighthouse 12 gave way to 13, on the same machine', async () => {
+  it('marks the check where Lighthouse 12 gave way to 13, on the same machine', async () => {
     const { headers } = await setup(1);
     const id = await create(headers, { devices: ['mobile'], samples: 1 });
     await runNow(headers, id);
@@ -632,7 +613,7 @@ describe.each([
     ]);
   });
 
-  maybe('filters the history by range and device and exports it as CSV', async () => {
+  it('filters the history by range and device and exports it as CSV', async () => {
     const { headers } = await setup(2);
     const id = await create(headers, { devices: ['mobile', 'desktop'], samples: 1 });
     await runNow(headers, id);

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES } from '@core/messages';
 import {
   webhookPayloadSchema,
@@ -9,13 +9,14 @@ import {
   type WebhookDelivery,
   type WebhookList,
 } from '@core/schemas/webhooks';
-import { testDatabaseUrl, type TestApp } from '../../../test/build-test-app';
+import { type TestApp } from '../../../test/build-test-app';
 import type { TestClock } from '../../../test/clock';
 import { buildProfileLabApp, type ProfileLab } from '../../../test/profile-lab';
 import { signUp } from '../../../test/users';
 import { pruneTracking } from '../../tracking/retention';
 import { Tracking } from '../../tracking/tracking';
 import { verifySignature } from '../../tracking/webhook-signature';
+import { describeOnDatabases } from '../../../test/backends';
 
 const API = '/backend-service/v1/tracking';
 const PAGE_URL = 'http://scoops.sandbox.localhost:8080/';
@@ -58,10 +59,7 @@ async function startReceiver() {
   return receiver;
 }
 
-describe.each([
-  { db: 'SQLite', postgres: false },
-  { db: 'PostgreSQL', postgres: true },
-])('tracking webhooks on $db', ({ postgres }) => {
+describeOnDatabases('tracking webhooks', ({ postgres }) => {
   let t: TestApp;
   let lab: ProfileLab;
   let clock: TestClock;
@@ -70,7 +68,6 @@ describe.each([
     await t?.close();
     await receiver?.close();
   });
-  const maybe = it.skipIf(postgres && !testDatabaseUrl);
 
   /**
    * The app with the receiver's port allowed (FETCH_ALLOW_HOSTS) under its loopback address
@@ -114,7 +111,7 @@ describe.each([
     return res.json() as WebhookDelivery;
   };
 
-  maybe('adds, lists with the secret masked, refuses past the guard and the limit', async () => {
+  it('adds, lists with the secret masked, refuses past the guard and the limit', async () => {
     const { headers } = await setup();
     const created = await add(headers);
     expect(created.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
@@ -193,7 +190,7 @@ describe.each([
     expect((await call('DELETE', `/webhooks/${created.id}`, headers)).statusCode).toBe(404);
   });
 
-  maybe('signs the test event; after a 500 the sweep tries again and it is delivered', async () => {
+  it('signs the test event; after a 500 the sweep tries again and it is delivered', async () => {
     const { headers } = await setup();
     const { id, secret } = await add(headers);
     receiver.answers = [500];
@@ -264,7 +261,7 @@ describe.each([
     ]);
   });
 
-  maybe('fails at once on a 400, never trying again', async () => {
+  it('fails at once on a 400, never trying again', async () => {
     const { headers } = await setup();
     const { id } = await add(headers);
     receiver.answers = [400];
@@ -284,7 +281,7 @@ describe.each([
     expect(await deliveries(headers, id)).toEqual([delivery]);
   });
 
-  maybe('backs off 30 s, 2, 10 and 60 min, in any process, then gives up', async () => {
+  it('backs off 30 s, 2, 10 and 60 min, in any process, then gives up', async () => {
     const { headers } = await setup();
     const { id } = await add(headers);
     receiver.answers = [503, 429, 502, 500, 503];
@@ -328,76 +325,73 @@ describe.each([
     expect(await deliveries(headers, id)).toEqual([]);
   });
 
-  maybe(
-    'sends regression and recovery alerts to every webhook, in the shape each kind takes',
-    async () => {
-      const { headers } = await setup();
-      const generic = await add(headers);
-      await add(headers, `http://hooks.slack.com:${receiver.port}/services/T0/B0/x`);
-      await add(headers, `http://discord.com:${receiver.port}/api/webhooks/1/x`);
-      const page = await call('POST', '/pages', headers, { url: PAGE_URL, samples: 3 });
-      const pageId = page.json().id as string;
-      const runNow = async () => {
-        expect((await call('POST', `/pages/${pageId}/run`, headers)).statusCode).toBe(202);
-        await t.app.services.tracking.scheduler.idle();
-        clock.advanceMinutes(60);
-      };
-      const byPath = (prefix: string) => receiver.received.filter((r) => r.path.startsWith(prefix));
+  it('sends regression and recovery alerts to every webhook, in the shape each kind takes', async () => {
+    const { headers } = await setup();
+    const generic = await add(headers);
+    await add(headers, `http://hooks.slack.com:${receiver.port}/services/T0/B0/x`);
+    await add(headers, `http://discord.com:${receiver.port}/api/webhooks/1/x`);
+    const page = await call('POST', '/pages', headers, { url: PAGE_URL, samples: 3 });
+    const pageId = page.json().id as string;
+    const runNow = async () => {
+      expect((await call('POST', `/pages/${pageId}/run`, headers)).statusCode).toBe(202);
+      await t.app.services.tracking.scheduler.idle();
+      clock.advanceMinutes(60);
+    };
+    const byPath = (prefix: string) => receiver.received.filter((r) => r.path.startsWith(prefix));
 
-      await runNow();
-      await runNow();
-      expect(receiver.received).toEqual([]);
-      lab.profile = 'slow';
-      await runNow();
-      await runNow();
-      lab.profile = 'fast';
-      await runNow();
-      expect(receiver.received).toHaveLength(6);
+    await runNow();
+    await runNow();
+    expect(receiver.received).toEqual([]);
+    lab.profile = 'slow';
+    await runNow();
+    await runNow();
+    lab.profile = 'fast';
+    await runNow();
+    expect(receiver.received).toHaveLength(6);
 
-      const [regression, recovery] = byPath('/hook').map((r) =>
-        webhookPayloadSchema.strict().parse(JSON.parse(r.body)),
-      );
-      const alerts = (await call('GET', `/pages/${pageId}/alerts`, headers)).json().alerts;
-      expect(regression).toMatchObject({
-        event: 'regression',
-        page: { id: pageId, url: PAGE_URL },
-        device: 'mobile',
-        checkId: alerts[1].checkId,
-        at: alerts[1].createdAt,
-        link: `${SIGN_IN_ORIGIN}/site-speed-tracking?page=${pageId}`,
-      });
-      expect(regression!.reasons.map((r) => r.metric)).toEqual(['psi', 'lcp', 'tbt', 'cls']);
-      expect(regression!.text).toContain(`Speed regression: ${PAGE_URL}`);
-      expect(regression!.text).toContain(regression!.reasons[0]!.text);
-      expect(regression!.content).toBe(regression!.text);
-      expect(recovery).toMatchObject({
-        event: 'recovery',
-        checkId: alerts[0].checkId,
-        reasons: [],
-      });
-      expect(recovery!.text).toContain(`Speed recovered: ${PAGE_URL}`);
-      expect(byPath('/hook').map((r) => r.headers['x-speedrank-event'])).toEqual([
-        'regression',
-        'recovery',
-      ]);
+    const [regression, recovery] = byPath('/hook').map((r) =>
+      webhookPayloadSchema.strict().parse(JSON.parse(r.body)),
+    );
+    const alerts = (await call('GET', `/pages/${pageId}/alerts`, headers)).json().alerts;
+    expect(regression).toMatchObject({
+      event: 'regression',
+      page: { id: pageId, url: PAGE_URL },
+      device: 'mobile',
+      checkId: alerts[1].checkId,
+      at: alerts[1].createdAt,
+      link: `${SIGN_IN_ORIGIN}/site-speed-tracking?page=${pageId}`,
+    });
+    expect(regression!.reasons.map((r) => r.metric)).toEqual(['psi', 'lcp', 'tbt', 'cls']);
+    expect(regression!.text).toContain(`Speed regression: ${PAGE_URL}`);
+    expect(regression!.text).toContain(regression!.reasons[0]!.text);
+    expect(regression!.content).toBe(regression!.text);
+    expect(recovery).toMatchObject({
+      event: 'recovery',
+      checkId: alerts[0].checkId,
+      reasons: [],
+    });
+    expect(recovery!.text).toContain(`Speed recovered: ${PAGE_URL}`);
+    expect(byPath('/hook').map((r) => r.headers['x-speedrank-event'])).toEqual([
+      'regression',
+      'recovery',
+    ]);
 
-      // Slack's incoming webhooks take {text}; Discord's {content}, with no one pinged.
-      const slack = byPath('/services/').map((r) => JSON.parse(r.body));
-      expect(slack.map((body) => Object.keys(body))).toEqual([['text'], ['text']]);
-      expect(slack[0].text).toContain(`Speed regression: ${PAGE_URL}`);
-      expect(slack[0].text).toContain(`Speed history: ${SIGN_IN_ORIGIN}/site-speed-tracking`);
-      const discord = byPath('/api/webhooks/').map((r) => JSON.parse(r.body));
-      expect(discord[1]).toEqual({
-        content: expect.stringContaining(`Speed recovered: ${PAGE_URL}`),
-        username: 'SpeedRank',
-        allowed_mentions: { parse: [] },
-      });
-      expect(discord[0].content.length).toBeLessThanOrEqual(2000);
+    // Slack's incoming webhooks take {text}; Discord's {content}, with no one pinged.
+    const slack = byPath('/services/').map((r) => JSON.parse(r.body));
+    expect(slack.map((body) => Object.keys(body))).toEqual([['text'], ['text']]);
+    expect(slack[0].text).toContain(`Speed regression: ${PAGE_URL}`);
+    expect(slack[0].text).toContain(`Speed history: ${SIGN_IN_ORIGIN}/site-speed-tracking`);
+    const discord = byPath('/api/webhooks/').map((r) => JSON.parse(r.body));
+    expect(discord[1]).toEqual({
+      content: expect.stringContaining(`Speed recovered: ${PAGE_URL}`),
+      username: 'SpeedRank',
+      allowed_mentions: { parse: [] },
+    });
+    expect(discord[0].content.length).toBeLessThanOrEqual(2000);
 
-      expect((await deliveries(headers, generic.id)).map((d) => [d.event, d.status])).toEqual([
-        ['recovery', 'delivered'],
-        ['regression', 'delivered'],
-      ]);
-    },
-  );
+    expect((await deliveries(headers, generic.id)).map((d) => [d.event, d.status])).toEqual([
+      ['recovery', 'delivered'],
+      ['regression', 'delivered'],
+    ]);
+  });
 });
