@@ -47,9 +47,24 @@ import {
   serveScrapePages,
 } from './scrape/scrape-jobs';
 import type { ScrapeTarget } from './scrape/scrape-shop';
+import { KeywordSearch } from './keywords/keyword-search';
+import { KeywordSettingsStore } from './settings/keyword-settings';
+import { TrackedPages } from './tracking/tracked-pages';
+import { WebhookEndpoints } from './tracking/webhook-endpoints';
 
 /** Everything the routes use, built once per app so tests can swap the clock. */
-export interface Services {
+/**
+ * The domain services routes call: they own a feature's rules and orchestration and throw
+ * the DomainErrors the error handler answers.
+ */
+export interface DomainServices {
+  trackedPages: TrackedPages;
+  webhookEndpoints: WebhookEndpoints;
+  keywordSearch: KeywordSearch;
+  keywordSettings: KeywordSettingsStore;
+}
+
+export interface Services extends DomainServices {
   config: Config;
   db: Db;
   clock: Clock;
@@ -203,7 +218,7 @@ export function createServices(
           config.PROVIDER_TIMEOUT_MS,
         )
       : null;
-  const services: Omit<Services, 'tracking' | 'pageFacts' | 'scrape'> = {
+  const services: Omit<Services, 'tracking' | 'pageFacts' | 'scrape' | keyof DomainServices> = {
     config,
     db,
     clock,
@@ -312,9 +327,18 @@ export function createServices(
     servePageFacts(jobs, readPageFetch);
     serveScrapePages(jobs, target, newCrawl);
   }
+  // ── Domain services ─────────────────────────────────────────────────────────────────
+  const domain: DomainServices = {
+    trackedPages: new TrackedPages(tracking.pages, readPageFetch),
+    webhookEndpoints: new WebhookEndpoints(tracking.webhooks),
+    keywordSearch: new KeywordSearch(services, log),
+    keywordSettings: new KeywordSettingsStore(db, clock),
+  };
+  // ── end of domain services ──────────────────────────────────────────────────────────
   return Object.assign(services, {
     tracking,
     pageFacts: new PageFactsJobs(jobs, readPageFetch),
     scrape: { target, newCrawl, pace, pages: target && new ScrapeJobs(jobs, target, newCrawl) },
+    ...domain,
   });
 }
