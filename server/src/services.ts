@@ -55,6 +55,23 @@ import {
   serveScrapePages,
 } from './scrape/scrape-jobs';
 import type { ScrapeTarget } from './scrape/scrape-shop';
+import { KeywordSearch } from './keywords/keyword-search';
+import { KeywordSettingsStore } from './settings/keyword-settings';
+import { TrackedPages } from './tracking/tracked-pages';
+import { WebhookEndpoints } from './tracking/webhook-endpoints';
+
+/**
+ * The domain services routes call: they own a feature's rules and orchestration and throw
+ * the DomainErrors the error handler answers.
+ */
+export interface DomainServices {
+  trackedPages: TrackedPages;
+  webhookEndpoints: WebhookEndpoints;
+  keywordSearch: KeywordSearch;
+  keywordSettings: KeywordSettingsStore;
+  /** A speed test's sample started, after every refusal. */
+  speedTestStart: SpeedTestStart;
+}
 
 /**
  * What an API process and a worker both build: the queue and the work it carries (speed
@@ -89,7 +106,7 @@ export interface WorkServices {
 }
 
 /** Everything the routes use, built once per app. */
-export interface Services extends WorkServices {
+export interface Services extends WorkServices, DomainServices {
   users: Users;
   userSettings: UserSettingsStore;
   sessions: SessionTokens;
@@ -104,8 +121,6 @@ export interface Services extends WorkServices {
   /** First result pages kept for share links. */
   serpShares: SerpShares;
   speedTests: SpeedTests;
-  /** A speed test's sample started, after every refusal. */
-  speedTestStart: SpeedTestStart;
   billing: Billing;
   /** Null unless PayPal keys are set. */
   paypal: PayPalSubscriptions | null;
@@ -313,7 +328,7 @@ export function createServices(
           config.PROVIDER_TIMEOUT_MS,
         )
       : null;
-  return {
+  const services: Omit<Services, keyof DomainServices> = {
     ...work,
     users: new Users(db, clock),
     userSettings: new UserSettingsStore(db, clock),
@@ -329,7 +344,6 @@ export function createServices(
         })
       : null,
     speedTests,
-    speedTestStart: new SpeedTestStart(work.speed, speedTests, pageFetch),
     billing: new Billing(
       db,
       createPaymentsProvider(config, db, clock),
@@ -390,4 +404,12 @@ export function createServices(
     keywordData: createKeywordDataProvider(config),
     keywordQuota: new KeywordQuota(quotas, clock),
   };
+  const domain: DomainServices = {
+    trackedPages: new TrackedPages(work.tracking.pages, pageFetch),
+    webhookEndpoints: new WebhookEndpoints(work.tracking.webhooks),
+    keywordSearch: new KeywordSearch(services, log),
+    keywordSettings: new KeywordSettingsStore(db, clock),
+    speedTestStart: new SpeedTestStart(work.speed, speedTests, pageFetch),
+  };
+  return { ...services, ...domain };
 }

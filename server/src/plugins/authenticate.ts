@@ -34,6 +34,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user once the route's `identify` or `requireUser` hook ran; else null. */
     auth: Authenticated | null;
+    /** The signed-in user of a route behind `requireUser` or in a `requireSignedIn` scope. */
+    readonly signedIn: Authenticated;
+  }
+  interface FastifyContextConfig {
+    /** In a `requireSignedIn` scope: the tool whose usage the route reports (`RequireUserOptions`). */
+    usage?: RequireUserOptions['usage'];
   }
   interface FastifyInstance {
     /** preHandler: sets request.auth to the signed-in user, or null for a visitor. */
@@ -77,15 +83,33 @@ export function remainingFor(
   request: FastifyRequest,
   tool: QuotaTool,
 ): Promise<number> | number {
-  const { user, used } = signedIn(request);
+  const { user, used } = request.signedIn;
   if (used !== undefined && request.auth?.usedTool === tool) return remainingOf(user, tool, used);
   return remaining(services.quotas, user, request.ip, tool);
 }
 
 /** The user of a route behind `requireUser`. */
 export function signedIn(request: FastifyRequest): Authenticated {
-  if (!request.auth) throw new Error(`${request.url} has no requireUser hook`);
-  return request.auth;
+  return request.signedIn;
+}
+
+/**
+ * Makes an encapsulated scope signed-in only: one preHandler answers 401 (with
+ * `options.message`) when nobody is signed in, and each of its routes is described with the
+ * bearer security. A route that reports a tool's usage names it in `config.usage`.
+ */
+export function requireSignedIn(
+  scope: FastifyInstance,
+  options: Omit<RequireUserOptions, 'usage'> = {},
+): void {
+  scope.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, security: [{ bearer: [] }] };
+  });
+  const plain = scope.requireUser(options);
+  scope.addHook('preHandler', (request, reply) => {
+    const usage = request.routeOptions.config.usage;
+    return usage ? scope.requireUser({ ...options, usage })(request, reply) : plain(request, reply);
+  });
 }
 
 /**
@@ -94,6 +118,12 @@ export function signedIn(request: FastifyRequest): Authenticated {
  */
 export function registerAuth(app: FastifyInstance, services: Services): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('signedIn', {
+    getter(this: FastifyRequest): Authenticated {
+      if (!this.auth) throw new Error(`${this.url} has no requireUser hook`);
+      return this.auth;
+    },
+  });
   app.decorate('identify', async (request: FastifyRequest) => {
     request.auth = await authenticate(services, request);
   });

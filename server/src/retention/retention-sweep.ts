@@ -11,7 +11,6 @@ export function startRetentionSweep(services: Services, log: FastifyBaseLogger):
       const report = await sweepStorage({
         db: services.db,
         clock: services.clock,
-        // Read on each pass: tests swap the speed engine.
         caches: [
           services.speed.cache,
           services.serpShares.cache,

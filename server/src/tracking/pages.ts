@@ -14,7 +14,7 @@ import type { TrackedPagesTable } from '../db/schema';
 import { nextSlot } from './schedule';
 
 export type PageRow = Selectable<TrackedPagesTable>;
-type NewPage = Required<Omit<CreateTrackedPageBody, 'url'>> & { url: string };
+export type NewPage = Required<Omit<CreateTrackedPageBody, 'url'>> & { url: string };
 
 export function pageDevices(row: Pick<PageRow, 'devices'>): TrackingDevice[] {
   return row.devices.split(',') as TrackingDevice[];

@@ -5,7 +5,7 @@ import { webhookKind } from '@core/tracking/webhook-kind';
 import type { Clock } from '../auth/clock';
 import type { Db } from '../db/connect';
 import type { TrackingWebhooksTable } from '../db/schema';
-import { vetUrl, type SafeFetchOptions } from '../http/safe-fetch';
+import type { SafeFetchOptions } from '../http/safe-fetch';
 
 export type WebhookRow = Selectable<TrackingWebhooksTable>;
 
@@ -74,12 +74,11 @@ export class TrackingWebhooks {
   }
 
   /**
-   * Adds an endpoint once the guard passes its URL (throws FetchRefused otherwise). As for
-   * tracked pages, the count and the insert are one transaction holding the user's row, so
+   * Adds an endpoint of a URL the guard passed (`WebhookEndpoints` vets it). As for tracked
+   * pages, the count and the insert are one transaction holding the user's row, so
    * concurrent requests cannot pass the limit.
    */
-  async create(userId: string, input: string): Promise<CreateWebhookOutcome> {
-    const url = (await vetUrl(input, this.guard)).toString();
+  async create(userId: string, url: string): Promise<CreateWebhookOutcome> {
     return this.db.kysely.transaction().execute(async (trx) => {
       if (this.db.kind === 'postgres') {
         await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();

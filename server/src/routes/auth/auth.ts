@@ -15,7 +15,7 @@ import {
 import { sendLinkEmail } from '../../auth/link-emails';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { toAuthResponse, type User } from '../../auth/users';
-import { SESSION_EXPIRED, signedIn } from '../../plugins/authenticate';
+import { SESSION_EXPIRED, requireSignedIn } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 import { signIn } from './sign-in';
 import { refuseIfThrottled, throttleRules } from './throttle-rules';
@@ -142,24 +142,26 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     },
   );
 
-  api.post(
-    '/auth/refresh',
-    {
-      schema: {
-        tags: ['auth'],
-        security: [{ bearer: [] }],
-        body: refreshBodySchema,
-        response: { 200: authResponseSchema, ...errors },
+  // The refreshed token carries the plan: due renewals and period ends apply first.
+  await api.register(async (scope) => {
+    requireSignedIn(scope, { settle: true });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/auth/refresh',
+      {
+        schema: {
+          tags: ['auth'],
+          body: refreshBodySchema,
+          response: { 200: authResponseSchema, ...errors },
+        },
       },
-      preHandler: app.requireUser({ settle: true }),
-    },
-    async (request, reply) => {
-      const auth = signedIn(request);
-      const token = await sessions.rotate(auth.claims);
-      if (!token) return reply.status(401).send({ message: SESSION_EXPIRED });
-      return toAuthResponse(auth.user, token);
-    },
-  );
+      async (request, reply) => {
+        const { claims, user } = request.signedIn;
+        const token = await sessions.rotate(claims);
+        if (!token) return reply.status(401).send({ message: SESSION_EXPIRED });
+        return toAuthResponse(user, token);
+      },
+    );
+  });
 
   api.get(
     '/auth/token-status',

@@ -13,7 +13,7 @@ import {
 } from '@core/schemas/auth';
 import { safeOriginPath, sendLinkEmail, type LinkKind } from '../../auth/link-emails';
 import { hashPassword } from '../../auth/passwords';
-import { signedIn } from '../../plugins/authenticate';
+import { requireSignedIn } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 import { signIn } from '../auth/sign-in';
 import { refuseIfThrottled, throttleRules } from '../auth/throttle-rules';
@@ -93,25 +93,27 @@ export const emailLinkRoutes: FastifyPluginAsync<{ services: Services }> = async
     );
   }
 
-  api.post(
-    '/reset-password',
-    {
-      schema: {
-        tags: ['auth'],
-        security: [{ bearer: [] }],
-        body: resetPasswordBodySchema,
-        response: { 200: statusResponseSchema, ...errors },
+  // The reset link's token is the bearer: without a live one, the link is spent.
+  await api.register(async (scope) => {
+    requireSignedIn(scope, { message: MESSAGES.noResetToken });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/reset-password',
+      {
+        schema: {
+          tags: ['auth'],
+          body: resetPasswordBodySchema,
+          response: { 200: statusResponseSchema, ...errors },
+        },
       },
-      preHandler: app.requireUser({ message: MESSAGES.noResetToken }),
-    },
-    async (request) => {
-      const auth = signedIn(request);
-      await services.users.update(auth.user.id, {
-        password_hash: await hashPassword(request.body.password),
-      });
-      // Whoever else held a session for this account loses it with the old password.
-      await services.sessions.revokeAllExcept(auth.user.id, auth.claims.sessionId);
-      return { status: 'SUCCESS' };
-    },
-  );
+      async (request) => {
+        const auth = request.signedIn;
+        await services.users.update(auth.user.id, {
+          password_hash: await hashPassword(request.body.password),
+        });
+        // Whoever else held a session for this account loses it with the old password.
+        await services.sessions.revokeAllExcept(auth.user.id, auth.claims.sessionId);
+        return { status: 'SUCCESS' };
+      },
+    );
+  });
 };

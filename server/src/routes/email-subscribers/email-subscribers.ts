@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@core/schemas/common';
 import { emailSubscribeBodySchema, statusResponseSchema } from '@core/schemas/auth';
+import { saveSubscriber } from '../../leads/leads';
 import type { Services } from '../../services';
 import { refuseIfThrottled, throttleRules } from '../auth/throttle-rules';
 
@@ -28,22 +28,11 @@ export const emailSubscriberRoutes: FastifyPluginAsync<{ services: Services }> =
       const limit = await services.throttle.hit(rules.emailSubscriptions(request.ip));
       if (await refuseIfThrottled(reply, limit)) return;
       const { emailAddress, firstName, searchTerm } = request.body;
-      const row = {
-        id: crypto.randomUUID(),
+      await saveSubscriber(services.db, services.clock.now().toISOString(), {
         email: emailAddress,
-        first_name: firstName ?? '',
-        search_term: searchTerm ?? '',
-        created_at: services.clock.now().toISOString(),
-      };
-      await services.db.kysely
-        .insertInto('email_subscribers')
-        .values(row)
-        .onConflict((oc) =>
-          oc
-            .column('email')
-            .doUpdateSet({ first_name: row.first_name, search_term: row.search_term }),
-        )
-        .execute();
+        firstName,
+        searchTerm,
+      });
       return { status: 'SUCCESS' };
     },
   );

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { KEYWORD_MESSAGES } from '@core/messages';
 import { errorResponseSchema } from '@core/schemas/common';
@@ -11,18 +11,13 @@ import {
   keywordResponseSchema,
   keywordSerpBodySchema,
   keywordSerpResponseSchema,
-  type ContentRank,
-  type KeywordAnswer,
   type KeywordDataResponse,
   type KeywordSourcesResponse,
 } from '@core/schemas/keywords';
-import { signedIn } from '../../plugins/authenticate';
-import { FAILURE_STATUS } from '../../providers/failure-status';
-import { KeywordDataError } from '../../providers/keyword-data/port';
-import { chooseSeedLanguage } from '../../providers/keywords/detect-language';
+import { Forbidden, QuotaExceeded, Unavailable } from '../../domain/errors';
+import { providerFailure } from '../../domain/provider-failure';
+import { requireSignedIn } from '../../plugins/authenticate';
 import { clustersByResults, searchEach } from '../../providers/keywords/keyword-clusters';
-import { KeywordProviderError } from '../../providers/keywords/port';
-import { SerpProviderError } from '../../providers/serp/port';
 import type { Services } from '../../services';
 
 const errors = {
@@ -36,101 +31,24 @@ const errors = {
   504: errorResponseSchema,
 };
 
-function sendProviderError(reply: FastifyReply, error: unknown) {
-  if (
-    error instanceof KeywordProviderError ||
-    error instanceof KeywordDataError ||
-    error instanceof SerpProviderError
-  ) {
-    return reply.status(FAILURE_STATUS[error.failure]).send({ message: error.message });
-  }
-  throw error;
-}
-
 /** The keyword tool's calls; the rate check and content filter the browser once ran are here. */
 export const keywordRoutes: FastifyPluginAsync<{ services: Services }> = async (
   app,
   { services },
 ) => {
+  requireSignedIn(app, { message: KEYWORD_MESSAGES.signInRequired });
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = app.requireUser({ message: KEYWORD_MESSAGES.signInRequired });
-
-  /** The configured content check; when it fails, the word list answers and is named. */
-  const moderate = async (texts: string[]) => {
-    const { primary, fallback } = services.moderation;
-    try {
-      return { rank: await primary.rank(texts), source: primary.source };
-    } catch (error) {
-      app.log.warn({ err: error }, 'moderation failed; the word list answers instead');
-      return { rank: await fallback.rank(texts), source: fallback.source };
-    }
-  };
 
   api.post(
     '/keyword',
     {
       schema: {
         tags: ['keywords'],
-        security: [{ bearer: [] }],
         body: keywordBodySchema,
         response: { 200: keywordResponseSchema, ...errors },
       },
-      preHandler,
     },
-    async (request, reply) => {
-      const auth = signedIn(request);
-      const body = request.body;
-      if (body.userId && body.userId !== auth.user.id) {
-        return reply.status(403).send({ message: KEYWORD_MESSAGES.userMismatch });
-      }
-      const charge = await services.keywordQuota.charge(auth.user, body.size, body.searchId);
-      if (!charge.ok) return reply.status(429).send({ message: charge.message });
-
-      const suggester = services.keywords;
-      const started = performance.now();
-      let result;
-      let language: string;
-      let from: KeywordAnswer['languageFrom'];
-      try {
-        ({ language, from } = await chooseSeedLanguage(
-          body.term,
-          body.language,
-          suggester.knowsAllWords?.bind(suggester),
-        ));
-        result = await suggester.suggest({
-          term: body.term,
-          algorithm: body.algorithm,
-          temperature: body.temp,
-          size: charge.size,
-          language,
-          country: body.country.toLowerCase(),
-        });
-      } catch (error) {
-        await charge.release();
-        return sendProviderError(reply, error);
-      }
-      const ms = Math.round(performance.now() - started);
-      // Content ranks (0 clean, 1 sensitive, 2 unsafe), for the seed and every suggestion.
-      const moderation = await moderate([body.term, ...result.lists.flatMap((l) => l.keywords)]);
-      const rank: ContentRank = result.refused ? 2 : moderation.rank;
-      return result.lists.map((list): KeywordAnswer => ({
-        res: list.keywords.join(', '),
-        response_filter: { termFilter: rank },
-        list: list.list,
-        keywords: list.keywords,
-        ...(list.ideas ? { ideas: list.ideas } : {}),
-        ...(list.clusteredBy ? { clusteredBy: list.clusteredBy } : {}),
-        source: result.source ?? suggester.source,
-        model: suggester.model,
-        moderation: moderation.source,
-        language,
-        languageFrom: from,
-        identifiedCategory: result.identifiedCategory,
-        searchId: charge.searchId,
-        size: charge.size,
-        debug: { prompt: result.prompt, ms },
-      }));
-    },
+    async (request) => services.keywordSearch.run(request.signedIn.user, request.body),
   );
 
   api.post(
@@ -138,13 +56,11 @@ export const keywordRoutes: FastifyPluginAsync<{ services: Services }> = async (
     {
       schema: {
         tags: ['keywords'],
-        security: [{ bearer: [] }],
         body: keywordDataBodySchema,
         response: { 200: keywordDataResponseSchema, ...errors },
       },
-      preHandler,
     },
-    async (request, reply) => {
+    async (request) => {
       const { country_data: market, keywords } = request.body;
       const provider = services.keywordData;
       try {
@@ -155,7 +71,7 @@ export const keywordRoutes: FastifyPluginAsync<{ services: Services }> = async (
         const answer: KeywordDataResponse = [items, { source: provider.source }];
         return answer;
       } catch (error) {
-        return sendProviderError(reply, error);
+        throw providerFailure(error);
       }
     },
   );
@@ -165,33 +81,28 @@ export const keywordRoutes: FastifyPluginAsync<{ services: Services }> = async (
     {
       schema: {
         tags: ['keywords'],
-        security: [{ bearer: [] }],
         body: keywordClustersBodySchema,
         response: { 200: keywordClustersResponseSchema, ...errors },
       },
-      preHandler,
     },
     async (request, reply) => {
-      const auth = signedIn(request);
-      if (!services.serp) {
-        return reply.status(503).send({ message: KEYWORD_MESSAGES.noSearchProvider });
-      }
+      if (!services.serp) throw new Unavailable(KEYWORD_MESSAGES.noSearchProvider);
       const b = request.body;
-      if (!(await services.keywordQuota.opened(auth.user.id, b.searchId))) {
-        return reply.status(403).send({ message: KEYWORD_MESSAGES.previewNeedsSearch });
+      if (!(await services.keywordQuota.opened(request.signedIn.user.id, b.searchId))) {
+        throw new Forbidden(KEYWORD_MESSAGES.previewNeedsSearch);
       }
       const keywords = [...new Set(b.keywords)];
       const searches = services.serpSearchesAreFree ? 0 : keywords.length;
       const charge = searches > 0 ? await reply.charge('serp', searches) : null;
       if (searches > 0 && !charge) {
-        return reply.status(429).send({ message: KEYWORD_MESSAGES.clusterSearchesLeft(searches) });
+        throw new QuotaExceeded(KEYWORD_MESSAGES.clusterSearchesLeft(searches));
       }
       try {
         const tops = await topTensOf(services, keywords, b.gl.toLowerCase(), b.hl);
         return { clusteredBy: 'results' as const, clusters: clustersByResults(tops), searches };
       } catch (error) {
         await charge?.refund();
-        return sendProviderError(reply, error);
+        throw providerFailure(error);
       }
     },
   );
@@ -201,19 +112,16 @@ export const keywordRoutes: FastifyPluginAsync<{ services: Services }> = async (
     {
       schema: {
         tags: ['keywords'],
-        security: [{ bearer: [] }],
         body: keywordSerpBodySchema,
         response: { 200: keywordSerpResponseSchema, ...errors },
       },
-      preHandler,
     },
-    async (request, reply) => {
-      const auth = signedIn(request);
+    async (request) => {
       const serp = services.serp;
-      if (!serp) return reply.status(503).send({ message: KEYWORD_MESSAGES.noSearchProvider });
+      if (!serp) throw new Unavailable(KEYWORD_MESSAGES.noSearchProvider);
       const b = request.body;
-      if (!(await services.keywordQuota.preview(auth.user.id, b.searchId))) {
-        return reply.status(403).send({ message: KEYWORD_MESSAGES.previewNeedsSearch });
+      if (!(await services.keywordQuota.preview(request.signedIn.user.id, b.searchId))) {
+        throw new Forbidden(KEYWORD_MESSAGES.previewNeedsSearch);
       }
       try {
         const page = await serp.search({
@@ -226,7 +134,7 @@ export const keywordRoutes: FastifyPluginAsync<{ services: Services }> = async (
         });
         return { source: serp.provider.source, organic_results: page.organic_results };
       } catch (error) {
-        return sendProviderError(reply, error);
+        throw providerFailure(error);
       }
     },
   );

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAYPAL_MESSAGES } from '@core/messages';
@@ -13,7 +13,7 @@ import {
   paypalSubscribeBodySchema,
 } from '@core/schemas/payments';
 import { BillingError, type BillingOutcome } from '../../billing/billing';
-import { signedIn } from '../../plugins/authenticate';
+import { requireSignedIn } from '../../plugins/authenticate';
 import { LocalPaymentProcessor } from '../../providers/payments/local-processor';
 import { PAYPAL_PAID_STATUSES } from '../../providers/payments/paypal';
 import { PaymentDeclined } from '../../providers/payments/port';
@@ -34,24 +34,6 @@ export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { billing } = services;
-  // The account's answers show the plan: due renewals and period ends apply first.
-  const preHandler = app.requireUser({ settle: true });
-
-  const answer = async (
-    reply: FastifyReply,
-    userId: string,
-    run: () => Promise<BillingOutcome>,
-  ) => {
-    try {
-      const outcome = await run();
-      // A fresh token with the new plan: the payment response carries one.
-      return { ...outcome, token: await services.sessions.issue(userId) };
-    } catch (error) {
-      if (error instanceof BillingError)
-        return reply.status(error.status).send({ message: error.message });
-      throw error;
-    }
-  };
 
   api.get(
     '/payments/config',
@@ -74,22 +56,36 @@ export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
     }),
   );
 
+  await api.register(accountPayments, { services });
+};
+
+/** What a signed-in user does to their subscription. */
+const accountPayments: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  // The account's answers show the plan: due renewals and period ends apply first.
+  requireSignedIn(app, { settle: true });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { billing } = services;
+
+  /** The outcome with a fresh token of the new plan: the payment response carries one. */
+  const answer = async (userId: string, run: () => Promise<BillingOutcome>) => ({
+    ...(await run()),
+    token: await services.sessions.issue(userId),
+  });
+
   api.post(
     '/payments',
     {
       schema: {
         tags: ['payments'],
-        security: [{ bearer: [] }],
         body: paymentBodySchema,
         response: { 200: paymentResponseSchema, ...errors },
       },
-      preHandler,
     },
     async (request, reply) => {
-      const auth = signedIn(request);
+      const auth = request.signedIn;
       if (request.body.planId === 1)
         return reply.status(400).send({ message: 'Choose a paid plan to subscribe to.' });
-      return answer(reply, auth.user.id, () => billing.subscribe(auth.user, request.body));
+      return answer(auth.user.id, () => billing.subscribe(auth.user, request.body));
     },
   );
 
@@ -98,15 +94,13 @@ export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
     {
       schema: {
         tags: ['payments'],
-        security: [{ bearer: [] }],
         body: paymentBodySchema,
         response: { 200: paymentResponseSchema, ...errors },
       },
-      preHandler,
     },
-    async (request, reply) => {
-      const auth = signedIn(request);
-      return answer(reply, auth.user.id, () => billing.update(auth.user, request.body));
+    async (request) => {
+      const auth = request.signedIn;
+      return answer(auth.user.id, () => billing.update(auth.user, request.body));
     },
   );
 
@@ -115,14 +109,12 @@ export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
     {
       schema: {
         tags: ['payments'],
-        security: [{ bearer: [] }],
         body: localPaymentMethodBodySchema,
         response: { 200: z.object({ paymentMethodId: z.string() }), ...errors },
       },
-      preHandler,
     },
     async (request, reply) => {
-      const auth = signedIn(request);
+      const auth = request.signedIn;
       if (!(billing.provider instanceof LocalPaymentProcessor)) {
         return reply.status(404).send({ message: 'The local test processor is not in use.' });
       }
@@ -143,13 +135,11 @@ export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
     {
       schema: {
         tags: ['payments'],
-        security: [{ bearer: [] }],
         response: { 200: paypalLookupSchema, 401: errorResponseSchema },
       },
-      preHandler,
     },
     async (request) => {
-      const auth = signedIn(request);
+      const auth = request.signedIn;
       const sub = services.paypal ? await billing.paypalSubscriptionOf(auth.user.id) : null;
       return { status: 'SUCCESS' as const, userSubscription: sub?.providerId ?? '' };
     },
@@ -160,14 +150,12 @@ export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
     {
       schema: {
         tags: ['payments'],
-        security: [{ bearer: [] }],
         body: paypalSubscribeBodySchema,
         response: { 200: paymentResponseSchema, ...errors, 502: errorResponseSchema },
       },
-      preHandler,
     },
     async (request, reply) => {
-      const auth = signedIn(request);
+      const auth = request.signedIn;
       const paypal = services.paypal;
       if (!paypal || paypal.plans.length === 0)
         return reply.status(404).send({ message: PAYPAL_MESSAGES.notConfigured });
@@ -186,7 +174,7 @@ export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
       if (!plan) return reply.status(409).send({ message: PAYPAL_MESSAGES.unknownPlan });
       if (!PAYPAL_PAID_STATUSES.includes(remote.status))
         return reply.status(402).send({ message: PAYPAL_MESSAGES.notApproved(remote.status) });
-      return answer(reply, auth.user.id, async () => {
+      return answer(auth.user.id, async () => {
         try {
           return await billing.subscribePaypal(auth.user, remote, plan);
         } catch (error) {
@@ -204,20 +192,18 @@ export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
     {
       schema: {
         tags: ['payments'],
-        security: [{ bearer: [] }],
         body: paypalCancelBodySchema,
         response: { 200: paymentResponseSchema, ...errors },
       },
-      preHandler,
     },
     async (request, reply) => {
-      const auth = signedIn(request);
+      const auth = request.signedIn;
       const sub = services.paypal ? await billing.paypalSubscriptionOf(auth.user.id) : null;
       if (!services.paypal || !sub) {
         return reply.status(404).send({ message: PAYPAL_MESSAGES.nothingToCancel });
       }
       const paypal = services.paypal;
-      return answer(reply, auth.user.id, async () => {
+      return answer(auth.user.id, async () => {
         await paypal.cancel(sub.providerId, PAYPAL_MESSAGES.cancelReason);
         return billing.cancelPaypal(auth.user.id, sub.id);
       });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { recordPaymentEvent } from '../../billing/payment-events';
 import { StripePaymentsProvider, subscriptionPeriod } from '../../providers/payments/stripe';
 import { readStripeWebhook, subscriptionIdOf } from '../../providers/payments/stripe-webhook';
 import type { Services } from '../../services';
@@ -39,17 +40,8 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ services: Services }> = a
       );
       if ('error' in checked) return reply.status(400).send({ message: checked.message });
       const { event } = checked;
-      const inserted = await services.db.kysely
-        .insertInto('payment_events')
-        .values({
-          id: event.id,
-          provider: 'stripe',
-          type: event.type,
-          received_at: services.clock.now().toISOString(),
-        })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0)
+      const received = { id: event.id, provider: 'stripe', type: event.type };
+      if (!(await recordPaymentEvent(services.db, received, services.clock.now().toISOString())))
         return { received: true, duplicate: true };
       const subscriptionId = HANDLED.test(event.type) ? subscriptionIdOf(event) : null;
       if (subscriptionId) {

@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { statusResponseSchema } from '@core/schemas/auth';
 import { errorResponseSchema } from '@core/schemas/common';
 import { proDemoBodySchema } from '@core/schemas/pro';
+import { saveDemoRequest } from '../../leads/leads';
 import type { Services } from '../../services';
 import { refuseIfThrottled, throttleRules } from '../auth/throttle-rules';
 
@@ -33,17 +33,12 @@ export const proDemoRoutes: FastifyPluginAsync<{ services: Services }> = async (
     async (request, reply) => {
       const limit = await services.throttle.hit(rules.demoRequests(request.ip));
       if (await refuseIfThrottled(reply, limit)) return;
-      const inserted = await services.db.kysely
-        .insertInto('demo_requests')
-        .values({
-          id: crypto.randomUUID(),
-          email: request.body.emailAddress,
-          created_at: services.clock.now().toISOString(),
-        })
-        .onConflict((oc) => oc.column('email').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return reply.status(inserted ? 201 : 200).send({ status: 'SUCCESS' });
+      const added = await saveDemoRequest(
+        services.db,
+        services.clock.now().toISOString(),
+        request.body.emailAddress,
+      );
+      return reply.status(added ? 201 : 200).send({ status: 'SUCCESS' });
     },
   );
 };

@@ -10,7 +10,7 @@ import {
   rateLimitBodySchema,
   rateLimitResponseSchema,
 } from '@core/schemas/quota';
-import { remainingFor, signedIn } from '../../plugins/authenticate';
+import { remainingFor, requireSignedIn } from '../../plugins/authenticate';
 import { entitlementsFor } from '../../quota/plan-limits';
 import { remaining } from '../../quota/remaining';
 import type { Services } from '../../services';
@@ -29,12 +29,41 @@ export const rateLimitRoutes: FastifyPluginAsync<{ services: Services }> = async
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { quotas } = services;
 
+  await api.register(signedInRateLimits, { services });
+
+  api.get(
+    '/ip-rate-limit/ip-limit',
+    {
+      schema: {
+        tags: ['quota'],
+        querystring: ipLimitQuerySchema,
+        response: { 200: ipLimitResponseSchema },
+      },
+      preHandler: app.identify,
+    },
+    async (request) => {
+      // The asked tool's allowance of the user, or of the visitor's IP address: the web app
+      // asks before a visitor's test or search, so a used-up allowance costs no request.
+      const tool = TOOL_BY_LIMIT_TYPE[request.query.limitType];
+      const left = await remaining(quotas, request.auth?.user ?? null, request.ip, tool);
+      return { status: left > 0 ? ('SUCCESS' as const) : ('FAILURE' as const) };
+    },
+  );
+};
+
+/** The limit checks of a signed-in user's tools. */
+const signedInRateLimits: FastifyPluginAsync<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  requireSignedIn(app);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
   api.post(
     '/rate-limit',
     {
       schema: {
         tags: ['quota'],
-        security: [{ bearer: [] }],
         body: rateLimitBodySchema,
         response: {
           200: rateLimitResponseSchema,
@@ -45,14 +74,13 @@ export const rateLimitRoutes: FastifyPluginAsync<{ services: Services }> = async
         },
       },
       // The asked tool's counter is read with the session (the body is valid by then).
-      preHandler: app.requireUser({
+      config: {
         usage: (request) =>
           TOOL_BY_LIMIT_TYPE[(request.body as z.infer<typeof rateLimitBodySchema>).limitType],
-      }),
+      },
     },
     async (request, reply) => {
-      const { user } = signedIn(request);
-      const rules = entitlementsFor(user);
+      const rules = entitlementsFor(request.signedIn.user);
       const body = request.body;
       const tool = TOOL_BY_LIMIT_TYPE[body.limitType];
       if (
@@ -80,7 +108,6 @@ export const rateLimitRoutes: FastifyPluginAsync<{ services: Services }> = async
     {
       schema: {
         tags: ['quota'],
-        security: [{ bearer: [] }],
         body: kwtRateLimitBodySchema,
         response: {
           200: rateLimitResponseSchema,
@@ -88,33 +115,15 @@ export const rateLimitRoutes: FastifyPluginAsync<{ services: Services }> = async
           429: rateLimitResponseSchema,
         },
       },
-      preHandler: app.requireUser(),
     },
     async (request, reply) => {
       // Advisory: `/keyword` itself charges the quota and the windows.
-      const { user } = signedIn(request);
-      const refusal = await services.keywordQuota.check(user, request.body.keywordsUsed);
+      const refusal = await services.keywordQuota.check(
+        request.signedIn.user,
+        request.body.keywordsUsed,
+      );
       if (refusal) return reply.status(429).send({ status: 'FAILURE', message: refusal });
       return { status: 'SUCCESS' as const };
-    },
-  );
-
-  api.get(
-    '/ip-rate-limit/ip-limit',
-    {
-      schema: {
-        tags: ['quota'],
-        querystring: ipLimitQuerySchema,
-        response: { 200: ipLimitResponseSchema },
-      },
-      preHandler: app.identify,
-    },
-    async (request) => {
-      // The asked tool's allowance of the user, or of the visitor's IP address: the web app
-      // asks before a visitor's test or search, so a used-up allowance costs no request.
-      const tool = TOOL_BY_LIMIT_TYPE[request.query.limitType];
-      const left = await remaining(quotas, request.auth?.user ?? null, request.ip, tool);
-      return { status: left > 0 ? ('SUCCESS' as const) : ('FAILURE' as const) };
     },
   );
 };

@@ -9,25 +9,20 @@ import {
   trackedPageParamsSchema,
   trackingStorageSchema,
 } from '@core/schemas/tracking';
-import type { RouteHook } from '../../plugins/authenticate';
-import { signedIn } from '../../plugins/authenticate';
+import { Invalid } from '../../domain/errors';
 import type { Services } from '../../services';
 import { compareChecks } from '../../tracking/compare';
 import { trackingStorage } from '../../tracking/storage';
-import { PAGE_NOT_FOUND, TRACKING_PREFIX as PREFIX, trackingSchema as schema } from './route-parts';
-
-const CHECK_NOT_FOUND = {
-  message: TRACKING_MESSAGES.checkNotFound,
-  code: TRACKING_ERROR_CODES.checkNotFound,
-};
+import { checkNotFound } from '../../tracking/tracked-pages';
+import { TRACKING_PREFIX as PREFIX, trackingSchema as schema } from './route-parts';
 
 /** Two checks of a page side by side, and the storage a user's tracking takes. */
-export const trackingCompareRoutes: FastifyPluginAsync<{
-  services: Services;
-  preHandler: RouteHook;
-}> = async (app, { services, preHandler }) => {
+export const trackingCompareRoutes: FastifyPluginAsync<{ services: Services }> = async (
+  app,
+  { services },
+) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { tracking } = services;
+  const { tracking, trackedPages } = services;
 
   api.get(
     `${PREFIX}/:id/compare`,
@@ -42,23 +37,17 @@ export const trackingCompareRoutes: FastifyPluginAsync<{
           404: errorResponseSchema,
         },
       }),
-      preHandler,
     },
-    async (request, reply) => {
-      const row = await tracking.pages.get(signedIn(request).user.id, request.params.id);
-      if (!row) return reply.status(404).send(PAGE_NOT_FOUND);
+    async (request) => {
+      const row = await trackedPages.own(request.signedIn.user.id, request.params.id);
       const { a, b } = request.query;
-      if (a === b) {
-        return reply
-          .status(400)
-          .send({ message: TRACKING_MESSAGES.sameCheck, code: TRACKING_ERROR_CODES.sameCheck });
-      }
+      if (a === b) throw new Invalid(TRACKING_MESSAGES.sameCheck, TRACKING_ERROR_CODES.sameCheck);
       // Another page's check is no check of this one.
       const [first, second] = await Promise.all([
         tracking.checks.detail(row.id, a),
         tracking.checks.detail(row.id, b),
       ]);
-      if (!first || !second) return reply.status(404).send(CHECK_NOT_FOUND);
+      if (!first || !second) throw checkNotFound();
       return compareChecks(first, second);
     },
   );
@@ -69,8 +58,7 @@ export const trackingCompareRoutes: FastifyPluginAsync<{
       schema: schema({
         response: { 200: trackingStorageSchema, 401: errorResponseSchema },
       }),
-      preHandler,
     },
-    async (request) => trackingStorage(services.db, signedIn(request).user.id),
+    async (request) => trackingStorage(services.db, request.signedIn.user.id),
   );
 };

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TRACKING_MESSAGES } from '@core/messages';
 import { errorResponseSchema } from '@core/schemas/common';
 import {
-  TRACKING_ERROR_CODES,
   HISTORY_PAGE_MAX,
   alertListSchema,
   checkParamsSchema,
@@ -16,22 +14,21 @@ import {
   type HistoryRange,
 } from '@core/schemas/tracking';
 import { historyCsv } from '@core/tracking/history-csv';
-import type { RouteHook } from '../../plugins/authenticate';
-import { signedIn } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 import { toTrackedPage } from '../../tracking/pages';
-import { PAGE_NOT_FOUND, TRACKING_PREFIX as PREFIX, trackingSchema as schema } from './route-parts';
+import { checkNotFound } from '../../tracking/tracked-pages';
+import { TRACKING_PREFIX as PREFIX, trackingSchema as schema } from './route-parts';
 
 const RANGE_DAYS: Record<Exclude<HistoryRange, 'all'>, number> = { '7d': 7, '30d': 30, '90d': 90 };
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
 /** A tracked page's history (JSON and CSV), one check in full, and its alerts. */
-export const trackingHistoryRoutes: FastifyPluginAsync<{
-  services: Services;
-  preHandler: RouteHook;
-}> = async (app, { services, preHandler }) => {
+export const trackingHistoryRoutes: FastifyPluginAsync<{ services: Services }> = async (
+  app,
+  { services },
+) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { tracking } = services;
+  const { tracking, trackedPages } = services;
 
   /** The start of `range` back from now; null for 'all' (retention bounds it). */
   const since = (range: HistoryRange) =>
@@ -41,8 +38,7 @@ export const trackingHistoryRoutes: FastifyPluginAsync<{
 
   type Query = z.output<typeof historyQuerySchema>;
   const history = async (userId: string, id: string, query: Query) => {
-    const row = await tracking.pages.get(userId, id);
-    if (!row) return null;
+    const row = await trackedPages.own(userId, id);
     const found = await tracking.checks.history(row.id, { ...query, since: since(query.range) });
     return { page: toTrackedPage(row), range: query.range, ...found };
   };
@@ -53,8 +49,7 @@ export const trackingHistoryRoutes: FastifyPluginAsync<{
     id: string,
     query: z.output<typeof historyExportQuerySchema>,
   ) => {
-    const row = await tracking.pages.get(userId, id);
-    if (!row) return null;
+    const row = await trackedPages.own(userId, id);
     const checks = [];
     let before: string | undefined;
     do {
@@ -78,11 +73,8 @@ export const trackingHistoryRoutes: FastifyPluginAsync<{
         querystring: historyQuerySchema,
         response: { 200: historyResponseSchema, ...errors },
       }),
-      preHandler,
     },
-    async (request, reply) =>
-      (await history(signedIn(request).user.id, request.params.id, request.query)) ??
-      reply.status(404).send(PAGE_NOT_FOUND),
+    async (request) => history(request.signedIn.user.id, request.params.id, request.query),
   );
 
   api.get(
@@ -99,11 +91,9 @@ export const trackingHistoryRoutes: FastifyPluginAsync<{
           ...errors,
         },
       }),
-      preHandler,
     },
     async (request, reply) => {
-      const found = await everything(signedIn(request).user.id, request.params.id, request.query);
-      if (!found) return reply.status(404).send(PAGE_NOT_FOUND);
+      const found = await everything(request.signedIn.user.id, request.params.id, request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="speed-history-${found.page.id}.csv"`)
@@ -118,18 +108,11 @@ export const trackingHistoryRoutes: FastifyPluginAsync<{
         params: checkParamsSchema,
         response: { 200: trackingCheckDetailSchema, ...errors },
       }),
-      preHandler,
     },
-    async (request, reply) => {
-      const row = await tracking.pages.get(signedIn(request).user.id, request.params.id);
-      if (!row) return reply.status(404).send(PAGE_NOT_FOUND);
+    async (request) => {
+      const row = await trackedPages.own(request.signedIn.user.id, request.params.id);
       const check = await tracking.checks.detail(row.id, request.params.checkId);
-      if (!check) {
-        return reply.status(404).send({
-          message: TRACKING_MESSAGES.checkNotFound,
-          code: TRACKING_ERROR_CODES.checkNotFound,
-        });
-      }
+      if (!check) throw checkNotFound();
       return check;
     },
   );
@@ -141,11 +124,9 @@ export const trackingHistoryRoutes: FastifyPluginAsync<{
         params: trackedPageParamsSchema,
         response: { 200: alertListSchema, ...errors },
       }),
-      preHandler,
     },
-    async (request, reply) => {
-      const row = await tracking.pages.get(signedIn(request).user.id, request.params.id);
-      if (!row) return reply.status(404).send(PAGE_NOT_FOUND);
+    async (request) => {
+      const row = await trackedPages.own(request.signedIn.user.id, request.params.id);
       return { alerts: await tracking.alerts.list(row.id) };
     },
   );

@@ -14,14 +14,13 @@ import {
   trackedPageParamsSchema,
   trackedPageSchema,
 } from '@core/schemas/tracking';
-import { Conflict, PlanLimit } from '../../domain/errors';
-import { requireSamples, requireSchedule } from '../../domain/plan-refusals';
-import { vetOrRefuse } from '../../domain/url-refusals';
-import { signedIn } from '../../plugins/authenticate';
+import { Conflict, Unavailable } from '../../domain/errors';
+import { requireSignedIn } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 import { summarize } from '../../tracking/overview';
 import { toTrackedPage } from '../../tracking/pages';
-import { PAGE_NOT_FOUND, TRACKING_PREFIX, trackingSchema as schema } from './route-parts';
+import { pageNotFound } from '../../tracking/tracked-pages';
+import { TRACKING_PREFIX, trackingSchema as schema } from './route-parts';
 import { trackingCompareRoutes } from './tracking-compare';
 import { trackingHistoryRoutes } from './tracking-history';
 import { trackingWebhookRoutes } from './webhooks';
@@ -42,18 +41,15 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
   app,
   { services },
 ) => {
+  requireSignedIn(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { tracking } = services;
-  const preHandler = app.requireUser();
+  const { tracking, trackedPages } = services;
 
   api.get(
     TRACKING_PREFIX,
-    {
-      schema: schema({ response: { 200: trackedPageListSchema, 401: errorResponseSchema } }),
-      preHandler,
-    },
+    { schema: schema({ response: { 200: trackedPageListSchema, 401: errorResponseSchema } }) },
     async (request) => {
-      const { user } = signedIn(request);
+      const { user } = request.signedIn;
       const rows = await tracking.pages.list(user.id);
       const scores = await tracking.checks.recentScores(rows.map((row) => row.id));
       return {
@@ -70,26 +66,10 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
         body: createTrackedPageBodySchema,
         response: { 201: createdTrackedPageSchema, ...errors },
       }),
-      preHandler,
     },
     async (request, reply) => {
-      const { user } = signedIn(request);
-      const rules = entitlementsOf(user.plan_id);
-      const body = request.body;
-      requireSamples(rules, body.samples, 'tracking');
-      requireSchedule(rules, body.schedule);
-      // As for speed runs: a private or malformed target is refused before it is stored.
-      const url = (await vetOrRefuse(body.url, services.pageFetch, 'tracking')).toString();
-      const created = await tracking.pages.create(user.id, user.plan_id, { ...body, url });
-      if ('refused' in created) {
-        if (created.refused === 'duplicate')
-          throw new Conflict(TRACKING_MESSAGES.alreadyTracked, TRACKING_ERROR_CODES.alreadyTracked);
-        throw new PlanLimit(
-          TRACKING_MESSAGES.upgradeForPages(rules.trackedPageLimit),
-          TRACKING_ERROR_CODES.pageLimit,
-        );
-      }
-      return reply.status(201).send({ id: created.page.id, page: toTrackedPage(created.page) });
+      const page = await trackedPages.create(request.signedIn.user, request.body);
+      return reply.status(201).send({ id: page.id, page: toTrackedPage(page) });
     },
   );
 
@@ -101,18 +81,11 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
         body: patchTrackedPageBodySchema,
         response: { 200: trackedPageSchema, ...errors },
       }),
-      preHandler,
     },
-    async (request, reply) => {
-      const { user } = signedIn(request);
-      const row = await tracking.pages.get(user.id, request.params.id);
-      if (!row) return reply.status(404).send(PAGE_NOT_FOUND);
-      const rules = entitlementsOf(user.plan_id);
-      const { samples, schedule } = request.body;
-      if (samples !== undefined) requireSamples(rules, samples, 'tracking');
-      if (schedule !== undefined) requireSchedule(rules, schedule);
-      return toTrackedPage(await tracking.pages.patch(row, request.body));
-    },
+    async (request) =>
+      toTrackedPage(
+        await trackedPages.update(request.signedIn.user, request.params.id, request.body),
+      ),
   );
 
   api.delete(
@@ -122,12 +95,10 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
         params: trackedPageParamsSchema,
         response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
       }),
-      preHandler,
     },
-    async (request, reply) => {
-      const { user } = signedIn(request);
-      if (!(await tracking.pages.delete(user.id, request.params.id)))
-        return reply.status(404).send(PAGE_NOT_FOUND);
+    async (request) => {
+      if (!(await tracking.pages.delete(request.signedIn.user.id, request.params.id)))
+        throw pageNotFound();
       return { deleted: true as const };
     },
   );
@@ -144,24 +115,19 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
           503: errorResponseSchema,
         },
       }),
-      preHandler,
     },
     async (request, reply) => {
-      const { user } = signedIn(request);
-      const row = await tracking.pages.get(user.id, request.params.id);
-      if (!row) return reply.status(404).send(PAGE_NOT_FOUND);
+      const row = await trackedPages.own(request.signedIn.user.id, request.params.id);
       const speed = services.speed;
       if (speed.draining) {
-        return reply
-          .status(503)
-          .send({ message: SPEED_MESSAGES.shuttingDown, code: TRACKING_ERROR_CODES.shuttingDown });
+        throw new Unavailable(SPEED_MESSAGES.shuttingDown, TRACKING_ERROR_CODES.shuttingDown);
       }
       const readiness = speed.readiness();
       if (!readiness.ready) {
-        return reply.status(503).send({
-          message: readiness.message ?? 'Speed tests cannot run now.',
-          code: TRACKING_ERROR_CODES.browserMissing,
-        });
+        throw new Unavailable(
+          readiness.message ?? 'Speed tests cannot run now.',
+          TRACKING_ERROR_CODES.browserMissing,
+        );
       }
       // Run now is a manual speed test: it counts on the month's speed-test quota, charged
       // once the page's lease is ours, so a refusal changes nothing (the lease is given back
@@ -169,10 +135,7 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
       const open = await tracking.scheduler.runNow(row, () => reply.charge('speed'));
       if (open === 'refused') return reply.overQuota('speed');
       if (open === 'busy') {
-        return reply.status(409).send({
-          message: TRACKING_MESSAGES.checkRunning,
-          code: TRACKING_ERROR_CODES.checkRunning,
-        });
+        throw new Conflict(TRACKING_MESSAGES.checkRunning, TRACKING_ERROR_CODES.checkRunning);
       }
       return reply
         .status(202)
@@ -180,7 +143,7 @@ export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async 
     },
   );
 
-  await api.register(trackingHistoryRoutes, { services, preHandler });
-  await api.register(trackingCompareRoutes, { services, preHandler });
-  await api.register(trackingWebhookRoutes, { services, preHandler });
+  await api.register(trackingHistoryRoutes, { services });
+  await api.register(trackingCompareRoutes, { services });
+  await api.register(trackingWebhookRoutes, { services });
 };

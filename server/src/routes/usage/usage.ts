@@ -6,7 +6,7 @@ import {
   usageSpeedResponseSchema,
 } from '@core/schemas/auth';
 import { errorResponseSchema } from '@core/schemas/common';
-import { remainingFor } from '../../plugins/authenticate';
+import { remainingFor, requireSignedIn } from '../../plugins/authenticate';
 import type { QuotaTool } from '../../quota/quotas';
 import type { Services } from '../../services';
 
@@ -15,6 +15,9 @@ export const usageRoutes: FastifyPluginAsync<{ services: Services }> = async (
   app,
   { services },
 ) => {
+  // The remaining counts follow the plan, so due renewals and period ends apply first; the
+  // tool's counter is read with the session.
+  requireSignedIn(app, { settle: true });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = (
     response:
@@ -23,35 +26,28 @@ export const usageRoutes: FastifyPluginAsync<{ services: Services }> = async (
       | typeof usageKeywordResponseSchema,
   ) => ({
     tags: ['usage'],
-    security: [{ bearer: [] }],
     response: { 200: response, 401: errorResponseSchema },
   });
 
-  // The remaining counts follow the plan, so due renewals and period ends apply first; the
-  // tool's counter is read with the session.
-  const preHandlers = {
-    serp: app.requireUser({ settle: true, usage: () => 'serp' }),
-    speed: app.requireUser({ settle: true, usage: () => 'speed' }),
-    keywords: app.requireUser({ settle: true, usage: () => 'keywords' }),
-  };
+  const usage = (tool: QuotaTool) => ({ usage: () => tool });
   const left = async (request: FastifyRequest, tool: QuotaTool) =>
     remainingFor(services, request, tool);
 
   api.get(
     '/usage/serp-analysis-tool',
-    { schema: schema(usageSerpResponseSchema), preHandler: preHandlers.serp },
+    { schema: schema(usageSerpResponseSchema), config: usage('serp') },
     async (request) => ({ numOfSerpLeft: await left(request, 'serp') }),
   );
 
   api.get(
     '/usage/website-speed-tool',
-    { schema: schema(usageSpeedResponseSchema), preHandler: preHandlers.speed },
+    { schema: schema(usageSpeedResponseSchema), config: usage('speed') },
     async (request) => ({ numOfwebsiteSearchesLeft: await left(request, 'speed') }),
   );
 
   api.get(
     '/usage/keyword-tool',
-    { schema: schema(usageKeywordResponseSchema), preHandler: preHandlers.keywords },
+    { schema: schema(usageKeywordResponseSchema), config: usage('keywords') },
     async (request) => ({ kwtSearchesLeft: await left(request, 'keywords') }),
   );
 };

@@ -1,0 +1,59 @@
+import { entitlementsOf } from '@core/entitlements';
+import { TRACKING_MESSAGES } from '@core/messages';
+import { TRACKING_ERROR_CODES, type PatchTrackedPageBody } from '@core/schemas/tracking';
+import type { User } from '../auth/users';
+import { Conflict, NotFound, PlanLimit } from '../domain/errors';
+import { requireSamples, requireSchedule } from '../domain/plan-refusals';
+import { vetOrRefuse } from '../domain/url-refusals';
+import type { SafeFetchOptions } from '../http/safe-fetch';
+import type { NewPage, PageRow, TrackedPages as PageStore } from './pages';
+
+/** Another user's page is answered as one that does not exist. */
+export const pageNotFound = () =>
+  new NotFound(TRACKING_MESSAGES.notFound, TRACKING_ERROR_CODES.notFound);
+/** A check of another page is no check of this one. */
+export const checkNotFound = () =>
+  new NotFound(TRACKING_MESSAGES.checkNotFound, TRACKING_ERROR_CODES.checkNotFound);
+
+/**
+ * What a user may do with tracked pages: their plan's limits (samples, hourly checks,
+ * pages) and the SSRF guard's verdict on a URL come before anything is stored, and a
+ * refusal is thrown as the domain error the API answers.
+ */
+export class TrackedPages {
+  constructor(
+    private readonly pages: PageStore,
+    private readonly pageFetch: SafeFetchOptions,
+  ) {}
+
+  /** The user's page of `id`, or the 404 of a page that is not theirs. */
+  async own(userId: string, id: string): Promise<PageRow> {
+    const row = await this.pages.get(userId, id);
+    if (!row) throw pageNotFound();
+    return row;
+  }
+
+  async create(user: User, fields: NewPage): Promise<PageRow> {
+    const rules = entitlementsOf(user.plan_id);
+    requireSamples(rules, fields.samples, 'tracking');
+    requireSchedule(rules, fields.schedule);
+    // As for speed runs: a private or malformed target is refused before it is stored.
+    const url = (await vetOrRefuse(fields.url, this.pageFetch, 'tracking')).toString();
+    const created = await this.pages.create(user.id, user.plan_id, { ...fields, url });
+    if ('page' in created) return created.page;
+    if (created.refused === 'duplicate')
+      throw new Conflict(TRACKING_MESSAGES.alreadyTracked, TRACKING_ERROR_CODES.alreadyTracked);
+    throw new PlanLimit(
+      TRACKING_MESSAGES.upgradeForPages(rules.trackedPageLimit),
+      TRACKING_ERROR_CODES.pageLimit,
+    );
+  }
+
+  async update(user: User, id: string, changes: PatchTrackedPageBody): Promise<PageRow> {
+    const row = await this.own(user.id, id);
+    const rules = entitlementsOf(user.plan_id);
+    if (changes.samples !== undefined) requireSamples(rules, changes.samples, 'tracking');
+    if (changes.schedule !== undefined) requireSchedule(rules, changes.schedule);
+    return this.pages.patch(row, changes);
+  }
+}

@@ -1,0 +1,36 @@
+import { WEBHOOK_MESSAGES } from '@core/messages';
+import { WEBHOOK_ERROR_CODES, WEBHOOKS_PER_USER } from '@core/schemas/webhooks';
+import { Conflict, Forbidden, NotFound } from '../domain/errors';
+import { vetOrRefuse } from '../domain/url-refusals';
+import type { TrackingWebhooks, WebhookRow } from './webhooks';
+
+const notFound = () => new NotFound(WEBHOOK_MESSAGES.notFound, WEBHOOK_ERROR_CODES.notFound);
+
+/**
+ * What a user may do with webhook endpoints: a URL the guard refuses (private, malformed,
+ * plain http) is never stored, nor a duplicate or one past the limit; another user's
+ * endpoint is answered as one that does not exist.
+ */
+export class WebhookEndpoints {
+  constructor(private readonly webhooks: TrackingWebhooks) {}
+
+  async create(userId: string, input: string): Promise<WebhookRow> {
+    const url = (await vetOrRefuse(input, this.webhooks.guard, 'webhook')).toString();
+    const created = await this.webhooks.create(userId, url);
+    if ('webhook' in created) return created.webhook;
+    if (created.refused === 'duplicate')
+      throw new Conflict(WEBHOOK_MESSAGES.duplicate, WEBHOOK_ERROR_CODES.duplicate);
+    throw new Forbidden(WEBHOOK_MESSAGES.limit(WEBHOOKS_PER_USER), WEBHOOK_ERROR_CODES.limit);
+  }
+
+  /** The user's endpoint of `id`, or the 404 of one that is not theirs. */
+  async own(userId: string, id: string): Promise<WebhookRow> {
+    const webhook = await this.webhooks.get(userId, id);
+    if (!webhook) throw notFound();
+    return webhook;
+  }
+
+  async delete(userId: string, id: string): Promise<void> {
+    if (!(await this.webhooks.delete(userId, id))) throw notFound();
+  }
+}
