@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { PasswordField } from '../../components/password-field';
 import { useModals } from '../modals/modal-context';
-import { authApi } from './auth-api';
+import { authApi } from '../../api/auth';
 import { CheckEmailView } from './check-email-view';
 import { validatePassword } from './validation';
 

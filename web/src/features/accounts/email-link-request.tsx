@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import { DEFAULT_COUNTRY, DEFAULT_GOOGLE_DOMAIN, DEFAULT_LANGUAGE } from '@core/limits';
-import { authApi } from '../../app/auth/auth-api';
+import { authApi } from '../../api/auth';
 import { CheckEmailView } from '../../app/auth/check-email-view';
 import { readOrigin } from '../../app/auth/origin';
 import { validateEmail } from '../../app/auth/validation';

@@ -28,7 +28,7 @@ import { useSignOutRejected } from '../../app/auth/token-check';
 import { useSession } from '../../app/session/session-context';
 import { useLazyModule } from '../../app/use-lazy-module';
 import { useToolGate } from '../../app/use-tool-gate';
-import { useRemaining } from '../../app/usage';
+import { useRemaining } from '../../api/usage';
 import { AdminHint } from '../../components/admin-hint';
 import { FlagIcon } from '../../components/flag-icon';
 import { LiveStatus } from '../../components/live-status';

@@ -12,7 +12,7 @@ import {
   type KeywordSerpBody,
   type KeywordSettings,
 } from '@core/schemas/keywords';
-import { apiRequest } from '../../app/api-client';
+import { apiRequest } from '../../api/api-client';
 
 /** The keyword tool's calls, one function each, typed by the shared schemas. */
 export const keywordsApi = {

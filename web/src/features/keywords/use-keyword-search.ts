@@ -6,8 +6,8 @@ import { sizePerRequest } from '@core/keywords/settings';
 import { KEYWORD_MESSAGES } from '@core/messages';
 import { isPaidPlan } from '@core/plans';
 import type { ContentRank, KeywordAnswer, KeywordSettings } from '@core/schemas/keywords';
-import { ApiError } from '../../app/api-client';
-import { usageKey } from '../../app/usage';
+import { ApiError } from '../../api/api-client';
+import { usageKey } from '../../api/usage';
 import { askAgainOnce } from './ask-again-once';
 import { keywordsApi } from './keywords-api';
 

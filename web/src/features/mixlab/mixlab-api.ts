@@ -4,7 +4,7 @@ import {
   scrapePageResponseSchema,
   scrapePlpsResponseSchema,
 } from '@core/schemas/scrape';
-import { apiRequest } from '../../app/api-client';
+import { apiRequest } from '../../api/api-client';
 
 const unlockResponseSchema = z.object({ status: z.literal('SUCCESS') });
 const withPassword = (password: string) => ({ [MIXLAB_PASSWORD_HEADER]: password });

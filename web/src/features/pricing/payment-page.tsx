@@ -12,7 +12,7 @@ import { MESSAGES } from '@core/messages';
 import type { PaymentResponse } from '@core/schemas/payments';
 import { BILLING_ANNUAL, planById } from '@core/plans';
 import { ROUTES } from '@core/routes';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../api/api-client';
 import { validateEmail } from '../../app/auth/validation';
 import { useSession } from '../../app/session/session-context';
 import { clearCheckout, readCheckout } from '../../app/checkout-intent';

@@ -5,7 +5,7 @@ import {
   paypalLookupSchema,
   type PaymentBodyInput,
 } from '@core/schemas/payments';
-import { apiRequest } from '../../app/api-client';
+import { apiRequest } from '../../api/api-client';
 
 export const paymentsApi = {
   config: () => apiRequest('/payments/config', paymentsConfigSchema),

@@ -10,8 +10,8 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useLocation, useSearchParams } from 'react-router';
 import { LIVE_MESSAGES, MESSAGES } from '@core/messages';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
-import { ApiError } from '../../app/api-client';
-import { checkSerpRateLimit } from '../../app/serp-rate-limit';
+import { ApiError } from '../../api/api-client';
+import { checkSerpRateLimit } from '../../api/rate-limit';
 import { useSession } from '../../app/session/session-context';
 import { saveSearchSettings } from '../../app/settings/save-search-settings';
 import { useSettings } from '../../app/settings/settings-context';
@@ -21,10 +21,10 @@ import { LiveStatus } from '../../components/live-status';
 import { CoverageNoticeAlert } from '../../components/coverage-notice';
 import { PageHeader } from '../../components/page-header';
 import { RemainingCount } from '../../components/remaining-count';
-import { usageKey } from '../../app/usage';
+import { usageKey } from '../../api/usage';
 import { SearchDomainLine } from '../../components/search-domain-line';
 import { UpgradeMessage } from '../../components/upgrade-message';
-import { rankApi, type RankCheckResponse } from '../../app/rank-api';
+import { checkRank, type RankCheckResponse } from '../../api/rank-check';
 import { RankResult, rankAnnouncement } from '../../components/rank-result';
 
 type Outcome =
@@ -68,7 +68,7 @@ export function SerpCheckerPage() {
       if (error instanceof ApiError && error.status === 429) return onLimit();
     }
     try {
-      const response = await rankApi.check(token, {
+      const response = await checkRank(token, {
         searchTerm,
         url,
         device,

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { rateLimitBodySchema, rateLimitResponseSchema } from '@core/schemas/quota';
-import { ApiError, apiRequest } from '../../app/api-client';
+import { ApiError, apiRequest } from '../../api/api-client';
 
 /** The speed-test rate check: 200 goes on; 429 is the monthly, 400 the sample limit. */
 export type RateCheckOutcome =

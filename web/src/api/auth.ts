@@ -3,15 +3,12 @@ import {
   authResponseSchema,
   statusResponseSchema,
   tokenStatusResponseSchema,
-  usageKeywordResponseSchema,
-  usageSerpResponseSchema,
-  usageSpeedResponseSchema,
   type AuthResponse,
 } from '@core/schemas/auth';
 import { userSettingsSchema, type SaveSettingsBody } from '@core/schemas/settings';
 import type { StoredSession } from '@core/schemas/session';
 import { TIME_ZONE_HEADER } from '@core/schemas/time-zone';
-import { apiRequest } from '../api-client';
+import { apiRequest } from './api-client';
 
 /** Register answers 202 for a legacy account: the new password waits for the email link. */
 const registerResultSchema = z.union([authResponseSchema, statusResponseSchema]);
@@ -79,14 +76,6 @@ export const authApi = {
     apiRequest('/settings', z.unknown(), { method: 'POST', token, body }),
   subscribeEmail: (body: { emailAddress: string; firstName?: string; searchTerm?: string }) =>
     apiRequest('/email-subscribers', statusResponseSchema, { method: 'POST', body }),
-  usage: {
-    serp: (token: string) =>
-      apiRequest('/usage/serp-analysis-tool', usageSerpResponseSchema, { token }),
-    speed: (token: string) =>
-      apiRequest('/usage/website-speed-tool', usageSpeedResponseSchema, { token }),
-    keywords: (token: string) =>
-      apiRequest('/usage/keyword-tool', usageKeywordResponseSchema, { token }),
-  },
 };
 
 export function isAuthResponse(value: unknown): value is AuthResponse {
