@@ -18,6 +18,19 @@ const signInHeaders = () => ({
   [TIME_ZONE_HEADER]: Intl.DateTimeFormat().resolvedOptions().timeZone,
 });
 
+/** Keys of the account mutations, so that a screen can tell one is under way. */
+export const authKeys = {
+  all: ['auth'] as const,
+  login: ['auth', 'login'] as const,
+  googleLogin: ['auth', 'google-login'] as const,
+  register: ['auth', 'register'] as const,
+  googleRegister: ['auth', 'google-register'] as const,
+  createPassword: ['auth', 'create-password'] as const,
+  emailLink: (kind: 'secure-link' | 'reset-password') => ['auth', kind] as const,
+  resetPassword: ['auth', 'reset-password'] as const,
+  pageLoad: ['auth', 'page-load'] as const,
+};
+
 export const authApi = {
   login: (email: string, password: string) =>
     apiRequest('/auth/login', authResponseSchema, {

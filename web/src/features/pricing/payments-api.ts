@@ -7,6 +7,13 @@ import {
 } from '@core/schemas/payments';
 import { apiRequest } from '../../api/api-client';
 
+/** Keys of the payment calls: the config is read once, the rest are mutations. */
+export const paymentKeys = {
+  config: ['payments', 'config'] as const,
+  pay: ['payments', 'pay'] as const,
+  cancel: ['payments', 'cancel'] as const,
+};
+
 export const paymentsApi = {
   config: () => apiRequest('/payments/config', paymentsConfigSchema),
   createLocalPaymentMethod: (
