@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -16,8 +15,8 @@ import { ROUTES } from '@core/routes';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import { SERP_ERROR_CODES, SERP_SOURCE_LABELS } from '@core/schemas/serp';
 import { BACK_TO_TOP_AFTER_PX, looksLikeUrl } from '@core/serp-display';
-import { ApiError } from '../../api/api-client';
-import { checkSerpRateLimit } from '../../api/rate-limit';
+import { useMeteredAction } from '../../api/metered-action';
+import { checkSerpRateLimit, refusalOf, refusedWhenLimited } from '../../api/rate-limit';
 import { useSession } from '../../app/session/session-context';
 import { saveSearchSettings } from '../../app/settings/save-search-settings';
 import { useSettings } from '../../app/settings/settings-context';
@@ -31,7 +30,6 @@ import { CoverageNoticeAlert } from '../../components/coverage-notice';
 import { LiveStatus } from '../../components/live-status';
 import { PageHeader } from '../../components/page-header';
 import { RemainingCount } from '../../components/remaining-count';
-import { usageKey } from '../../api/usage';
 import { ScoreLegend } from '../../components/score-legend';
 import { SearchDomainLine } from '../../components/search-domain-line';
 import { UpgradeMessage } from '../../components/upgrade-message';
@@ -63,13 +61,13 @@ export function SerpAnalysisPage() {
   const { settings, device, setSearchTerm, onSaved } = useSettings();
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
-  const queryClient = useQueryClient();
   const token = signedIn ? session.token : null;
   // Coming back to the page (Back from another page of the app) shows its search again.
   const [restored] = useState(() =>
     keptSearch({ share: params.get('share'), term: params.get('searchTerm') }),
   );
   const serp = useSerpAnalysis(token, restored);
+  const metered = useMeteredAction({ token, usage: 'serp' });
   const mobile = useMediaQuery(MOBILE_QUERY);
   const canLoadMore = signedIn && planHas(session.planId, 'moreSerpResults');
   const canExport = signedIn && planHas(session.planId, 'serpCsvExport');
@@ -118,47 +116,51 @@ export function SerpAnalysisPage() {
       setUrlLike(looksLikeUrl(searchTerm) ? searchTerm : null);
       resetView();
       clearLimit();
-      if (token) {
-        try {
-          await checkSerpRateLimit(token, searchTerm);
-        } catch (error) {
-          if (error instanceof ApiError && error.status === 429) return reachLimit();
-          console.error('rate-limit check failed', error);
-        }
-      } else if (await visitorLimitReached('serpSearch')) {
-        return reachLimit();
-      }
-      search(
-        {
-          searchTerm,
-          device,
-          pageNum: 1,
-          google_domain: settings.googleDomain,
-          gl: settings.country,
-          hl: settings.language,
-        },
-        {
-          onSuccess: () => {
-            setSearchTerm(searchTerm);
-            recordUse();
-            if (token) saveSearchSettings(token, settings, pathname, searchTerm);
-          },
-          onLimit: reachLimit,
-          onSettled: () => {
-            if (token) void queryClient.invalidateQueries({ queryKey: usageKey('serp', token) });
-          },
-        },
-      );
+      const body = {
+        searchTerm,
+        device,
+        pageNum: 1,
+        google_domain: settings.googleDomain,
+        gl: settings.country,
+        hl: settings.language,
+      };
+      await metered({
+        // A signed-in user's allowance, or a visitor's address; a check that fails lets the
+        // search go on.
+        check: (): Promise<unknown> =>
+          token
+            ? refusalOf(
+                () => checkSerpRateLimit(token, searchTerm),
+                refusedWhenLimited,
+                (error) => console.error('rate-limit check failed', error),
+              )
+            : visitorLimitReached('serpSearch').then((reached) => reached || null),
+        onRefused: reachLimit,
+        // Settles with the search; a search superseded by a newer one never does, so the
+        // count is refreshed once, after the latest.
+        action: () =>
+          new Promise<void>((settled) =>
+            search(body, {
+              onSuccess: () => {
+                setSearchTerm(searchTerm);
+                recordUse();
+                if (token) saveSearchSettings(token, settings, pathname, searchTerm);
+              },
+              onLimit: reachLimit,
+              onSettled: settled,
+            }),
+          ),
+      });
     },
     [
       token,
       reachLimit,
       clearLimit,
       resetView,
+      metered,
       search,
       device,
       settings,
-      queryClient,
       setSearchTerm,
       pathname,
       recordUse,
