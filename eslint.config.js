@@ -51,7 +51,7 @@ export default tseslint.config(
     },
   },
   {
-    // A feature does not import another feature; shared pieces live in app/ or components/.
+    // A feature does not import another feature; shared pieces live in app/, api/ or components/.
     files: ['web/src/features/*/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': restrict([
@@ -62,6 +62,22 @@ export default tseslint.config(
         {
           group: ['../*/**', '!../../**', '**/features/**'],
           message: 'A feature does not import another feature.',
+        },
+      ]),
+    },
+  },
+  {
+    // The API modules (calls, their query keys and hooks) serve the screens; none imports one.
+    files: ['web/src/api/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict([
+        {
+          group: ['**/server/**', 'fastify', 'kysely', 'better-sqlite3', 'pg', 'node:*'],
+          message: 'web/ never imports server code.',
+        },
+        {
+          group: ['**/features/**', '**/components/**'],
+          message: 'web/src/api/ imports no screen or component.',
         },
       ]),
     },

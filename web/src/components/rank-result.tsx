@@ -1,7 +1,7 @@
 import Card from 'react-bootstrap/Card';
 import { SERP_SOURCE_LABELS } from '@core/schemas/serp';
 import { LIVE_MESSAGES, MESSAGES } from '@core/messages';
-import type { RankCheckResponse } from '../app/rank-api';
+import type { RankCheckResponse } from '../api/rank-check';
 
 /** What the live region says of a rank check's answer. */
 export function rankAnnouncement(site: string, { position, result }: RankCheckResponse): string {

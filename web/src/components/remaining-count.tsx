@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ROUTES } from '@core/routes';
-import { useRemaining } from '../app/usage';
+import { useRemaining } from '../api/usage';
 import { MOBILE_QUERY, useMediaQuery } from '../app/use-media-query';
 
 const LABELS = { serp: 'Searches', speed: 'Tests' } as const;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useSession } from '../session/session-context';
+import { loadQueryClient } from '../screen-modules';
 import { useLazyModule } from '../use-lazy-module';
 import { inBrowser } from '../viewport';
 
@@ -14,7 +15,8 @@ function hasEmailLink(search: string): boolean {
 
 /**
  * The auth work of a page load. It (and the auth API code) loads only when there is any:
- * a stored token to refresh or an emailed link to redeem; a first visit needs neither.
+ * a stored token to refresh or an emailed link to redeem; a first visit needs neither. Its
+ * requests are mutations, so the query client comes with it.
  */
 export function AuthBootstrap() {
   const { session } = useSession();
@@ -22,5 +24,11 @@ export function AuthBootstrap() {
     () => Boolean(session.token) || (inBrowser && hasEmailLink(window.location.search)),
   );
   const pageLoad = useLazyModule(loadPageLoadAuth, needed);
-  return pageLoad ? <pageLoad.PageLoadAuth /> : null;
+  const client = useLazyModule(loadQueryClient, needed);
+  if (!pageLoad || !client) return null;
+  return (
+    <client.QueryProvider>
+      <pageLoad.PageLoadAuth />
+    </client.QueryProvider>
+  );
 }

@@ -1,9 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { PasswordField } from '../../components/password-field';
 import { useModals } from '../modals/modal-context';
-import { authApi } from './auth-api';
+import { authApi, authKeys } from '../../api/auth';
 import { CheckEmailView } from './check-email-view';
 import { validatePassword } from './validation';
 
@@ -15,22 +16,22 @@ export function CreatePasswordForm() {
   const { options } = useModals();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
-  const [sent, setSent] = useState(false);
+  const create = useMutation({
+    mutationKey: authKeys.createPassword,
+    mutationFn: (body: { email: string; password: string }) =>
+      authApi.createPassword(body.email, body.password),
+    onError: (e) => console.error('create password failed', e),
+  });
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const problem = validatePassword(password);
     setError(problem);
     if (problem || !options.email) return;
-    try {
-      await authApi.createPassword(options.email, password);
-      setSent(true);
-    } catch (e) {
-      console.error('create password failed', e);
-    }
+    create.mutate({ email: options.email, password });
   };
 
-  if (sent) {
+  if (create.isSuccess) {
     return (
       <CheckEmailView>
         <p className="text-muted">Your new password works once you open that link.</p>

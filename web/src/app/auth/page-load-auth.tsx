@@ -1,15 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
 import { useLocation, useNavigate } from 'react-router';
 import { CONFIRMATION_MESSAGES } from '@core/messages';
 import { ROUTES } from '@core/routes';
-import { ApiError } from '../api-client';
+import { ApiError } from '../../api/api-client';
 import { confirmToUser } from '../confirmation/pending-confirmation';
 import { useSession } from '../session/session-context';
 import { useSettings, type SearchSettings } from '../settings/settings-context';
 import { sessionFromAuth } from '@core/schemas/session';
-import { authApi } from './auth-api';
+import { authApi, authKeys } from '../../api/auth';
 import { originDestination, readOrigin, saveOrigin } from './origin';
 import { rotatedSession } from './rotated-session';
 import { useSignOutRejected } from './token-check';
@@ -25,74 +26,74 @@ export function PageLoadAuth() {
   const { settings, load, startLoad } = useSettings();
   const navigate = useNavigate();
   const location = useLocation();
-  const [linkError, setLinkError] = useState<string | null>(null);
   const signOutRejected = useSignOutRejected();
   const ran = useRef(false);
+  const params = new URLSearchParams(location.search);
 
-  useEffect(() => {
-    if (ran.current) return;
-    ran.current = true;
-    const params = new URLSearchParams(location.search);
-    const linkToken = params.get('token');
-    const origin = params.get('origin');
+  /**
+   * Takes the server's copy of the settings; what an emailed link carried (the locale the
+   * user had when asking for it) wins over it, and is saved as the user's from now on.
+   * Resolves with the search the server recorded with them ('' when they failed to load).
+   */
+  const loadServerSettings = async (token: string, fromLink: Partial<SearchSettings> = {}) => {
+    const take = startLoad();
+    try {
+      const server = await authApi.getSettings(token);
+      const next = {
+        deviceType: server.deviceType,
+        googleDomain: server.googleDomain,
+        country: server.country,
+        language: server.language,
+        ...fromLink,
+      };
+      take(next);
+      if (Object.keys(fromLink).length > 0) await authApi.saveSettings(token, next);
+      return server.searchKeyword;
+    } catch (error) {
+      console.error('settings load failed', error);
+      return '';
+    }
+  };
 
-    /**
-     * Takes the server's copy of the settings; what an emailed link carried (the locale the
-     * user had when asking for it) wins over it, and is saved as the user's from now on.
-     */
-    // The search the server recorded with the user's settings, once they are loaded.
-    let searchKeyword = '';
-    const loadServerSettings = async (token: string, fromLink: Partial<SearchSettings> = {}) => {
-      const take = startLoad();
-      try {
-        const server = await authApi.getSettings(token);
-        searchKeyword = server.searchKeyword;
-        const next = {
-          deviceType: server.deviceType,
-          googleDomain: server.googleDomain,
-          country: server.country,
-          language: server.language,
-          ...fromLink,
-        };
-        take(next);
-        if (Object.keys(fromLink).length > 0) await authApi.saveSettings(token, next);
-      } catch (error) {
-        console.error('settings load failed', error);
-      }
-    };
-
-    const redeem = async (kind: 'secure-link' | 'reset-password', token: string) => {
+  const redeem = useMutation({
+    mutationKey: authKeys.pageLoad,
+    mutationFn: async ({
+      kind,
+      token,
+    }: {
+      kind: 'secure-link' | 'reset-password';
+      token: string;
+    }) => {
       markReady();
-      try {
-        const auth = await authApi.redeemEmailLink(kind, token);
-        setSession(sessionFromAuth(auth));
-        const fromLink: Partial<SearchSettings> = {};
-        for (const key of LOCALE_PARAMS) {
-          const value = params.get(key);
-          if (value) fromLink[key] = value;
-        }
-        load({ ...settings, ...fromLink });
-        if (kind === 'reset-password') {
-          saveOrigin({ email: auth.email });
-          navigate(ROUTES.resetPassword, { replace: true });
-        } else {
-          await loadServerSettings(auth.token, fromLink);
-          // The link's own search first: it is the one asked from, wherever it is opened.
-          const saved = readOrigin();
-          const search = params.get('searchTerm') || saved.searchKeyword || searchKeyword;
-          navigate(
-            originDestination({ ...saved, originUrl: location.pathname, searchKeyword: search }),
-            { replace: true },
-          );
-          confirmToUser(CONFIRMATION_MESSAGES.signedInAs(auth.email));
-        }
-      } catch (error) {
-        setLinkError(error instanceof ApiError ? error.message : 'This link could not be used.');
-        navigate(location.pathname, { replace: true });
+      const auth = await authApi.redeemEmailLink(kind, token);
+      setSession(sessionFromAuth(auth));
+      const fromLink: Partial<SearchSettings> = {};
+      for (const key of LOCALE_PARAMS) {
+        const value = params.get(key);
+        if (value) fromLink[key] = value;
       }
-    };
+      load({ ...settings, ...fromLink });
+      if (kind === 'reset-password') {
+        saveOrigin({ email: auth.email });
+        navigate(ROUTES.resetPassword, { replace: true });
+        return;
+      }
+      const searchKeyword = await loadServerSettings(auth.token, fromLink);
+      // The link's own search first: it is the one asked from, wherever it is opened.
+      const saved = readOrigin();
+      const search = params.get('searchTerm') || saved.searchKeyword || searchKeyword;
+      navigate(
+        originDestination({ ...saved, originUrl: location.pathname, searchKeyword: search }),
+        { replace: true },
+      );
+      confirmToUser(CONFIRMATION_MESSAGES.signedInAs(auth.email));
+    },
+    onError: () => navigate(location.pathname, { replace: true }),
+  });
 
-    const refresh = async () => {
+  const refresh = useMutation({
+    mutationKey: authKeys.pageLoad,
+    mutationFn: async () => {
       try {
         const auth = await authApi.refresh(session);
         setSession({ ...session, ...sessionFromAuth(auth) });
@@ -113,25 +114,28 @@ export function PageLoadAuth() {
       } finally {
         markReady();
       }
-    };
+    },
+  });
 
+  const { mutate: redeemLink } = redeem;
+  const { mutate: refreshToken } = refresh;
+  useEffect(() => {
+    if (ran.current) return;
+    ran.current = true;
+    const linkToken = params.get('token');
+    const origin = params.get('origin');
     if (linkToken && (origin === 's' || origin === 'p')) {
-      void redeem(origin === 's' ? 'secure-link' : 'reset-password', linkToken);
+      redeemLink({ kind: origin === 's' ? 'secure-link' : 'reset-password', token: linkToken });
     } else if (session.token) {
-      void refresh();
+      refreshToken();
     }
   });
 
-  if (!linkError) return null;
+  if (!redeem.isError) return null;
   return (
     <Container className="pt-3">
-      <Alert
-        variant="warning"
-        dismissible
-        onClose={() => setLinkError(null)}
-        data-testid="link-error"
-      >
-        {linkError}
+      <Alert variant="warning" dismissible onClose={() => redeem.reset()} data-testid="link-error">
+        {redeem.error instanceof ApiError ? redeem.error.message : 'This link could not be used.'}
       </Alert>
     </Container>
   );

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -5,10 +6,10 @@ import { useLocation, useNavigate } from 'react-router';
 import { AUTH_CODES, MESSAGES } from '@core/messages';
 import { ROUTES } from '@core/routes';
 import { PasswordField } from '../../components/password-field';
-import { ApiError } from '../api-client';
+import { ApiError } from '../../api/api-client';
 import { useModals } from '../modals/modal-context';
 import { useSettings } from '../settings/settings-context';
-import { authApi, isAuthResponse } from './auth-api';
+import { authApi, authKeys, isAuthResponse } from '../../api/auth';
 import { CheckEmailView } from './check-email-view';
 import { GoogleButton } from './google-button';
 import { saveOrigin } from './origin';
@@ -21,11 +22,43 @@ interface Errors {
   password?: string | undefined;
 }
 
+/** A legacy account's new password is too short: said under the password field. */
+class FieldErrors extends Error {
+  constructor(readonly errors: Errors) {
+    super('invalid field');
+  }
+}
+
 function errorCode(error: unknown): { status: number; message: string; google: boolean } | null {
   if (!(error instanceof ApiError)) return null;
   const body = error.body as { google?: unknown } | null;
   return { status: error.status, message: error.message, google: body?.google === true };
 }
+
+/** What a failed sign-in says under its fields; nothing for a failure that is only logged. */
+function signInErrors(error: unknown): Errors {
+  if (error instanceof FieldErrors) return error.errors;
+  const code = errorCode(error);
+  if (!code) return {};
+  if (code.status === 404 || code.message === AUTH_CODES.emailNotFound)
+    return { email: MESSAGES.emailNotOnFile };
+  if (code.status === 409 && code.message === AUTH_CODES.passwordIncorrect)
+    return code.google
+      ? { email: MESSAGES.useGoogleSignIn }
+      : { password: MESSAGES.passwordIncorrect };
+  if (code.status === 429) return { email: code.message };
+  return {};
+}
+
+function logSignInFailure(error: unknown) {
+  if (error instanceof FieldErrors) return;
+  const code = errorCode(error);
+  if (!code) console.error(error);
+  else if (Object.keys(signInErrors(error)).length === 0)
+    console.error('sign-in failed', code.status, code.message);
+}
+
+type SignInResult = 'signedIn' | 'confirmEmail' | 'createPassword' | 'notSignedIn';
 
 /** The sign-in form, with its error answers and the flow for legacy users without a password. */
 export function SignInForm() {
@@ -36,9 +69,7 @@ export function SignInForm() {
   const completeSignIn = useCompleteSignIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const [confirmEmail, setConfirmEmail] = useState(false);
+  const [invalid, setInvalid] = useState<Errors>({});
 
   const goTo = (path: string) => {
     saveOrigin({ originUrl: location.pathname, searchKeyword: searchTerm, email: email.trim() });
@@ -46,61 +77,72 @@ export function SignInForm() {
     navigate(path);
   };
 
-  const legacyFlow = async () => {
-    if (!password) {
+  /** A legacy account (no password yet): create one now, or by the emailed link. */
+  const legacyFlow = async (address: string, secret: string): Promise<SignInResult> => {
+    if (!secret) {
       dismiss();
-      open('gate', { content: 'createPassword', email: email.trim() });
-      return;
+      open('gate', { content: 'createPassword', email: address });
+      return 'createPassword';
     }
-    if (!legacyPasswordUsable(password)) {
-      setErrors({ password: MESSAGES.passwordLength });
-      return;
+    if (!legacyPasswordUsable(secret)) throw new FieldErrors({ password: MESSAGES.passwordLength });
+    try {
+      const result = await authApi.register({ email: address, password: secret });
+      if (!isAuthResponse(result)) return 'confirmEmail';
+      completeSignIn(result);
+      return 'signedIn';
+    } catch (error) {
+      console.error(error);
+      return 'notSignedIn';
     }
-    const result = await authApi.register({ email: email.trim(), password });
-    if (isAuthResponse(result)) completeSignIn(result);
-    else setConfirmEmail(true);
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  const signIn = useMutation({
+    mutationKey: authKeys.login,
+    mutationFn: async (body: { email: string; password: string }): Promise<SignInResult> => {
+      try {
+        completeSignIn(await authApi.login(body.email, body.password));
+        return 'signedIn';
+      } catch (error) {
+        const code = errorCode(error);
+        if (code?.status === 409 && code.message === AUTH_CODES.oldUser)
+          return legacyFlow(body.email, body.password);
+        throw error;
+      }
+    },
+    onError: logSignInFailure,
+  });
+
+  const googleSignIn = useMutation({
+    mutationKey: authKeys.googleLogin,
+    mutationFn: (credential: string) => authApi.googleLogin(credential),
+    onSuccess: (auth) => completeSignIn(auth),
+    onError: (error) => {
+      if (errorCode(error)?.status !== 404) console.error('Login Failed', error);
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const emailError = validateEmail(email, MESSAGES.emailInvalidSignIn);
-    setErrors({ email: emailError });
+    setInvalid({ email: emailError });
+    googleSignIn.reset();
+    signIn.reset();
     if (emailError) return;
-    setBusy(true);
-    try {
-      completeSignIn(await authApi.login(email.trim(), password));
-    } catch (error) {
-      const code = errorCode(error);
-      if (!code) console.error(error);
-      else if (code.status === 404 || code.message === AUTH_CODES.emailNotFound) {
-        setErrors({ email: MESSAGES.emailNotOnFile });
-      } else if (code.status === 409 && code.message === AUTH_CODES.passwordIncorrect) {
-        setErrors(
-          code.google
-            ? { email: MESSAGES.useGoogleSignIn }
-            : { password: MESSAGES.passwordIncorrect },
-        );
-      } else if (code.status === 409 && code.message === AUTH_CODES.oldUser) {
-        await legacyFlow().catch((e: unknown) => console.error(e));
-      } else if (code.status === 429) {
-        setErrors({ email: code.message });
-      } else {
-        console.error('sign-in failed', code.status, code.message);
-      }
-    } finally {
-      setBusy(false);
-    }
+    signIn.mutate({ email: email.trim(), password });
   };
 
-  const onGoogle = async (credential: string) => {
-    try {
-      completeSignIn(await authApi.googleLogin(credential));
-    } catch (error) {
-      const code = errorCode(error);
-      if (code?.status === 404) setErrors({ email: MESSAGES.emailNotOnFile });
-      else console.error('Login Failed', error);
-    }
+  const onGoogle = (credential: string) => {
+    signIn.reset();
+    googleSignIn.mutate(credential);
   };
+
+  // What the last attempt answered, else what the fields' own check found.
+  const errors: Errors = signIn.isError
+    ? signInErrors(signIn.error)
+    : errorCode(googleSignIn.error)?.status === 404
+      ? { email: MESSAGES.emailNotOnFile }
+      : invalid;
+  const confirmEmail = signIn.data === 'confirmEmail';
 
   if (confirmEmail) return <CheckEmailView />;
 
@@ -108,7 +150,7 @@ export function SignInForm() {
     <Form noValidate onSubmit={onSubmit} data-testid="sign-in-form">
       <h2 className="h4 mb-1">Sign in to SpeedRank</h2>
       <p className="text-muted">Welcome back! Sign in to see your remaining searches.</p>
-      <GoogleButton text="signin_with" onCredential={(c) => void onGoogle(c)} />
+      <GoogleButton text="signin_with" onCredential={onGoogle} />
       <EmailField id="sign-in-email" value={email} onChange={setEmail} error={errors.email} />
       <PasswordField
         id="sign-in-password"
@@ -118,7 +160,7 @@ export function SignInForm() {
         error={errors.password}
         autoComplete="current-password"
       />
-      <Button type="submit" className="w-100" disabled={busy}>
+      <Button type="submit" className="w-100" disabled={signIn.isPending}>
         SIGN IN
       </Button>
       <p className="small mt-3 mb-2">

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { TOOL_PATHS } from '@core/routes';
-import { ApiError } from '../api-client';
+import { ApiError } from '../../api/api-client';
 import { useModals } from '../modals/modal-context';
 import { useSession } from '../session/session-context';
 
@@ -41,7 +41,7 @@ export function useToolTokenCheck() {
     // The page the app loaded on was just checked by the page-load refresh.
     if (first && pathname === loadedOn.current) return;
     // The auth API's code stays out of the shell: only a signed-in visit needs it.
-    import('./auth-api')
+    import('../../api/auth')
       .then(({ authApi }) => authApi.tokenStatus(token))
       .then(({ data }) => {
         if (data.status !== 'SUCCESS') return signOutRejected();

@@ -1,4 +1,4 @@
-import { authApi } from '../auth/auth-api';
+import { authApi } from '../../api/auth';
 import type { SearchSettings } from './settings-context';
 
 /**

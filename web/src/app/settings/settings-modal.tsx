@@ -16,7 +16,7 @@ import { COUNTRIES, GOOGLE_DOMAINS, LANGUAGES } from '@core/reference';
 import { DEVICE_ONLY_SETTINGS_PATHS } from '@core/routes';
 import { FlagIcon } from '../../components/flag-icon';
 import { SearchableSelect, type SelectOption } from '../../components/searchable-select';
-import { authApi } from '../auth/auth-api';
+import { authApi } from '../../api/auth';
 import { useModals } from '../modals/modal-context';
 import { useSession } from '../session/session-context';
 import { readStored, STORAGE_KEYS } from '../storage';

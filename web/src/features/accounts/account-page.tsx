@@ -9,7 +9,7 @@ import { BILLING_ANNUAL, isPaidPlan, planById, type Plan } from '@core/plans';
 import { ROUTES } from '@core/routes';
 import { useSession } from '../../app/session/session-context';
 import { saveCheckout } from '../../app/checkout-intent';
-import { useRemaining } from '../../app/usage';
+import { useRemaining } from '../../api/usage';
 import { TrackingStorageLine } from './tracking-storage-line';
 
 function formatDate(iso: string | null): string | null {

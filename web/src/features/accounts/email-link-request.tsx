@@ -1,10 +1,11 @@
 import { Check } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import { DEFAULT_COUNTRY, DEFAULT_GOOGLE_DOMAIN, DEFAULT_LANGUAGE } from '@core/limits';
-import { authApi } from '../../app/auth/auth-api';
+import { authApi, authKeys } from '../../api/auth';
 import { CheckEmailView } from '../../app/auth/check-email-view';
 import { readOrigin } from '../../app/auth/origin';
 import { validateEmail } from '../../app/auth/validation';
@@ -23,11 +24,8 @@ export function EmailLinkRequest({ kind, heading, intro, invalidMessage }: Props
   const { settings } = useSettings();
   const [email, setEmail] = useState(() => readOrigin().email);
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState(false);
-  const [resent, setResent] = useState(false);
 
-  const request = async (): Promise<boolean> => {
+  const request = () => {
     const { googleDomain, country, language } = settings;
     // Only settings that differ from the defaults travel with the link.
     const differs =
@@ -40,37 +38,32 @@ export function EmailLinkRequest({ kind, heading, intro, invalidMessage }: Props
       ...(origin.searchKeyword ? { searchKeyword: origin.searchKeyword } : {}),
       ...(differs ? { googleDomain, country, language } : {}),
     };
-    try {
-      await authApi.requestEmailLink(kind, email.trim(), body);
-      return true;
-    } catch (e) {
-      console.error(`${kind} request failed`, e);
-      return false;
-    }
+    return authApi.requestEmailLink(kind, email.trim(), body);
   };
+  const options = {
+    mutationKey: authKeys.emailLink(kind),
+    mutationFn: request,
+    onError: (e: Error) => console.error(`${kind} request failed`, e),
+  };
+  // Sending and sending again are told apart: a failed resend leaves the sent view.
+  const send = useMutation(options);
+  const resend = useMutation(options);
+  const busy = send.isPending || resend.isPending;
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const problem = validateEmail(email, invalidMessage);
     setError(problem);
     if (problem) return;
-    setBusy(true);
-    if (await request()) setSent(true);
-    setBusy(false);
-  };
-
-  const onResend = async () => {
-    setBusy(true);
-    if (await request()) setResent(true);
-    setBusy(false);
+    send.mutate();
   };
 
   return (
     <Container className="py-5" style={{ maxWidth: 480 }}>
-      {sent ? (
+      {send.isSuccess ? (
         <CheckEmailView>
           <p className="text-muted">We sent it to {email.trim()}.</p>
-          {resent ? (
+          {resend.isSuccess ? (
             <>
               <Check size={36} className="text-success" role="img" aria-label="Email resent" />
               <p className="small text-muted" data-testid="resend-help">
@@ -79,7 +72,7 @@ export function EmailLinkRequest({ kind, heading, intro, invalidMessage }: Props
               </p>
             </>
           ) : (
-            <Button variant="outline-secondary" onClick={() => void onResend()} disabled={busy}>
+            <Button variant="outline-secondary" onClick={() => resend.mutate()} disabled={busy}>
               resend email
             </Button>
           )}

@@ -1,12 +1,13 @@
 import { Check } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import { useNavigate } from 'react-router';
 import { CONFIRMATION_MESSAGES, MESSAGES } from '@core/messages';
-import { ApiError } from '../../app/api-client';
-import { authApi } from '../../app/auth/auth-api';
+import { ApiError } from '../../api/api-client';
+import { authApi, authKeys } from '../../api/auth';
 import { originDestination, readOrigin } from '../../app/auth/origin';
 import { validatePassword } from '../../app/auth/validation';
 import { confirmToUser } from '../../app/confirmation/pending-confirmation';
@@ -18,31 +19,36 @@ export function ResetPasswordPage() {
   const { session } = useSession();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-  const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = validatePassword(password);
-    setError(problem);
-    if (problem) return;
-    if (!session.token) {
-      setError(MESSAGES.noResetToken);
-      return;
-    }
-    setBusy(true);
-    try {
-      await authApi.resetPassword(session.token, password);
-      setDone(true);
+  const [invalid, setInvalid] = useState<string>();
+  const reset = useMutation({
+    mutationKey: authKeys.resetPassword,
+    mutationFn: (body: { token: string; password: string }) =>
+      authApi.resetPassword(body.token, body.password),
+    onSuccess: () => {
       confirmToUser(CONFIRMATION_MESSAGES.passwordChanged);
       window.setTimeout(() => navigate(originDestination(readOrigin())), 1000);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
-    } finally {
-      setBusy(false);
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validatePassword(password);
+    setInvalid(problem);
+    reset.reset();
+    if (problem) return;
+    if (!session.token) {
+      setInvalid(MESSAGES.noResetToken);
+      return;
     }
+    reset.mutate({ token: session.token, password });
   };
+
+  const error = reset.isError
+    ? reset.error instanceof ApiError
+      ? reset.error.message
+      : String(reset.error)
+    : invalid;
+  const done = reset.isSuccess;
 
   return (
     <Container className="py-5" style={{ maxWidth: 480 }}>
@@ -58,7 +64,7 @@ export function ResetPasswordPage() {
           showHint
           autoComplete="new-password"
         />
-        <Button type="submit" className="w-100" disabled={busy || done}>
+        <Button type="submit" className="w-100" disabled={reset.isPending || done}>
           {done ? (
             <Check size="1.25em" role="img" aria-label="Password saved" />
           ) : (

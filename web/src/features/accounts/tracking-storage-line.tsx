@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ROUTES } from '@core/routes';
-import { useTrackingStorage } from '../../app/tracking-storage';
+import { useTrackingStorage } from '../../api/tracking-storage';
 
 /** Bytes as people read them: 1.2 MB, 340 kB. */
 export function bytesText(bytes: number): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../api/api-client';
 import { askAgainOnce } from './ask-again-once';
 
 const failure = (status: number) => new ApiError(status, `status ${status}`, null);

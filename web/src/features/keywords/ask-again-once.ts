@@ -1,4 +1,4 @@
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../api/api-client';
 
 /**
  * Whether a second try may succeed: a source that failed this time (a 5xx answer) or a

@@ -13,7 +13,7 @@ import {
   type KeywordSettings,
 } from '@core/schemas/keywords';
 import { SERP_SOURCE_LABELS } from '@core/schemas/serp';
-import { keywordsApi } from './keywords-api';
+import { keywordKeys, keywordsApi } from './keywords-api';
 import type { KeywordVolumes } from './use-keyword-volumes';
 
 const VolumeChart = lazy(() => import('./volume-chart'));
@@ -46,7 +46,7 @@ export function KeywordDrawer({
   const item = keyword ? volumes.byKeyword.get(keyword.toLowerCase()) : undefined;
   const months = item?.keyword_info.monthly_searches ?? [];
   const top = useQuery({
-    queryKey: ['keyword-serp', keyword, searchId, settings.country_code, settings.language],
+    queryKey: keywordKeys.topResults(keyword, searchId, settings.country_code, settings.language),
     queryFn: () =>
       keywordsApi.topResults(token, {
         term: keyword!,

@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
@@ -8,27 +8,9 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import Tooltip from 'react-bootstrap/Tooltip';
-import { useSearchParams } from 'react-router';
-import type { KeywordLists } from '@core/keywords/dedupe';
-import {
-  CONTENT_FILTER_RELEASE_MS,
-  DEFAULT_KEYWORD_SIZE,
-  KEYWORD_DRAWER_DELAY_MS,
-  KEYWORD_EXPORT_FILE,
-  KEYWORD_SIZES,
-  KEYWORD_TERM_MAX,
-  type KeywordSize,
-} from '@core/keywords/limits';
-import { applyAffix, type AffixMode } from '@core/keywords/modify';
-import { sizesOffered, sizeWithin } from '@core/keywords/settings';
+import type { KeywordSize } from '@core/keywords/limits';
 import { KEYWORD_MESSAGES, LIVE_MESSAGES } from '@core/messages';
-import { KEYWORD_LISTS, type KeywordList } from '@core/schemas/keywords';
-import { downloadTextFile } from '../../app/download-file';
-import { useSignOutRejected } from '../../app/auth/token-check';
-import { useSession } from '../../app/session/session-context';
 import { useLazyModule } from '../../app/use-lazy-module';
-import { useToolGate } from '../../app/use-tool-gate';
-import { useRemaining } from '../../app/usage';
 import { AdminHint } from '../../components/admin-hint';
 import { FlagIcon } from '../../components/flag-icon';
 import { LiveStatus } from '../../components/live-status';
@@ -38,195 +20,29 @@ import { DebugPanel } from './debug-panel';
 import { IdeaFilters } from './idea-filters';
 import { KeywordCopy } from './keyword-copy';
 import { KeywordDrawer } from './keyword-drawer';
+import { NO_FILTER } from './keyword-ideas';
 import { KeywordSources } from './keyword-sources';
-import { filterLists, NO_FILTER, type IdeaFilter } from './keyword-ideas';
 import { KeywordTabs } from './keyword-tabs';
 import { ModifyResults } from './modify-results';
-import { useGatheringProgress } from './use-gathering-progress';
-import { SEARCH_STAGES, useKeywordSearch } from './use-keyword-search';
-import { useKeywordSettings } from './use-keyword-settings';
-import { useKeywordVolumes, volumeOf } from './use-keyword-volumes';
-import { useResultClusters } from './use-result-clusters';
+import { useKeywordTool } from './use-keyword-tool';
 import { useTypewriter } from './use-typewriter';
-
-type Notice = {
-  variant: 'warning' | 'danger' | 'info';
-  text: string;
-  detail?: string;
-  /** The administrator's part, folded away: a language the offline source cannot answer. */
-  adminHint?: 'keywordLanguages';
-};
-
-const isList = (value: string | null): value is KeywordList =>
-  (KEYWORD_LISTS as readonly string[]).includes(value ?? '');
-
-const mapLists = (lists: KeywordLists, f: (keywords: string[]) => string[]): KeywordLists => ({
-  category: f(lists.category),
-  similar: f(lists.similar),
-  variation: f(lists.variation),
-  related: f(lists.related),
-});
 
 /** The settings modal, with its country list and searchable select, loads when first opened. */
 const loadSettingsModal = () => import('./keyword-settings-modal');
 
 /** The keyword tool: a seed term gives four keyword lists with their search volumes. */
 export function KeywordToolPage() {
-  const { session, signedIn } = useSession();
-  const signOutRejected = useSignOutRejected();
-  const token = session.token;
-  const [params] = useSearchParams();
-  const { settings, save } = useKeywordSettings(token);
-  const search = useKeywordSearch(token, session.planId);
-  const [term, setTerm] = useState(params.get('searchTerm') ?? '');
-  const [wantedSize, setWantedSize] = useState<KeywordSize>(DEFAULT_KEYWORD_SIZE);
-  const [tab, setTab] = useState<KeywordList>(() => {
-    const wanted = params.get('algorithm');
-    return isList(wanted) ? wanted : 'category';
-  });
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [affix, setAffix] = useState<{ term: string; mode: AffixMode } | null>(null);
-  const [ideaFilter, setIdeaFilter] = useState<IdeaFilter>(NO_FILTER);
-  const [filterClosed, setFilterClosed] = useState(false);
-  const [returned, setReturned] = useState(true);
-  const [drawer, setDrawer] = useState<string | null>(null);
-  const [showSettings, setShowSettings] = useState(false);
-  const settingsModal = useLazyModule(loadSettingsModal, showSettings);
-  const [showDebug, setShowDebug] = useState(false);
+  const tool = useKeywordTool();
+  const { state, dispatch, settings, search, outcome, usage, remaining, size, lists } = tool;
+  const { progress, volumes, showResults, filterShows, run } = tool;
+  const { ideas, basis: clusterBasis, regroup } = tool.clusters;
+  const { term, notice, affix, drawer } = state;
+  const settingsModal = useLazyModule(loadSettingsModal, state.showSettings);
   const typed = useTypewriter(term === '');
-  const drawerTimer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(drawerTimer.current), []);
-
-  const usage = useRemaining('keywords');
-  const remaining = usage.data ?? 0;
-  // Until the count arrives every size shows; then only those the month still has room for.
-  const sizes = usage.data === undefined ? KEYWORD_SIZES : sizesOffered(usage.data);
-  const size = usage.data === undefined ? wantedSize : sizeWithin(wantedSize, usage.data);
-
-  const outcome = search.data ?? null;
-  const lists = useMemo(() => {
-    if (!outcome) return null;
-    return affix
-      ? mapLists(outcome.lists, (k) => applyAffix(k, affix.term, affix.mode))
-      : outcome.lists;
-  }, [outcome, affix]);
-  const allKeywords = useMemo(() => (lists ? KEYWORD_LISTS.flatMap((l) => lists[l]) : []), [lists]);
-  const { ideas, basis: clusterBasis, regroup } = useResultClusters(token, outcome, settings);
-  const shownLists = useMemo(
-    () => (lists ? filterLists(lists, ideas, ideaFilter) : null),
-    [lists, ideas, ideaFilter],
-  );
-  const volumes = useKeywordVolumes(token, allKeywords, settings, search.isSuccess);
-
-  const phase = search.isPending
-    ? 'running'
-    : search.isSuccess
-      ? volumes.settled
-        ? 'arrived'
-        : 'running'
-      : 'idle';
-  const done = search.stagesDone + (volumes.settled ? 1 : 0);
-  const progress = useGatheringProgress(
-    search.submittedAt,
-    phase,
-    done / (SEARCH_STAGES + 1),
-    size,
-  );
-  const showResults = Boolean(lists) && progress.complete;
-  const filterShows = Boolean(outcome && outcome.rank > 0 && !filterClosed);
-
-  const { openGate } = useToolGate('keywords');
-
-  const { mutate, isPending } = search;
-  const run = useCallback(
-    (raw: string) => {
-      const seed = raw.trim();
-      if (isPending || !seed) return;
-      if (raw.length > KEYWORD_TERM_MAX) {
-        setNotice({ variant: 'warning', text: KEYWORD_MESSAGES.termTooLong });
-        return;
-      }
-      if (!signedIn) {
-        setNotice({ variant: 'warning', text: KEYWORD_MESSAGES.signInRequired });
-        openGate();
-        return;
-      }
-      setNotice(null);
-      setAffix(null);
-      setIdeaFilter(NO_FILTER);
-      setFilterClosed(false);
-      setReturned(false);
-      setDrawer(null);
-      mutate(
-        { term: seed, selectedSize: size, remaining, settings },
-        {
-          onSuccess: (result) => setReturned(result.rank === 0),
-          onError: (error) => {
-            if (error.kind === 'signedOut') {
-              // An invalid token: the user is signed out and the sign-in gate opens.
-              signOutRejected();
-              setNotice({ variant: 'warning', text: KEYWORD_MESSAGES.signInRequired });
-            } else if (error.kind === 'limit')
-              setNotice({ variant: 'warning', text: error.message });
-            else if (error.kind === 'language')
-              setNotice({ variant: 'info', text: error.message, adminHint: 'keywordLanguages' });
-            else if (error.kind === 'empty') setNotice({ variant: 'info', text: error.message });
-            else
-              setNotice({
-                variant: 'danger',
-                text: KEYWORD_MESSAGES.modelFailed,
-                detail: `${error.message} ${KEYWORD_MESSAGES.tryAgain}`,
-              });
-          },
-        },
-      );
-    },
-    [isPending, signedIn, openGate, mutate, size, remaining, settings, signOutRejected],
-  );
-
-  // `searchTerm` and `algorithm` pre-fill the form and run the search.
-  const autoRun = useRef<string | null>(null);
-  const wanted = params.get('searchTerm');
-  useEffect(() => {
-    if (!wanted || autoRun.current === wanted || !signedIn || usage.isPending) return;
-    autoRun.current = wanted;
-    setTerm(wanted);
-    run(wanted);
-  }, [wanted, signedIn, usage.isPending, run]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     run(term);
-  };
-
-  const pick = (keyword: string) => {
-    if (filterShows || !returned) return;
-    window.clearTimeout(drawerTimer.current);
-    drawerTimer.current = window.setTimeout(() => setDrawer(keyword), KEYWORD_DRAWER_DELAY_MS);
-  };
-
-  const closeFilter = () => {
-    setFilterClosed(true);
-    window.setTimeout(() => setReturned(true), CONTENT_FILTER_RELEASE_MS);
-  };
-
-  const exportCsv = async () => {
-    if (!lists) return;
-    // The CSV writer (and papaparse) load on the first click, not with the page.
-    const { keywordCsv } = await import('@core/keywords/export');
-    const rows = allKeywords.map((keyword) => {
-      const item = volumes.byKeyword.get(keyword.toLowerCase());
-      return {
-        keyword,
-        volume: volumeOf(volumes, keyword),
-        cpc: item?.keyword_info.cpc ?? null,
-        competition: item?.keyword_info.competition ?? null,
-        difficulty: item?.keyword_properties.keyword_difficulty ?? null,
-        idea: ideas.get(keyword.toLowerCase()) ?? null,
-        source: outcome?.answers[0]?.source ?? null,
-      };
-    });
-    downloadTextFile(KEYWORD_EXPORT_FILE, keywordCsv(rows, affix?.term ?? ''));
   };
 
   const nonDefaultMarket = settings.country_code !== 'us' || settings.language !== 'en';
@@ -239,7 +55,7 @@ export function KeywordToolPage() {
           <Form.Control
             aria-label="Keyword"
             value={term}
-            onChange={(e) => setTerm(e.target.value)}
+            onChange={(e) => dispatch({ type: 'typed', term: e.target.value })}
             placeholder={typed}
             data-testid="keyword-input"
           />
@@ -247,16 +63,18 @@ export function KeywordToolPage() {
             Search
           </Button>
         </InputGroup>
-        {signedIn && (
+        {tool.signedIn && (
           <div className="d-flex flex-wrap align-items-center gap-2 mt-2 small">
             <Form.Select
               size="sm"
               aria-label="Keywords to use"
               className="w-auto"
               value={size}
-              onChange={(e) => setWantedSize(Number(e.target.value) as KeywordSize)}
+              onChange={(e) =>
+                dispatch({ type: 'sizeChosen', size: Number(e.target.value) as KeywordSize })
+              }
             >
-              {sizes.map((s) => (
+              {tool.sizes.map((s) => (
                 <option key={s} value={s}>
                   {s}
                 </option>
@@ -270,7 +88,12 @@ export function KeywordToolPage() {
               )}
             </span>
             <FlagIcon code={settings.country_code} alt={settings.country} />
-            <Button variant="link" size="sm" className="p-0" onClick={() => setShowSettings(true)}>
+            <Button
+              variant="link"
+              size="sm"
+              className="p-0"
+              onClick={() => dispatch({ type: 'settingsShown', show: true })}
+            >
               settings
             </Button>
           </div>
@@ -280,8 +103,8 @@ export function KeywordToolPage() {
       <LiveStatus
         message={
           showResults
-            ? LIVE_MESSAGES.keywordsReady(allKeywords.length)
-            : phase !== 'idle' && !progress.complete
+            ? LIVE_MESSAGES.keywordsReady(tool.allKeywords.length)
+            : tool.phase !== 'idle' && !progress.complete
               ? LIVE_MESSAGES.keywordsGathering
               : ''
         }
@@ -292,7 +115,7 @@ export function KeywordToolPage() {
           variant={notice.variant}
           className="mt-3"
           dismissible
-          onClose={() => setNotice(null)}
+          onClose={() => dispatch({ type: 'noticeClosed' })}
           data-testid="keyword-alert"
         >
           <UpgradeMessage text={notice.text} />
@@ -301,7 +124,7 @@ export function KeywordToolPage() {
         </Alert>
       )}
 
-      {phase !== 'idle' && !progress.complete && (
+      {tool.phase !== 'idle' && !progress.complete && (
         <div className="my-4" data-testid="keyword-progress">
           <p className="mb-1">Gathering {size} Results...</p>
           <ProgressBar>
@@ -325,11 +148,11 @@ export function KeywordToolPage() {
             <Alert
               variant={outcome.rank === 2 ? 'danger' : 'warning'}
               dismissible
-              onClose={closeFilter}
+              onClose={tool.closeFilter}
               data-testid="content-filter-alert"
             >
               {outcome.rank === 2 ? KEYWORD_MESSAGES.unsafe : KEYWORD_MESSAGES.sensitive}{' '}
-              <Button variant="link" className="p-0 align-baseline" onClick={closeFilter}>
+              <Button variant="link" className="p-0 align-baseline" onClick={tool.closeFilter}>
                 view response
               </Button>
             </Alert>
@@ -358,9 +181,9 @@ export function KeywordToolPage() {
                 variant="outline-secondary"
                 size="sm"
                 onClick={() => {
-                  exportCsv().catch((error: unknown) =>
-                    console.error('the CSV export failed', error),
-                  );
+                  tool
+                    .exportCsv()
+                    .catch((error: unknown) => console.error('the CSV export failed', error));
                 }}
                 disabled={filterShows}
                 data-testid="keyword-export"
@@ -385,19 +208,23 @@ export function KeywordToolPage() {
                 RUN AGAIN
               </Button>
             </OverlayTrigger>
-            <Button variant="link" size="sm" onClick={() => setShowDebug(true)}>
+            <Button
+              variant="link"
+              size="sm"
+              onClick={() => dispatch({ type: 'debugShown', show: true })}
+            >
               debug
             </Button>
           </div>
           {clusterBasis && (
             <IdeaFilters
-              keywords={allKeywords}
+              keywords={tool.allKeywords}
               ideas={ideas}
               basis={clusterBasis}
-              filter={ideaFilter}
-              onFilter={setIdeaFilter}
+              filter={state.ideaFilter}
+              onFilter={(filter) => dispatch({ type: 'ideaFilterChosen', filter })}
               onRegroup={(keywords) => {
-                setIdeaFilter(NO_FILTER);
+                dispatch({ type: 'ideaFilterChosen', filter: NO_FILTER });
                 regroup.mutate({ searchId: outcome.searchId, keywords });
               }}
               regrouping={regroup.isPending}
@@ -405,48 +232,50 @@ export function KeywordToolPage() {
             />
           )}
           <KeywordTabs
-            lists={shownLists ?? lists}
+            lists={tool.shownLists ?? lists}
             ideas={ideas}
-            tab={tab}
-            onTab={setTab}
+            tab={state.tab}
+            onTab={(tab) => dispatch({ type: 'tabChosen', tab })}
             volumes={volumes}
-            onPick={pick}
+            onPick={tool.pick}
             blurred={filterShows}
           />
           <ModifyResults
             active={affix}
-            onApply={(affixTerm, mode) => setAffix({ term: affixTerm, mode })}
-            onClear={() => setAffix(null)}
-            onTooLong={(text) => setNotice({ variant: 'warning', text })}
+            onApply={(affixTerm, mode) => dispatch({ type: 'affixApplied', term: affixTerm, mode })}
+            onClear={() => dispatch({ type: 'affixCleared' })}
+            onTooLong={(text) =>
+              dispatch({ type: 'noticeShown', notice: { variant: 'warning', text } })
+            }
           />
           <KeywordDrawer
             keyword={drawer}
-            token={token}
+            token={tool.token}
             searchId={outcome.searchId}
             settings={settings}
             volumes={volumes}
             idea={drawer ? (ideas.get(drawer.toLowerCase()) ?? null) : null}
-            onHide={() => setDrawer(null)}
+            onHide={() => dispatch({ type: 'drawerClosed' })}
             onSearch={(keyword) => {
-              setDrawer(null);
-              setTerm(keyword);
+              dispatch({ type: 'drawerClosed' });
+              dispatch({ type: 'typed', term: keyword });
               run(keyword);
             }}
           />
           <DebugPanel
             answers={outcome.answers}
-            show={showDebug}
-            onHide={() => setShowDebug(false)}
+            show={state.showDebug}
+            onHide={() => dispatch({ type: 'debugShown', show: false })}
           />
         </section>
       )}
 
       {settingsModal && (
         <settingsModal.KeywordSettingsModal
-          show={showSettings}
+          show={state.showSettings}
           settings={settings}
-          onSave={save}
-          onClose={() => setShowSettings(false)}
+          onSave={tool.saveSettings}
+          onClose={() => dispatch({ type: 'settingsShown', show: false })}
         />
       )}
       <KeywordCopy />

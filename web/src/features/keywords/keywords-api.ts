@@ -12,7 +12,17 @@ import {
   type KeywordSerpBody,
   type KeywordSettings,
 } from '@core/schemas/keywords';
-import { apiRequest } from '../../app/api-client';
+import { apiRequest } from '../../api/api-client';
+
+/** Query keys of the keyword tool's reads; its searches and groupings are mutations. */
+export const keywordKeys = {
+  settings: (token: string) => ['keyword-settings', token] as const,
+  volumes: (country: string, language: string, keywords: readonly string[]) =>
+    ['keyword-volumes', country, language, keywords] as const,
+  /** A keyword's top results, as the search it came from was made. */
+  topResults: (keyword: string | null, searchId: string, country: string, language: string) =>
+    ['keyword-serp', keyword, searchId, country, language] as const,
+};
 
 /** The keyword tool's calls, one function each, typed by the shared schemas. */
 export const keywordsApi = {

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { dedupeLists, type KeywordLists } from '@core/keywords/dedupe';
 import { FREE_KEYWORDS_PER_LIST } from '@core/keywords/limits';
@@ -6,8 +6,9 @@ import { sizePerRequest } from '@core/keywords/settings';
 import { KEYWORD_MESSAGES } from '@core/messages';
 import { isPaidPlan } from '@core/plans';
 import type { ContentRank, KeywordAnswer, KeywordSettings } from '@core/schemas/keywords';
-import { ApiError } from '../../app/api-client';
-import { usageKey } from '../../app/usage';
+import { ApiError } from '../../api/api-client';
+import { useMeteredAction } from '../../api/metered-action';
+import { refusalOf, refusedWhenLimited } from '../../api/rate-limit';
 import { askAgainOnce } from './ask-again-once';
 import { keywordsApi } from './keywords-api';
 
@@ -62,35 +63,30 @@ function toSearchError(error: unknown): KeywordSearchError {
  * follows the real answers for the progress bar.
  */
 export function useKeywordSearch(token: string, planId: number) {
-  const queryClient = useQueryClient();
   const [stagesDone, setStagesDone] = useState(0);
+  // What is left of the month shows again after every search, a refused one too.
+  const metered = useMeteredAction({ token, usage: 'keywords', refreshOnRefusal: true });
 
   const mutation = useMutation<KeywordOutcome, KeywordSearchError, SearchInput>({
     mutationFn: async ({ term, selectedSize, remaining, settings }) => {
       setStagesDone(0);
-      try {
-        const size = sizePerRequest(selectedSize, remaining);
-        try {
-          await keywordsApi.rateCheck(token, { keywordString: term, keywordsUsed: size });
-        } catch (error) {
-          // Only 429 means the limit is reached; any other failure lets the search run.
-          if (error instanceof ApiError && error.status === 429) throw error;
-        }
-        const ask = (algorithm: 'category' | 'variation' | 'related', searchId?: string) =>
-          askAgainOnce(() =>
-            keywordsApi.suggest(token, {
-              term,
-              temp: settings.temperature,
-              size,
-              algorithm,
-              language: settings.language,
-              country: settings.country_code,
-              ...(searchId ? { searchId } : {}),
-            }),
-          ).then((answer) => {
-            setStagesDone((n) => n + 1);
-            return answer;
-          });
+      const size = sizePerRequest(selectedSize, remaining);
+      const ask = (algorithm: 'category' | 'variation' | 'related', searchId?: string) =>
+        askAgainOnce(() =>
+          keywordsApi.suggest(token, {
+            term,
+            temp: settings.temperature,
+            size,
+            algorithm,
+            language: settings.language,
+            country: settings.country_code,
+            ...(searchId ? { searchId } : {}),
+          }),
+        ).then((answer) => {
+          setStagesDone((n) => n + 1);
+          return answer;
+        });
+      const search = async (): Promise<KeywordOutcome> => {
         const category = await ask('category');
         const searchId = category[0]!.searchId;
         const rest = await Promise.all([ask('variation', searchId), ask('related', searchId)]);
@@ -122,11 +118,23 @@ export function useKeywordSearch(token: string, planId: number) {
           searchId,
           temperature: settings.temperature,
         };
+      };
+      try {
+        const outcome = await metered({
+          check: () =>
+            refusalOf(
+              () => keywordsApi.rateCheck(token, { keywordString: term, keywordsUsed: size }),
+              refusedWhenLimited,
+            ),
+          action: search,
+        });
+        // A refusal is the search's error: the page shows the server's words.
+        if (outcome.refused) throw outcome.refusal;
+        return outcome.value;
       } catch (error) {
         throw toSearchError(error);
       }
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: usageKey('keywords', token) }),
   });
 
   return { ...mutation, stagesDone };

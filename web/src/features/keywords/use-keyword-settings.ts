@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { DEFAULT_KEYWORD_SETTINGS } from '@core/keywords/settings';
 import { keywordSettingsSchema, type KeywordSettings } from '@core/schemas/keywords';
 import { readStored, STORAGE_KEYS, writeStored } from '../../app/storage';
-import { keywordsApi } from './keywords-api';
+import { keywordKeys, keywordsApi } from './keywords-api';
 
 /**
  * Keyword settings: kept in browser storage, and on the server for signed-in
@@ -15,7 +15,7 @@ export function useKeywordSettings(token: string) {
   );
   const [saved, setSaved] = useState<KeywordSettings | null>(null);
   const server = useQuery({
-    queryKey: ['keyword-settings', token],
+    queryKey: keywordKeys.settings(token),
     queryFn: async () => {
       const settings = await keywordsApi.settings(token);
       writeStored(STORAGE_KEYS.keywordSettings, settings);

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { VOLUME_RETRIES } from '@core/keywords/limits';
 import type { KeywordDataItem, KeywordSettings } from '@core/schemas/keywords';
-import { keywordsApi } from './keywords-api';
+import { keywordKeys, keywordsApi } from './keywords-api';
 
 /**
  * Volumes, cpc, competition and difficulty of the keywords on screen:
@@ -15,7 +15,7 @@ export function useKeywordVolumes(
   enabled: boolean,
 ) {
   const query = useQuery({
-    queryKey: ['keyword-volumes', settings.country_code, settings.language, keywords],
+    queryKey: keywordKeys.volumes(settings.country_code, settings.language, keywords),
     queryFn: () =>
       keywordsApi.volumes(token, {
         country_data: {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ClusterBasis, KeywordSettings } from '@core/schemas/keywords';
-import { usageKey } from '../../app/usage';
+import { usageKey } from '../../api/usage';
 import { clusterBasisOf, ideaIndex, type IdeaIndex } from './keyword-ideas';
 import { keywordsApi } from './keywords-api';
 import type { KeywordOutcome } from './use-keyword-search';

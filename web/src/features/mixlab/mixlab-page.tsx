@@ -16,7 +16,7 @@ import { useModals } from '../../app/modals/modal-context';
 import { useSession } from '../../app/session/session-context';
 import { useToolGate } from '../../app/use-tool-gate';
 import { PageHeader } from '../../components/page-header';
-import { mixlabApi } from './mixlab-api';
+import { useUnlock } from './mixlab-api';
 import { useScrapeProgress } from './use-scrape-progress';
 import { useScrapeRun, type ScrapeState } from './use-scrape-run';
 
@@ -42,28 +42,19 @@ export function MixlabPage() {
   const { session, signedIn } = useSession();
   const { open } = useModals();
   const [typed, setTyped] = useState('');
-  const [password, setPassword] = useState<string | null>(null);
-  const [unlockError, setUnlockError] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
+  const unlocking = useUnlock();
+  // The password the server took: the scrape's calls carry it.
+  const password = unlocking.isSuccess ? unlocking.variables : null;
   const [showErrors, setShowErrors] = useState(false);
   useToolGate('mixlab');
   const scrape = useScrapeRun(session.token, password ?? '');
   const run = scrape.state;
   const progress = useScrapeProgress(run?.pagesDone ?? 0, run?.totalPages ?? 0, scrape.isPending);
 
-  const unlock = async (event: FormEvent) => {
+  const unlock = (event: FormEvent) => {
     event.preventDefault();
     if (!typed) return;
-    setChecking(true);
-    setUnlockError(null);
-    try {
-      await mixlabApi.unlock(typed);
-      setPassword(typed);
-    } catch (error) {
-      setUnlockError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setChecking(false);
-    }
+    unlocking.mutate(typed);
   };
 
   const start = () => scrape.mutate(undefined, { onSuccess: downloadBoth });
@@ -72,7 +63,7 @@ export function MixlabPage() {
     <Container className="py-4">
       <PageHeader crumb="MixLab" heading="MixLab" />
       {password === null ? (
-        <Form onSubmit={(e) => void unlock(e)} className="mb-4" style={{ maxWidth: 420 }}>
+        <Form onSubmit={unlock} className="mb-4" style={{ maxWidth: 420 }}>
           <InputGroup>
             <Form.Control
               type="password"
@@ -82,13 +73,13 @@ export function MixlabPage() {
               onChange={(e) => setTyped(e.target.value)}
               autoComplete="current-password"
             />
-            <Button type="submit" disabled={checking}>
+            <Button type="submit" disabled={unlocking.isPending}>
               Submit
             </Button>
           </InputGroup>
-          {unlockError && (
+          {unlocking.isError && (
             <Alert variant="danger" className="mt-3" data-testid="mixlab-password-error">
-              {unlockError}
+              {unlocking.error.message}
             </Alert>
           )}
         </Form>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { SCRAPE_MAX_RESTARTS } from '@core/mixlab/limits';
 import { MIXLAB_MESSAGES } from '@core/messages';
 import type { ScrapedProduct } from '@core/schemas/scrape';
-import { mixlabApi } from './mixlab-api';
+import { mixlabApi, mixlabKeys } from './mixlab-api';
 
 export interface ScrapeState {
   listingUrl: string;
@@ -22,6 +22,7 @@ export interface ScrapeState {
 export function useScrapeRun(token: string, password: string) {
   const [state, setState] = useState<ScrapeState | null>(null);
   const mutation = useMutation<ScrapeState, Error>({
+    mutationKey: mixlabKeys.scrape,
     mutationFn: async () => {
       for (let attempt = 0; attempt <= SCRAPE_MAX_RESTARTS; attempt++) {
         const { totalPages, listingUrl } = await mixlabApi.listingPages(token, password);

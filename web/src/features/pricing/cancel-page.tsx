@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { FREE_PLAN_ID, planById } from '@core/plans';
 import { ROUTES } from '@core/routes';
 import { useSession } from '../../app/session/session-context';
-import { paymentsApi } from './payments-api';
+import { paymentKeys, paymentsApi } from './payments-api';
 
 function formatDate(iso: string | null): string {
   return iso
@@ -22,22 +22,20 @@ function formatDate(iso: string | null): string {
 /** Cancels a paid subscription once confirmed; the paid plan stays active until the cycle ends. */
 export function CancelPage() {
   const { session, setSession } = useSession();
-  const [state, setState] = useState<'ask' | 'processing' | 'done'>('ask');
-  const [cancelsAt, setCancelsAt] = useState<string | null>(null);
-
-  const cancel = async () => {
-    setState('processing');
-    try {
+  const cancel = useMutation({
+    mutationKey: paymentKeys.cancel,
+    mutationFn: async () => {
       const lookup = await paymentsApi.paypalLookup(session.token);
       const body = {
         planId: FREE_PLAN_ID,
         billingCycle: session.billingCycle === 2 ? (2 as const) : (1 as const),
       };
       // A PayPal subscription is cancelled there, any other with PUT /payments.
-      const result = lookup.userSubscription
-        ? await paymentsApi.paypalCancel(session.token, body)
-        : await paymentsApi.update(session.token, body);
-      setCancelsAt(result.cancelsAt);
+      return lookup.userSubscription
+        ? paymentsApi.paypalCancel(session.token, body)
+        : paymentsApi.update(session.token, body);
+    },
+    onSuccess: (result) =>
       // One rule everywhere: the plan the server enforces, with its end date. The paid period
       // runs to its end, and a reload would bring the server's plan back anyway.
       setSession({
@@ -45,13 +43,11 @@ export function CancelPage() {
         token: result.token,
         cancelDate: result.cancelsAt,
         renewDate: null,
-      });
-      setState('done');
-    } catch (error) {
-      console.error('cancel failed', error);
-      setState('ask');
-    }
-  };
+      }),
+    onError: (error) => console.error('cancel failed', error),
+  });
+  const state = cancel.isPending ? 'processing' : cancel.isSuccess ? 'done' : 'ask';
+  const cancelsAt = cancel.data?.cancelsAt ?? null;
 
   if (state === 'done') {
     return (
@@ -88,7 +84,7 @@ export function CancelPage() {
       )}
       <Button
         variant="danger"
-        onClick={() => void cancel()}
+        onClick={() => cancel.mutate()}
         disabled={
           state === 'processing' || session.planId === FREE_PLAN_ID || Boolean(session.cancelDate)
         }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -9,15 +9,21 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate } from 'react-router';
 import { MESSAGES } from '@core/messages';
-import type { PaymentResponse } from '@core/schemas/payments';
+import type { PaymentBodyInput, PaymentResponse } from '@core/schemas/payments';
 import { BILLING_ANNUAL, planById } from '@core/plans';
 import { ROUTES } from '@core/routes';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../api/api-client';
 import { validateEmail } from '../../app/auth/validation';
 import { useSession } from '../../app/session/session-context';
 import { clearCheckout, readCheckout } from '../../app/checkout-intent';
-import { LocalCardFields, parseCard, type CardErrors, type CardInput } from './local-card-fields';
-import { paymentsApi } from './payments-api';
+import {
+  LocalCardFields,
+  parseCard,
+  type CardErrors,
+  type CardInput,
+  type ParsedCard,
+} from './local-card-fields';
+import { paymentKeys, paymentsApi } from './payments-api';
 import { PayPalButtons } from './paypal-buttons';
 import { StripeCardField, type CreatePaymentMethod } from './stripe-card-field';
 import { EmailField } from '../../components/email-field';
@@ -30,21 +36,87 @@ interface Errors {
   form?: string | undefined;
 }
 
+/** The card provider refused the card: said under the card fields. */
+class CardError extends Error {}
+
+/** What a failed payment says, by where it failed. */
+function paymentErrors(error: Error): Errors {
+  if (error instanceof CardError) return { card: error.message };
+  // A conflict with the user's own subscription, in the server's words: the message
+  // "You are already subscribed our {plan}" names the plan they have, not this one.
+  if (error instanceof ApiError && error.status === 409) return { form: error.message };
+  // The server's words say what to do (a declined card, a plan paid with PayPal).
+  if (error instanceof ApiError && error.status !== 500)
+    return { form: `${MESSAGES.paymentError} ${error.message}` };
+  return { form: MESSAGES.paymentError };
+}
+
+/** A payment: a PayPal subscription approved there, or a card for a new or changed plan. */
+type Payment =
+  | { kind: 'paypal'; subscriptionId: string }
+  | {
+      kind: 'card';
+      update: boolean;
+      card: ParsedCard | null;
+      order: Omit<PaymentBodyInput, 'paymentMethodId'>;
+    };
+
 /** Paying for a plan, or changing the plan or the payment method of a subscription. */
 export function PaymentPage() {
   const { session, signedIn, setSession } = useSession();
   const navigate = useNavigate();
   const [intent] = useState(readCheckout);
-  const config = useQuery({ queryKey: ['payments-config'], queryFn: paymentsApi.config });
+  const config = useQuery({ queryKey: paymentKeys.config, queryFn: paymentsApi.config });
   const [name, setName] = useState(session.name);
   const [email, setEmail] = useState(session.email);
   const [zipcode, setZipcode] = useState('');
   const [card, setCard] = useState<CardInput>({ number: '', expiry: '', cvc: '' });
-  const [errors, setErrors] = useState<Errors>({});
+  const [invalid, setErrors] = useState<Errors>({});
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
-  const [processing, setProcessing] = useState(false);
   const [stripeCreate, setStripeCreate] = useState<{ create: CreatePaymentMethod } | null>(null);
   const stripeKey = config.data?.provider === 'stripe' ? config.data.stripePublishableKey : null;
+
+  const finish = (result: PaymentResponse) => {
+    setSession({
+      ...session,
+      token: result.token,
+      planId: result.planId,
+      billingCycle: result.billingCycle,
+      renewDate: result.renewsAt,
+      cancelDate: result.cancelsAt,
+    });
+    clearCheckout();
+    navigate(ROUTES.confirmation, { state: { planId: result.planId } });
+  };
+  const pay = useMutation({
+    mutationKey: paymentKeys.pay,
+    mutationFn: async (payment: Payment) => {
+      if (payment.kind === 'paypal')
+        return paymentsApi.paypalSubscribe(session.token, payment.subscriptionId);
+      let paymentMethodId: string;
+      try {
+        if (payment.card) {
+          ({ paymentMethodId } = await paymentsApi.createLocalPaymentMethod(
+            session.token,
+            payment.card,
+          ));
+        } else if (stripeCreate) {
+          paymentMethodId = await stripeCreate.create({ name, email, zipcode });
+        } else {
+          throw new Error('The card form is still loading.');
+        }
+      } catch (error) {
+        // Card errors come from the card provider, shown under the card fields.
+        throw new CardError(error instanceof Error ? error.message : String(error));
+      }
+      const body = { ...payment.order, paymentMethodId };
+      return payment.update
+        ? paymentsApi.update(session.token, body)
+        : paymentsApi.create(session.token, body);
+    },
+    onSuccess: finish,
+  });
+  const processing = pay.isPending;
 
   // Leaving the page clears the change flags.
   useEffect(() => () => clearCheckout(), []);
@@ -82,45 +154,13 @@ export function PaymentPage() {
       ? paypal.plans.find((p) => p.planId === plan.planId && p.billingCycle === cycle)
       : undefined;
 
-  const finish = (result: PaymentResponse) => {
-    setSession({
-      ...session,
-      token: result.token,
-      planId: result.planId,
-      billingCycle: result.billingCycle,
-      renewDate: result.renewsAt,
-      cancelDate: result.cancelsAt,
-    });
-    clearCheckout();
-    navigate(ROUTES.confirmation, { state: { planId: result.planId } });
-  };
-
-  const failed = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 409) {
-      // A conflict with the user's own subscription, in the server's words: the message
-      // "You are already subscribed our {plan}" names the plan they have, not this one.
-      setErrors({ form: error.message });
-    } else if (error instanceof ApiError && error.status !== 500) {
-      // The server's words say what to do (a declined card, a plan paid with PayPal).
-      setErrors({ form: `${MESSAGES.paymentError} ${error.message}` });
-    } else {
-      setErrors({ form: MESSAGES.paymentError });
-    }
-  };
-
+  // PayPal's buttons wait for the subscription to be recorded; its failure shows on the form.
   const onPayPalApproved = async (subscriptionId: string) => {
-    setProcessing(true);
     setErrors({});
-    try {
-      finish(await paymentsApi.paypalSubscribe(session.token, subscriptionId));
-    } catch (error) {
-      failed(error);
-    } finally {
-      setProcessing(false);
-    }
+    await pay.mutateAsync({ kind: 'paypal', subscriptionId }).catch(() => undefined);
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     // With Stripe the card fields are Stripe's own and Stripe checks them.
     const checked = stripeKey ? null : parseCard(card);
@@ -132,46 +172,18 @@ export function PaymentPage() {
     };
     setErrors(next);
     setCardErrors(cardErrors);
+    pay.reset();
     if (next.name || next.email || next.zipcode || Object.keys(cardErrors).length > 0) return;
-    const parsedCard = checked && 'card' in checked ? checked.card : null;
-    setProcessing(true);
-    try {
-      let paymentMethodId: string;
-      try {
-        if (parsedCard) {
-          ({ paymentMethodId } = await paymentsApi.createLocalPaymentMethod(
-            session.token,
-            parsedCard,
-          ));
-        } else if (stripeCreate) {
-          paymentMethodId = await stripeCreate.create({ name, email, zipcode });
-        } else {
-          throw new Error('The card form is still loading.');
-        }
-      } catch (error) {
-        // Card errors come from the card provider, shown under the card fields.
-        setErrors({ card: error instanceof Error ? error.message : String(error) });
-        return;
-      }
-      const body = {
-        name,
-        email,
-        zipcode,
-        planId: plan.planId,
-        paymentMethodId,
-        billingCycle: cycle,
-      };
-      finish(
-        useUpdate
-          ? await paymentsApi.update(session.token, body)
-          : await paymentsApi.create(session.token, body),
-      );
-    } catch (error) {
-      failed(error);
-    } finally {
-      setProcessing(false);
-    }
+    pay.mutate({
+      kind: 'card',
+      update: useUpdate,
+      card: checked && 'card' in checked ? checked.card : null,
+      order: { name, email, zipcode, planId: plan.planId, billingCycle: cycle },
+    });
   };
+
+  // The payment's own failure, else what the fields' check or PayPal's buttons said.
+  const errors = pay.isError ? paymentErrors(pay.error) : invalid;
 
   return (
     <Container className="py-5" style={{ maxWidth: 560 }}>
@@ -256,7 +268,10 @@ export function PaymentPage() {
             paypalPlanId={paypalPlan.paypalPlanId}
             userId={session.userId}
             onApproved={onPayPalApproved}
-            onError={(message) => setErrors({ form: message })}
+            onError={(message) => {
+              pay.reset();
+              setErrors({ form: message });
+            }}
           />
         </section>
       )}

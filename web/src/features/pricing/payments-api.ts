@@ -5,7 +5,14 @@ import {
   paypalLookupSchema,
   type PaymentBodyInput,
 } from '@core/schemas/payments';
-import { apiRequest } from '../../app/api-client';
+import { apiRequest } from '../../api/api-client';
+
+/** Keys of the payment calls: the config is read once, the rest are mutations. */
+export const paymentKeys = {
+  config: ['payments', 'config'] as const,
+  pay: ['payments', 'pay'] as const,
+  cancel: ['payments', 'cancel'] as const,
+};
 
 export const paymentsApi = {
   config: () => apiRequest('/payments/config', paymentsConfigSchema),

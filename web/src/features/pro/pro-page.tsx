@@ -5,7 +5,7 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import { PRO_MESSAGES } from '@core/messages';
 import { proDemoBodySchema } from '@core/schemas/pro';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../api/api-client';
 import { EmailField } from '../../components/email-field';
 import { useRequestDemo } from './pro-api';
 

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -8,10 +8,10 @@ import Spinner from 'react-bootstrap/Spinner';
 import { LIVE_MESSAGES, MESSAGES, SERP_MESSAGES } from '@core/messages';
 import { findRankIndex } from '@core/rank-match';
 import type { SerpSource } from '@core/schemas/serp';
-import { rankApi, type RankCheckBody, type RankCheckResponse } from '../../app/rank-api';
+import { useRankCheck, type RankCheckBody, type RankCheckResponse } from '../../api/rank-check';
 import { LiveStatus } from '../../components/live-status';
 import { RankResult, rankAnnouncement } from '../../components/rank-result';
-import { usageKey } from '../../app/usage';
+import { usageKey } from '../../api/usage';
 import { UpgradeMessage } from '../../components/upgrade-message';
 import type { OrganicResult } from './serp-api';
 
@@ -59,8 +59,7 @@ export function FindYourSite(props: Props) {
   const [shown, setShown] = useState(false);
   const [url, setUrl] = useState('');
   const [lookup, setLookup] = useState<{ site: string; onScreen: RankCheckResponse | null }>();
-  const check = useMutation({
-    mutationFn: (body: RankCheckBody) => rankApi.check(token, body),
+  const check = useRankCheck(token, {
     onError: (error) => console.error('rank lookup failed', error),
     onSettled: () => {
       if (token) void queryClient.invalidateQueries({ queryKey: usageKey('serp', token) });

@@ -1,6 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -9,33 +8,22 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { LIVE_MESSAGES, MESSAGES } from '@core/messages';
-import { entitlementsOf } from '@core/entitlements';
 import { ROUTES } from '@core/routes';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import { SERP_ERROR_CODES, SERP_SOURCE_LABELS } from '@core/schemas/serp';
-import { BACK_TO_TOP_AFTER_PX, looksLikeUrl } from '@core/serp-display';
-import { ApiError } from '../../app/api-client';
-import { checkSerpRateLimit } from '../../app/serp-rate-limit';
-import { useSession } from '../../app/session/session-context';
-import { saveSearchSettings } from '../../app/settings/save-search-settings';
-import { useSettings } from '../../app/settings/settings-context';
+import { BACK_TO_TOP_AFTER_PX } from '@core/serp-display';
 import { useLazyModule } from '../../app/use-lazy-module';
-import { useToolGate } from '../../app/use-tool-gate';
-import { useLimitReached } from '../../app/use-limit-reached';
-import { visitorLimitReached } from '../../app/visitor-limit';
 import { MOBILE_QUERY, useMediaQuery } from '../../app/use-media-query';
 import { BackToTop } from '../../components/back-to-top';
 import { CoverageNoticeAlert } from '../../components/coverage-notice';
 import { LiveStatus } from '../../components/live-status';
 import { PageHeader } from '../../components/page-header';
 import { RemainingCount } from '../../components/remaining-count';
-import { usageKey } from '../../app/usage';
 import { ScoreLegend } from '../../components/score-legend';
 import { SearchDomainLine } from '../../components/search-domain-line';
 import { UpgradeMessage } from '../../components/upgrade-message';
-import { DEFAULT_CARD_VIEW } from './card-view';
 import {
   AllLoadedAlert,
   FiltersClearedAlert,
@@ -43,193 +31,26 @@ import {
   ViewAllAlert,
 } from './serp-alerts';
 import { SerpAnalysisGuide } from './serp-analysis-guide';
-import { keptSearch } from './serp-search-store';
 import { SharedFailureAlert, SharedResultsAlert } from './shared-results-alerts';
-import { useSerpAnalysis, type SerpCard } from './use-serp-analysis';
-
-interface Notice {
-  text: string;
-  /** Holds only while cards are loading (the export-not-ready notice). */
-  untilLoaded: boolean;
-  /** The control it answers: shown next to it, where the person is looking. */
-  at: 'export' | 'more';
-}
+import type { SerpCard } from './use-serp-analysis';
+import { useSerpPage } from './use-serp-page';
 
 const loadResultParts = () => import('./serp-result-parts');
 
 /** The SERP analysis screen: the top results of a search compared on speed and content. */
 export function SerpAnalysisPage() {
-  const { session, signedIn, ready } = useSession();
-  const { settings, device, setSearchTerm, onSaved } = useSettings();
-  const { pathname } = useLocation();
-  const [params, setParams] = useSearchParams();
-  const queryClient = useQueryClient();
-  const token = signedIn ? session.token : null;
-  // Coming back to the page (Back from another page of the app) shows its search again.
-  const [restored] = useState(() =>
-    keptSearch({ share: params.get('share'), term: params.get('searchTerm') }),
-  );
-  const serp = useSerpAnalysis(token, restored);
+  const page = useSerpPage();
+  const { state, dispatch, serp, token, signedIn, settings, device, canLoadMore } = page;
+  const { filters, notice, urlLike, viewAll, toggled } = state;
   const mobile = useMediaQuery(MOBILE_QUERY);
-  const rules = entitlementsOf(session.planId);
-  const canLoadMore = signedIn && rules.has('moreSerpResults');
-  const canExport = signedIn && rules.has('serpCsvExport');
-  const [term, setTerm] = useState(() => params.get('searchTerm') ?? '');
-  const [urlLike, setUrlLike] = useState<string | null>(null);
-  const { limitReached, reachLimit, clearLimit } = useLimitReached();
-  const { openGate, recordUse } = useToolGate('serpAnalysis');
-  const [filters, setFilters] = useState<string[]>([]);
-  const [filtersCleared, setFiltersCleared] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [view, setView] = useState(DEFAULT_CARD_VIEW);
-  const [viewAll, setViewAll] = useState(false);
-  /** Cards whose own 'more data' toggle differs from the view-all switch. */
-  const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
-
-  const ranFor = useRef<string | null>(
-    restored?.sharedAt ? null : (restored?.body.searchTerm ?? null),
-  );
-  const openedShare = useRef<string | null>(restored?.sharedAt ? params.get('share') : null);
-
-  const resetView = useCallback(() => {
-    setFilters([]);
-    setFiltersCleared(false);
-    setNotice(null);
-    setToggled(new Set());
-  }, []);
-
-  const { search, openShared } = serp;
-  const run = useCallback(
-    async (raw: string) => {
-      const searchTerm = raw.trim();
-      if (!searchTerm) return;
-      // The address names the search, so Back and a reload find it; this search is not
-      // run again for it.
-      ranFor.current = searchTerm;
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set('searchTerm', searchTerm);
-          next.delete('share');
-          return next;
-        },
-        { replace: true },
-      );
-      // A new search resets the alerts, filters and cards.
-      setUrlLike(looksLikeUrl(searchTerm) ? searchTerm : null);
-      resetView();
-      clearLimit();
-      if (token) {
-        try {
-          await checkSerpRateLimit(token, searchTerm);
-        } catch (error) {
-          if (error instanceof ApiError && error.status === 429) return reachLimit();
-          console.error('rate-limit check failed', error);
-        }
-      } else if (await visitorLimitReached('serpSearch')) {
-        return reachLimit();
-      }
-      search(
-        {
-          searchTerm,
-          device,
-          pageNum: 1,
-          google_domain: settings.googleDomain,
-          gl: settings.country,
-          hl: settings.language,
-        },
-        {
-          onSuccess: () => {
-            setSearchTerm(searchTerm);
-            recordUse();
-            if (token) saveSearchSettings(token, settings, pathname, searchTerm);
-          },
-          onLimit: reachLimit,
-          onSettled: () => {
-            if (token) void queryClient.invalidateQueries({ queryKey: usageKey('serp', token) });
-          },
-        },
-      );
-    },
-    [
-      token,
-      reachLimit,
-      clearLimit,
-      resetView,
-      search,
-      device,
-      settings,
-      queryClient,
-      setSearchTerm,
-      pathname,
-      recordUse,
-      setParams,
-    ],
-  );
-
-  // ?searchTerm= runs a search once the page-load refresh has replaced the token: on load,
-  // and when the address gains one later (a secure link's sign-in returning to its search).
-  // An emailed link's token in the address is being redeemed: the search waits for it.
-  // A share link's results are shown instead, and a search kept from before is not re-run.
-  const redeeming = params.get('token') !== null;
-  const urlShare = redeeming ? null : params.get('share');
-  const urlTerm = redeeming || urlShare ? null : params.get('searchTerm');
-  useEffect(() => {
-    if (!ready || !urlTerm || ranFor.current === urlTerm) return;
-    ranFor.current = urlTerm;
-    setTerm(urlTerm);
-    void run(urlTerm);
-  }, [ready, urlTerm, run]);
-
-  // A share link's results cost no search, so they are shown once the session is known.
-  useEffect(() => {
-    if (!ready || !urlShare || openedShare.current === urlShare) return;
-    openedShare.current = urlShare;
-    resetView();
-    openShared(urlShare, { onSuccess: setTerm });
-  }, [ready, urlShare, openShared, resetView]);
-
-  // Saving the settings runs the search on screen again with them.
-  const shownTerm = serp.term;
-  useEffect(
-    () =>
-      onSaved(() => {
-        if (shownTerm) void run(shownTerm);
-      }),
-    [onSaved, run, shownTerm],
-  );
-
-  // More results are a plan feature: a plan without it is told to upgrade, visitors gated.
-  const moreResults = () => {
-    if (!signedIn) return openGate();
-    if (!canLoadMore)
-      return setNotice({
-        text: QUOTA_MESSAGES.upgradeForMoreResults,
-        untilLoaded: false,
-        at: 'more',
-      });
-    // Loading more clears the filters, and a banner says so.
-    if (filters.length > 0) {
-      setFilters([]);
-      setFiltersCleared(true);
-    }
-    setNotice(null);
-    serp.loadMore((text) => setNotice({ text, untilLoaded: false, at: 'more' }));
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void run(term);
+    void page.run(state.term);
   };
 
   const matches = (card: SerpCard) =>
     filters.every((type) => card.facts?.schemaObject.includes(type));
-  const toggle = (key: string) =>
-    setToggled((keys) => {
-      const next = new Set(keys);
-      if (!next.delete(key)) next.add(key);
-      return next;
-    });
   const shownNotice = notice && !(notice.untilLoaded && serp.pending === 0) ? notice : null;
   const noticeAlert = shownNotice && (
     <Alert
@@ -238,14 +59,14 @@ export function SerpAnalysisPage() {
       ref={(alert: HTMLDivElement | null) => alert?.scrollIntoView?.({ block: 'center' })}
       variant="info"
       dismissible
-      onClose={() => setNotice(null)}
+      onClose={() => dispatch({ type: 'noticeClosed' })}
       className={shownNotice.at === 'more' ? 'text-start mb-2' : undefined}
       data-testid="serp-notice"
     >
       {shownNotice.text}
     </Alert>
   );
-  const limitAlert = limitReached && (
+  const limitAlert = page.limitReached && (
     <Alert variant="warning" data-testid="rate-limit-alert">
       <UpgradeMessage text={QUOTA_MESSAGES.monthlySearchLimit} />
     </Alert>
@@ -275,8 +96,8 @@ export function SerpAnalysisPage() {
           <Form.Control
             aria-label="Search term"
             placeholder="Enter Google search term"
-            value={term}
-            onChange={(e) => setTerm(e.target.value)}
+            value={state.term}
+            onChange={(e) => dispatch({ type: 'typed', term: e.target.value })}
           />
           <Button type="submit" disabled={serp.status === 'searching'}>
             Search
@@ -299,7 +120,12 @@ export function SerpAnalysisPage() {
 
       <LiveStatus message={liveMessage} />
       {urlLike && (
-        <Alert variant="info" dismissible onClose={() => setUrlLike(null)} data-testid="url-alert">
+        <Alert
+          variant="info"
+          dismissible
+          onClose={() => dispatch({ type: 'urlAlertClosed' })}
+          data-testid="url-alert"
+        >
           Your search term looks like a URL. To see the pages indexed on that site, try{' '}
           <Link
             to={`${ROUTES.serpAnalysis}?searchTerm=${encodeURIComponent(`site:${urlLike}`)}`}
@@ -320,11 +146,8 @@ export function SerpAnalysisPage() {
       {serp.sharedFailure && (
         <SharedFailureAlert
           message={serp.sharedFailure}
-          term={params.get('searchTerm')}
-          onSearch={(again) => {
-            setTerm(again);
-            void run(again);
-          }}
+          term={page.sharedTerm}
+          onSearch={page.runTerm}
         />
       )}
       {serp.status === 'searching' && (
@@ -341,17 +164,18 @@ export function SerpAnalysisPage() {
       {hasCards && parts && (
         <section aria-label="Results" className="mt-3">
           {serp.sharedAt && (
-            <SharedResultsAlert searchedAt={serp.sharedAt} onSearch={() => void run(serp.term)} />
+            <SharedResultsAlert
+              searchedAt={serp.sharedAt}
+              onSearch={() => void page.run(serp.term)}
+            />
           )}
           <parts.SerpStatsCard
             term={serp.term}
             cards={serp.cards}
             pending={serp.pending}
             filters={filters}
-            onToggleFilter={(type) =>
-              setFilters((f) => (f.includes(type) ? f.filter((t) => t !== type) : [...f, type]))
-            }
-            onClearFilters={() => setFilters([])}
+            onToggleFilter={(schemaType) => dispatch({ type: 'filterToggled', schemaType })}
+            onClearFilters={() => dispatch({ type: 'filtersReset' })}
           />
           <NotAsExpectedAlert device={device} />
           <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
@@ -361,10 +185,7 @@ export function SerpAnalysisPage() {
               label="view all data"
               checked={viewAll}
               disabled={serp.cards.length === 0}
-              onChange={(e) => {
-                setViewAll(e.target.checked);
-                setToggled(new Set());
-              }}
+              onChange={(e) => dispatch({ type: 'viewAllSet', on: e.target.checked })}
             />
             <parts.FindYourSite
               token={token}
@@ -385,8 +206,10 @@ export function SerpAnalysisPage() {
               <parts.ExportButton
                 cards={serp.cards}
                 pending={serp.pending}
-                paid={canExport}
-                onRefused={(text, untilLoaded) => setNotice({ text, untilLoaded, at: 'export' })}
+                paid={page.canExport}
+                onRefused={(text, untilLoaded) =>
+                  dispatch({ type: 'noticeShown', notice: { text, untilLoaded, at: 'export' } })
+                }
               />
             </div>
           </div>
@@ -396,7 +219,10 @@ export function SerpAnalysisPage() {
             key={serp.searchId}
             show={serp.pending === 0 && serp.pageNum === 1 && !serp.loadingMore && !viewAll}
           />
-          <FiltersClearedAlert show={filtersCleared} onClose={() => setFiltersCleared(false)} />
+          <FiltersClearedAlert
+            show={state.filtersCleared}
+            onClose={() => dispatch({ type: 'filtersClearedAlertClosed' })}
+          />
           <p className="small text-body-secondary" data-testid="serp-source">
             {serp.cards.length} results from the {SERP_SOURCE_LABELS[serp.source!]}; speed from{' '}
             {speedSourceOf(serp.cards)}
@@ -407,16 +233,16 @@ export function SerpAnalysisPage() {
                 <parts.ResultCard
                   card={card}
                   open={viewAll !== toggled.has(card.key)}
-                  onToggle={() => toggle(card.key)}
+                  onToggle={() => dispatch({ type: 'cardToggled', key: card.key })}
                   onRetry={() => serp.retry(card.result.link)}
-                  view={view}
-                  onView={setView}
+                  view={state.view}
+                  onView={(view) => dispatch({ type: 'viewChosen', view })}
                   mobile={mobile}
                 />
               </Col>
             ))}
           </Row>
-          {limitReached ? (
+          {page.limitReached ? (
             <div className="my-4">{limitAlert}</div>
           ) : (
             !serp.exhausted && (
@@ -424,7 +250,7 @@ export function SerpAnalysisPage() {
                 {shownNotice?.at === 'more' && noticeAlert}
                 <Button
                   variant="outline-primary"
-                  onClick={moreResults}
+                  onClick={page.moreResults}
                   disabled={serp.loadingMore}
                   data-testid="more-results"
                 >

@@ -8,7 +8,7 @@ import {
   serpShareResponseSchema,
   type SerpErrorCode,
 } from '@core/schemas/serp';
-import { ApiError, apiRequest } from '../../app/api-client';
+import { ApiError, apiRequest } from '../../api/api-client';
 
 export type SerpSearchBody = z.input<typeof serpSearchBodySchema>;
 export type SerpSearchResponse = z.infer<typeof serpSearchResponseSchema>;

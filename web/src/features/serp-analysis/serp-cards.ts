@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { SPEED_MESSAGES } from '@core/messages';
-import { STAGE_PROGRESS, type RunResult, type RunStatus } from '../../app/speed-runs';
+import { STAGE_PROGRESS, type RunResult, type RunStatus } from '../../api/speed-runs';
 import { sampleErrorLabel } from '../../components/field-notice';
 import type { OrganicResult, PageFacts, SerpSearchResponse } from './serp-api';
 

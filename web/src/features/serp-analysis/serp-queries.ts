@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { QUEUED_RUN } from '@core/speed';
-import { speedApi, type RunStatus } from '../../app/speed-runs';
+import { speedApi, type RunStatus } from '../../api/speed-runs';
 import { serpApi, type OrganicResult } from './serp-api';
 import { SERP_KEEP_MS } from './serp-search-store';
 

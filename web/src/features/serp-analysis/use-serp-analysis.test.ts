@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RunResult, RunStatus } from '../../app/speed-runs';
+import type { RunResult, RunStatus } from '../../api/speed-runs';
 import type { SerpSearchBody, SerpSearchResponse } from './serp-api';
 import { keptSearch, type ShownSearch } from './serp-search-store';
 import { useSerpAnalysis } from './use-serp-analysis';
@@ -33,8 +33,8 @@ vi.mock('./serp-api', async (original) => ({
   },
 }));
 
-vi.mock('../../app/speed-runs', async (original) => ({
-  ...(await original<typeof import('../../app/speed-runs')>()),
+vi.mock('../../api/speed-runs', async (original) => ({
+  ...(await original<typeof import('../../api/speed-runs')>()),
   speedApi: {
     start: async (body: { url: string; testId?: string }) => {
       api.started.push(body);

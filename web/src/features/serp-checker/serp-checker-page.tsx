@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -10,8 +10,9 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useLocation, useSearchParams } from 'react-router';
 import { LIVE_MESSAGES, MESSAGES } from '@core/messages';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
-import { ApiError } from '../../app/api-client';
-import { checkSerpRateLimit } from '../../app/serp-rate-limit';
+import { ApiError } from '../../api/api-client';
+import { useMeteredAction } from '../../api/metered-action';
+import { checkSerpRateLimit, refusalOf, refusedWhenLimited } from '../../api/rate-limit';
 import { useSession } from '../../app/session/session-context';
 import { saveSearchSettings } from '../../app/settings/save-search-settings';
 import { useSettings } from '../../app/settings/settings-context';
@@ -21,77 +22,78 @@ import { LiveStatus } from '../../components/live-status';
 import { CoverageNoticeAlert } from '../../components/coverage-notice';
 import { PageHeader } from '../../components/page-header';
 import { RemainingCount } from '../../components/remaining-count';
-import { usageKey } from '../../app/usage';
 import { SearchDomainLine } from '../../components/search-domain-line';
 import { UpgradeMessage } from '../../components/upgrade-message';
-import { rankApi, type RankCheckResponse } from '../../app/rank-api';
+import { checkRank, rankCheckKeys, type RankCheckResponse } from '../../api/rank-check';
 import { RankResult, rankAnnouncement } from '../../components/rank-result';
 
-type Outcome =
-  | { kind: 'idle' }
-  | { kind: 'searching' }
-  | { kind: 'done'; term: string; site: string; response: RankCheckResponse }
-  | { kind: 'failed'; message: string };
+/** A lookup that ran: the term and site it was for, and where the site ranks. */
+interface Lookup {
+  term: string;
+  site: string;
+  response: RankCheckResponse;
+}
 
 /** The SERP checker: where a site ranks in the top 100 for a term. Signed-in users only. */
 export function SerpCheckerPage() {
   const { session, signedIn } = useSession();
   const { settings, device, setSearchTerm } = useSettings();
   const { pathname } = useLocation();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   // A keyword sent from another tool (the keyword tool's "Check a rank") fills the term.
   const [term, setTerm] = useState(() => params.get('searchTerm') ?? '');
   const [site, setSite] = useState('');
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const { limitReached, reachLimit, clearLimit } = useLimitReached();
   const { openGate } = useToolGate('serpChecker');
 
-  const onLimit = () => {
-    setOutcome({ kind: 'idle' });
-    reachLimit();
-  };
+  const metered = useMeteredAction({ token: session.token, usage: 'serp' });
+  const lookup = useMutation({
+    mutationKey: rankCheckKeys.all,
+    mutationFn: ({ token, ...wanted }: { token: string; term: string; site: string }) =>
+      metered({
+        check: () => refusalOf(() => checkSerpRateLimit(token, wanted.term), refusedWhenLimited),
+        onRefused: reachLimit,
+        action: async (): Promise<Lookup | null> => {
+          try {
+            const response = await checkRank(token, {
+              searchTerm: wanted.term,
+              url: wanted.site,
+              device,
+              google_domain: settings.googleDomain,
+              gl: settings.country,
+              hl: settings.language,
+            });
+            setSearchTerm(wanted.term);
+            saveSearchSettings(token, settings, pathname, wanted.term);
+            return { ...wanted, response };
+          } catch (error) {
+            // The search itself may find the month used up: the limit shows, no result.
+            if (!(error instanceof ApiError && error.status === 429)) throw error;
+            reachLimit();
+            return null;
+          }
+        },
+      }),
+    onError: (error) => console.error('rank lookup failed', error),
+  });
 
-  const search = async (event: FormEvent) => {
+  const search = (event: FormEvent) => {
     event.preventDefault();
     const searchTerm = term.trim();
     const url = site.trim();
     if (!searchTerm || !url) return;
     if (!signedIn) return openGate();
-    const token = session.token;
     clearLimit();
-    setOutcome({ kind: 'searching' });
-    try {
-      await checkSerpRateLimit(token, searchTerm);
-    } catch (error) {
-      // Only 429 means the limit is reached; any other failure lets the search run.
-      if (error instanceof ApiError && error.status === 429) return onLimit();
-    }
-    try {
-      const response = await rankApi.check(token, {
-        searchTerm,
-        url,
-        device,
-        google_domain: settings.googleDomain,
-        gl: settings.country,
-        hl: settings.language,
-      });
-      setOutcome({ kind: 'done', term: searchTerm, site: url, response });
-      setSearchTerm(searchTerm);
-      saveSearchSettings(token, settings, pathname, searchTerm);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 429) return onLimit();
-      console.error('rank lookup failed', error);
-      setOutcome({
-        kind: 'failed',
-        message: error instanceof ApiError ? error.message : MESSAGES.serpSearchFailed,
-      });
-    } finally {
-      void queryClient.invalidateQueries({ queryKey: usageKey('serp', token) });
-    }
+    lookup.mutate({ token: session.token, term: searchTerm, site: url });
   };
 
-  const searching = outcome.kind === 'searching';
+  const outcome = lookup.data && !lookup.data.refused ? lookup.data.value : null;
+  const failure = lookup.isError
+    ? lookup.error instanceof ApiError
+      ? lookup.error.message
+      : MESSAGES.serpSearchFailed
+    : null;
+  const searching = lookup.isPending;
   return (
     <Container className="py-4">
       <PageHeader crumb="SERP Checker" heading="SERP Checker" />
@@ -105,7 +107,7 @@ export function SerpCheckerPage() {
           <UpgradeMessage text={QUOTA_MESSAGES.monthlySearchLimit} />
         </Alert>
       )}
-      <Form onSubmit={(e) => void search(e)} noValidate>
+      <Form onSubmit={search} noValidate>
         <Row className="g-2 align-items-end">
           <Col md>
             <Form.Label htmlFor="serp-checker-term">Search term</Form.Label>
@@ -144,20 +146,20 @@ export function SerpCheckerPage() {
         message={
           searching
             ? LIVE_MESSAGES.rankSearching
-            : outcome.kind === 'done'
+            : outcome
               ? rankAnnouncement(outcome.site, outcome.response)
               : ''
         }
       />
-      {outcome.kind === 'done' && (
+      {outcome && (
         <>
           <CoverageNoticeAlert term={outcome.term} notice={outcome.response.coverage_notice} />
           <RankResult site={outcome.site} response={outcome.response} />
         </>
       )}
-      {outcome.kind === 'failed' && (
+      {failure && (
         <Alert variant="danger" className="mt-4" data-testid="rank-error">
-          {outcome.message}
+          {failure}
         </Alert>
       )}
     </Container>

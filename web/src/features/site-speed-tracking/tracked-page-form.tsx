@@ -21,7 +21,7 @@ import {
   type TrackingDevice,
   type TrackingSchedule,
 } from '@core/schemas/tracking';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../api/api-client';
 import { UpgradeMessage } from '../../components/upgrade-message';
 import { BUDGET_FIELDS, DEVICE_NAMES } from './tracking-format';
 import { useTrackingMutations } from './tracking-api';

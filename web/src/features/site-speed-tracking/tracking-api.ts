@@ -15,9 +15,9 @@ import {
   type TrackingDevice,
 } from '@core/schemas/tracking';
 import { z } from 'zod';
-import { apiRequest, apiText } from '../../app/api-client';
+import { apiRequest, apiText } from '../../api/api-client';
 import { useSession } from '../../app/session/session-context';
-import { trackingRootKey } from '../../app/tracking-storage';
+import { trackingRootKey } from '../../api/tracking-storage';
 
 const PAGES = '/tracking/pages';
 

@@ -7,7 +7,7 @@ import {
   webhookListSchema,
   type CreateWebhookBody,
 } from '@core/schemas/webhooks';
-import { apiRequest } from '../../app/api-client';
+import { apiRequest } from '../../api/api-client';
 import { useSession } from '../../app/session/session-context';
 import { trackingKeys } from './tracking-api';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import type { RunResult } from '../../app/speed-runs';
+import type { RunResult } from '../../api/speed-runs';
 import { SPEED_MESSAGES } from '@core/messages';
 import { FieldNotice, fieldAbsence } from '../../components/field-notice';
 

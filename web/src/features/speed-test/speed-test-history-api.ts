@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { speedTestComparisonSchema, speedTestHistorySchema } from '@core/schemas/speed-tests';
 import type { Device } from './speed-test-state';
-import { apiRequest } from '../../app/api-client';
+import { apiRequest } from '../../api/api-client';
 
 export const speedTestKeys = {
   all: ['speed-tests'] as const,

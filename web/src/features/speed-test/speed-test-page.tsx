@@ -24,9 +24,11 @@ import { recentPages, trackPageHref } from '../../app/recent-pages';
 import { useSession } from '../../app/session/session-context';
 import { useSettings } from '../../app/settings/settings-context';
 import { saveSearchSettings } from '../../app/settings/save-search-settings';
-import { usageKey } from '../../app/usage';
+import { usageKey } from '../../api/usage';
 import { useToolGate } from '../../app/use-tool-gate';
-import { visitorLimitReached } from '../../app/visitor-limit';
+import { visitorLimitReached } from '../../api/visitor-limit';
+import { useMeteredAction } from '../../api/metered-action';
+import { checkRateLimit, refusalOf } from '../../api/rate-limit';
 import { LiveStatus } from '../../components/live-status';
 import { RemainingCount } from '../../components/remaining-count';
 import { PageHeader } from '../../components/page-header';
@@ -37,7 +39,7 @@ import { FieldDataView } from './field-data-view';
 import { SampleRows } from './sample-rows';
 import { SpeedFaq } from './speed-faq';
 import { SpeedTestResult } from './speed-test-result';
-import { useSpeedRateCheck } from './use-speed-rate-check';
+import { speedRefusal, type SpeedRefusal } from './speed-refusal';
 import { useSpeedTest, type Device } from './use-speed-test';
 
 interface SpeedAlert {
@@ -55,7 +57,8 @@ export function SpeedTestPage() {
   const queryClient = useQueryClient();
   const token = signedIn ? session.token : null;
   const { runs, testId, readiness, start, startOtherDevice, clearInvalid } = useSpeedTest(token);
-  const rateCheck = useSpeedRateCheck(token);
+  // The count shown follows each test's runs (the effect below), not the check.
+  const metered = useMeteredAction({ token, usage: null });
   const [url, setUrl] = useState('');
   // The device is the user's setting: saved with the settings, on the server when signed in.
   const device: Device = preferredDevice === 1 ? 'mobile' : 'desktop';
@@ -103,28 +106,35 @@ export function SpeedTestPage() {
     if (readiness && !readiness.ready) return;
     const target = withScheme(url);
     setAlert(null);
-    if (signedIn) {
+    if (!signedIn && gateInsteadOfUse()) return;
+    await metered({
       // Advisory: when the check itself fails, the start route still enforces the quota.
-      const outcome = await rateCheck
-        .mutateAsync({ limitType: 'speedTest', speedTestSampleSize: samples, speedTestUrl: target })
-        .catch(() => ({ ok: true }) as const);
-      if (!outcome.ok) {
-        const max = outcome.maxSampleSize ?? entitlementsOf(session.planId).sampleLimit;
-        if (outcome.limit === 'sampleSize') setAlert({ type: 'sampleSizeRateLimit', max });
-        else if (session.planId === FREE_PLAN_ID) navigate(ROUTES.freeTrial);
+      check: (): Promise<SpeedRefusal | null> =>
+        signedIn
+          ? refusalOf(
+              () =>
+                checkRateLimit(token, {
+                  limitType: 'speedTest',
+                  speedTestSampleSize: samples,
+                  speedTestUrl: target,
+                }),
+              speedRefusal,
+            )
+          : visitorLimitReached('speedTest').then((reached) =>
+              reached ? { limit: 'visitor', maxSampleSize: null } : null,
+            ),
+      onRefused: ({ limit, maxSampleSize }) => {
+        const max = maxSampleSize ?? entitlementsOf(session.planId).sampleLimit;
+        if (limit === 'sampleSize') setAlert({ type: 'sampleSizeRateLimit', max });
+        else if (limit === 'visitor' || session.planId === FREE_PLAN_ID) navigate(ROUTES.freeTrial);
         else setAlert({ type: 'rateLimit', max });
-        return;
-      }
-    } else {
-      if (gateInsteadOfUse()) return;
-      if (await visitorLimitReached('speedTest')) {
-        navigate(ROUTES.freeTrial);
-        return;
-      }
-    }
-    recordUse();
-    recentPages.rememberSpeedTest(target);
-    start(target, device, samples);
+      },
+      action: async () => {
+        recordUse();
+        recentPages.rememberSpeedTest(target);
+        start(target, device, samples);
+      },
+    });
   };
 
   // A device chosen here or in the settings (or read from the server) tests the same page.

@@ -1,5 +1,5 @@
-import type { RunResult, RunStatus } from '../../app/speed-runs';
-import { STAGE_PROGRESS } from '../../app/speed-runs';
+import type { RunResult, RunStatus } from '../../api/speed-runs';
+import { STAGE_PROGRESS } from '../../api/speed-runs';
 
 export type Device = 'mobile' | 'desktop';
 type LabSource = NonNullable<RunStatus['errorSource']>;

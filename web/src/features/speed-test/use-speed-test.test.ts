@@ -5,8 +5,8 @@ import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SPEED_MESSAGES } from '@core/messages';
 import type { RunResult } from '@core/speed';
-import { ApiError } from '../../app/api-client';
-import { speedApi, type RunStatus, type StartRunRequest } from '../../app/speed-runs';
+import { ApiError } from '../../api/api-client';
+import { speedApi, type RunStatus, type StartRunRequest } from '../../api/speed-runs';
 import { useSpeedTest } from './use-speed-test';
 import { deferred } from '../../test-support/deferred';
 

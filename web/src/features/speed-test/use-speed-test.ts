@@ -1,10 +1,16 @@
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SPEED_MESSAGES } from '@core/messages';
 import { errorResponseSchema } from '@core/schemas/common';
 import { SPEED_ERROR_CODES } from '@core/speed';
-import { ApiError } from '../../app/api-client';
-import { speedApi, speedKeys, speedRunQuery, type StartRunRequest } from '../../app/speed-runs';
+import { ApiError } from '../../api/api-client';
+import {
+  speedApi,
+  speedKeys,
+  speedRunQuery,
+  useSpeedReadiness,
+  type StartRunRequest,
+} from '../../api/speed-runs';
 import {
   EMPTY_TEST,
   patchDevice,
@@ -66,11 +72,7 @@ export function useSpeedTest(token: string | null) {
   const testId = useRef<{ gen: number; id: string } | null>(null);
   // Runs not yet finished, cancelled when a new test starts or the page is left.
   const unfinished = useRef(new Set<string>());
-  const readiness = useQuery({
-    queryKey: speedKeys.readiness(),
-    queryFn: speedApi.readiness,
-    staleTime: 60_000,
-  });
+  const readiness = useSpeedReadiness();
   const labSource = readiness.data?.source ?? null;
   const { mutateAsync: startRun } = useMutation({
     mutationFn: (body: StartRunRequest) => speedApi.start(body, token),

@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   QUEUED_RUN,
@@ -137,5 +137,14 @@ export function speedRunQuery(client: QueryClient, runId: string) {
       }),
     staleTime: Infinity,
     retry: false,
+  });
+}
+
+/** Whether samples can run on this server, asked once a minute at most. */
+export function useSpeedReadiness() {
+  return useQuery({
+    queryKey: speedKeys.readiness(),
+    queryFn: speedApi.readiness,
+    staleTime: 60_000,
   });
 }

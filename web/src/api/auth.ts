@@ -3,15 +3,12 @@ import {
   authResponseSchema,
   statusResponseSchema,
   tokenStatusResponseSchema,
-  usageKeywordResponseSchema,
-  usageSerpResponseSchema,
-  usageSpeedResponseSchema,
   type AuthResponse,
 } from '@core/schemas/auth';
 import { userSettingsSchema, type SaveSettingsBody } from '@core/schemas/settings';
 import type { StoredSession } from '@core/schemas/session';
 import { TIME_ZONE_HEADER } from '@core/schemas/time-zone';
-import { apiRequest } from '../api-client';
+import { apiRequest } from './api-client';
 
 /** Register answers 202 for a legacy account: the new password waits for the email link. */
 const registerResultSchema = z.union([authResponseSchema, statusResponseSchema]);
@@ -20,6 +17,19 @@ const registerResultSchema = z.union([authResponseSchema, statusResponseSchema])
 const signInHeaders = () => ({
   [TIME_ZONE_HEADER]: Intl.DateTimeFormat().resolvedOptions().timeZone,
 });
+
+/** Keys of the account mutations, so that a screen can tell one is under way. */
+export const authKeys = {
+  all: ['auth'] as const,
+  login: ['auth', 'login'] as const,
+  googleLogin: ['auth', 'google-login'] as const,
+  register: ['auth', 'register'] as const,
+  googleRegister: ['auth', 'google-register'] as const,
+  createPassword: ['auth', 'create-password'] as const,
+  emailLink: (kind: 'secure-link' | 'reset-password') => ['auth', kind] as const,
+  resetPassword: ['auth', 'reset-password'] as const,
+  pageLoad: ['auth', 'page-load'] as const,
+};
 
 export const authApi = {
   login: (email: string, password: string) =>
@@ -79,14 +89,6 @@ export const authApi = {
     apiRequest('/settings', z.unknown(), { method: 'POST', token, body }),
   subscribeEmail: (body: { emailAddress: string; firstName?: string; searchTerm?: string }) =>
     apiRequest('/email-subscribers', statusResponseSchema, { method: 'POST', body }),
-  usage: {
-    serp: (token: string) =>
-      apiRequest('/usage/serp-analysis-tool', usageSerpResponseSchema, { token }),
-    speed: (token: string) =>
-      apiRequest('/usage/website-speed-tool', usageSpeedResponseSchema, { token }),
-    keywords: (token: string) =>
-      apiRequest('/usage/keyword-tool', usageKeywordResponseSchema, { token }),
-  },
 };
 
 export function isAuthResponse(value: unknown): value is AuthResponse {
