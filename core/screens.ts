@@ -50,9 +50,6 @@ export const SCREENS: Record<Exclude<RoutePath, typeof ROUTES.home>, ScreenModul
   },
 };
 
-/** A screen module's source path as the build's manifest names it (web/ is Vite's root). */
-export const screenSource = (screen: ScreenModule) => `src/features/${screen.module}.tsx`;
-
 /** The app itself, which the entry loads once the prerendered page has painted (web/src/main.tsx). */
 export const APP_START_SOURCE = 'src/app/start.tsx';
 
