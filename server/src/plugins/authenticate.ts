@@ -88,11 +88,6 @@ export function remainingFor(
   return remaining(services.quotas, user, request.ip, tool);
 }
 
-/** The user of a route behind `requireUser`. */
-export function signedIn(request: FastifyRequest): Authenticated {
-  return request.signedIn;
-}
-
 /**
  * Makes an encapsulated scope signed-in only: one preHandler answers 401 (with
  * `options.message`) when nobody is signed in, and each of its routes is described with the

@@ -34,11 +34,11 @@ declare module 'fastify' {
   }
 }
 
-/** Whose quota a request uses and on which plan: its user's, or its IP address's. */
+/** Whose quota a request uses and what their plan allows: its user's, or its IP address's. */
 export function quotaHolder(request: FastifyRequest) {
   const user = request.auth?.user ?? null;
   const entitlements = entitlementsFor(user);
-  return { user, subject: subjectOf(user, request.ip), entitlements, plan: entitlements.plan };
+  return { user, subject: subjectOf(user, request.ip), entitlements };
 }
 
 export function registerMeter(app: FastifyInstance, services: Services): void {

@@ -9,7 +9,7 @@ import {
   speedTestHistorySchema,
 } from '@core/schemas/speed-tests';
 import { SPEED_ERROR_CODES } from '@core/speed';
-import { signedIn } from '../../plugins/authenticate';
+import { requireSignedIn } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 import { SpeedTestHistoryStore } from '../../speed/speed-test-history';
 import { linkKey } from '../../speed/speed-tests';
@@ -24,9 +24,9 @@ export const speedTestHistoryRoutes: FastifyPluginAsync<{ services: Services }> 
   app,
   { services },
 ) => {
+  requireSignedIn(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const history = new SpeedTestHistoryStore(services.db);
-  const preHandler = app.requireUser();
 
   api.get(
     '/pagespeed/tests',
@@ -36,10 +36,9 @@ export const speedTestHistoryRoutes: FastifyPluginAsync<{ services: Services }> 
         querystring: speedTestHistoryQuerySchema,
         response: { 200: speedTestHistorySchema, ...errors },
       },
-      preHandler,
     },
     // The URL as the start route stores it.
-    async (request) => history.list(signedIn(request).user.id, linkKey(request.query.url)),
+    async (request) => history.list(request.signedIn.user.id, linkKey(request.query.url)),
   );
 
   api.get(
@@ -50,14 +49,13 @@ export const speedTestHistoryRoutes: FastifyPluginAsync<{ services: Services }> 
         querystring: speedTestCompareQuerySchema,
         response: { 200: speedTestComparisonSchema, ...errors },
       },
-      preHandler,
     },
     async (request, reply) => {
       if (request.query.a === request.query.b)
         return reply
           .status(400)
           .send({ message: SPEED_MESSAGES.sameTest, code: SPEED_ERROR_CODES.sameTest });
-      const comparison = await history.compare(signedIn(request).user.id, request.query);
+      const comparison = await history.compare(request.signedIn.user.id, request.query);
       if (comparison === 'not-found')
         return reply
           .status(404)
