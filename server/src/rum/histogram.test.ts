@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '@sandbox';
 import { addCounts, bucketOf, bucketValue, quantile, ZERO_BUCKET } from './histogram';
-
-/** A seeded generator, so that a failure can be run again as it was. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Log-normal values around `median`, as load times are spread. */
 function logNormal(next: () => number, median: number, sigma: number, n: number): number[] {
@@ -31,7 +21,7 @@ const countsOf = (values: number[]) => {
 
 describe('RUM histograms', () => {
   it('reads a p75 within 2 % of the exact one, for load times, interactions and layout shifts', () => {
-    const next = random(42);
+    const next = mulberry32(42);
     const cases = {
       LCP: logNormal(next, 2200, 0.6, 5000),
       INP: logNormal(next, 120, 0.9, 3000),
@@ -57,7 +47,7 @@ describe('RUM histograms', () => {
   });
 
   it('adds histograms from several processes and days into the same answer as one', () => {
-    const values = logNormal(random(7), 1500, 0.7, 900);
+    const values = logNormal(mulberry32(7), 1500, 0.7, 900);
     const whole = countsOf(values);
     const merged = new Map<number, number>();
     for (let part = 0; part < 3; part++)
