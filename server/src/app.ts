@@ -36,6 +36,7 @@ import { settingsRoutes } from './routes/settings/settings';
 import { publicSiteConfig, siteConfigRoutes } from './routes/site-config/site-config';
 import { usageRoutes } from './routes/usage/usage';
 import { trackingRoutes } from './routes/tracking/tracking';
+import { rumSiteRoutes } from './routes/rum/rum-sites';
 import { startPeriodicTask } from './plugins/periodic-task';
 import { createServices, serveQueues, type ServiceOverrides, type Services } from './services';
 import { sandboxSites } from '@sandbox';
@@ -114,6 +115,7 @@ export async function buildApp({ config, db, clock, logStream, overrides }: AppD
       await api.register(pagespeedRoutes, { services });
       await api.register(speedTestHistoryRoutes, { services });
       await api.register(trackingRoutes, { services });
+      await api.register(rumSiteRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

@@ -37,6 +37,8 @@ import { createKeywordDataProvider, type KeywordDataProvider } from './providers
 import { speedSamplesQueue } from './speed/sample-queue';
 import type { SampleWorker } from './speed/sample-worker';
 import { createSpeedEngine } from './speed/speed-engine';
+import { RumCounts } from './rum/rum-counts';
+import { RumSites } from './rum/rum-sites';
 import type { SpeedSamples } from './speed/speed-samples';
 import { SpeedTestStart } from './speed/speed-test-start';
 import { SpeedTests } from './speed/speed-tests';
@@ -71,6 +73,9 @@ export interface DomainServices {
   keywordSettings: KeywordSettingsStore;
   /** A speed test's sample started, after every refusal. */
   speedTestStart: SpeedTestStart;
+  /** Real-user monitoring: a user's sites, and their visitors' field data. */
+  rumSites: RumSites;
+  rumCounts: RumCounts;
 }
 
 /**
@@ -410,6 +415,8 @@ export function createServices(
     keywordSearch: new KeywordSearch(services, log),
     keywordSettings: new KeywordSettingsStore(db, clock),
     speedTestStart: new SpeedTestStart(work.speed, speedTests, pageFetch),
+    rumSites: new RumSites(db, clock),
+    rumCounts: new RumCounts(db, clock),
   };
   return { ...services, ...domain };
 }
