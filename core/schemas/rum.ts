@@ -58,3 +58,30 @@ export const rumSiteListSchema = z.object({
 });
 
 export const rumSiteParamsSchema = z.object({ id: z.string().uuid() });
+
+/** The largest beacon body accepted: five metrics with short targets fit in a fraction. */
+export const RUM_BEACON_MAX_BYTES = 4096;
+
+/** What `rum.js` sends once per page view (text/plain JSON, as sendBeacon posts it). */
+export const rumBeaconSchema = z.object({
+  /** The site's key, from the snippet's `data-site`. */
+  site: z.string().min(1).max(64),
+  /** The page's path, without its query (the script strips it; the server again). */
+  path: z.string().max(2000),
+  device: z.enum(['mobile', 'desktop']),
+  /** The Network Information API's effective type, where the browser has it. */
+  connection: z.enum(['slow-2g', '2g', '3g', '4g', 'unknown']).default('unknown'),
+  navigationType: z.string().max(32).optional(),
+  metrics: z
+    .array(
+      z.object({
+        name: z.enum(['LCP', 'INP', 'CLS', 'FCP', 'TTFB']),
+        value: z.number(),
+        /** The LCP element, the INP interaction's target or the largest shift's source. */
+        target: z.string().max(200).optional(),
+      }),
+    )
+    .min(1)
+    .max(5),
+});
+export type RumBeacon = z.infer<typeof rumBeaconSchema>;

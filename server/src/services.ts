@@ -38,6 +38,7 @@ import { speedSamplesQueue } from './speed/sample-queue';
 import type { SampleWorker } from './speed/sample-worker';
 import { createSpeedEngine } from './speed/speed-engine';
 import { RumCounts } from './rum/rum-counts';
+import { RumCollector } from './rum/rum-collector';
 import { RumSites } from './rum/rum-sites';
 import type { SpeedSamples } from './speed/speed-samples';
 import { SpeedTestStart } from './speed/speed-test-start';
@@ -76,6 +77,8 @@ export interface DomainServices {
   /** Real-user monitoring: a user's sites, and their visitors' field data. */
   rumSites: RumSites;
   rumCounts: RumCounts;
+  /** Takes visitors' beacons for registered sites. */
+  rumCollector: RumCollector;
 }
 
 /**
@@ -409,6 +412,7 @@ export function createServices(
     keywordData: createKeywordDataProvider(config),
     keywordQuota: new KeywordQuota(quotas, clock),
   };
+  const rumCounts = new RumCounts(db, clock);
   const domain: DomainServices = {
     trackedPages: new TrackedPages(work.tracking.pages, pageFetch),
     webhookEndpoints: new WebhookEndpoints(work.tracking.webhooks),
@@ -416,7 +420,8 @@ export function createServices(
     keywordSettings: new KeywordSettingsStore(db, clock),
     speedTestStart: new SpeedTestStart(work.speed, speedTests, pageFetch),
     rumSites: new RumSites(db, clock),
-    rumCounts: new RumCounts(db, clock),
+    rumCounts,
+    rumCollector: new RumCollector(db, rumCounts),
   };
   return { ...services, ...domain };
 }

@@ -36,6 +36,8 @@ export interface RumFigures {
 }
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+/** The rating column of values dropped as implausible: counted, never in the figures. */
+const DROPPED = 'dropped';
 
 /**
  * Beacons' values as counts per site, day, device, connection, page group, metric, rating
@@ -48,11 +50,22 @@ export class RumCounts {
     private readonly clock: Clock,
   ) {}
 
-  /** Counts values that came now; those of one row are added in one statement. */
-  async add(siteId: string, values: readonly RumValue[]): Promise<void> {
+  /**
+   * Counts values that came now, and values dropped as implausible (counted apart, so a
+   * site sees how many); those of one row are added in one statement.
+   */
+  async add(
+    siteId: string,
+    values: readonly RumValue[],
+    dropped: readonly RumValue[] = [],
+  ): Promise<void> {
     const day = dayOf(this.clock.now());
     const rows = new Map<string, { row: Omit<RumCountsTable, 'count'>; count: number }>();
-    for (const { device, connection, pageGroup, metric, value } of values) {
+    const counted = [
+      ...values.map((value) => ({ ...value, rating: rumRating(value.metric, value.value) })),
+      ...dropped.map((value) => ({ ...value, rating: DROPPED })),
+    ];
+    for (const { device, connection, pageGroup, metric, value, rating } of counted) {
       const row = {
         site_id: siteId,
         day,
@@ -60,8 +73,8 @@ export class RumCounts {
         connection,
         page_group: pageGroup,
         metric,
-        rating: rumRating(metric, value),
-        bucket: bucketOf(value),
+        rating,
+        bucket: rating === DROPPED ? 0 : bucketOf(value),
       };
       const key = JSON.stringify(Object.values(row));
       const seen = rows.get(key);
@@ -101,6 +114,7 @@ export class RumCounts {
       .where('site_id', '=', siteId)
       .where('day', '>=', filter.from)
       .where('day', '<=', filter.to)
+      .where('rating', '!=', DROPPED)
       .groupBy(['metric', 'rating', 'bucket']);
     if (filter.device) query = query.where('device', '=', filter.device);
     if (filter.connection) query = query.where('connection', '=', filter.connection);
@@ -127,6 +141,19 @@ export class RumCounts {
       };
     }
     return figures;
+  }
+
+  /** Values dropped as implausible over the filter's days. */
+  async dropped(siteId: string, filter: Pick<RumFilter, 'from' | 'to'>): Promise<number> {
+    const row = await this.db.kysely
+      .selectFrom('rum_counts')
+      .select((eb) => eb.fn.sum<number>('count').as('n'))
+      .where('site_id', '=', siteId)
+      .where('day', '>=', filter.from)
+      .where('day', '<=', filter.to)
+      .where('rating', '=', DROPPED)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   /** Deletes the counts of days past the kept months; returns how many rows went. */
