@@ -85,3 +85,46 @@ export const rumBeaconSchema = z.object({
     .max(5),
 });
 export type RumBeacon = z.infer<typeof rumBeaconSchema>;
+
+/** The windows a dashboard offers, in days ending today. */
+export const RUM_SUMMARY_DAYS = [7, 28, 90] as const;
+
+export const rumSummaryQuerySchema = z.object({
+  days: z.coerce
+    .number()
+    .refine(
+      (days) => (RUM_SUMMARY_DAYS as readonly number[]).includes(days),
+      'Choose 7, 28 or 90 days',
+    )
+    .default(28),
+  device: z.enum(['mobile', 'desktop']).optional(),
+  connection: z.enum(['slow-2g', '2g', '3g', '4g', 'unknown']).optional(),
+  pageGroup: z.string().max(200).optional(),
+});
+
+/** A metric's p75 (ms; CLS unitless) and its Core Web Vitals shares, as fractions. */
+const rumFiguresSchema = z.object({
+  p75: z.number(),
+  good: z.number(),
+  needsImprovement: z.number(),
+  poor: z.number(),
+  samples: z.number(),
+});
+const rumMetricFiguresSchema = z.partialRecord(
+  z.enum(['LCP', 'INP', 'CLS', 'FCP', 'TTFB']),
+  rumFiguresSchema,
+);
+
+export const rumSummarySchema = z.object({
+  /** First and last UTC day of the window. */
+  from: z.string(),
+  to: z.string(),
+  metrics: rumMetricFiguresSchema,
+  series: z.array(z.object({ day: z.string(), metrics: rumMetricFiguresSchema })),
+  pages: z.array(
+    z.object({ pageGroup: z.string(), views: z.number(), metrics: rumMetricFiguresSchema }),
+  ),
+  /** Values dropped as no page view could give them (negative, absurd). */
+  dropped: z.number(),
+});
+export type RumSummaryResponse = z.infer<typeof rumSummarySchema>;

@@ -36,6 +36,49 @@ export interface RumFigures {
 }
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+/** Page groups a summary lists, the most visited first. */
+const PAGES_LISTED = 20;
+
+type RumMetricFigures = Partial<Record<RumMetric, RumFigures>>;
+
+export interface RumSummary {
+  metrics: RumMetricFigures;
+  series: { day: string; metrics: RumMetricFigures }[];
+  pages: { pageGroup: string; views: number; metrics: RumMetricFigures }[];
+}
+
+interface CountRow {
+  day: string;
+  page_group: string;
+  metric: string;
+  rating: string;
+  bucket: number;
+  n: number;
+}
+
+/** Each metric's p75 and rating shares from its rows' counts. */
+function figuresOf(rows: readonly CountRow[]): RumMetricFigures {
+  const figures: RumMetricFigures = {};
+  for (const metric of RUM_METRIC_NAMES) {
+    const mine = rows.filter((row) => row.metric === metric);
+    if (mine.length === 0) continue;
+    const counts = new Map<number, number>();
+    const rated: Record<RumRating, number> = { good: 0, needsImprovement: 0, poor: 0 };
+    for (const row of mine) {
+      counts.set(row.bucket, (counts.get(row.bucket) ?? 0) + row.n);
+      rated[row.rating as RumRating] += row.n;
+    }
+    const samples = rated.good + rated.needsImprovement + rated.poor;
+    figures[metric] = {
+      p75: quantile(counts, 0.75)!,
+      good: rated.good / samples,
+      needsImprovement: rated.needsImprovement / samples,
+      poor: rated.poor / samples,
+      samples,
+    };
+  }
+  return figures;
+}
 /** The rating column of values dropped as implausible: counted, never in the figures. */
 const DROPPED = 'dropped';
 
@@ -103,44 +146,53 @@ export class RumCounts {
     }
   }
 
-  /** Each metric's figures over the filter's days; a metric without values is left out. */
-  async figures(
-    siteId: string,
-    filter: RumFilter,
-  ): Promise<Partial<Record<RumMetric, RumFigures>>> {
+  /**
+   * What a site's dashboard shows over the filter's days: each metric's figures, the same
+   * per day, and per page group (the most visited first). A metric without values is left
+   * out; dropped values never count.
+   */
+  async summary(siteId: string, filter: RumFilter): Promise<RumSummary> {
     let query = this.db.kysely
       .selectFrom('rum_counts')
-      .select(['metric', 'rating', 'bucket', (eb) => eb.fn.sum<number>('count').as('n')])
+      .select([
+        'day',
+        'page_group',
+        'metric',
+        'rating',
+        'bucket',
+        (eb) => eb.fn.sum<number>('count').as('n'),
+      ])
       .where('site_id', '=', siteId)
       .where('day', '>=', filter.from)
       .where('day', '<=', filter.to)
       .where('rating', '!=', DROPPED)
-      .groupBy(['metric', 'rating', 'bucket']);
+      .groupBy(['day', 'page_group', 'metric', 'rating', 'bucket']);
     if (filter.device) query = query.where('device', '=', filter.device);
     if (filter.connection) query = query.where('connection', '=', filter.connection);
     if (filter.pageGroup) query = query.where('page_group', '=', filter.pageGroup);
-    const figures: Partial<Record<RumMetric, RumFigures>> = {};
-    const rows = await query.execute();
-    for (const metric of RUM_METRIC_NAMES) {
-      const mine = rows.filter((row) => row.metric === metric);
-      if (mine.length === 0) continue;
-      const counts = new Map<number, number>();
-      const rated: Record<RumRating, number> = { good: 0, needsImprovement: 0, poor: 0 };
-      for (const row of mine) {
-        const n = Number(row.n);
-        counts.set(row.bucket, (counts.get(row.bucket) ?? 0) + n);
-        rated[row.rating as RumRating] += n;
-      }
-      const samples = rated.good + rated.needsImprovement + rated.poor;
-      figures[metric] = {
-        p75: quantile(counts, 0.75)!,
-        good: rated.good / samples,
-        needsImprovement: rated.needsImprovement / samples,
-        poor: rated.poor / samples,
-        samples,
-      };
-    }
-    return figures;
+    const rows = (await query.execute()).map((row) => ({ ...row, n: Number(row.n) }));
+    const by = (key: 'day' | 'page_group') => {
+      const groups = new Map<string, CountRow[]>();
+      for (const row of rows) groups.set(row[key], [...(groups.get(row[key]) ?? []), row]);
+      return groups;
+    };
+    const pages = [...by('page_group')].map(([pageGroup, mine]) => {
+      const metrics = figuresOf(mine);
+      const views = Math.max(...Object.values(metrics).map((figures) => figures.samples));
+      return { pageGroup, views, metrics };
+    });
+    return {
+      metrics: figuresOf(rows),
+      series: [...by('day')]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([day, mine]) => ({ day, metrics: figuresOf(mine) })),
+      pages: pages.sort((a, b) => b.views - a.views).slice(0, PAGES_LISTED),
+    };
+  }
+
+  /** Each metric's figures over the filter's days; a metric without values is left out. */
+  async figures(siteId: string, filter: RumFilter): Promise<RumMetricFigures> {
+    return (await this.summary(siteId, filter)).metrics;
   }
 
   /** Values dropped as implausible over the filter's days. */

@@ -23,7 +23,7 @@ describeOnDatabases('RUM beacons', ({ postgres }) => {
         payload: { name: 'Scoops', origins: [ORIGIN], sampleRate },
       })
     ).json<{ id: string; key: string }>();
-    return site;
+    return { ...site, owner: user.headers };
   }
 
   const send = (
@@ -121,5 +121,49 @@ describeOnDatabases('RUM beacons', ({ postgres }) => {
       answers.push((await send(beacon(site.key, [{ name: 'LCP', value: 1000 + i }]))).statusCode);
     expect(answers.filter((s) => s === 204)).toHaveLength(60);
     expect(answers.slice(60)).toEqual([429, 429, 429, 429, 429]);
+  });
+
+  it('sums beacons up for the site’s owner: p75 and shares, per day and per page, filtered by device', async () => {
+    const site = await setup();
+    const lcps = [900, 1400, 2100, 2600, 3100, 4200, 5000, 1200];
+    for (const [i, value] of lcps.entries()) {
+      const res = await send({
+        ...beacon(site.key, [{ name: 'LCP', value }]),
+        path: i % 2 ? '/cart' : '/flavors/7',
+      });
+      expect(res.statusCode).toBe(204);
+    }
+    await send({ ...beacon(site.key, [{ name: 'LCP', value: 700 }]), device: 'desktop' });
+    const summary = (query: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/backend-service/v1/rum/sites/${site.id}/summary${query}`,
+        headers: site.owner,
+      });
+    const res = await summary('?days=7&device=mobile');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const sorted = [...lcps].sort((a, b) => a - b);
+    const exact = sorted[Math.floor(0.75 * (sorted.length - 1))]!;
+    expect(body.metrics.LCP.samples).toBe(8);
+    expect(Math.abs(body.metrics.LCP.p75 - exact)).toBeLessThanOrEqual(0.02 * exact);
+    expect(body.metrics.LCP).toMatchObject({ good: 4 / 8, needsImprovement: 2 / 8, poor: 2 / 8 });
+    expect(body.series).toEqual([{ day: body.to, metrics: body.metrics }]);
+    expect(body.pages.map((page: { pageGroup: string }) => page.pageGroup).sort()).toEqual([
+      '/cart',
+      '/flavors/:id',
+    ]);
+    expect((await summary('?days=7')).json().metrics.LCP.samples).toBe(9);
+    expect((await summary('?days=5')).statusCode).toBe(400);
+    const other = await signUp(t.app, 2);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/backend-service/v1/rum/sites/${site.id}/summary`,
+          headers: other.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

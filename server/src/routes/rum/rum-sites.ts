@@ -9,6 +9,8 @@ import {
   rumSiteListSchema,
   rumSiteParamsSchema,
   rumSiteSchema,
+  rumSummaryQuerySchema,
+  rumSummarySchema,
 } from '@core/schemas/rum';
 import { publicBaseUrl } from '../../http/public-base-url';
 import { requireSignedIn } from '../../plugins/authenticate';
@@ -34,7 +36,7 @@ export const rumSiteRoutes: FastifyPluginAsync<{ services: Services }> = async (
 ) => {
   requireSignedIn(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { rumSites } = services;
+  const { rumSites, rumCounts, clock } = services;
   const appUrl = (request: Parameters<typeof publicBaseUrl>[1]) =>
     publicBaseUrl(services.config.PUBLIC_URL, request);
 
@@ -96,6 +98,29 @@ export const rumSiteRoutes: FastifyPluginAsync<{ services: Services }> = async (
     async (request, reply) => {
       await rumSites.remove(request.signedIn.user.id, request.params.id);
       return reply.status(204).send(null);
+    },
+  );
+
+  api.get(
+    `${PREFIX}/:id/summary`,
+    {
+      schema: schema({
+        params: rumSiteParamsSchema,
+        querystring: rumSummaryQuerySchema,
+        response: { 200: rumSummarySchema, ...errors },
+      }),
+    },
+    async (request) => {
+      const site = await rumSites.own(request.signedIn.user.id, request.params.id, appUrl(request));
+      const { days, ...filters } = request.query;
+      const today = clock.now();
+      const from = new Date(today.getTime() - (days - 1) * 86_400_000);
+      const window = {
+        from: from.toISOString().slice(0, 10),
+        to: today.toISOString().slice(0, 10),
+      };
+      const summary = await rumCounts.summary(site.id, { ...window, ...filters });
+      return { ...window, ...summary, dropped: await rumCounts.dropped(site.id, window) };
     },
   );
 };
