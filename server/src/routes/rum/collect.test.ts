@@ -1,8 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../../test/backends';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { signUp } from '../../../test/users';
-import { RUM_COLLECT_PATH } from './collect';
+import { RUM_COLLECT_PATH, rumScriptPath } from './collect';
 
 const ORIGIN = 'https://scoops.example';
 const BROWSER =
@@ -165,5 +167,21 @@ describeOnDatabases('RUM beacons', ({ postgres }) => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+
+  it('serves the built beacon script for a day’s caching, and says when it is not built', async () => {
+    await setup();
+    const script = () => t.app.inject({ method: 'GET', url: '/rum.js' });
+    expect((await script()).statusCode).toBe(404);
+    const file = rumScriptPath(t.config.webDistDir);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, '(()=>{})();');
+    const res = await script();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(res.headers['cache-control']).toBe(
+      'public, max-age=86400, stale-while-revalidate=604800',
+    );
+    expect(res.body).toBe('(()=>{})();');
   });
 });
