@@ -13,6 +13,8 @@ export interface Entitlements {
   /** Samples one speed test, or one tracked page's check per device, may run. */
   readonly sampleLimit: number;
   readonly trackedPageLimit: number;
+  /** Sites the plan collects real-user field data for. */
+  readonly rumSiteLimit: number;
   /** Scheduled checks a month, apart from the speed-test allowance. */
   readonly scheduledCheckLimit: number;
   allowsSamples(samples: number): boolean;
@@ -33,6 +35,7 @@ export function entitlementsOf(planId: number | null | undefined): Entitlements 
     plan,
     sampleLimit: plan.speedTestSampleLimit,
     trackedPageLimit: plan.trackedPageLimit,
+    rumSiteLimit: plan.rumSiteLimit,
     scheduledCheckLimit: plan.scheduledCheckLimit,
     allowsSamples: (samples) => samples <= plan.speedTestSampleLimit,
     allowsSchedule,

@@ -340,3 +340,11 @@ export const ADMIN_HINTS = {
   keywordLanguages:
     'Without a search provider, keyword ideas come from WordNet, which is English-only. Turn the sandbox web on (SANDBOX=on) or set a search provider key (SERPAPI_KEY and the like), or set OPENAI_API_KEY, for ideas in every language.',
 } as const;
+
+/** Real-user monitoring (field data from a site's own visitors). */
+export const RUM_MESSAGES = {
+  upgradeForSites: (max: number) =>
+    `Upgrade to collect field data for more than ${max} ${max === 1 ? 'site' : 'sites'}.`,
+  notFound: 'No such site.',
+  badOrigin: 'Enter each origin as a scheme and a host, such as https://example.com.',
+} as const;

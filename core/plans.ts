@@ -65,6 +65,8 @@ export interface Plan {
   keywordsPerHour: number | null;
   /** Site speed tracking: pages watched on a schedule. */
   trackedPageLimit: number;
+  /** Sites whose visitors' field data (real-user monitoring) the plan collects. */
+  rumSiteLimit: number;
   /**
    * Scheduled checks a month (one device's samples at one time), apart from the manual
    * speed-test quota: a page on both devices checked daily uses about 62.
@@ -89,6 +91,7 @@ export const PLANS: readonly Plan[] = [
     keywordsPerMin: null,
     keywordsPerHour: null,
     trackedPageLimit: 1,
+    rumSiteLimit: 1,
     scheduledCheckLimit: 100,
     trackingRetentionDays: 30,
     features: FREE_FEATURES,
@@ -106,6 +109,7 @@ export const PLANS: readonly Plan[] = [
     keywordsPerMin: 30,
     keywordsPerHour: 150,
     trackedPageLimit: 10,
+    rumSiteLimit: 3,
     scheduledCheckLimit: 3_000,
     trackingRetentionDays: 90,
     features: PAID_FEATURES,
@@ -123,6 +127,7 @@ export const PLANS: readonly Plan[] = [
     keywordsPerMin: 30,
     keywordsPerHour: 150,
     trackedPageLimit: 25,
+    rumSiteLimit: 10,
     scheduledCheckLimit: 8_000,
     trackingRetentionDays: 180,
     features: PAID_FEATURES,
@@ -141,6 +146,7 @@ export const PLANS: readonly Plan[] = [
     keywordsPerMin: 30,
     keywordsPerHour: 150,
     trackedPageLimit: 100,
+    rumSiteLimit: 50,
     scheduledCheckLimit: 30_000,
     trackingRetentionDays: 365,
     features: PAID_FEATURES,

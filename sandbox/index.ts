@@ -14,3 +14,5 @@ export { isSandboxUrl, resolveSandboxAddress, sandboxOrigin } from './host';
 export { PETSHOP_ID } from './petshop';
 /** A fresh generation, not the process's shared one: for benchmarks of its cost. */
 export { generateSandbox } from './generate';
+/** The seeded random the sandbox is generated with: tests use it for repeatable data. */
+export { mulberry32 } from './prng';

@@ -36,6 +36,8 @@ import { settingsRoutes } from './routes/settings/settings';
 import { publicSiteConfig, siteConfigRoutes } from './routes/site-config/site-config';
 import { usageRoutes } from './routes/usage/usage';
 import { trackingRoutes } from './routes/tracking/tracking';
+import { rumCollectRoutes } from './routes/rum/collect';
+import { rumSiteRoutes } from './routes/rum/rum-sites';
 import { startPeriodicTask } from './plugins/periodic-task';
 import { createServices, serveQueues, type ServiceOverrides, type Services } from './services';
 import { sandboxSites } from '@sandbox';
@@ -114,9 +116,13 @@ export async function buildApp({ config, db, clock, logStream, overrides }: AppD
       await api.register(pagespeedRoutes, { services });
       await api.register(speedTestHistoryRoutes, { services });
       await api.register(trackingRoutes, { services });
+      await api.register(rumSiteRoutes, { services });
     },
     { prefix: API_PREFIX },
   );
+
+  // Beacons from visitors' browsers, at the root: a proxy or CDN can route them apart.
+  await app.register(rumCollectRoutes, { services });
 
   await registerWebApp(app, {
     distDir: config.webDistDir,

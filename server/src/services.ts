@@ -37,6 +37,9 @@ import { createKeywordDataProvider, type KeywordDataProvider } from './providers
 import { speedSamplesQueue } from './speed/sample-queue';
 import type { SampleWorker } from './speed/sample-worker';
 import { createSpeedEngine } from './speed/speed-engine';
+import { RumCounts } from './rum/rum-counts';
+import { RumCollector } from './rum/rum-collector';
+import { RumSites } from './rum/rum-sites';
 import type { SpeedSamples } from './speed/speed-samples';
 import { SpeedTestStart } from './speed/speed-test-start';
 import { SpeedTests } from './speed/speed-tests';
@@ -71,6 +74,11 @@ export interface DomainServices {
   keywordSettings: KeywordSettingsStore;
   /** A speed test's sample started, after every refusal. */
   speedTestStart: SpeedTestStart;
+  /** Real-user monitoring: a user's sites, and their visitors' field data. */
+  rumSites: RumSites;
+  rumCounts: RumCounts;
+  /** Takes visitors' beacons for registered sites. */
+  rumCollector: RumCollector;
 }
 
 /**
@@ -404,12 +412,16 @@ export function createServices(
     keywordData: createKeywordDataProvider(config),
     keywordQuota: new KeywordQuota(quotas, clock),
   };
+  const rumCounts = new RumCounts(db, clock);
   const domain: DomainServices = {
     trackedPages: new TrackedPages(work.tracking.pages, pageFetch),
     webhookEndpoints: new WebhookEndpoints(work.tracking.webhooks),
     keywordSearch: new KeywordSearch(services, log),
     keywordSettings: new KeywordSettingsStore(db, clock),
     speedTestStart: new SpeedTestStart(work.speed, speedTests, pageFetch),
+    rumSites: new RumSites(db, clock),
+    rumCounts,
+    rumCollector: new RumCollector(db, rumCounts),
   };
   return { ...services, ...domain };
 }

@@ -15,6 +15,8 @@ export interface Database {
   demo_requests: DemoRequestsTable;
   serp_cache: SerpCacheTable;
   serp_shares: SerpSharesTable;
+  rum_sites: RumSitesTable;
+  rum_counts: RumCountsTable;
   speed_cache: SpeedCacheTable;
   usage_counters: UsageCountersTable;
   subscriptions: SubscriptionsTable;
@@ -119,6 +121,32 @@ export interface SerpCacheTable {
   key: string;
   value: string;
   expires_at: string;
+}
+
+export interface RumSitesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** What the site's beacon carries (`data-site`). */
+  key: string;
+  /** JSON array of the origins its beacons may come from. */
+  origins: string;
+  sample_rate: number;
+  created_at: string;
+}
+
+/** Beacons' values as counts per histogram bucket (`server/src/rum/histogram.ts`). */
+export interface RumCountsTable {
+  site_id: string;
+  /** The UTC day the beacons came (YYYY-MM-DD). */
+  day: string;
+  device: string;
+  connection: string;
+  page_group: string;
+  metric: string;
+  rating: string;
+  bucket: number;
+  count: number;
 }
 
 export interface SerpSharesTable {

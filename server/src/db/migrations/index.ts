@@ -18,6 +18,7 @@ import * as speedTestCharges from './2026-11-26-016-speed-test-charges';
 import * as userEmailContext from './2026-11-26-017-user-email-context';
 import * as trackingDeviceAlerts from './2026-11-26-018-tracking-device-alerts';
 import * as serpShares from './2026-11-26-019-serp-shares';
+import * as rum from './2026-11-26-020-rum';
 
 /** All migrations in order; names are date-prefixed so they sort as they apply. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-017-user-email-context': userEmailContext,
   '2026-11-26-018-tracking-device-alerts': trackingDeviceAlerts,
   '2026-11-26-019-serp-shares': serpShares,
+  '2026-11-26-020-rum': rum,
 };

@@ -1,21 +1,11 @@
 import { KEYWORD_MESSAGES } from '@core/messages';
 import type { KeywordAlgorithm, KeywordList } from '@core/schemas/keywords';
+import { mulberry32 } from '@sandbox';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import WordPOS, { type DataRecord } from 'wordpos';
 import type { SuggestionRequest, SuggestionResult } from './port';
 import { KeywordProviderError } from './port';
 import { WordNetSuggester } from './wordnet';
-
-/** mulberry32: a seeded random, so a temperature run is repeatable. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function request(
   term: string,
@@ -82,7 +72,7 @@ describe('WordNetSuggester category', () => {
     const children = (await Promise.all(considered.map(hyponymsOf))).flat();
     const grandchildren = (await Promise.all(children.map(hyponymsOf))).flat();
     const reachable = lemmasOf([...children, ...grandchildren]);
-    const result = await new WordNetSuggester({ random: seeded(7) }).suggest(
+    const result = await new WordNetSuggester({ random: mulberry32(7) }).suggest(
       request(seed, 'category', { temperature: 0.7, size: 90 }),
     );
     for (const keyword of list(result, 'category')) expect(reachable).toContain(keyword);
@@ -122,7 +112,7 @@ describe('WordNetSuggester category', () => {
     const first = await suggester.suggest(request('dog', 'category'));
     expect(await suggester.suggest(request('dog', 'category'))).toEqual(first);
     const warm = (seed: number) =>
-      new WordNetSuggester({ random: seeded(seed) }).suggest(
+      new WordNetSuggester({ random: mulberry32(seed) }).suggest(
         request('dog', 'category', { temperature: 0.7, size: 15 }),
       );
     expect(list(await warm(1), 'category')).not.toEqual(list(await warm(2), 'category'));
@@ -159,7 +149,7 @@ describe('WordNetSuggester category', () => {
 describe('WordNetSuggester variation', () => {
   it.each(SEEDS)('answers %j with phrases containing it', async (seed) => {
     for (const temperature of [0, 0.7]) {
-      const result = await new WordNetSuggester({ random: seeded(3) }).suggest(
+      const result = await new WordNetSuggester({ random: mulberry32(3) }).suggest(
         request(seed, 'variation', { temperature }),
       );
       const variation = list(result, 'variation');
@@ -236,7 +226,7 @@ describe('WordNetSuggester related', () => {
     const first = await suggester.suggest(request(seed, 'related'));
     expect(list(first, 'related').length).toBeGreaterThan(0);
     expect(await suggester.suggest(request(seed, 'related'))).toEqual(first);
-    const warm = await new WordNetSuggester({ random: seeded(5) }).suggest(
+    const warm = await new WordNetSuggester({ random: mulberry32(5) }).suggest(
       request(seed, 'related', { temperature: 0.7, size: 90 }),
     );
     expectClean(first, seed, 30);

@@ -1,0 +1,78 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import { RUM_BEACON_MAX_BYTES, rumBeaconSchema } from '@core/schemas/rum';
+import type { BeaconOutcome } from '../../rum/rum-collector';
+import type { Services } from '../../services';
+
+/** The public path beacons go to, outside the API's prefix so a proxy can route it apart. */
+export const RUM_COLLECT_PATH = '/rum/v1/collect';
+/** Where the built beacon script lies beside the built web app (`scripts/build-rum.ts`). */
+export const rumScriptPath = (webDistDir: string) =>
+  path.join(path.dirname(webDistDir), 'rum', 'rum.js');
+/**
+ * Sites' pages load the script at a fixed address: it is cached for a day and used while a
+ * new one is fetched for a week, so an update reaches every page within a day.
+ */
+const SCRIPT_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
+
+/**
+ * A refusal's status. A page view the site does not keep (a bot, GPC, outside the sample
+ * rate) is answered as stored: the sender learns nothing from it.
+ */
+const STATUS: Record<BeaconOutcome, number> = {
+  stored: 204,
+  'not-kept': 204,
+  'unknown-site': 403,
+  'wrong-origin': 403,
+  'too-many': 429,
+};
+
+/**
+ * `POST /rum/v1/collect`: a visitor's beacon, as text/plain JSON (what sendBeacon posts) or
+ * JSON, at most RUM_BEACON_MAX_BYTES. Malformed input is a 400, never a server error.
+ */
+export const rumCollectRoutes: FastifyPluginAsync<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.get('/rum.js', { schema: { hide: true } }, async (_request, reply) => {
+    const script = await fs.readFile(rumScriptPath(services.config.webDistDir)).catch(() => null);
+    if (!script)
+      return reply
+        .status(404)
+        .send({ message: 'The beacon script is not built: run npm run build.' });
+    return reply
+      .header('cache-control', SCRIPT_CACHE)
+      .type('text/javascript; charset=utf-8')
+      .send(script);
+  });
+
+  app.post(
+    RUM_COLLECT_PATH,
+    { bodyLimit: RUM_BEACON_MAX_BYTES, schema: { tags: ['rum'], hide: true } },
+    async (request, reply) => {
+      let body: unknown = request.body;
+      if (typeof body === 'string') {
+        try {
+          body = JSON.parse(body);
+        } catch {
+          return reply.status(400).send({ message: 'The beacon is not JSON.' });
+        }
+      }
+      const beacon = rumBeaconSchema.safeParse(body);
+      if (!beacon.success)
+        return reply.status(400).send({ message: 'The beacon is not one of rum.js.' });
+      const outcome = await services.rumCollector.collect(beacon.data, {
+        origin: request.headers.origin,
+        userAgent: request.headers['user-agent'],
+        gpc: request.headers['sec-gpc'] === '1',
+        client: request.ip,
+      });
+      return reply.status(STATUS[outcome]).send();
+    },
+  );
+};

@@ -1,0 +1,126 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { entitlementsOf } from '@core/entitlements';
+import { errorResponseSchema } from '@core/schemas/common';
+import {
+  createRumSiteBodySchema,
+  patchRumSiteBodySchema,
+  rumSiteListSchema,
+  rumSiteParamsSchema,
+  rumSiteSchema,
+  rumSummaryQuerySchema,
+  rumSummarySchema,
+} from '@core/schemas/rum';
+import { publicBaseUrl } from '../../http/public-base-url';
+import { requireSignedIn } from '../../plugins/authenticate';
+import type { Services } from '../../services';
+
+const PREFIX = '/rum/sites';
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+const schema = <T extends object>(parts: T) => ({ tags: ['rum'], ...parts });
+
+/**
+ * A signed-in user's real-user monitoring sites: register one (within the plan's number)
+ * to get the snippet its pages carry, list, change and remove them. Another user's site
+ * is a 404, as one that does not exist.
+ */
+export const rumSiteRoutes: FastifyPluginAsync<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  requireSignedIn(app);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { rumSites, rumCounts, clock } = services;
+  const appUrl = (request: Parameters<typeof publicBaseUrl>[1]) =>
+    publicBaseUrl(services.config.PUBLIC_URL, request);
+
+  api.get(
+    PREFIX,
+    { schema: schema({ response: { 200: rumSiteListSchema, ...errors } }) },
+    async (request) => {
+      const { user } = request.signedIn;
+      return {
+        sites: await rumSites.list(user.id, appUrl(request)),
+        limit: entitlementsOf(user.plan_id).rumSiteLimit,
+      };
+    },
+  );
+
+  api.post(
+    PREFIX,
+    {
+      schema: schema({
+        body: createRumSiteBodySchema,
+        response: { 201: rumSiteSchema, ...errors },
+      }),
+    },
+    async (request, reply) => {
+      const site = await rumSites.create(request.signedIn.user, request.body, appUrl(request));
+      return reply.status(201).send(site);
+    },
+  );
+
+  api.get(
+    `${PREFIX}/:id`,
+    {
+      schema: schema({ params: rumSiteParamsSchema, response: { 200: rumSiteSchema, ...errors } }),
+    },
+    async (request) => rumSites.own(request.signedIn.user.id, request.params.id, appUrl(request)),
+  );
+
+  api.patch(
+    `${PREFIX}/:id`,
+    {
+      schema: schema({
+        params: rumSiteParamsSchema,
+        body: patchRumSiteBodySchema,
+        response: { 200: rumSiteSchema, ...errors },
+      }),
+    },
+    async (request) =>
+      rumSites.update(request.signedIn.user.id, request.params.id, request.body, appUrl(request)),
+  );
+
+  api.delete(
+    `${PREFIX}/:id`,
+    {
+      schema: schema({
+        params: rumSiteParamsSchema,
+        response: { 204: z.null().describe('Removed, with its counts'), ...errors },
+      }),
+    },
+    async (request, reply) => {
+      await rumSites.remove(request.signedIn.user.id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.get(
+    `${PREFIX}/:id/summary`,
+    {
+      schema: schema({
+        params: rumSiteParamsSchema,
+        querystring: rumSummaryQuerySchema,
+        response: { 200: rumSummarySchema, ...errors },
+      }),
+    },
+    async (request) => {
+      const site = await rumSites.own(request.signedIn.user.id, request.params.id, appUrl(request));
+      const { days, ...filters } = request.query;
+      const today = clock.now();
+      const from = new Date(today.getTime() - (days - 1) * 86_400_000);
+      const window = {
+        from: from.toISOString().slice(0, 10),
+        to: today.toISOString().slice(0, 10),
+      };
+      const summary = await rumCounts.summary(site.id, { ...window, ...filters });
+      return { ...window, ...summary, dropped: await rumCounts.dropped(site.id, window) };
+    },
+  );
+};

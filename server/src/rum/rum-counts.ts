@@ -1,0 +1,221 @@
+import { sql } from 'kysely';
+import { RUM_METRIC_NAMES, rumRating, type RumMetric, type RumRating } from '@core/rum/metrics';
+import type { Clock } from '../auth/clock';
+import type { Db } from '../db/connect';
+import type { RumCountsTable } from '../db/schema';
+import { bucketOf, quantile } from './histogram';
+
+/** How long a site's counts are kept: a year and the month before, for year-on-year views. */
+const KEPT_MONTHS = 13;
+
+/** One value of one beacon, with what a dashboard filters by. */
+export interface RumValue {
+  device: string;
+  connection: string;
+  pageGroup: string;
+  metric: RumMetric;
+  value: number;
+}
+
+export interface RumFilter {
+  /** First and last UTC day, inclusive (YYYY-MM-DD). */
+  from: string;
+  to: string;
+  device?: string;
+  connection?: string;
+  pageGroup?: string;
+}
+
+/** A metric's field figures: its p75 and the shares Core Web Vitals rate it by. */
+export interface RumFigures {
+  p75: number;
+  good: number;
+  needsImprovement: number;
+  poor: number;
+  samples: number;
+}
+
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+/** Page groups a summary lists, the most visited first. */
+const PAGES_LISTED = 20;
+
+type RumMetricFigures = Partial<Record<RumMetric, RumFigures>>;
+
+export interface RumSummary {
+  metrics: RumMetricFigures;
+  series: { day: string; metrics: RumMetricFigures }[];
+  pages: { pageGroup: string; views: number; metrics: RumMetricFigures }[];
+}
+
+interface CountRow {
+  day: string;
+  page_group: string;
+  metric: string;
+  rating: string;
+  bucket: number;
+  n: number;
+}
+
+/** Each metric's p75 and rating shares from its rows' counts. */
+function figuresOf(rows: readonly CountRow[]): RumMetricFigures {
+  const figures: RumMetricFigures = {};
+  for (const metric of RUM_METRIC_NAMES) {
+    const mine = rows.filter((row) => row.metric === metric);
+    if (mine.length === 0) continue;
+    const counts = new Map<number, number>();
+    const rated: Record<RumRating, number> = { good: 0, needsImprovement: 0, poor: 0 };
+    for (const row of mine) {
+      counts.set(row.bucket, (counts.get(row.bucket) ?? 0) + row.n);
+      rated[row.rating as RumRating] += row.n;
+    }
+    const samples = rated.good + rated.needsImprovement + rated.poor;
+    figures[metric] = {
+      p75: quantile(counts, 0.75)!,
+      good: rated.good / samples,
+      needsImprovement: rated.needsImprovement / samples,
+      poor: rated.poor / samples,
+      samples,
+    };
+  }
+  return figures;
+}
+/** The rating column of values dropped as implausible: counted, never in the figures. */
+const DROPPED = 'dropped';
+
+/**
+ * Beacons' values as counts per site, day, device, connection, page group, metric, rating
+ * and histogram bucket. Adding is an upsert that increments in place, so API instances
+ * sharing a database aggregate without losing each other's counts.
+ */
+export class RumCounts {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Counts values that came now, and values dropped as implausible (counted apart, so a
+   * site sees how many); those of one row are added in one statement.
+   */
+  async add(
+    siteId: string,
+    values: readonly RumValue[],
+    dropped: readonly RumValue[] = [],
+  ): Promise<void> {
+    const day = dayOf(this.clock.now());
+    const rows = new Map<string, { row: Omit<RumCountsTable, 'count'>; count: number }>();
+    const counted = [
+      ...values.map((value) => ({ ...value, rating: rumRating(value.metric, value.value) })),
+      ...dropped.map((value) => ({ ...value, rating: DROPPED })),
+    ];
+    for (const { device, connection, pageGroup, metric, value, rating } of counted) {
+      const row = {
+        site_id: siteId,
+        day,
+        device,
+        connection,
+        page_group: pageGroup,
+        metric,
+        rating,
+        bucket: rating === DROPPED ? 0 : bucketOf(value),
+      };
+      const key = JSON.stringify(Object.values(row));
+      const seen = rows.get(key);
+      if (seen) seen.count++;
+      else rows.set(key, { row, count: 1 });
+    }
+    for (const { row, count } of rows.values()) {
+      await this.db.kysely
+        .insertInto('rum_counts')
+        .values({ ...row, count })
+        .onConflict((oc) =>
+          oc
+            .columns([
+              'site_id',
+              'day',
+              'device',
+              'connection',
+              'page_group',
+              'metric',
+              'rating',
+              'bucket',
+            ])
+            .doUpdateSet({ count: sql`rum_counts.count + ${count}` }),
+        )
+        .execute();
+    }
+  }
+
+  /**
+   * What a site's dashboard shows over the filter's days: each metric's figures, the same
+   * per day, and per page group (the most visited first). A metric without values is left
+   * out; dropped values never count.
+   */
+  async summary(siteId: string, filter: RumFilter): Promise<RumSummary> {
+    let query = this.db.kysely
+      .selectFrom('rum_counts')
+      .select([
+        'day',
+        'page_group',
+        'metric',
+        'rating',
+        'bucket',
+        (eb) => eb.fn.sum<number>('count').as('n'),
+      ])
+      .where('site_id', '=', siteId)
+      .where('day', '>=', filter.from)
+      .where('day', '<=', filter.to)
+      .where('rating', '!=', DROPPED)
+      .groupBy(['day', 'page_group', 'metric', 'rating', 'bucket']);
+    if (filter.device) query = query.where('device', '=', filter.device);
+    if (filter.connection) query = query.where('connection', '=', filter.connection);
+    if (filter.pageGroup) query = query.where('page_group', '=', filter.pageGroup);
+    const rows = (await query.execute()).map((row) => ({ ...row, n: Number(row.n) }));
+    const by = (key: 'day' | 'page_group') => {
+      const groups = new Map<string, CountRow[]>();
+      for (const row of rows) groups.set(row[key], [...(groups.get(row[key]) ?? []), row]);
+      return groups;
+    };
+    const pages = [...by('page_group')].map(([pageGroup, mine]) => {
+      const metrics = figuresOf(mine);
+      const views = Math.max(...Object.values(metrics).map((figures) => figures.samples));
+      return { pageGroup, views, metrics };
+    });
+    return {
+      metrics: figuresOf(rows),
+      series: [...by('day')]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([day, mine]) => ({ day, metrics: figuresOf(mine) })),
+      pages: pages.sort((a, b) => b.views - a.views).slice(0, PAGES_LISTED),
+    };
+  }
+
+  /** Each metric's figures over the filter's days; a metric without values is left out. */
+  async figures(siteId: string, filter: RumFilter): Promise<RumMetricFigures> {
+    return (await this.summary(siteId, filter)).metrics;
+  }
+
+  /** Values dropped as implausible over the filter's days. */
+  async dropped(siteId: string, filter: Pick<RumFilter, 'from' | 'to'>): Promise<number> {
+    const row = await this.db.kysely
+      .selectFrom('rum_counts')
+      .select((eb) => eb.fn.sum<number>('count').as('n'))
+      .where('site_id', '=', siteId)
+      .where('day', '>=', filter.from)
+      .where('day', '<=', filter.to)
+      .where('rating', '=', DROPPED)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Deletes the counts of days past the kept months; returns how many rows went. */
+  async prune(): Promise<number> {
+    const cutoff = this.clock.now();
+    cutoff.setUTCMonth(cutoff.getUTCMonth() - KEPT_MONTHS);
+    const result = await this.db.kysely
+      .deleteFrom('rum_counts')
+      .where('day', '<', dayOf(cutoff))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

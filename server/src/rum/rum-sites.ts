@@ -1,0 +1,118 @@
+import crypto from 'node:crypto';
+import { entitlementsOf } from '@core/entitlements';
+import { RUM_MESSAGES } from '@core/messages';
+import { RUM_ERROR_CODES, type CreateRumSiteBody, type RumSite } from '@core/schemas/rum';
+import type { Clock } from '../auth/clock';
+import type { User } from '../auth/users';
+import type { Db } from '../db/connect';
+import type { RumSitesTable } from '../db/schema';
+import { NotFound, PlanLimit } from '../domain/errors';
+
+const siteNotFound = () => new NotFound(RUM_MESSAGES.notFound, RUM_ERROR_CODES.notFound);
+
+/** The one line a site's pages carry: the beacon script, told which site it reports for. */
+export const rumSnippet = (appUrl: string, key: string) =>
+  `<script src="${appUrl}/rum.js" data-site="${key}" async></script>`;
+
+const toSite = (row: RumSitesTable, appUrl: string): RumSite => ({
+  id: row.id,
+  name: row.name,
+  key: row.key,
+  origins: JSON.parse(row.origins) as string[],
+  sampleRate: row.sample_rate,
+  snippet: rumSnippet(appUrl, row.key),
+  createdAt: row.created_at,
+});
+
+/**
+ * A user's RUM sites, within their plan's number. The count and the insert are one
+ * transaction holding the user's row, so concurrent requests cannot pass the limit.
+ */
+export class RumSites {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(userId: string, appUrl: string): Promise<RumSite[]> {
+    const rows = await this.db.kysely
+      .selectFrom('rum_sites')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
+    return rows.map((row) => toSite(row, appUrl));
+  }
+
+  /** The user's site of `id`, or the 404 of one that is not theirs. */
+  async own(userId: string, id: string, appUrl: string): Promise<RumSite> {
+    const row = await this.db.kysely
+      .selectFrom('rum_sites')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) throw siteNotFound();
+    return toSite(row, appUrl);
+  }
+
+  async create(user: User, body: CreateRumSiteBody, appUrl: string): Promise<RumSite> {
+    const limit = entitlementsOf(user.plan_id).rumSiteLimit;
+    const row = await this.db.kysely.transaction().execute(async (trx) => {
+      if (this.db.kind === 'postgres') {
+        await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
+      }
+      const { n } = await trx
+        .selectFrom('rum_sites')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= limit) return null;
+      const site: RumSitesTable = {
+        id: crypto.randomUUID(),
+        user_id: user.id,
+        name: body.name,
+        key: crypto.randomBytes(16).toString('base64url'),
+        origins: JSON.stringify([...new Set(body.origins)]),
+        sample_rate: body.sampleRate,
+        created_at: this.clock.now().toISOString(),
+      };
+      await trx.insertInto('rum_sites').values(site).execute();
+      return site;
+    });
+    if (!row) throw new PlanLimit(RUM_MESSAGES.upgradeForSites(limit), RUM_ERROR_CODES.siteLimit);
+    return toSite(row, appUrl);
+  }
+
+  async update(
+    userId: string,
+    id: string,
+    changes: Partial<CreateRumSiteBody>,
+    appUrl: string,
+  ): Promise<RumSite> {
+    await this.own(userId, id, appUrl);
+    await this.db.kysely
+      .updateTable('rum_sites')
+      .set({
+        ...(changes.name !== undefined && { name: changes.name }),
+        ...(changes.origins !== undefined && {
+          origins: JSON.stringify([...new Set(changes.origins)]),
+        }),
+        ...(changes.sampleRate !== undefined && { sample_rate: changes.sampleRate }),
+      })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .execute();
+    return this.own(userId, id, appUrl);
+  }
+
+  /** Removes the site and every count of its beacons (they cascade). */
+  async remove(userId: string, id: string): Promise<void> {
+    const gone = await this.db.kysely
+      .deleteFrom('rum_sites')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (Number(gone.numDeletedRows) === 0) throw siteNotFound();
+  }
+}
