@@ -124,6 +124,23 @@ export const rumSummarySchema = z.object({
   pages: z.array(
     z.object({ pageGroup: z.string(), views: z.number(), metrics: rumMetricFiguresSchema }),
   ),
+  /**
+   * The elements behind LCP and CLS and the interaction targets behind INP, as the beacon's
+   * short selectors: per metric, those with the most poor values first (at most ten each).
+   */
+  targets: z.array(
+    z.object({
+      metric: z.enum(['LCP', 'INP', 'CLS']),
+      pageGroup: z.string(),
+      target: z.string(),
+      /** Page views whose value came from this target. */
+      samples: z.number(),
+      /** Share of them rated poor, as a fraction. */
+      poor: z.number(),
+      /** Their mean value (ms; CLS unitless). */
+      mean: z.number(),
+    }),
+  ),
   /** Values dropped as no page view could give them (negative, absurd). */
   dropped: z.number(),
 });

@@ -17,6 +17,7 @@ export interface Database {
   serp_shares: SerpSharesTable;
   rum_sites: RumSitesTable;
   rum_counts: RumCountsTable;
+  rum_targets: RumTargetsTable;
   speed_cache: SpeedCacheTable;
   usage_counters: UsageCountersTable;
   subscriptions: SubscriptionsTable;
@@ -125,7 +126,8 @@ export interface SerpCacheTable {
 
 export interface RumSitesTable {
   id: string;
-  user_id: string;
+  /** Null for the install's own site: its pages' beacon, shown to operators. */
+  user_id: string | null;
   name: string;
   /** What the site's beacon carries (`data-site`). */
   key: string;
@@ -147,6 +149,23 @@ export interface RumCountsTable {
   rating: string;
   bucket: number;
   count: number;
+}
+
+/** The elements and interactions behind LCP, INP and CLS, per selector. */
+export interface RumTargetsTable {
+  site_id: string;
+  day: string;
+  device: string;
+  connection: string;
+  page_group: string;
+  metric: string;
+  /** The beacon's short selector (`main > img.hero`). */
+  target: string;
+  count: number;
+  /** Of `count`, the values rated poor. */
+  poor: number;
+  /** Their values' sum, for the mean. */
+  value_sum: number;
 }
 
 export interface SerpSharesTable {

@@ -70,13 +70,14 @@ export class RumCollector {
     const pageGroup = pageGroupOf(beacon.path);
     const values: RumValue[] = [];
     const dropped: RumValue[] = [];
-    for (const { name, value } of beacon.metrics) {
+    for (const { name, value, target } of beacon.metrics) {
       const entry = {
         device: beacon.device,
         connection: beacon.connection,
         pageGroup,
         metric: name,
         value,
+        target,
       };
       (isPlausible(name, value) ? values : dropped).push(entry);
     }

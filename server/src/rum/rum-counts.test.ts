@@ -82,4 +82,49 @@ describeOnDatabases('RUM counts', ({ postgres }) => {
     expect(await counts.prune()).toBe(3);
     expect(await counts.figures(siteId, { from: today, to: tomorrow })).toEqual({});
   });
+
+  it('names the elements and interactions behind the worst values, most poor first, and prunes them too', async () => {
+    const { clock, siteId, today } = await setup();
+    const counts = new RumCounts(t.db, clock);
+    const on = (metric: RumValue['metric'], value: number, target?: string): RumValue => ({
+      ...lcp(value),
+      metric,
+      target,
+    });
+    await counts.add(siteId, [
+      on('LCP', 5000, 'main > img.hero'),
+      on('LCP', 4500, 'main > img.hero'),
+      on('LCP', 1200, 'main > img.hero'),
+      on('LCP', 1000, 'h1'),
+      on('LCP', 900, 'h1'),
+      on('LCP', 950, 'h1'),
+      on('LCP', 800, 'h1'),
+      on('INP', 600, 'button#buy'),
+      on('FCP', 900, 'ignored'),
+      on('CLS', 0.3),
+    ]);
+    const { targets } = await counts.summary(siteId, { from: today, to: today });
+    expect(targets).toEqual([
+      {
+        metric: 'LCP',
+        pageGroup: '/flavors',
+        target: 'main > img.hero',
+        samples: 3,
+        poor: 2 / 3,
+        mean: expect.closeTo(3566.67, 1),
+      },
+      { metric: 'LCP', pageGroup: '/flavors', target: 'h1', samples: 4, poor: 0, mean: 912.5 },
+      {
+        metric: 'INP',
+        pageGroup: '/flavors',
+        target: 'button#buy',
+        samples: 1,
+        poor: 1,
+        mean: 600,
+      },
+    ]);
+    clock.advanceMinutes(400 * DAY);
+    await counts.prune();
+    expect((await counts.summary(siteId, { from: today, to: today })).targets).toEqual([]);
+  });
 });

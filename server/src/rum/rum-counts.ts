@@ -15,6 +15,8 @@ export interface RumValue {
   pageGroup: string;
   metric: RumMetric;
   value: number;
+  /** The element or interaction target behind an LCP, INP or CLS value. */
+  target?: string;
 }
 
 export interface RumFilter {
@@ -41,10 +43,25 @@ const PAGES_LISTED = 20;
 
 type RumMetricFigures = Partial<Record<RumMetric, RumFigures>>;
 
+/** Metrics whose values come with an element or interaction behind them. */
+const TARGETED: readonly RumMetric[] = ['LCP', 'INP', 'CLS'];
+/** Targets a summary lists per metric, those with the most poor values first. */
+const TARGETS_LISTED = 10;
+
+export interface RumTarget {
+  metric: 'LCP' | 'INP' | 'CLS';
+  pageGroup: string;
+  target: string;
+  samples: number;
+  poor: number;
+  mean: number;
+}
+
 export interface RumSummary {
   metrics: RumMetricFigures;
   series: { day: string; metrics: RumMetricFigures }[];
   pages: { pageGroup: string; views: number; metrics: RumMetricFigures }[];
+  targets: RumTarget[];
 }
 
 interface CountRow {
@@ -144,6 +161,39 @@ export class RumCounts {
         )
         .execute();
     }
+    await this.addTargets(siteId, day, values);
+  }
+
+  /** Counts each value's target, if it has one, with whether it was poor and its value. */
+  private async addTargets(siteId: string, day: string, values: readonly RumValue[]) {
+    for (const { device, connection, pageGroup, metric, value, target } of values) {
+      if (!target || !TARGETED.includes(metric)) continue;
+      const poor = rumRating(metric, value) === 'poor' ? 1 : 0;
+      await this.db.kysely
+        .insertInto('rum_targets')
+        .values({
+          site_id: siteId,
+          day,
+          device,
+          connection,
+          page_group: pageGroup,
+          metric,
+          target,
+          count: 1,
+          poor,
+          value_sum: value,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['site_id', 'day', 'device', 'connection', 'page_group', 'metric', 'target'])
+            .doUpdateSet({
+              count: sql`rum_targets.count + 1`,
+              poor: sql`rum_targets.poor + ${poor}`,
+              value_sum: sql`rum_targets.value_sum + ${value}`,
+            }),
+        )
+        .execute();
+    }
   }
 
   /**
@@ -187,7 +237,48 @@ export class RumCounts {
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([day, mine]) => ({ day, metrics: figuresOf(mine) })),
       pages: pages.sort((a, b) => b.views - a.views).slice(0, PAGES_LISTED),
+      targets: await this.targets(siteId, filter),
     };
+  }
+
+  /** Per metric, the targets with the most poor values (then the most seen) first. */
+  private async targets(siteId: string, filter: RumFilter): Promise<RumTarget[]> {
+    let query = this.db.kysely
+      .selectFrom('rum_targets')
+      .select([
+        'metric',
+        'page_group',
+        'target',
+        (eb) => eb.fn.sum<number>('count').as('samples'),
+        (eb) => eb.fn.sum<number>('poor').as('poor'),
+        (eb) => eb.fn.sum<number>('value_sum').as('total'),
+      ])
+      .where('site_id', '=', siteId)
+      .where('day', '>=', filter.from)
+      .where('day', '<=', filter.to)
+      .groupBy(['metric', 'page_group', 'target']);
+    if (filter.device) query = query.where('device', '=', filter.device);
+    if (filter.connection) query = query.where('connection', '=', filter.connection);
+    if (filter.pageGroup) query = query.where('page_group', '=', filter.pageGroup);
+    const rows = (await query.execute()).map((row) => ({
+      metric: row.metric as RumTarget['metric'],
+      pageGroup: row.page_group,
+      target: row.target,
+      samples: Number(row.samples),
+      poorCount: Number(row.poor),
+      total: Number(row.total),
+    }));
+    return TARGETED.flatMap((metric) =>
+      rows
+        .filter((row) => row.metric === metric)
+        .sort((a, b) => b.poorCount - a.poorCount || b.samples - a.samples)
+        .slice(0, TARGETS_LISTED)
+        .map(({ poorCount, total, ...row }) => ({
+          ...row,
+          poor: poorCount / row.samples,
+          mean: total / row.samples,
+        })),
+    );
   }
 
   /** Each metric's figures over the filter's days; a metric without values is left out. */
@@ -212,9 +303,11 @@ export class RumCounts {
   async prune(): Promise<number> {
     const cutoff = this.clock.now();
     cutoff.setUTCMonth(cutoff.getUTCMonth() - KEPT_MONTHS);
+    const before = dayOf(cutoff);
+    await this.db.kysely.deleteFrom('rum_targets').where('day', '<', before).execute();
     const result = await this.db.kysely
       .deleteFrom('rum_counts')
-      .where('day', '<', dayOf(cutoff))
+      .where('day', '<', before)
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
