@@ -147,6 +147,30 @@ describe('sandboxSites', () => {
     expect(directory.body).toContain('href="http://petshop.sandbox.localhost:8080/"');
   });
 
+  it('puts the beacons registered for a site in its pages, and lets them run and send', async () => {
+    const asked: [string, number | null][] = [];
+    const tag = '<script src="http://localhost:8080/rum.js" data-site="k1" async></script>';
+    const server = await serve({
+      beacons: async (origin, port) => {
+        asked.push([origin, port]);
+        return origin.startsWith('http://scoops.') ? [tag] : [];
+      },
+    });
+    const page = await get(server, 'http://scoops.sandbox.localhost:8080/');
+    expect(page.body).toContain(`${tag}</head>`);
+    const policy = page.headers['content-security-policy'] as string;
+    expect(policy).toContain("script-src 'self' 'unsafe-inline' http://localhost:8080;");
+    expect(policy).toContain("connect-src 'self' http://localhost:8080;");
+    expect(asked).toEqual([['http://scoops.sandbox.localhost:8080', 8080]]);
+    // Another site without a beacon, and a stylesheet, are served as ever.
+    const other = await get(server, 'http://petshop.sandbox.localhost:8080/');
+    expect(other.body).not.toContain('rum.js');
+    expect(other.headers['content-security-policy']).not.toContain('localhost:8080');
+    expect(
+      (await get(server, 'http://scoops.sandbox.localhost:8080/robots.txt')).body,
+    ).not.toContain('rum.js');
+  });
+
   it('registers nothing when disabled', async () => {
     const server = await serve({ enabled: false });
     expect((await get(server, 'http://scoops.sandbox.localhost:8080/')).json()).toEqual({

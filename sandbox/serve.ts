@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { getSandbox } from './generate';
-import { parseSandboxHost } from './host';
+import { parseSandboxHost, sandboxOrigin } from './host';
 import { ImageCache } from './images';
-import { createResponder } from './respond';
+import { createResponder, type SandboxResponse } from './respond';
 
 export interface SandboxSitesOptions {
   /** False (SANDBOX=off) registers nothing: sandbox hosts then reach the app like any other. */
@@ -11,6 +11,11 @@ export interface SandboxSitesOptions {
   assetDelayFactor?: number;
   /** Bytes of rendered images kept in memory. Default 48 MB. */
   imageCacheBytes?: number;
+  /**
+   * Script tags a site's pages carry in their head, such as a real-user beacon registered
+   * for the site's origin; none by default.
+   */
+  beacons?: (origin: string, port: number | null) => Promise<string[]>;
 }
 
 /**
@@ -18,9 +23,12 @@ export interface SandboxSitesOptions {
  * get their own policy instead of the app's: inline scripts are allowed (the long-task
  * and layout-shift pages need them), everything else stays on the site's own origin.
  */
+const policy = (beaconOrigins: readonly string[] = []) => {
+  const beacon = beaconOrigins.map((origin) => ` ${origin}`).join('');
+  return `default-src 'self'; script-src 'self' 'unsafe-inline'${beacon}; connect-src 'self'${beacon}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`;
+};
 const SANDBOX_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy':
-    "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+  'content-security-policy': policy(),
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'cross-origin-resource-policy': 'same-site',
@@ -47,7 +55,12 @@ export const sandboxSites: FastifyPluginAsync<SandboxSitesOptions> = async (app,
   app.addHook('onRequest', async (request, reply) => {
     const host = parseSandboxHost(request.host);
     if (!host) return;
-    const response = respond(host, request.method, request.url);
+    let response = respond(host, request.method, request.url);
+    if (options.beacons && host.site && response.headers['content-type']?.startsWith('text/html'))
+      response = withBeacons(
+        response,
+        await options.beacons(sandboxOrigin(host.site, host.port ?? 80), host.port),
+      );
     if (response.delayMs > 0 && delayFactor > 0) await sleep(response.delayMs * delayFactor);
     // Hooks registered earlier (security headers) may have set headers on the raw reply;
     // the sandbox reply carries only its own.
@@ -59,6 +72,17 @@ export const sandboxSites: FastifyPluginAsync<SandboxSitesOptions> = async (app,
     return reply;
   });
 };
+
+/** A page with the given script tags before its head ends, and a policy that lets them run. */
+function withBeacons(response: SandboxResponse, tags: readonly string[]): SandboxResponse {
+  if (tags.length === 0 || typeof response.body !== 'string') return response;
+  const origins = [...new Set(tags.map((tag) => new URL(/src="([^"]+)"/.exec(tag)![1]!).origin))];
+  return {
+    ...response,
+    body: response.body.replace('</head>', () => `${tags.join('')}</head>`),
+    headers: { ...response.headers, 'content-security-policy': policy(origins) },
+  };
+}
 
 // Like fastify-plugin: register the hook on the instance it is given, not in a child scope.
 Object.assign(sandboxSites, {

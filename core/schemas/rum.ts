@@ -40,6 +40,8 @@ export const patchRumSiteBodySchema = createRumSiteBodySchema
 
 export const rumSiteSchema = z.object({
   id: z.string(),
+  /** The install's own pages, shown to its operators; set by configuration, not changed here. */
+  install: z.boolean(),
   name: z.string(),
   /** What the snippet carries; not a secret: it only says which site a beacon is for. */
   key: z.string(),

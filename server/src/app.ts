@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -36,7 +37,8 @@ import { settingsRoutes } from './routes/settings/settings';
 import { publicSiteConfig, siteConfigRoutes } from './routes/site-config/site-config';
 import { usageRoutes } from './routes/usage/usage';
 import { trackingRoutes } from './routes/tracking/tracking';
-import { rumCollectRoutes } from './routes/rum/collect';
+import { rumCollectRoutes, rumScriptPath } from './routes/rum/collect';
+import { rumSnippet } from './rum/rum-sites';
 import { rumSiteRoutes } from './routes/rum/rum-sites';
 import { startPeriodicTask } from './plugins/periodic-task';
 import { createServices, serveQueues, type ServiceOverrides, type Services } from './services';
@@ -57,6 +59,33 @@ export interface AppDeps {
 }
 
 export type App = FastifyInstance & { services: Services };
+
+/**
+ * The snippet the app's own pages carry for the install's site (RUM_SELF), from the same
+ * origin; none when the beacon script is not built, as pages would then load a 404.
+ */
+async function ownBeacon(config: Config, services: Services): Promise<string | undefined> {
+  if (config.RUM_SELF === 'off' || !fs.existsSync(rumScriptPath(config.webDistDir))) return;
+  return rumSnippet('', await services.rumSites.ensureInstallSite(config.PUBLIC_URL));
+}
+
+/**
+ * The snippets a sandbox page carries: one per RUM site registered for its origin, so
+ * sandbox sites send real beacons like a site of the open web would.
+ */
+async function sandboxBeacons(
+  config: Config,
+  services: Services,
+  origin: string,
+  port: number | null,
+): Promise<string[]> {
+  const keys = await services.rumSites.keysForOrigin(origin);
+  const { protocol } = new URL(origin);
+  const app = config.PUBLIC_URL
+    ? new URL(config.PUBLIC_URL).origin
+    : `${protocol}//localhost${port === null ? '' : `:${port}`}`;
+  return keys.map((key) => rumSnippet(app, key));
+}
 
 /** Builds the whole HTTP app; tests build it too and talk to it with `inject`. */
 export async function buildApp({ config, db, clock, logStream, overrides }: AppDeps): Promise<App> {
@@ -83,7 +112,10 @@ export async function buildApp({ config, db, clock, logStream, overrides }: AppD
 
   registerErrorHandler(app);
   // The sandbox web answers its own host names before anything else sees the request.
-  await app.register(sandboxSites, { enabled: config.SANDBOX === 'on' });
+  await app.register(sandboxSites, {
+    enabled: config.SANDBOX === 'on',
+    beacons: (origin, port) => sandboxBeacons(config, services, origin, port),
+  });
   await registerSecurityHeaders(app, {
     googleSignIn: Boolean(config.GOOGLE_CLIENT_ID),
     stripe: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY),
@@ -129,6 +161,7 @@ export async function buildApp({ config, db, clock, logStream, overrides }: AppD
     apiPrefix: API_PREFIX,
     siteConfig: publicSiteConfig(config, services),
     publicUrl: config.PUBLIC_URL,
+    beacon: await ownBeacon(config, services),
   });
   // Tracked pages' checks and webhook retries: due ones are looked for on a timer, in every
   // process that runs checks.

@@ -84,6 +84,21 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
   SANDBOX: z.enum(['on', 'off']).default('on'),
+  /**
+   * The app's own pages carry the real-user beacon for the install's own site, whose
+   * dashboard the operators (OPERATOR_EMAILS) see among their sites.
+   */
+  RUM_SELF: z.enum(['on', 'off']).default('on'),
+  /** Accounts (emails, comma-separated) that see the install's own figures. */
+  OPERATOR_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** Private hosts and ranges page facts and speed runs may reach; see fetch-allow-list.ts. */
   FETCH_ALLOW_HOSTS: z
     .string()

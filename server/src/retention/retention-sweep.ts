@@ -18,6 +18,7 @@ export function startRetentionSweep(services: Services, log: FastifyBaseLogger):
         ],
         email: services.email,
         settings: services.config,
+        rumCounts: services.rumCounts,
       });
       const deleted = Object.fromEntries(Object.entries(report).filter(([, n]) => n > 0));
       if (Object.keys(deleted).length > 0) log.info({ deleted }, 'data retention sweep');

@@ -74,6 +74,25 @@ describeOnDatabases('data retention', ({ postgres }) => {
     expect(await speed.cache.get(...sample('fresh'))).toEqual(result);
   });
 
+  it('drops real-user counts past thirteen months and keeps the recent ones', async () => {
+    const clock = new TestClock();
+    t = await buildTestApp({ postgres, clock });
+    const { rumSites, rumCounts } = t.app.services;
+    const { user } = await signUp(t.app);
+    const site = await rumSites.create(
+      user,
+      { name: 'Scoops', origins: ['https://scoops.example'], sampleRate: 1 },
+      'http://localhost',
+    );
+    const lcp = { device: 'mobile', connection: '4g', pageGroup: '/', metric: 'LCP' } as const;
+    await rumCounts.add(site.id, [{ ...lcp, value: 1200 }]);
+    clock.advanceMinutes(400 * DAY);
+    await rumCounts.add(site.id, [{ ...lcp, value: 900 }]);
+    await sweep();
+    const kept = await t.db.kysely.selectFrom('rum_counts').select('day').execute();
+    expect(kept).toEqual([{ day: clock.now().toISOString().slice(0, 10) }]);
+  });
+
   it('keeps at most SPEED_CACHE_MAX_ENTRIES results, the newest', async () => {
     const clock = new TestClock();
     t = await buildTestApp({ postgres, clock, env: { SPEED_CACHE_MAX_ENTRIES: '3' } });

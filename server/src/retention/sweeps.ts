@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { EmailSender } from '../providers/email';
+import type { RumCounts } from '../rum/rum-counts';
 import { pruneSpeedTests } from '../speed/speed-test-history';
 import { pruneTracking, pruneTrackingDetails } from '../tracking/retention';
 import type { CacheTable } from './ttl-cache';
@@ -30,6 +31,8 @@ export interface SweepTargets {
   caches: { table: CacheTable; prune(): Promise<number> }[];
   email: EmailSender;
   settings: RetentionSettings;
+  /** Real-user counts, kept for their own months. */
+  rumCounts: Pick<RumCounts, 'prune'>;
 }
 
 /** What one sweep deleted, per table (and `outbox` files). */
@@ -40,7 +43,8 @@ export type SweepReport = Record<string, number>;
  * spent sessions and emailed tokens, finished throttle windows and usage periods, old demo
  * requests, webhook event ids, outbox files, tracked pages' history past the plan's days
  * (and the filmstrips and fingerprints of all but their latest checks), month-old
- * webhook deliveries, spent speed tests and the frames of kept ones' other runs. Email
+ * webhook deliveries, spent speed tests and the frames of kept ones' other runs, and
+ * real-user counts past their months. Email
  * subscribers stay: they are a list the operator keeps on purpose.
  */
 export async function sweepStorage(targets: SweepTargets): Promise<SweepReport> {
@@ -91,5 +95,6 @@ export async function sweepStorage(targets: SweepTargets): Promise<SweepReport> 
   // Details (filmstrips, fingerprints) of checks past the latest of each page and device.
   report.tracking_details = await pruneTrackingDetails(db, settings.TRACKING_DETAIL_CHECKS);
   Object.assign(report, await pruneSpeedTests(db, clock.now()));
+  report.rum_counts = await targets.rumCounts.prune();
   return report;
 }

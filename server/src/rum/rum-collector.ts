@@ -21,6 +21,8 @@ export interface BeaconContext {
   gpc: boolean;
   /** Who sent it, for the per-client limit only: never stored. */
   client: string;
+  /** The `Host` the beacon was sent to: the install's own pages send to their own host. */
+  host?: string;
 }
 
 export type BeaconOutcome = 'stored' | 'unknown-site' | 'wrong-origin' | 'too-many' | 'not-kept';
@@ -29,6 +31,20 @@ interface SiteEntry {
   id: string;
   origins: string[];
   sampleRate: number;
+  /** The install's own site, whose pages send to the host they came from. */
+  install: boolean;
+}
+
+/** True when a beacon's Origin is one of the site's, or the install's own host for its site. */
+function fromSiteOrigin(site: SiteEntry, context: BeaconContext): boolean {
+  if (!context.origin) return false;
+  if (site.origins.includes(context.origin)) return true;
+  if (!site.install || !context.host) return false;
+  try {
+    return new URL(context.origin).host === context.host;
+  } catch {
+    return false;
+  }
 }
 
 /** `/users/42/orders?x=1` → `/users/:id/orders`: pages of one template are one group. */
@@ -61,7 +77,7 @@ export class RumCollector {
   async collect(beacon: RumBeacon, context: BeaconContext): Promise<BeaconOutcome> {
     const site = await this.site(beacon.site);
     if (!site) return 'unknown-site';
-    if (!context.origin || !site.origins.includes(context.origin)) return 'wrong-origin';
+    if (!fromSiteOrigin(site, context)) return 'wrong-origin';
     if (!this.allow(`site:${site.id}`, PER_SITE_PER_MINUTE)) return 'too-many';
     if (!this.allow(`client:${site.id}:${context.client}`, PER_CLIENT_PER_MINUTE))
       return 'too-many';
@@ -90,11 +106,16 @@ export class RumCollector {
     if (cached && this.now() - cached.at < SITE_TTL_MS) return cached.entry;
     const row = await this.db.kysely
       .selectFrom('rum_sites')
-      .select(['id', 'origins', 'sample_rate'])
+      .select(['id', 'user_id', 'origins', 'sample_rate'])
       .where('key', '=', key)
       .executeTakeFirst();
     const entry = row
-      ? { id: row.id, origins: JSON.parse(row.origins) as string[], sampleRate: row.sample_rate }
+      ? {
+          id: row.id,
+          origins: JSON.parse(row.origins) as string[],
+          sampleRate: row.sample_rate,
+          install: row.user_id === null,
+        }
       : null;
     this.sites.set(key, { entry, at: this.now() });
     return entry;

@@ -14,8 +14,22 @@ const siteNotFound = () => new NotFound(RUM_MESSAGES.notFound, RUM_ERROR_CODES.n
 export const rumSnippet = (appUrl: string, key: string) =>
   `<script src="${appUrl}/rum.js" data-site="${key}" async></script>`;
 
+/**
+ * The install's own site (its pages' beacon) has this fixed id, so processes starting at
+ * once agree on one row.
+ */
+export const INSTALL_SITE_ID = '00000000-0000-4000-8000-000000000000';
+export const INSTALL_SITE_NAME = 'This install (SpeedRank’s own pages)';
+
+/** Who looks at sites: a user, and whether they are one of the install's operators. */
+export interface RumViewer {
+  id: string;
+  operator: boolean;
+}
+
 const toSite = (row: RumSitesTable, appUrl: string): RumSite => ({
   id: row.id,
+  install: row.user_id === null,
   name: row.name,
   key: row.key,
   origins: JSON.parse(row.origins) as string[],
@@ -34,17 +48,31 @@ export class RumSites {
     private readonly clock: Clock,
   ) {}
 
-  async list(userId: string, appUrl: string): Promise<RumSite[]> {
+  /** The viewer's sites, and for an operator the install's own first. */
+  async list(viewer: RumViewer, appUrl: string): Promise<RumSite[]> {
     const rows = await this.db.kysely
       .selectFrom('rum_sites')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where((eb) =>
+        viewer.operator
+          ? eb.or([eb('user_id', '=', viewer.id), eb('user_id', 'is', null)])
+          : eb('user_id', '=', viewer.id),
+      )
       .orderBy('created_at')
       .execute();
-    return rows.map((row) => toSite(row, appUrl));
+    return rows
+      .map((row) => toSite(row, appUrl))
+      .sort((a, b) => Number(b.install) - Number(a.install));
   }
 
-  /** The user's site of `id`, or the 404 of one that is not theirs. */
+  /** The viewer's site of `id` (an operator's may be the install's), or a 404. */
+  async visible(viewer: RumViewer, id: string, appUrl: string): Promise<RumSite> {
+    const site = (await this.list(viewer, appUrl)).find((one) => one.id === id);
+    if (!site) throw siteNotFound();
+    return site;
+  }
+
+  /** The user's own site of `id`, the one they may change, or the 404 of one that is not. */
   async own(userId: string, id: string, appUrl: string): Promise<RumSite> {
     const row = await this.db.kysely
       .selectFrom('rum_sites')
@@ -54,6 +82,50 @@ export class RumSites {
       .executeTakeFirst();
     if (!row) throw siteNotFound();
     return toSite(row, appUrl);
+  }
+
+  /**
+   * The install's own site, made on first start; its origins follow the public URL (none
+   * without one: beacons from the host they were sent to count, see the collector).
+   * Returns its key, which the app's pages carry.
+   */
+  async ensureInstallSite(publicUrl: string | undefined): Promise<string> {
+    const origins = JSON.stringify(publicUrl ? [new URL(publicUrl).origin] : []);
+    await this.db.kysely
+      .insertInto('rum_sites')
+      .values({
+        id: INSTALL_SITE_ID,
+        user_id: null,
+        name: INSTALL_SITE_NAME,
+        key: crypto.randomBytes(16).toString('base64url'),
+        origins,
+        sample_rate: 1,
+        created_at: this.clock.now().toISOString(),
+      })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ origins }))
+      .execute();
+    const row = await this.db.kysely
+      .selectFrom('rum_sites')
+      .select('key')
+      .where('id', '=', INSTALL_SITE_ID)
+      .executeTakeFirstOrThrow();
+    return row.key;
+  }
+
+  /**
+   * Keys of the sites that take beacons from `origin`, most recent first: the sandbox's
+   * pages carry each one's snippet.
+   */
+  async keysForOrigin(origin: string): Promise<string[]> {
+    const rows = await this.db.kysely
+      .selectFrom('rum_sites')
+      .select(['key', 'origins'])
+      .where('origins', 'like', `%${new URL(origin).host}%`)
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows
+      .filter((row) => (JSON.parse(row.origins) as string[]).includes(origin))
+      .map((row) => row.key);
   }
 
   async create(user: User, body: CreateRumSiteBody, appUrl: string): Promise<RumSite> {

@@ -298,6 +298,7 @@ describeOnDatabases('tracking scheduler', ({ postgres }) => {
       caches: [],
       email: services.email,
       settings: services.config,
+      rumCounts: services.rumCounts,
     });
     expect(report.tracking_checks).toBe(1);
     expect((await checks()).map((c) => c.page_id)).toEqual([id]);

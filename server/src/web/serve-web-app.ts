@@ -35,6 +35,8 @@ interface WebAppOptions {
   siteConfig: SiteConfig;
   /** Where canonical links point; the address each request was made to when unset. */
   publicUrl?: string | undefined;
+  /** The install's own real-user beacon (a script tag), carried by every page. */
+  beacon?: string | undefined;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -85,6 +87,7 @@ function buildIndexPages(
   siteConfig: SiteConfig,
   screens: Map<string, string>,
   publicUrl: string | undefined,
+  beacon = '',
 ) {
   const template = fs
     .readFileSync(path.join(distDir, INDEX_FILE), 'utf8')
@@ -100,7 +103,7 @@ function buildIndexPages(
     const screen = route === null ? '' : (screens.get(route) ?? '');
     return template
       .replace(TEMPLATE_TITLE, () => head)
-      .replace('</head>', () => `${config}</head>`)
+      .replace('</head>', () => `${config}${beacon}</head>`)
       .replace(ROOT_ELEMENT, () => ROOT_ELEMENT.replace('></', `>${screen}</`));
   };
   const notFound = compilePage(page(null, null));
@@ -150,6 +153,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         options.siteConfig,
         await prerenderedScreens(options.distDir, options.siteConfig, app.log),
         options.publicUrl,
+        options.beacon,
       )
     : null;
   if (hasBuild) {

@@ -71,6 +71,7 @@ export const rumCollectRoutes: FastifyPluginAsync<{ services: Services }> = asyn
         userAgent: request.headers['user-agent'],
         gpc: request.headers['sec-gpc'] === '1',
         client: request.ip,
+        host: request.host,
       });
       return reply.status(STATUS[outcome]).send();
     },

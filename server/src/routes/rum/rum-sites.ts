@@ -39,6 +39,10 @@ export const rumSiteRoutes: FastifyPluginAsync<{ services: Services }> = async (
   const { rumSites, rumCounts, clock } = services;
   const appUrl = (request: Parameters<typeof publicBaseUrl>[1]) =>
     publicBaseUrl(services.config.PUBLIC_URL, request);
+  const viewer = (user: { id: string; email: string }) => ({
+    id: user.id,
+    operator: services.config.OPERATOR_EMAILS.includes(user.email.toLowerCase()),
+  });
 
   api.get(
     PREFIX,
@@ -46,7 +50,7 @@ export const rumSiteRoutes: FastifyPluginAsync<{ services: Services }> = async (
     async (request) => {
       const { user } = request.signedIn;
       return {
-        sites: await rumSites.list(user.id, appUrl(request)),
+        sites: await rumSites.list(viewer(user), appUrl(request)),
         limit: entitlementsOf(user.plan_id).rumSiteLimit,
       };
     },
@@ -71,7 +75,8 @@ export const rumSiteRoutes: FastifyPluginAsync<{ services: Services }> = async (
     {
       schema: schema({ params: rumSiteParamsSchema, response: { 200: rumSiteSchema, ...errors } }),
     },
-    async (request) => rumSites.own(request.signedIn.user.id, request.params.id, appUrl(request)),
+    async (request) =>
+      rumSites.visible(viewer(request.signedIn.user), request.params.id, appUrl(request)),
   );
 
   api.patch(
@@ -111,7 +116,11 @@ export const rumSiteRoutes: FastifyPluginAsync<{ services: Services }> = async (
       }),
     },
     async (request) => {
-      const site = await rumSites.own(request.signedIn.user.id, request.params.id, appUrl(request));
+      const site = await rumSites.visible(
+        viewer(request.signedIn.user),
+        request.params.id,
+        appUrl(request),
+      );
       const { days, ...filters } = request.query;
       const today = clock.now();
       const from = new Date(today.getTime() - (days - 1) * 86_400_000);
