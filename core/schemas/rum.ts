@@ -147,3 +147,28 @@ export const rumSummarySchema = z.object({
   dropped: z.number(),
 });
 export type RumSummaryResponse = z.infer<typeof rumSummarySchema>;
+
+/** Days of figures shown beside a page's lab and CrUX figures, as CrUX's own window. */
+export const RUM_FIELD_DAYS = 28;
+
+/** A page whose visitors' figures are asked for, beside its lab and CrUX figures. */
+export const rumFieldQuerySchema = z.object({
+  url: z.string().url().max(2000),
+  device: z.enum(['mobile', 'desktop']).optional(),
+});
+
+/**
+ * A page's own visitors' figures over the last RUM_FIELD_DAYS days: for its page group and for its
+ * whole site. `site` is null when none of the user's RUM sites takes beacons from the
+ * page's origin.
+ */
+export const rumFieldSchema = z.object({
+  site: z.object({ id: z.string(), name: z.string() }).nullable(),
+  from: z.string(),
+  to: z.string(),
+  pageGroup: z.string(),
+  page: rumMetricFiguresSchema,
+  origin: rumMetricFiguresSchema,
+});
+export type RumField = z.infer<typeof rumFieldSchema>;
+export type RumMetricFigures = z.infer<typeof rumMetricFiguresSchema>;

@@ -169,6 +169,42 @@ describeOnDatabases('RUM beacons', ({ postgres }) => {
     ).toBe(404);
   });
 
+  it('gives a page’s own visitors’ figures beside its lab ones: its page group and its site, for its owner', async () => {
+    const site = await setup();
+    for (const [path, value] of [
+      ['/flavors/7', 3000],
+      ['/flavors/8', 3200],
+      ['/cart', 900],
+    ] as const)
+      await send({ ...beacon(site.key, [{ name: 'LCP', value }]), path });
+    const field = (url: string, headers = site.owner) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/backend-service/v1/rum/field?url=${encodeURIComponent(url)}&device=mobile`,
+        headers,
+      });
+    const res = await field(`${ORIGIN}/flavors/12?ref=x`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      site: { id: site.id, name: 'Scoops' },
+      pageGroup: '/flavors/:id',
+      to: today(),
+    });
+    expect(body.page.LCP).toMatchObject({ samples: 2, needsImprovement: 1 });
+    expect(body.origin.LCP).toMatchObject({ samples: 3 });
+    expect(body.page.CLS).toBeUndefined();
+    // Another origin, or another user's site, has no figures to give.
+    expect((await field('https://elsewhere.example/')).json()).toMatchObject({
+      site: null,
+      page: {},
+      origin: {},
+    });
+    const other = await signUp(t.app, 2);
+    expect((await field(`${ORIGIN}/cart`, other.headers)).json().site).toBeNull();
+    expect((await field('not a url')).statusCode).toBe(400);
+  });
+
   it('serves the built beacon script for a day’s caching, and says when it is not built', async () => {
     await setup();
     const script = () => t.app.inject({ method: 'GET', url: '/rum.js' });
@@ -179,6 +215,7 @@ describeOnDatabases('RUM beacons', ({ postgres }) => {
     const res = await script();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(res.headers['cache-control']).toBe(
       'public, max-age=86400, stale-while-revalidate=604800',
     );

@@ -45,7 +45,9 @@ export const rumCollectRoutes: FastifyPluginAsync<{ services: Services }> = asyn
       return reply
         .status(404)
         .send({ message: 'The beacon script is not built: run npm run build.' });
+    // Other sites' pages load it: the app's same-origin resource policy would block it.
     return reply
+      .header('cross-origin-resource-policy', 'cross-origin')
       .header('cache-control', SCRIPT_CACHE)
       .type('text/javascript; charset=utf-8')
       .send(script);
@@ -73,7 +75,11 @@ export const rumCollectRoutes: FastifyPluginAsync<{ services: Services }> = asyn
         client: request.ip,
         host: request.host,
       });
-      return reply.status(STATUS[outcome]).send();
+      // The answer goes to other sites' pages, which read nothing of it but would log a block.
+      return reply
+        .status(STATUS[outcome])
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send();
     },
   );
 };

@@ -8,12 +8,16 @@ import {
   patchRumSiteBodySchema,
   rumSiteListSchema,
   rumSiteParamsSchema,
+  RUM_FIELD_DAYS,
+  rumFieldQuerySchema,
+  rumFieldSchema,
   rumSiteSchema,
   rumSummaryQuerySchema,
   rumSummarySchema,
 } from '@core/schemas/rum';
 import { publicBaseUrl } from '../../http/public-base-url';
 import { requireSignedIn } from '../../plugins/authenticate';
+import { fieldForUrl } from '../../rum/rum-field';
 import type { Services } from '../../services';
 
 const PREFIX = '/rum/sites';
@@ -39,6 +43,12 @@ export const rumSiteRoutes: FastifyPluginAsync<{ services: Services }> = async (
   const { rumSites, rumCounts, clock } = services;
   const appUrl = (request: Parameters<typeof publicBaseUrl>[1]) =>
     publicBaseUrl(services.config.PUBLIC_URL, request);
+  /** The UTC days of a window ending today. */
+  const lastDays = (days: number) => {
+    const today = clock.now();
+    const from = new Date(today.getTime() - (days - 1) * 86_400_000);
+    return { from: from.toISOString().slice(0, 10), to: today.toISOString().slice(0, 10) };
+  };
   const viewer = (user: { id: string; email: string }) => ({
     id: user.id,
     operator: services.config.OPERATOR_EMAILS.includes(user.email.toLowerCase()),
@@ -122,14 +132,26 @@ export const rumSiteRoutes: FastifyPluginAsync<{ services: Services }> = async (
         appUrl(request),
       );
       const { days, ...filters } = request.query;
-      const today = clock.now();
-      const from = new Date(today.getTime() - (days - 1) * 86_400_000);
-      const window = {
-        from: from.toISOString().slice(0, 10),
-        to: today.toISOString().slice(0, 10),
-      };
+      const window = lastDays(days);
       const summary = await rumCounts.summary(site.id, { ...window, ...filters });
       return { ...window, ...summary, dropped: await rumCounts.dropped(site.id, window) };
     },
+  );
+
+  api.get(
+    '/rum/field',
+    {
+      schema: schema({
+        querystring: rumFieldQuerySchema,
+        response: { 200: rumFieldSchema, ...errors },
+      }),
+    },
+    async (request) =>
+      fieldForUrl(
+        { sites: rumSites, counts: rumCounts },
+        viewer(request.signedIn.user),
+        request.query.url,
+        { ...lastDays(RUM_FIELD_DAYS), device: request.query.device },
+      ),
   );
 };

@@ -4,6 +4,7 @@ import Nav from 'react-bootstrap/Nav';
 import Tab from 'react-bootstrap/Tab';
 import { statusVariant } from '@core/serp-display';
 import { FieldPanel, FilmstripPanel, LabPanel } from './speed-panels';
+import { RumFieldPanel } from '../../components/rum-field-panel';
 import type { CardTab, CardView } from './card-view';
 import type { SerpCard } from './use-serp-analysis';
 
@@ -94,6 +95,7 @@ export function ResultDetails({ card, view, onView, mobile }: Props) {
             metric={view.field}
             onMetric={(field) => onView({ ...view, field })}
           />
+          <RumFieldPanel url={url} device={card.device} onlyWithSite />
         </Tab.Pane>
         {!mobile && (
           <Tab.Pane eventKey="filmstrip">

@@ -1,3 +1,4 @@
+import { RumFieldPanel } from '../../components/rum-field-panel';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -136,7 +137,9 @@ export function TrackedPageDetail({ page, plan }: { page: TrackedPageSummary; pl
         </Card.Body>
       </Card>
 
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+      <RumFieldPanel url={page.url} device={shownDevice} />
+
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3 mt-3">
         {page.devices.length > 1 && (
           <RadioButtons
             name="history-device"

@@ -36,6 +36,7 @@ import { ScoreLegend } from '../../components/score-legend';
 import { UpgradeMessage } from '../../components/upgrade-message';
 import { EarlierTests } from './earlier-tests';
 import { FieldDataView } from './field-data-view';
+import { RumFieldPanel } from '../../components/rum-field-panel';
 import { SampleRows } from './sample-rows';
 import { SpeedFaq } from './speed-faq';
 import { SpeedTestResult } from './speed-test-result';
@@ -286,6 +287,7 @@ export function SpeedTestPage() {
             </Link>
           )}
           <FieldDataView result={fieldResult} complete={complete} />
+          {complete && <RumFieldPanel url={run.url} device={device} />}
           {complete && token && testId && (
             <EarlierTests url={run.url} device={device} testId={testId} token={token} />
           )}

@@ -1,0 +1,212 @@
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { buildManifest, sandboxOrigin, type SandboxPage } from '@sandbox';
+import type { RumSummaryResponse } from '@core/schemas/rum';
+import { registerByApi } from './support/accounts';
+import { CHROMIUM_FLAGS } from '../server/src/providers/lab-speed/chromium-flags';
+import { CHROMIUM_PATH, useBrowser } from './support/browser';
+
+const h = useBrowser();
+
+/**
+ * A visitor's browser as a site sees it: headless Chromium's own UA is a bot's. It is the
+ * browser's, not a context's: a beacon sent as a page is left carries the browser's.
+ */
+const DESKTOP_CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const VISITS = 20;
+
+interface Observed {
+  LCP: number | null;
+  FCP: number | null;
+  TTFB: number | null;
+  CLS: number;
+  INP: number | null;
+}
+
+/**
+ * What the test itself observes in each page, with the browser's own entries: the values
+ * the dashboard's figures must come back to.
+ */
+function observe() {
+  const seen = { LCP: null, FCP: null, TTFB: null, CLS: 0, INP: null } as {
+    LCP: number | null;
+    FCP: number | null;
+    TTFB: number | null;
+    CLS: number;
+    INP: number | null;
+  };
+  (window as unknown as { observed: typeof seen }).observed = seen;
+  const watch = (type: string, each: (entry: PerformanceEntry) => void, more = {}) =>
+    new PerformanceObserver((list) => list.getEntries().forEach(each)).observe({
+      type,
+      buffered: true,
+      ...more,
+    });
+  // LCP ends at the first input, as it does for web-vitals.
+  let input = false;
+  addEventListener('pointerdown', () => (input = true), true);
+  watch('largest-contentful-paint', (entry) => {
+    if (!input) seen.LCP = entry.startTime;
+  });
+  watch('paint', (entry) => {
+    if (entry.name === 'first-contentful-paint') seen.FCP = entry.startTime;
+  });
+  watch('navigation', (entry) => {
+    seen.TTFB = (entry as PerformanceNavigationTiming).responseStart;
+  });
+  watch('layout-shift', (entry) => {
+    const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean };
+    if (!shift.hadRecentInput) seen.CLS += shift.value;
+  });
+  // web-vitals falls back on the first input when no interaction is long: so does this.
+  watch('first-input', (entry) => {
+    seen.INP = Math.max(seen.INP ?? 0, entry.duration);
+  });
+  watch(
+    'event',
+    (entry) => {
+      if ((entry as PerformanceEntry & { interactionId: number }).interactionId)
+        seen.INP = Math.max(seen.INP ?? 0, entry.duration);
+    },
+    { durationThreshold: 16 },
+  );
+}
+
+/** The value at rank floor(0.75 × (n − 1)) of the sorted values, as the dashboard ranks them. */
+function p75(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(0.75 * (sorted.length - 1))]!;
+}
+
+/** One site of the sandbox with pages that shift their layout and pages slow to answer a click. */
+function sandboxSite(port: number): { site: string; pages: SandboxPage[] } {
+  const bySite = new Map<string, SandboxPage[]>();
+  for (const page of buildManifest({ port }).pages)
+    bySite.set(page.site, [...(bySite.get(page.site) ?? []), page]);
+  for (const [site, pages] of bySite) {
+    const has = (profile: string) => pages.some((page) => page.speedProfile === profile);
+    if (!has('layout-shift') || !has('long-tasks') || pages.length < 5) continue;
+    // Three that shift, three slow to answer a click and two others.
+    const some = (profile: string | null, n: number) =>
+      pages
+        .filter((page) =>
+          profile
+            ? page.speedProfile === profile
+            : !['layout-shift', 'long-tasks'].includes(page.speedProfile),
+        )
+        .slice(0, n);
+    return {
+      site,
+      pages: [...some('layout-shift', 3), ...some('long-tasks', 3), ...some(null, 2)],
+    };
+  }
+  throw new Error('The sandbox has no site with layout shifts and long tasks');
+}
+
+it('shows on the dashboard the p75 of what twenty real page views measured, and nothing of bots or GPC', async () => {
+  const port = Number(new URL(h.baseUrl).port);
+  const { page: api } = await h.newPage();
+  const auth = await registerByApi(api);
+  const headers = { authorization: `Bearer ${auth.token}` };
+  const { site, pages } = sandboxSite(port);
+  const origin = sandboxOrigin(site, port);
+  const created = await api.request.post(`${h.baseUrl}/backend-service/v1/rum/sites`, {
+    headers,
+    data: { name: 'Sandbox site', origins: [origin] },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const summary = async () =>
+    (await (
+      await api.request.get(`${h.baseUrl}/backend-service/v1/rum/sites/${id}/summary?days=7`, {
+        headers,
+      })
+    ).json()) as RumSummaryResponse;
+
+  /** Visits a page as a person would and leaves it; returns what the page measured. */
+  const visit = async (
+    url: string,
+    options: { bot?: boolean; gpc?: boolean; throttle?: boolean; click?: boolean },
+  ): Promise<Observed> => {
+    const context: BrowserContext = await (options.bot ? h.browser : visitors).newContext({
+      viewport: { width: 1280, height: 800 },
+    });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(observe);
+      if (options.gpc)
+        await page.addInitScript(() =>
+          Object.defineProperty(navigator, 'globalPrivacyControl', { value: true }),
+        );
+      if (options.throttle) {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      }
+      await page.goto(url, { waitUntil: 'load' });
+      // The late banner and the later long tasks come within a few seconds of the load.
+      await page.waitForTimeout(2500);
+      if (options.click) {
+        await page.locator('h1').first().click();
+        await page.waitForTimeout(500);
+      }
+      const observed = await page.evaluate(
+        () => (window as unknown as { observed: Observed }).observed,
+      );
+      // Leaving the page ends its view: the beacon goes as it is hidden.
+      await page.goto('about:blank');
+      return observed;
+    } finally {
+      await context.close();
+    }
+  };
+
+  const visitors: Browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_FLAGS, `--user-agent=${DESKTOP_CHROME}`],
+  });
+  // A bot and a visitor asking not to be tracked: neither is counted.
+  await visit(pages[0]!.url, { bot: true });
+  await visit(pages[0]!.url, { gpc: true });
+
+  const observed: (Observed & { clicked: boolean })[] = [];
+  for (let i = 0; i < VISITS; i++) {
+    const page = pages[i % pages.length]!;
+    const click = page.speedProfile === 'long-tasks';
+    observed.push({
+      ...(await visit(page.url, { throttle: i % 3 === 0, click })),
+      clicked: click,
+    });
+  }
+  await visitors.close();
+
+  await expect
+    .poll(async () => (await summary()).metrics.FCP?.samples ?? 0, { timeout: 20_000 })
+    .toBe(VISITS);
+  const { metrics, pages: groups, targets } = await summary();
+  const close = (metric: keyof Observed, values: number[]) => {
+    const expected = p75(values);
+    const shown = metrics[metric]!;
+    expect(shown.samples, metric).toBe(values.length);
+    expect(
+      Math.abs(shown.p75 - expected),
+      `${metric} ${shown.p75} vs ${expected}`,
+    ).toBeLessThanOrEqual(Math.max(0.1 * expected, metric === 'CLS' ? 0.01 : 1));
+  };
+  for (const metric of ['LCP', 'FCP', 'TTFB'] as const)
+    close(
+      metric,
+      observed.map((one) => one[metric]!),
+    );
+  close(
+    'CLS',
+    observed.map((one) => one.CLS),
+  );
+  const interactions = observed.flatMap((one) =>
+    one.clicked && one.INP !== null ? [one.INP] : [],
+  );
+  expect(interactions.length).toBeGreaterThan(0);
+  close('INP', interactions);
+  expect(groups.reduce((sum, group) => sum + group.views, 0)).toBe(VISITS);
+  expect(targets.some((target) => target.metric === 'LCP')).toBe(true);
+}, 240_000);
