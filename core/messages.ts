@@ -347,4 +347,12 @@ export const RUM_MESSAGES = {
     `Upgrade to collect field data for more than ${max} ${max === 1 ? 'site' : 'sites'}.`,
   notFound: 'No such site.',
   badOrigin: 'Enter each origin as a scheme and a host, such as https://example.com.',
+  badSampleRate: 'Enter a sample rate above 0% and at most 100%.',
+  signedOut: 'Real-user monitoring keeps your sites in your account. Sign in to add a site.',
+  /** Where every figure of the dashboard comes from. */
+  source: 'your visitors (RUM)',
+  noPageViews: 'No page views yet',
+  noMatchingPageViews: 'No page views match these filters in this window.',
+  dropped: (count: number) =>
+    `${count.toLocaleString('en-US')} ${count === 1 ? 'value' : 'values'} dropped as implausible`,
 } as const;

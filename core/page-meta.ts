@@ -117,6 +117,11 @@ export const PAGE_META: Record<RoutePath, PageMeta> = {
     description:
       'Track your pages’ speed on a schedule, on mobile and desktop, and get alerted by email or webhook when a page gets slower or breaks its speed budget.',
   },
+  [ROUTES.realUserMonitoring]: {
+    title: 'Real-user monitoring: Core Web Vitals from your visitors',
+    description:
+      'Add one line to your pages and see the LCP, INP, CLS, FCP and TTFB your own visitors get, per day, page and device, with no cookie and nothing that identifies them.',
+  },
 };
 
 /** The head of the page shown at an address that is no route. */

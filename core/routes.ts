@@ -25,6 +25,7 @@ export const ROUTES = {
   freeTrial: '/free-trial-page',
   gpt3Invite: '/GPT3-invite',
   siteSpeedTracking: '/site-speed-tracking',
+  realUserMonitoring: '/real-user-monitoring',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
@@ -41,6 +42,7 @@ export const TOOL_PATHS: readonly string[] = [
   ROUTES.mixlab,
   ROUTES.googleSays,
   ROUTES.siteSpeedTracking,
+  ROUTES.realUserMonitoring,
 ];
 
 /** The header's Settings link shows only on these routes. */

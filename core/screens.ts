@@ -48,6 +48,10 @@ export const SCREENS: Record<Exclude<RoutePath, typeof ROUTES.home>, ScreenModul
     module: 'site-speed-tracking/site-speed-tracking-page',
     component: 'SiteSpeedTrackingPage',
   },
+  [ROUTES.realUserMonitoring]: {
+    module: 'rum/real-user-monitoring-page',
+    component: 'RealUserMonitoringPage',
+  },
 };
 
 /** The app itself, which the entry loads once the prerendered page has painted (web/src/main.tsx). */

@@ -27,9 +27,3 @@ export function rumRating(metric: RumMetric, value: number): RumRating {
 export function isPlausible(metric: RumMetric, value: number): boolean {
   return Number.isFinite(value) && value >= 0 && value <= RUM_METRICS[metric].max;
 }
-
-/** A value as dashboards show it: CLS with two decimals, times in ms below a second, else s. */
-export function formatRumValue(metric: RumMetric, value: number): string {
-  if (RUM_METRICS[metric].unit === 'score') return value.toFixed(2);
-  return value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(1)} s`;
-}

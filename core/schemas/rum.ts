@@ -30,7 +30,11 @@ export const createRumSiteBodySchema = z.object({
   name: z.string().trim().min(1, 'Enter a name').max(100),
   origins: z.array(origin).min(1, 'Enter at least one origin').max(RUM_ORIGINS_MAX),
   /** Share of page views that send a beacon. */
-  sampleRate: z.number().gt(0).max(1).default(1),
+  sampleRate: z
+    .number({ error: RUM_MESSAGES.badSampleRate })
+    .gt(0, RUM_MESSAGES.badSampleRate)
+    .max(1, RUM_MESSAGES.badSampleRate)
+    .default(1),
 });
 export type CreateRumSiteBody = z.output<typeof createRumSiteBodySchema>;
 

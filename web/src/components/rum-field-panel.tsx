@@ -1,28 +1,18 @@
 import { Link } from 'react-router';
 import Spinner from 'react-bootstrap/Spinner';
-import {
-  RUM_METRIC_NAMES,
-  formatRumValue,
-  rumRating,
-  type RumMetric,
-  type RumRating,
-} from '@core/rum/metrics';
+import { RATING_BAND, rumValueText } from '@core/rum/metric-text';
+import { RUM_METRIC_NAMES, rumRating, type RumMetric } from '@core/rum/metrics';
+import { ROUTES } from '@core/routes';
 import type { RumMetricFigures } from '@core/schemas/rum';
 import { useRumField } from '../api/rum-field';
-
-const RATING_CLASS: Record<RumRating, string> = {
-  good: 'sr-pass',
-  needsImprovement: 'sr-average',
-  poor: 'sr-fail',
-};
 
 function Figure({ metric, figures }: { metric: RumMetric; figures: RumMetricFigures }) {
   const one = figures[metric];
   if (!one) return <span className="text-muted">-</span>;
   return (
     <>
-      <span className={`fw-semibold ${RATING_CLASS[rumRating(metric, one.p75)]}`}>
-        {formatRumValue(metric, one.p75)}
+      <span className={`fw-semibold sr-${RATING_BAND[rumRating(metric, one.p75)]}`}>
+        {rumValueText(metric, one.p75)}
       </span>{' '}
       <span className="text-muted">({one.samples})</span>
     </>
@@ -64,8 +54,8 @@ export function RumFieldPanel({
     return (
       <p className="small text-muted mt-3" data-testid="rum-field">
         Your visitors (RUM): none of your sites takes beacons from {new URL(url).origin}.{' '}
-        <Link to="/real-user-monitoring">Add it to real-user monitoring</Link> to see how your own
-        visitors experience this page.
+        <Link to={ROUTES.realUserMonitoring}>Add it to real-user monitoring</Link> to see how your
+        own visitors experience this page.
       </p>
     );
   }
@@ -74,8 +64,8 @@ export function RumFieldPanel({
     <section className="small mt-3" data-testid="rum-field">
       <h3 className="h6 mb-1">Your visitors (RUM)</h3>
       <div className="text-muted mb-2" data-testid="rum-field-source">
-        SpeedRank real-user monitoring of <Link to="/real-user-monitoring">{site.name}</Link>, p75
-        of {device} page views {from} – {to}
+        SpeedRank real-user monitoring of <Link to={ROUTES.realUserMonitoring}>{site.name}</Link>,
+        p75 of {device} page views {from} – {to}
       </div>
       {views === 0 && Object.keys(origin).length === 0 ? (
         <p className="text-muted mb-0">No page views of this site yet.</p>

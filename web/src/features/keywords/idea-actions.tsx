@@ -1,27 +1,14 @@
 import { BarChart3, Check, Copy, Crosshair } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { ROUTES } from '@core/routes';
+import { useCopy } from '../../components/use-copy';
 
-/** How long "Copied" shows before the copy button is back. */
-const COPIED_MS = 1_500;
 const q = encodeURIComponent;
 
 /** From an idea to the other tools in one click: its SERP analysis, a rank check, a copy. */
 export function IdeaActions({ keyword, className }: { keyword: string; className?: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), COPIED_MS);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-  const copy = () => {
-    navigator.clipboard.writeText(keyword).then(
-      () => setCopied(true),
-      (error: unknown) => console.error('copying the keyword failed', error),
-    );
-  };
+  const { copied, copy } = useCopy('keyword');
   return (
     <span className={`d-inline-flex gap-1 ${className ?? ''}`} data-testid="idea-actions">
       <Link
@@ -46,7 +33,7 @@ export function IdeaActions({ keyword, className }: { keyword: string; className
         size="sm"
         variant="outline-secondary"
         className="py-0 px-1"
-        onClick={copy}
+        onClick={() => copy(keyword)}
         aria-label={copied ? `Copied ${keyword}` : `Copy ${keyword}`}
         title={copied ? 'Copied' : 'Copy'}
         data-testid="idea-copy"

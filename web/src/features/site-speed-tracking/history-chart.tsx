@@ -2,7 +2,7 @@ import type { AnnotationOptions } from 'chartjs-plugin-annotation';
 import { Line } from 'react-chartjs-2';
 import type { TrackingCheck } from '@core/schemas/tracking';
 import { formatMetric, type LabKey } from '@core/speed-summary';
-import { COLORS, type PointContext } from './chart-setup';
+import { COLORS, type PointContext } from '../../components/chart-setup';
 import { timeAxis } from './time-axis';
 import { dateTimeText, metricText } from './tracking-format';
 

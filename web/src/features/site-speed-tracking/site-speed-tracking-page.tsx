@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,10 +8,11 @@ import { TRACKING_MESSAGES } from '@core/messages';
 import { planById, type Plan } from '@core/plans';
 import { ROUTES } from '@core/routes';
 import type { TrackedPageList as TrackedPageListData } from '@core/schemas/tracking';
-import { useModals } from '../../app/modals/modal-context';
 import { TRACK_PARAM } from '../../app/recent-pages';
 import { useSession } from '../../app/session/session-context';
 import { PageHeader } from '../../components/page-header';
+import { PlanLimitNotice } from '../../components/plan-limit-notice';
+import { SignInCard } from '../../components/sign-in-card';
 import { TrackingEmptyState } from './tracking-empty-state';
 import { TrackedPageDetail } from './tracked-page-detail';
 import { TrackedPageForm } from './tracked-page-form';
@@ -22,27 +22,6 @@ import { WebhookSettings } from './webhook-settings';
 
 const WHAT_IT_DOES =
   'Check your pages on a schedule, on mobile and desktop, see their speed over time, and get an email when a page gets slower or breaks a budget.';
-
-function SignedOut() {
-  const { open } = useModals();
-  return (
-    <Card className="shadow-sm" data-testid="tracking-signed-out">
-      <Card.Body>
-        <p className="lead">{WHAT_IT_DOES}</p>
-        <p>Site speed tracking keeps its history in your account. Sign in to track a page.</p>
-        <div className="d-flex flex-wrap gap-2">
-          <Button onClick={() => open('signIn', { content: 'signIn' })}>Sign in</Button>
-          <Button
-            variant="outline-primary"
-            onClick={() => open('signIn', { content: 'createAccount' })}
-          >
-            Create a free account
-          </Button>
-        </div>
-      </Card.Body>
-    </Card>
-  );
-}
 
 function Overview({ plan, trackUrl }: { plan: Plan; trackUrl: string | null }) {
   const navigate = useNavigate();
@@ -100,9 +79,10 @@ function TrackedPages({
         </Button>
       </div>
       {full && (
-        <Alert variant="info" className="py-2" data-testid="tracked-page-limit">
-          {TRACKING_MESSAGES.upgradeForPages(limit)} <Link to={ROUTES.pricing}>See plans.</Link>
-        </Alert>
+        <PlanLimitNotice
+          message={TRACKING_MESSAGES.upgradeForPages(limit)}
+          testId="tracked-page-limit"
+        />
       )}
       {pages.length === 0 ? (
         <TrackingEmptyState intro={WHAT_IT_DOES} onTrack={onTrack} />
@@ -141,7 +121,11 @@ export function SiteSpeedTrackingPage() {
     <Container className="py-4">
       <PageHeader crumb="Site Speed Tracking" heading="Site Speed Tracking" />
       {!signedIn ? (
-        <SignedOut />
+        <SignInCard
+          intro={WHAT_IT_DOES}
+          reason="Site speed tracking keeps its history in your account. Sign in to track a page."
+          testId="tracking-signed-out"
+        />
       ) : pageId ? (
         <Detail id={pageId} plan={plan} />
       ) : (

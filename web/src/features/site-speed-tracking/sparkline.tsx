@@ -1,5 +1,5 @@
 import { Line } from 'react-chartjs-2';
-import { COLORS } from './chart-setup';
+import { COLORS } from '../../components/chart-setup';
 
 /** A tracked page's latest scores, oldest first, as a small line without axes. */
 export default function Sparkline({ scores, label }: { scores: readonly number[]; label: string }) {

@@ -16,7 +16,7 @@ import {
 } from '@core/schemas/tracking';
 import { z } from 'zod';
 import { apiRequest, apiText } from '../../api/api-client';
-import { useSession } from '../../app/session/session-context';
+import { useSignedInToken } from '../../api/signed-in-token';
 import { trackingRootKey } from '../../api/tracking-storage';
 
 const PAGES = '/tracking/pages';
@@ -36,13 +36,8 @@ export const trackingKeys = {
 /** While a check of a page runs, its views ask again this often. */
 export const RUNNING_POLL_MS = 3000;
 
-function useToken() {
-  const { session, ready } = useSession();
-  return { token: session.token, enabled: ready && Boolean(session.token) };
-}
-
 export function useTrackedPages() {
-  const { token, enabled } = useToken();
+  const { token, enabled } = useSignedInToken();
   return useQuery({
     queryKey: trackingKeys.list(token),
     queryFn: () => apiRequest(PAGES, trackedPageListSchema, { token }),
@@ -62,7 +57,7 @@ export function useHistory(
   device: TrackingDevice,
   running: boolean,
 ) {
-  const { token, enabled } = useToken();
+  const { token, enabled } = useSignedInToken();
   return useQuery({
     queryKey: trackingKeys.history(token, id, range, device),
     queryFn: () =>
@@ -76,7 +71,7 @@ export function useHistory(
 }
 
 export function useCheckDetail(id: string, checkId: string | null) {
-  const { token, enabled } = useToken();
+  const { token, enabled } = useSignedInToken();
   return useQuery({
     queryKey: trackingKeys.check(token, id, checkId ?? ''),
     queryFn: () =>
@@ -86,7 +81,7 @@ export function useCheckDetail(id: string, checkId: string | null) {
 }
 
 export function useAlerts(id: string, running: boolean) {
-  const { token, enabled } = useToken();
+  const { token, enabled } = useSignedInToken();
   return useQuery({
     queryKey: trackingKeys.alerts(token, id),
     queryFn: () => apiRequest(`${PAGES}/${id}/alerts`, alertListSchema, { token }),
@@ -100,7 +95,7 @@ export function useAlerts(id: string, running: boolean) {
  * for once more, so its last point and any alert it raised appear.
  */
 export function useRefreshWhenCheckEnds(id: string, running: boolean) {
-  const { token } = useToken();
+  const { token } = useSignedInToken();
   const client = useQueryClient();
   const wasRunning = useRef(running);
   useEffect(() => {
@@ -113,7 +108,7 @@ export function useRefreshWhenCheckEnds(id: string, running: boolean) {
 
 /** Mutations of tracked pages; each refreshes everything tracking shows. */
 export function useTrackingMutations() {
-  const { token } = useToken();
+  const { token } = useSignedInToken();
   const client = useQueryClient();
   const onSettled = () => client.invalidateQueries({ queryKey: trackingKeys.all(token) });
   return {
@@ -150,7 +145,7 @@ export function fetchHistoryCsv(token: string, id: string, range: HistoryRange):
 
 /** Two checks side by side: `a` the earlier, `b` the later. */
 export function useComparison(id: string, a: string, b: string) {
-  const { token, enabled } = useToken();
+  const { token, enabled } = useSignedInToken();
   return useQuery({
     queryKey: [...trackingKeys.page(token, id), 'compare', a, b] as const,
     queryFn: () => apiRequest(`${PAGES}/${id}/compare?a=${a}&b=${b}`, comparisonSchema, { token }),

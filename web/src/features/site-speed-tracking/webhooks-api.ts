@@ -8,7 +8,7 @@ import {
   type CreateWebhookBody,
 } from '@core/schemas/webhooks';
 import { apiRequest } from '../../api/api-client';
-import { useSession } from '../../app/session/session-context';
+import { useSignedInToken } from '../../api/signed-in-token';
 import { trackingKeys } from './tracking-api';
 
 const WEBHOOKS = '/tracking/webhooks';
@@ -21,13 +21,8 @@ const webhookKeys = {
 /** While a delivery is being retried, its log asks again this often. */
 const RETRYING_POLL_MS = 5000;
 
-function useToken() {
-  const { session, ready } = useSession();
-  return { token: session.token, enabled: ready && Boolean(session.token) };
-}
-
 export function useWebhooks() {
-  const { token, enabled } = useToken();
+  const { token, enabled } = useSignedInToken();
   return useQuery({
     queryKey: webhookKeys.all(token),
     queryFn: () => apiRequest(WEBHOOKS, webhookListSchema, { token }),
@@ -36,7 +31,7 @@ export function useWebhooks() {
 }
 
 export function useDeliveries(id: string) {
-  const { token, enabled } = useToken();
+  const { token, enabled } = useSignedInToken();
   return useQuery({
     queryKey: webhookKeys.deliveries(token, id),
     queryFn: () => apiRequest(`${WEBHOOKS}/${id}/deliveries`, deliveryListSchema, { token }),
@@ -47,7 +42,7 @@ export function useDeliveries(id: string) {
 }
 
 export function useWebhookMutations() {
-  const { token } = useToken();
+  const { token } = useSignedInToken();
   const client = useQueryClient();
   const onSettled = () => client.invalidateQueries({ queryKey: webhookKeys.all(token) });
   return {

@@ -20,6 +20,9 @@ export const COLORS = {
   regression: '#dc3545',
   muted: '#6c757d',
   failed: '#b02a37',
+  /** Core Web Vitals' good and poor thresholds, in the colours of their bands. */
+  good: '#0cce6b',
+  poor: '#ff4e42',
 } as const;
 
 export type PointContext = ScriptableContext<'line'>;
