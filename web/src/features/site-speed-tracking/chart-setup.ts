@@ -20,6 +20,9 @@ export const COLORS = {
   regression: '#dc3545',
   muted: '#6c757d',
   failed: '#b02a37',
+  /** A page's origin beside the page itself (real-user history). */
+  origin: '#6f42c1',
+  good: '#198754',
 } as const;
 
 export type PointContext = ScriptableContext<'line'>;
