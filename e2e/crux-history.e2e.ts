@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRACKING_MESSAGES } from '@core/messages';
 import { startAppProcess } from '../server/test/app-process';
 import { startRecordedServer } from '../server/test/recorded-server';
+import { expectAccessible } from './support/axe';
 import { useBrowser } from './support/browser';
 import { horizontalOverflow } from './support/overflow';
 import { signUpOn, trackThroughForm } from './support/tracking';
@@ -79,6 +80,7 @@ describe('a tracked page with the Chrome UX Report configured', () => {
           'Origin: 40 of 40 weeks with data, latest 0.04.',
       );
     await section.locator('label[for="field-history-metric-LCP"]').click();
+    await expectAccessible(page, 'a tracked page with its CrUX history');
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/shots/crux-1366.png', fullPage: true });
     await context.close();
