@@ -178,6 +178,19 @@ export const TRACKING_MESSAGES = {
     `${url} can be measured again: the ${device} check on ${at} finished.`,
   /** Appended to a significant change measured on a different setup than its baseline. */
   measurementChanged: (what: string[]) => ` (measured otherwise than before: ${what.join(', ')})`,
+  /** A tracked page's real-user history (Chrome UX Report), under its chart. */
+  fieldHistoryCaption: (latestPeriod: string, fetchedAt: string) =>
+    `Chrome UX Report, 28-day p75 per week. Latest period ${latestPeriod}; fetched ${fetchedAt}.`,
+  fieldHistoryUnavailable: 'Real-user history is not available on this site.',
+  fieldHistoryNotEnough: {
+    page: 'This page does not have enough real user data in the Chrome UX Report.',
+    origin: 'The origin does not have enough real user data in the Chrome UX Report.',
+    both: 'Neither this page nor its origin has enough real user data in the Chrome UX Report.',
+  },
+  fieldHistoryFailed: (scope: 'page' | 'origin', reason: string) =>
+    `The ${scope === 'page' ? "page's" : "origin's"} real-user history could not be read: ${reason}`,
+  fieldHistoryNoMetric: (metric: string) =>
+    `The Chrome UX Report has no ${metric} data for this page or its origin in these weeks.`,
   /** The history CSV's short fingerprint of a sample. */
   fingerprintShort: (lighthouse: string | null, bench: number | null) =>
     [
@@ -336,6 +349,7 @@ export const ADMIN_HINTS = {
   summary: 'For the site administrator',
   fieldData:
     'Set CRUX_API_KEY (Chrome UX Report) or PSI_API_KEY (PageSpeed Insights) on the server to show real-user data.',
+  fieldHistory: 'Set CRUX_API_KEY to see real-user history from the Chrome UX Report.',
   volumes: 'Set DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD on the server to show search volumes.',
   keywordLanguages:
     'Without a search provider, keyword ideas come from WordNet, which is English-only. Turn the sandbox web on (SANDBOX=on) or set a search provider key (SERPAPI_KEY and the like), or set OPENAI_API_KEY, for ideas in every language.',

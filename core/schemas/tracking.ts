@@ -380,3 +380,55 @@ export const trackingStorageSchema = z.object({
   bytes: z.number().int(),
 });
 export type TrackingStorage = z.infer<typeof trackingStorageSchema>;
+
+/** Real-user metrics of a tracked page's Chrome UX Report history, by their short names. */
+export const FIELD_HISTORY_METRICS = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
+export type FieldHistoryMetric = (typeof FIELD_HISTORY_METRICS)[number];
+
+/**
+ * Weekly periods asked of the CrUX History API: it answers about 25 (six months) unless
+ * asked, and 40 is its most.
+ */
+export const FIELD_HISTORY_PERIODS = 40;
+
+const isoDateSchema = z.string().regex(/^\d{4}-\d\d-\d\d$/);
+/** One p75 per period, oldest first; null for a week without enough data. */
+const p75sSchema = z.array(z.number().nullable());
+
+export const fieldHistorySeriesSchema = z.object({
+  /** Oldest first: 28-day windows, each a week after the one before. */
+  periods: z.array(z.object({ firstDate: isoDateSchema, lastDate: isoDateSchema })),
+  /** In ms; CLS unitless. A metric the source has no data for is left out. */
+  p75: z
+    .object({
+      LCP: p75sSchema,
+      INP: p75sSchema,
+      CLS: p75sSchema,
+      FCP: p75sSchema,
+      TTFB: p75sSchema,
+    } satisfies Record<FieldHistoryMetric, typeof p75sSchema>)
+    .partial(),
+});
+export type FieldHistorySeries = z.infer<typeof fieldHistorySeriesSchema>;
+
+/** The page's first device unless `device` says otherwise. */
+export const fieldHistoryQuerySchema = z.object({ device: z.enum(TRACKING_DEVICES).optional() });
+
+export const fieldHistoryResponseSchema = z.object({
+  source: z.literal('crux'),
+  /** False without CRUX_API_KEY: nothing was asked, and page and origin are null. */
+  configured: z.boolean(),
+  /** Mobile is CrUX's PHONE, desktop its DESKTOP. */
+  device: z.enum(TRACKING_DEVICES),
+  /** When the older of the two answers shown came from CrUX; null when none was asked. */
+  fetchedAt: z.string().nullable(),
+  /**
+   * Null with no error: CrUX has not enough real-user data for the page (or the origin).
+   * A failed lookup is null with its reason in pageError (originError).
+   */
+  page: fieldHistorySeriesSchema.nullable(),
+  origin: fieldHistorySeriesSchema.nullable(),
+  pageError: z.string().optional(),
+  originError: z.string().optional(),
+});
+export type FieldHistoryResponse = z.infer<typeof fieldHistoryResponseSchema>;

@@ -22,7 +22,7 @@ import { BillingEmails } from './billing/billing-emails';
 import { createPaymentsProvider } from './providers/payments';
 import { PayPalSubscriptions } from './providers/payments/paypal';
 import { configuredPlanIds } from './providers/payments/plan-ids';
-import { createFieldDataProvider } from './providers/field-data';
+import { createFieldDataProvider, createFieldHistoryProvider } from './providers/field-data';
 import type { FieldDataProvider } from './providers/field-data/port';
 import { createLabSpeedProvider } from './providers/lab-speed';
 import type { LabSpeedProvider } from './providers/lab-speed/port';
@@ -60,6 +60,7 @@ import {
 import type { ScrapeTarget } from './scrape/scrape-shop';
 import { KeywordSearch } from './keywords/keyword-search';
 import { KeywordSettingsStore } from './settings/keyword-settings';
+import { FieldHistory } from './tracking/field-history';
 import { TrackedPages } from './tracking/tracked-pages';
 import { WebhookEndpoints } from './tracking/webhook-endpoints';
 
@@ -69,6 +70,8 @@ import { WebhookEndpoints } from './tracking/webhook-endpoints';
  */
 export interface DomainServices {
   trackedPages: TrackedPages;
+  /** Tracked pages' weekly real-user p75s from the CrUX History API, kept half a day. */
+  fieldHistory: FieldHistory;
   webhookEndpoints: WebhookEndpoints;
   keywordSearch: KeywordSearch;
   keywordSettings: KeywordSettingsStore;
@@ -415,6 +418,7 @@ export function createServices(
   const rumCounts = new RumCounts(db, clock);
   const domain: DomainServices = {
     trackedPages: new TrackedPages(work.tracking.pages, pageFetch),
+    fieldHistory: new FieldHistory(createFieldHistoryProvider(config), clock),
     webhookEndpoints: new WebhookEndpoints(work.tracking.webhooks),
     keywordSearch: new KeywordSearch(services, log),
     keywordSettings: new KeywordSettingsStore(db, clock),

@@ -20,6 +20,8 @@ export const COLORS = {
   regression: '#dc3545',
   muted: '#6c757d',
   failed: '#b02a37',
+  /** A page's origin beside the page itself (real-user history). */
+  origin: '#6f42c1',
   /** Core Web Vitals' good and poor thresholds, in the colours of their bands. */
   good: '#0cce6b',
   poor: '#ff4e42',

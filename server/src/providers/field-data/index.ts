@@ -1,6 +1,9 @@
 import type { Config } from '../../config';
 import { CruxFieldData } from './crux';
+import { CruxFieldHistory } from './crux-history';
+import type { FieldHistoryProvider } from './history-port';
 import { NoFieldData } from './none';
+import { NoFieldHistory } from './none-history';
 import type { FieldDataProvider } from './port';
 
 /**
@@ -11,4 +14,15 @@ export function createFieldDataProvider(config: Config): FieldDataProvider {
   if (config.CRUX_API_KEY)
     return new CruxFieldData(config.CRUX_API_KEY, config.CRUX_BASE_URL, config.PROVIDER_TIMEOUT_MS);
   return new NoFieldData();
+}
+
+/** Tracked pages' real-user history: the CrUX History API with a key (PSI has none). */
+export function createFieldHistoryProvider(config: Config): FieldHistoryProvider {
+  if (config.CRUX_API_KEY)
+    return new CruxFieldHistory(
+      config.CRUX_API_KEY,
+      config.CRUX_BASE_URL,
+      config.PROVIDER_TIMEOUT_MS,
+    );
+  return new NoFieldHistory();
 }

@@ -6,6 +6,8 @@ import {
   HISTORY_PAGE_MAX,
   alertListSchema,
   checkParamsSchema,
+  fieldHistoryQuerySchema,
+  fieldHistoryResponseSchema,
   historyExportQuerySchema,
   historyQuerySchema,
   historyResponseSchema,
@@ -15,14 +17,17 @@ import {
 } from '@core/schemas/tracking';
 import { historyCsv } from '@core/tracking/history-csv';
 import type { Services } from '../../services';
-import { toTrackedPage } from '../../tracking/pages';
+import { pageDevices, toTrackedPage } from '../../tracking/pages';
 import { checkNotFound } from '../../tracking/tracked-pages';
 import { TRACKING_PREFIX as PREFIX, trackingSchema as schema } from './route-parts';
 
 const RANGE_DAYS: Record<Exclude<HistoryRange, 'all'>, number> = { '7d': 7, '30d': 30, '90d': 90 };
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
-/** A tracked page's history (JSON and CSV), one check in full, and its alerts. */
+/**
+ * A tracked page's history (JSON and CSV), one check in full, its alerts, and its
+ * real-user history from the Chrome UX Report.
+ */
 export const trackingHistoryRoutes: FastifyPluginAsync<{ services: Services }> = async (
   app,
   { services },
@@ -128,6 +133,22 @@ export const trackingHistoryRoutes: FastifyPluginAsync<{ services: Services }> =
     async (request) => {
       const row = await trackedPages.own(request.signedIn.user.id, request.params.id);
       return { alerts: await tracking.alerts.list(row.id) };
+    },
+  );
+
+  api.get(
+    `${PREFIX}/:id/field-history`,
+    {
+      schema: schema({
+        params: trackedPageParamsSchema,
+        querystring: fieldHistoryQuerySchema,
+        response: { 200: fieldHistoryResponseSchema, ...errors },
+      }),
+    },
+    async (request) => {
+      const row = await trackedPages.own(request.signedIn.user.id, request.params.id);
+      const device = request.query.device ?? pageDevices(row)[0]!;
+      return services.fieldHistory.of(row.url, device);
     },
   );
 };

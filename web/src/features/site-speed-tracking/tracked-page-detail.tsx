@@ -21,6 +21,7 @@ import { useSession } from '../../app/session/session-context';
 import { RadioButtons } from '../../components/radio-buttons';
 import { AlertHistory } from './alert-history';
 import { CheckDetailModal } from './check-detail-modal';
+import { FieldHistorySection } from './field-history-section';
 import { HistoryTable } from './history-table';
 import { TrackedPageForm } from './tracked-page-form';
 import { AlertBadge, PageStatus } from './tracked-page-list';
@@ -209,6 +210,8 @@ export function TrackedPageDetail({ page, plan }: { page: TrackedPageSummary; pl
           ))}
         </Row>
       )}
+
+      <FieldHistorySection pageId={page.id} device={shownDevice} />
 
       <AlertHistory pageId={page.id} running={page.running} onSelect={setSelected} />
 

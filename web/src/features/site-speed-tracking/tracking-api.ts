@@ -4,6 +4,7 @@ import {
   alertListSchema,
   comparisonSchema,
   createdTrackedPageSchema,
+  fieldHistoryResponseSchema,
   historyResponseSchema,
   runNowResponseSchema,
   trackedPageListSchema,
@@ -31,6 +32,8 @@ export const trackingKeys = {
   check: (token: string, id: string, checkId: string) =>
     [...trackingKeys.page(token, id), 'check', checkId] as const,
   alerts: (token: string, id: string) => [...trackingKeys.page(token, id), 'alerts'] as const,
+  fieldHistory: (token: string, id: string, device: TrackingDevice) =>
+    [...trackingKeys.page(token, id), 'field-history', device] as const,
 };
 
 /** While a check of a page runs, its views ask again this often. */
@@ -67,6 +70,23 @@ export function useHistory(
     enabled,
     placeholderData: keepPreviousData,
     refetchInterval: running ? RUNNING_POLL_MS : false,
+  });
+}
+
+/** CrUX moves weekly and the server keeps its answers for hours: one read per visit is enough. */
+const FIELD_HISTORY_STALE_MS = 60 * 60_000;
+
+/** The page's and its origin's weekly real-user p75s (Chrome UX Report) for `device`. */
+export function useFieldHistory(id: string, device: TrackingDevice) {
+  const { token, enabled } = useSignedInToken();
+  return useQuery({
+    queryKey: trackingKeys.fieldHistory(token, id, device),
+    queryFn: () =>
+      apiRequest(`${PAGES}/${id}/field-history?device=${device}`, fieldHistoryResponseSchema, {
+        token,
+      }),
+    enabled,
+    staleTime: FIELD_HISTORY_STALE_MS,
   });
 }
 

@@ -1,4 +1,10 @@
-import type { Budgets, RunFingerprint, TrackingDevice } from '@core/schemas/tracking';
+import { RUM_METRICS } from '@core/rum/metrics';
+import type {
+  Budgets,
+  FieldHistoryMetric,
+  RunFingerprint,
+  TrackingDevice,
+} from '@core/schemas/tracking';
 import type { LabKey } from '@core/speed-summary';
 import { SHOWN_METRICS } from '../../components/run-comparison/metric-format';
 
@@ -62,4 +68,52 @@ export function fingerprintText(fingerprint: RunFingerprint): string {
   ]
     .filter(Boolean)
     .join(' · ');
+}
+
+const SECONDS = {
+  unit: 's',
+  shown: (ms: number) => ms / 1000,
+  text: (ms: number) => `${(ms / 1000).toFixed(2)} s`,
+};
+const MS = { unit: 'ms', shown: (ms: number) => ms, text: (ms: number) => `${Math.round(ms)} ms` };
+
+/**
+ * Each real-user metric's title and the unit its chart shows (seconds for the paints, as
+ * the lab charts beside them; ms for INP and TTFB), with Core Web Vitals' 'good' limit.
+ */
+export const FIELD_HISTORY_AXES: Record<
+  FieldHistoryMetric,
+  {
+    title: string;
+    unit: string;
+    good: number;
+    shown(p75: number): number;
+    text(p75: number): string;
+  }
+> = {
+  LCP: { title: 'Largest Contentful Paint', good: RUM_METRICS.LCP.good, ...SECONDS },
+  INP: { title: 'Interaction to Next Paint', good: RUM_METRICS.INP.good, ...MS },
+  CLS: {
+    title: 'Cumulative Layout Shift',
+    good: RUM_METRICS.CLS.good,
+    unit: 'unitless',
+    shown: (cls) => cls,
+    text: (cls) => cls.toFixed(2),
+  },
+  FCP: { title: 'First Contentful Paint', good: RUM_METRICS.FCP.good, ...SECONDS },
+  TTFB: { title: 'Time to First Byte', good: RUM_METRICS.TTFB.good, ...MS },
+};
+
+/** A CrUX day (`2026-11-14`) at local midnight, so that it is labelled that day everywhere. */
+export const dayTime = (date: string) => Date.parse(`${date}T00:00:00`);
+
+/** A collection period in words: 'Oct 18 – Nov 14, 2026'. */
+export function periodText(period: { firstDate: string; lastDate: string }): string {
+  const day = (date: string, year: boolean) =>
+    new Date(dayTime(date)).toLocaleDateString(undefined, {
+      month: 'short',
+      day: 'numeric',
+      ...(year && { year: 'numeric' }),
+    });
+  return `${day(period.firstDate, period.firstDate.slice(0, 4) !== period.lastDate.slice(0, 4))} – ${day(period.lastDate, true)}`;
 }
