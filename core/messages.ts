@@ -357,6 +357,9 @@ export const ADMIN_HINTS = {
 
 /** Real-user monitoring (field data from a site's own visitors). */
 export const RUM_MESSAGES = {
+  /** The install's own site, in an operator's list. */
+  installSite:
+    'This install’s own pages, wherever they are served: they carry its beacon (RUM_SELF), and its operators (OPERATOR_EMAILS) see it here.',
   upgradeForSites: (max: number) =>
     `Upgrade to collect field data for more than ${max} ${max === 1 ? 'site' : 'sites'}.`,
   notFound: 'No such site.',

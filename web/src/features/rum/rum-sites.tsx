@@ -47,7 +47,7 @@ function SiteItem({ site }: { site: RumSite }) {
             </Link>
           </h3>
           <div className="small text-break" data-testid="rum-site-origins">
-            {site.origins.join(', ')}
+            {site.install ? RUM_MESSAGES.installSite : site.origins.join(', ')}
           </div>
           <div className="small text-muted">{rateText(site.sampleRate)}</div>
         </div>
@@ -55,35 +55,44 @@ function SiteItem({ site }: { site: RumSite }) {
           <Link to={dashboardHref(site.id)} className="btn btn-sm btn-primary">
             Dashboard
           </Link>
-          <Button
-            size="sm"
-            variant="outline-secondary"
-            aria-expanded={showSnippet}
-            onClick={() => setShowSnippet(!showSnippet)}
-          >
-            {showSnippet ? 'Hide snippet' : 'Snippet'}
-          </Button>
-          <Button size="sm" variant="outline-secondary" onClick={() => setEditing(true)}>
-            Edit
-          </Button>
-          {confirming ? (
+          {/* The install's own site is set by configuration, not here. */}
+          {!site.install && (
             <>
               <Button
                 size="sm"
-                variant="danger"
-                disabled={remove.isPending}
-                onClick={() => remove.mutate(site.id)}
+                variant="outline-secondary"
+                aria-expanded={showSnippet}
+                onClick={() => setShowSnippet(!showSnippet)}
               >
-                Delete it and its figures
+                {showSnippet ? 'Hide snippet' : 'Snippet'}
               </Button>
-              <Button size="sm" variant="outline-secondary" onClick={() => setConfirming(false)}>
-                Keep it
+              <Button size="sm" variant="outline-secondary" onClick={() => setEditing(true)}>
+                Edit
               </Button>
+              {confirming ? (
+                <>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate(site.id)}
+                  >
+                    Delete it and its figures
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline-secondary"
+                    onClick={() => setConfirming(false)}
+                  >
+                    Keep it
+                  </Button>
+                </>
+              ) : (
+                <Button size="sm" variant="outline-danger" onClick={() => setConfirming(true)}>
+                  Delete
+                </Button>
+              )}
             </>
-          ) : (
-            <Button size="sm" variant="outline-danger" onClick={() => setConfirming(true)}>
-              Delete
-            </Button>
           )}
         </div>
       </div>
@@ -109,7 +118,9 @@ export function RumSites({ plan, intro }: { plan: Plan; intro: string }) {
   if (list.isPending) return <Spinner size="sm" aria-label="Loading your sites" />;
   if (list.isError) return <Alert variant="danger">{list.error.message}</Alert>;
   const { sites, limit } = list.data;
-  const full = sites.length >= limit;
+  // The install's own site, shown to operators, is not one of theirs.
+  const owned = sites.filter((site) => !site.install).length;
+  const full = owned >= limit;
   const justAdded = added && sites.find((site) => site.id === added.id);
 
   return (
@@ -117,7 +128,7 @@ export function RumSites({ plan, intro }: { plan: Plan; intro: string }) {
       <p className="lead">{intro}</p>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <span className="text-muted" data-testid="rum-site-count">
-          {sites.length} of {limit} {limit === 1 ? 'site' : 'sites'} on your {plan.title} plan
+          {owned} of {limit} {limit === 1 ? 'site' : 'sites'} on your {plan.title} plan
         </span>
         {!full && !adding && (
           <Button className="ms-auto" onClick={() => setAdding(true)}>
