@@ -2,7 +2,9 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { buildManifest, sandboxOrigin, type SandboxPage } from '@sandbox';
 import type { RumSummaryResponse } from '@core/schemas/rum';
-import { registerByApi } from './support/accounts';
+import { rumValueText } from '@core/rum/metric-text';
+import { ROUTES } from '@core/routes';
+import { registerByApi, storeSession } from './support/accounts';
 import { CHROMIUM_FLAGS } from '../server/src/providers/lab-speed/chromium-flags';
 import { CHROMIUM_PATH, useBrowser } from './support/browser';
 
@@ -212,4 +214,12 @@ it('shows on the dashboard the p75 of what twenty real page views measured, and 
   close('INP', interactions);
   expect(groups.reduce((sum, group) => sum + group.views, 0)).toBe(VISITS);
   expect(targets.some((target) => target.metric === 'LCP')).toBe(true);
+
+  // The owner's dashboard shows the same p75s.
+  await storeSession(api, auth);
+  await api.goto(`${ROUTES.realUserMonitoring}?site=${id}&days=7`);
+  for (const metric of ['LCP', 'INP', 'CLS'] as const)
+    await expect
+      .poll(() => api.locator(`[data-metric="${metric}"] [data-testid="rum-p75"]`).innerText())
+      .toContain(rumValueText(metric, metrics[metric]!.p75));
 }, 240_000);
