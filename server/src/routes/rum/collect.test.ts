@@ -101,6 +101,7 @@ describeOnDatabases('RUM beacons', ({ postgres }) => {
       [beacon(site.key, [{ name: 'FID', value: 10 }])],
       [beacon(site.key, [{ name: 'LCP', value: 'fast' as unknown as number }])],
       [{ ...beacon(site.key, [{ name: 'LCP', value: 1 }]), path: 'x'.repeat(5000) }],
+      [{ ...beacon(site.key, [{ name: 'LCP', value: 1 }]), path: '/a\u0000b' }],
       ['x'.repeat(10_000)],
       ['<xml/>', 'application/xml'],
     ];
@@ -109,6 +110,8 @@ describeOnDatabases('RUM beacons', ({ postgres }) => {
       expect(res.statusCode, String(body).slice(0, 40)).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, String(body).slice(0, 40)).toBeLessThan(500);
     }
+    const get = await t.app.inject({ method: 'GET', url: RUM_COLLECT_PATH });
+    expect([get.statusCode, get.headers.allow]).toEqual([405, 'POST']);
     // A JSON body is taken too (fetch's keepalive fallback may send one).
     const json = await send(
       beacon(site.key, [{ name: 'TTFB', value: 300 }]),

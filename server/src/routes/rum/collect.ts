@@ -52,6 +52,14 @@ export const rumCollectRoutes: FastifyPluginAsync<{ services: Services }> = asyn
       .send(script);
   });
 
+  // Not a page: another method gets a 405 here rather than the web app's not-found page.
+  app.route({
+    method: ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: RUM_COLLECT_PATH,
+    schema: { hide: true },
+    handler: async (_request, reply) =>
+      reply.status(405).header('allow', 'POST').send({ message: 'Beacons are sent with POST.' }),
+  });
   app.post(
     RUM_COLLECT_PATH,
     { bodyLimit: RUM_BEACON_MAX_BYTES, schema: { tags: ['rum'], hide: true } },
