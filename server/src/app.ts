@@ -189,6 +189,10 @@ export async function buildApp({ config, db, clock, logStream, overrides }: AppD
     await services.jobs.close();
     await services.scrape.pace.close();
   });
+  // Beacons' counts are written every second, and what is held when the app closes: after
+  // the running requests (their hook was added later, so it runs first), before the database.
+  services.rumBuffer.start();
+  app.addHook('onClose', () => services.rumBuffer.stop());
   // Storage is swept before the app serves, then on a timer.
   const retention = startRetentionSweep(services, app.log);
   app.addHook('onReady', () => retention.run());

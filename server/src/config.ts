@@ -73,6 +73,12 @@ const envSchema = z.object({
   DEMO_REQUESTS_PER_IP: positiveInt(10),
   /** Page-facts calls per IP per hour for visitors not signed in: a search makes one. */
   PAGE_FACTS_PER_IP: positiveInt(30),
+  /**
+   * Real-user beacons a minute one process takes for one site, and from one client of a
+   * site (a visitor sends one per page view); past either, a 429.
+   */
+  RUM_BEACONS_PER_SITE_MINUTE: positiveInt(60_000),
+  RUM_BEACONS_PER_CLIENT_MINUTE: positiveInt(60),
   /** How often due subscriptions are renewed or ended without waiting for a request. */
   BILLING_SWEEP_MINUTES: positiveInt(10),
   SMTP_URL: z

@@ -37,6 +37,7 @@ import { createKeywordDataProvider, type KeywordDataProvider } from './providers
 import { speedSamplesQueue } from './speed/sample-queue';
 import type { SampleWorker } from './speed/sample-worker';
 import { createSpeedEngine } from './speed/speed-engine';
+import { RumBuffer } from './rum/rum-buffer';
 import { RumCounts } from './rum/rum-counts';
 import { RumCollector } from './rum/rum-collector';
 import { RumSites } from './rum/rum-sites';
@@ -80,6 +81,8 @@ export interface DomainServices {
   /** Real-user monitoring: a user's sites, and their visitors' field data. */
   rumSites: RumSites;
   rumCounts: RumCounts;
+  /** Beacons' counts held until their next write (every second; the app starts and stops it). */
+  rumBuffer: RumBuffer;
   /** Takes visitors' beacons for registered sites. */
   rumCollector: RumCollector;
 }
@@ -416,6 +419,7 @@ export function createServices(
     keywordQuota: new KeywordQuota(quotas, clock),
   };
   const rumCounts = new RumCounts(db, clock);
+  const rumBuffer = new RumBuffer(rumCounts, clock, log);
   const domain: DomainServices = {
     trackedPages: new TrackedPages(work.tracking.pages, pageFetch),
     fieldHistory: new FieldHistory(createFieldHistoryProvider(config), clock),
@@ -425,7 +429,11 @@ export function createServices(
     speedTestStart: new SpeedTestStart(work.speed, speedTests, pageFetch),
     rumSites: new RumSites(db, clock),
     rumCounts,
-    rumCollector: new RumCollector(db, rumCounts),
+    rumBuffer,
+    rumCollector: new RumCollector(db, rumBuffer, {
+      perSite: config.RUM_BEACONS_PER_SITE_MINUTE,
+      perClient: config.RUM_BEACONS_PER_CLIENT_MINUTE,
+    }),
   };
   return { ...services, ...domain };
 }

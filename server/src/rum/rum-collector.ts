@@ -2,13 +2,15 @@ import { isbot } from 'isbot';
 import { isPlausible } from '@core/rum/metrics';
 import type { RumBeacon } from '@core/schemas/rum';
 import type { Db } from '../db/connect';
-import type { RumCounts, RumValue } from './rum-counts';
+import type { RumBuffer } from './rum-buffer';
+import type { RumValue } from './rum-tally';
 
 /** How long a site's key, origins and sample rate are trusted before they are read again. */
 const SITE_TTL_MS = 60_000;
-/** Beacons a minute this process takes for one site, and from one client of one site. */
-const PER_SITE_PER_MINUTE = 6_000;
-const PER_CLIENT_PER_MINUTE = 60;
+/** Clients counted a minute by default: about 10 MB of keys at most. */
+const CLIENTS_TRACKED = 100_000;
+/** Site keys remembered, known or not: random keys must not grow the cache without end. */
+const SITES_KEPT = 10_000;
 /** Path segments that name one item among many, grouped as one page: numbers, ids, hashes. */
 const ITEM_SEGMENT = /^(?:\d+|[0-9a-f]{8}-[0-9a-f-]{27,}|[0-9a-f]{16,})$/i;
 
@@ -26,6 +28,18 @@ export interface BeaconContext {
 }
 
 export type BeaconOutcome = 'stored' | 'unknown-site' | 'wrong-origin' | 'too-many' | 'not-kept';
+
+/** Beacons a minute this process takes, per site and per client of a site. */
+export interface RumLimits {
+  perSite: number;
+  perClient: number;
+  /**
+   * Clients counted in one minute. Past it, new clients go uncounted until the minute
+   * ends (the site's own limit still holds): a flood of addresses cannot grow memory
+   * without end, nor lock out visitors it never saw.
+   */
+  clientsTracked?: number;
+}
 
 interface SiteEntry {
   id: string;
@@ -65,11 +79,15 @@ export function pageGroupOf(path: string): string {
  */
 export class RumCollector {
   private readonly sites = new Map<string, { entry: SiteEntry | null; at: number }>();
-  private readonly windows = new Map<string, { minute: number; count: number }>();
+  /** The minute the counts below are of; they start again with each minute. */
+  private minute = 0;
+  private readonly perSite = new Map<string, number>();
+  private readonly perClient = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
-    private readonly counts: RumCounts,
+    private readonly buffer: RumBuffer,
+    private readonly limits: RumLimits,
     private readonly now: () => number = Date.now,
     private readonly random: () => number = Math.random,
   ) {}
@@ -78,9 +96,7 @@ export class RumCollector {
     const site = await this.site(beacon.site);
     if (!site) return 'unknown-site';
     if (!fromSiteOrigin(site, context)) return 'wrong-origin';
-    if (!this.allow(`site:${site.id}`, PER_SITE_PER_MINUTE)) return 'too-many';
-    if (!this.allow(`client:${site.id}:${context.client}`, PER_CLIENT_PER_MINUTE))
-      return 'too-many';
+    if (!this.allow(site.id, context.client)) return 'too-many';
     if (context.gpc || isbot(context.userAgent ?? '') || this.random() >= site.sampleRate)
       return 'not-kept';
     const pageGroup = pageGroupOf(beacon.path);
@@ -97,7 +113,7 @@ export class RumCollector {
       };
       (isPlausible(name, value) ? values : dropped).push(entry);
     }
-    await this.counts.add(site.id, values, dropped);
+    await this.buffer.add(site.id, values, dropped);
     return 'stored';
   }
 
@@ -117,20 +133,35 @@ export class RumCollector {
           install: row.user_id === null,
         }
       : null;
+    // Re-inserted, so the first key is the one read longest ago, and the one to forget.
+    this.sites.delete(key);
+    if (this.sites.size >= SITES_KEPT) this.sites.delete(this.sites.keys().next().value!);
     this.sites.set(key, { entry, at: this.now() });
     return entry;
   }
 
-  /** A fixed one-minute window per key; old windows are forgotten as they pass. */
-  private allow(key: string, limit: number): boolean {
+  /**
+   * Counts the beacon against its site's and its client's share of a fixed one-minute
+   * window; the last minute's counts are forgotten as the next begins.
+   */
+  private allow(siteId: string, client: string): boolean {
     const minute = Math.floor(this.now() / 60_000);
-    const window = this.windows.get(key);
-    if (!window || window.minute !== minute) {
-      if (this.windows.size > 100_000) this.windows.clear();
-      this.windows.set(key, { minute, count: 1 });
+    if (minute !== this.minute) {
+      this.minute = minute;
+      this.perSite.clear();
+      this.perClient.clear();
+    }
+    const site = (this.perSite.get(siteId) ?? 0) + 1;
+    this.perSite.set(siteId, site);
+    if (site > this.limits.perSite) return false;
+    const key = `${siteId} ${client}`;
+    const seen = this.perClient.get(key);
+    if (seen === undefined) {
+      if (this.perClient.size < (this.limits.clientsTracked ?? CLIENTS_TRACKED))
+        this.perClient.set(key, 1);
       return true;
     }
-    window.count++;
-    return window.count <= limit;
+    this.perClient.set(key, seen + 1);
+    return seen < this.limits.perClient;
   }
 }

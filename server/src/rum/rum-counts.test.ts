@@ -4,7 +4,8 @@ import { describeOnDatabases } from '../../test/backends';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { TestClock } from '../../test/clock';
 import { signUp } from '../../test/users';
-import { RumCounts, type RumValue } from './rum-counts';
+import { RumCounts } from './rum-counts';
+import type { RumValue } from './rum-tally';
 
 const DAY = 24 * 60;
 

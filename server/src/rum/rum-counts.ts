@@ -1,23 +1,12 @@
-import { sql } from 'kysely';
-import { RUM_METRIC_NAMES, rumRating, type RumMetric, type RumRating } from '@core/rum/metrics';
+import { setImmediate } from 'node:timers/promises';
+import { RUM_METRIC_NAMES, type RumMetric, type RumRating } from '@core/rum/metrics';
 import type { Clock } from '../auth/clock';
 import type { Db } from '../db/connect';
-import type { RumCountsTable } from '../db/schema';
-import { bucketOf, quantile } from './histogram';
+import { quantile } from './histogram';
+import { DROPPED, RumTally, TARGETED, type RumValue } from './rum-tally';
 
 /** How long a site's counts are kept: a year and the month before, for year-on-year views. */
 const KEPT_MONTHS = 13;
-
-/** One value of one beacon, with what a dashboard filters by. */
-export interface RumValue {
-  device: string;
-  connection: string;
-  pageGroup: string;
-  metric: RumMetric;
-  value: number;
-  /** The element or interaction target behind an LCP, INP or CLS value. */
-  target?: string;
-}
 
 export interface RumFilter {
   /** First and last UTC day, inclusive (YYYY-MM-DD). */
@@ -43,8 +32,6 @@ const PAGES_LISTED = 20;
 
 type RumMetricFigures = Partial<Record<RumMetric, RumFigures>>;
 
-/** Metrics whose values come with an element or interaction behind them. */
-const TARGETED: readonly RumMetric[] = ['LCP', 'INP', 'CLS'];
 /** Targets a summary lists per metric, those with the most poor values first. */
 const TARGETS_LISTED = 10;
 
@@ -96,12 +83,22 @@ function figuresOf(rows: readonly CountRow[]): RumMetricFigures {
   }
   return figures;
 }
-/** The rating column of values dropped as implausible: counted, never in the figures. */
-const DROPPED = 'dropped';
+
+/** Rows one statement inserts: far below either database's limit of bound values. */
+const ROWS_PER_STATEMENT = 500;
+
+/** Runs `write` over `rows`, one statement's share at a time. */
+async function inChunks<Row>(rows: Row[], write: (chunk: Row[]) => Promise<unknown>) {
+  for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) {
+    await write(rows.slice(from, from + ROWS_PER_STATEMENT));
+    // SQLite runs each statement synchronously: requests waiting meanwhile get a turn.
+    await setImmediate();
+  }
+}
 
 /**
  * Beacons' values as counts per site, day, device, connection, page group, metric, rating
- * and histogram bucket. Adding is an upsert that increments in place, so API instances
+ * and histogram bucket. Writing is an upsert that increments in place, so API instances
  * sharing a database aggregate without losing each other's counts.
  */
 export class RumCounts {
@@ -110,90 +107,71 @@ export class RumCounts {
     private readonly clock: Clock,
   ) {}
 
-  /**
-   * Counts values that came now, and values dropped as implausible (counted apart, so a
-   * site sees how many); those of one row are added in one statement.
-   */
+  /** Counts values that came now, and values dropped as implausible (counted apart). */
   async add(
     siteId: string,
     values: readonly RumValue[],
     dropped: readonly RumValue[] = [],
   ): Promise<void> {
-    const day = dayOf(this.clock.now());
-    const rows = new Map<string, { row: Omit<RumCountsTable, 'count'>; count: number }>();
-    const counted = [
-      ...values.map((value) => ({ ...value, rating: rumRating(value.metric, value.value) })),
-      ...dropped.map((value) => ({ ...value, rating: DROPPED })),
-    ];
-    for (const { device, connection, pageGroup, metric, value, rating } of counted) {
-      const row = {
-        site_id: siteId,
-        day,
-        device,
-        connection,
-        page_group: pageGroup,
-        metric,
-        rating,
-        bucket: rating === DROPPED ? 0 : bucketOf(value),
-      };
-      const key = JSON.stringify(Object.values(row));
-      const seen = rows.get(key);
-      if (seen) seen.count++;
-      else rows.set(key, { row, count: 1 });
-    }
-    for (const { row, count } of rows.values()) {
-      await this.db.kysely
-        .insertInto('rum_counts')
-        .values({ ...row, count })
-        .onConflict((oc) =>
-          oc
-            .columns([
-              'site_id',
-              'day',
-              'device',
-              'connection',
-              'page_group',
-              'metric',
-              'rating',
-              'bucket',
-            ])
-            .doUpdateSet({ count: sql`rum_counts.count + ${count}` }),
-        )
-        .execute();
-    }
-    await this.addTargets(siteId, day, values);
+    const tally = new RumTally();
+    tally.add(siteId, dayOf(this.clock.now()), values, dropped);
+    await this.write(tally);
   }
 
-  /** Counts each value's target, if it has one, with whether it was poor and its value. */
-  private async addTargets(siteId: string, day: string, values: readonly RumValue[]) {
-    for (const { device, connection, pageGroup, metric, value, target } of values) {
-      if (!target || !TARGETED.includes(metric)) continue;
-      const poor = rumRating(metric, value) === 'poor' ? 1 : 0;
-      await this.db.kysely
-        .insertInto('rum_targets')
-        .values({
-          site_id: siteId,
-          day,
-          device,
-          connection,
-          page_group: pageGroup,
-          metric,
-          target,
-          count: 1,
-          poor,
-          value_sum: value,
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['site_id', 'day', 'device', 'connection', 'page_group', 'metric', 'target'])
-            .doUpdateSet({
-              count: sql`rum_targets.count + 1`,
-              poor: sql`rum_targets.poor + ${poor}`,
-              value_sum: sql`rum_targets.value_sum + ${value}`,
-            }),
-        )
-        .execute();
-    }
+  /**
+   * Adds a tally's counts in one transaction of multi-row upserts. Rows of a site deleted
+   * meanwhile are left out: the site's row is read first (and on PostgreSQL held against
+   * deletion until the commit), so one removed site cannot fail everyone's counts.
+   */
+  async write(tally: RumTally): Promise<void> {
+    if (tally.size === 0) return;
+    await this.db.kysely.transaction().execute(async (trx) => {
+      let sites = trx
+        .selectFrom('rum_sites')
+        .select('id')
+        .where('id', 'in', [...tally.siteIds()]);
+      if (this.db.kind === 'postgres') sites = sites.forKeyShare();
+      const live = new Set((await sites.execute()).map((site) => site.id));
+      const counts = tally.countRows().filter((row) => live.has(row.site_id));
+      await inChunks(counts, (chunk) =>
+        trx
+          .insertInto('rum_counts')
+          .values(chunk)
+          .onConflict((oc) =>
+            oc
+              .columns([
+                'site_id',
+                'day',
+                'device',
+                'connection',
+                'page_group',
+                'metric',
+                'rating',
+                'bucket',
+              ])
+              .doUpdateSet((eb) => ({
+                count: eb('rum_counts.count', '+', eb.ref('excluded.count')),
+              })),
+          )
+          .execute(),
+      );
+      const targets = tally.targetRows().filter((row) => live.has(row.site_id));
+      await inChunks(targets, (chunk) =>
+        trx
+          .insertInto('rum_targets')
+          .values(chunk)
+          .onConflict((oc) =>
+            oc
+              .columns(['site_id', 'day', 'device', 'connection', 'page_group', 'metric', 'target'])
+              .doUpdateSet((eb) => ({
+                count: eb('rum_targets.count', '+', eb.ref('excluded.count')),
+                poor: eb('rum_targets.poor', '+', eb.ref('excluded.poor')),
+                value_sum: eb('rum_targets.value_sum', '+', eb.ref('excluded.value_sum')),
+              })),
+          )
+          .execute(),
+      );
+    });
   }
 
   /**

@@ -50,7 +50,7 @@ export interface FuzzRequest {
 export const percentEncoded = (text: string) => encodeURIComponent(Buffer.from(text).toString());
 
 /** Header values a client can send at all: visible Latin-1, no line breaks. */
-const headerSafe = (s: string) => /^[\x20-\x7e\x80-\xff]*$/.test(s);
+export const headerSafe = (s: string) => /^[\x20-\x7e\x80-\xff]*$/.test(s);
 
 const RAW_SEGMENTS = ['', '.', '..', '%2e%2e', '%2F', '%00', '%ZZ', '%', ';', 'a%20b', '%E2%80%AE'];
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { describeOnDatabases } from '../../../test/backends';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { signUp } from '../../../test/users';
@@ -14,8 +14,8 @@ describeOnDatabases('RUM beacons', ({ postgres }) => {
   let t: TestApp;
   afterEach(async () => t?.close());
 
-  async function setup(sampleRate = 1) {
-    t = await buildTestApp({ postgres });
+  async function setup(sampleRate = 1, env: Record<string, string> = {}) {
+    t = await buildTestApp({ postgres, env });
     const user = await signUp(t.app, 2);
     const site = (
       await t.app.inject({
@@ -47,8 +47,11 @@ describeOnDatabases('RUM beacons', ({ postgres }) => {
     metrics,
   });
   const today = () => new Date().toISOString().slice(0, 10);
-  const figures = (siteId: string) =>
-    t.app.services.rumCounts.figures(siteId, { from: today(), to: today() });
+  /** The site's figures once the beacons held so far are written. */
+  const figures = async (siteId: string) => {
+    await t.app.services.rumBuffer.flush();
+    return t.app.services.rumCounts.figures(siteId, { from: today(), to: today() });
+  };
 
   it('keeps a page view’s values under its page group, and drops and counts an absurd one', async () => {
     const site = await setup();
@@ -98,6 +101,7 @@ describeOnDatabases('RUM beacons', ({ postgres }) => {
       [beacon(site.key, [{ name: 'FID', value: 10 }])],
       [beacon(site.key, [{ name: 'LCP', value: 'fast' as unknown as number }])],
       [{ ...beacon(site.key, [{ name: 'LCP', value: 1 }]), path: 'x'.repeat(5000) }],
+      [{ ...beacon(site.key, [{ name: 'LCP', value: 1 }]), path: '/a\u0000b' }],
       ['x'.repeat(10_000)],
       ['<xml/>', 'application/xml'],
     ];
@@ -106,6 +110,8 @@ describeOnDatabases('RUM beacons', ({ postgres }) => {
       expect(res.statusCode, String(body).slice(0, 40)).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, String(body).slice(0, 40)).toBeLessThan(500);
     }
+    const get = await t.app.inject({ method: 'GET', url: RUM_COLLECT_PATH });
+    expect([get.statusCode, get.headers.allow]).toEqual([405, 'POST']);
     // A JSON body is taken too (fetch's keepalive fallback may send one).
     const json = await send(
       beacon(site.key, [{ name: 'TTFB', value: 300 }]),
@@ -125,6 +131,52 @@ describeOnDatabases('RUM beacons', ({ postgres }) => {
     expect(answers.slice(60)).toEqual([429, 429, 429, 429, 429]);
   });
 
+  it('paces a site and its clients as configured, each client by its forwarded address', async () => {
+    const site = await setup(1, {
+      RUM_BEACONS_PER_SITE_MINUTE: '5',
+      RUM_BEACONS_PER_CLIENT_MINUTE: '3',
+    });
+    const lcp = beacon(site.key, [{ name: 'LCP', value: 1000 }]);
+    const from = (client: string) => send(lcp, { 'x-forwarded-for': client });
+    const answers = [];
+    for (const client of ['198.51.100.1', '198.51.100.1', '198.51.100.1', '198.51.100.1'])
+      answers.push((await from(client)).statusCode);
+    // The site's fifth beacon comes from another client; its sixth is one too many.
+    answers.push((await from('198.51.100.2')).statusCode);
+    answers.push((await from('198.51.100.3')).statusCode);
+    expect(answers).toEqual([204, 204, 204, 429, 204, 429]);
+    expect((await figures(site.id)).LCP).toMatchObject({ samples: 4 });
+  });
+
+  it('shows a beacon in the summary once written: at once when asked, within seconds anyway', async () => {
+    const site = await setup();
+    const samples = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/backend-service/v1/rum/sites/${site.id}/summary?days=7`,
+        headers: site.owner,
+      });
+      return res.json<{ metrics: { LCP?: { samples: number } } }>().metrics.LCP?.samples ?? 0;
+    };
+    expect((await send(beacon(site.key, [{ name: 'LCP', value: 1000 }]))).statusCode).toBe(204);
+    await t.app.services.rumBuffer.flush();
+    expect(await samples()).toBe(1);
+    // Unasked, the app's own timer writes it.
+    expect((await send(beacon(site.key, [{ name: 'LCP', value: 1100 }]))).statusCode).toBe(204);
+    await vi.waitFor(async () => expect(await samples()).toBe(2), { timeout: 10_000 });
+  });
+
+  it('writes the beacons it holds when the app closes, before the database does', async () => {
+    const site = await setup();
+    for (let i = 0; i < 5; i++) await send(beacon(site.key, [{ name: 'CLS', value: 0.01 * i }]));
+    await t.app.close();
+    const rows = await t.db.kysely
+      .selectFrom('rum_counts')
+      .select((eb) => eb.fn.sum<number>('count').as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.n)).toBe(5);
+  });
+
   it('sums beacons up for the site’s owner: p75 and shares, per day and per page, filtered by device', async () => {
     const site = await setup();
     const lcps = [900, 1400, 2100, 2600, 3100, 4200, 5000, 1200];
@@ -136,6 +188,7 @@ describeOnDatabases('RUM beacons', ({ postgres }) => {
       expect(res.statusCode).toBe(204);
     }
     await send({ ...beacon(site.key, [{ name: 'LCP', value: 700 }]), device: 'desktop' });
+    await t.app.services.rumBuffer.flush();
     const summary = (query: string) =>
       t.app.inject({
         method: 'GET',

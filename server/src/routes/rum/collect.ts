@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { RUM_BEACON_MAX_BYTES, rumBeaconSchema } from '@core/schemas/rum';
+import { holdsNul, NUL_REFUSED } from '../../plugins/refuse-nul';
 import type { BeaconOutcome } from '../../rum/rum-collector';
 import type { Services } from '../../services';
 
@@ -53,6 +54,14 @@ export const rumCollectRoutes: FastifyPluginAsync<{ services: Services }> = asyn
       .send(script);
   });
 
+  // Not a page: another method gets a 405 here rather than the web app's not-found page.
+  app.route({
+    method: ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: RUM_COLLECT_PATH,
+    schema: { hide: true },
+    handler: async (_request, reply) =>
+      reply.status(405).header('allow', 'POST').send({ message: 'Beacons are sent with POST.' }),
+  });
   app.post(
     RUM_COLLECT_PATH,
     { bodyLimit: RUM_BEACON_MAX_BYTES, schema: { tags: ['rum'], hide: true } },
@@ -65,6 +74,8 @@ export const rumCollectRoutes: FastifyPluginAsync<{ services: Services }> = asyn
           return reply.status(400).send({ message: 'The beacon is not JSON.' });
         }
       }
+      // PostgreSQL text cannot hold NUL: one in a key or a path must not reach a query.
+      if (holdsNul(body)) return reply.status(400).send({ message: NUL_REFUSED });
       const beacon = rumBeaconSchema.safeParse(body);
       if (!beacon.success)
         return reply.status(400).send({ message: 'The beacon is not one of rum.js.' });

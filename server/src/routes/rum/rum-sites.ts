@@ -40,7 +40,7 @@ export const rumSiteRoutes: FastifyPluginAsync<{ services: Services }> = async (
 ) => {
   requireSignedIn(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { rumSites, rumCounts, clock } = services;
+  const { rumSites, rumCounts, rumBuffer, clock } = services;
   const appUrl = (request: Parameters<typeof publicBaseUrl>[1]) =>
     publicBaseUrl(services.config.PUBLIC_URL, request);
   /** The UTC days of a window ending today. */
@@ -133,6 +133,8 @@ export const rumSiteRoutes: FastifyPluginAsync<{ services: Services }> = async (
       );
       const { days, ...filters } = request.query;
       const window = lastDays(days);
+      // What this process still holds shows at once; other processes write theirs each second.
+      await rumBuffer.flush();
       const summary = await rumCounts.summary(site.id, { ...window, ...filters });
       return { ...window, ...summary, dropped: await rumCounts.dropped(site.id, window) };
     },
@@ -146,12 +148,14 @@ export const rumSiteRoutes: FastifyPluginAsync<{ services: Services }> = async (
         response: { 200: rumFieldSchema, ...errors },
       }),
     },
-    async (request) =>
-      fieldForUrl(
+    async (request) => {
+      await rumBuffer.flush();
+      return fieldForUrl(
         { sites: rumSites, counts: rumCounts },
         viewer(request.signedIn.user),
         request.query.url,
         { ...lastDays(RUM_FIELD_DAYS), device: request.query.device },
-      ),
+      );
+    },
   );
 };
