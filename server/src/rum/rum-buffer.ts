@@ -11,11 +11,11 @@ export interface RumBufferOptions {
 }
 
 /**
- * Beacons' counts held in memory and written together: a second's beacons of one page
- * group and metric mostly add to the same few rows, so one transaction of multi-row
- * upserts replaces thousands of statements, and the increments in place keep instances
- * sharing a database from losing each other's counts. A failed write is logged and its
- * counts tried once more with the next one; nothing is thrown at the requests.
+ * Beacons' counts held in memory and written together: one transaction of multi-row
+ * upserts a second instead of a statement per row of every beacon (and beacons of a busy
+ * page add to rows already held), and the increments in place keep instances sharing a
+ * database from losing each other's counts. A failed write is logged and its counts tried
+ * once more with the next one; nothing is thrown at the requests.
  */
 export class RumBuffer {
   private tally = new RumTally();

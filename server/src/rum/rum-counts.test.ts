@@ -66,6 +66,26 @@ describeOnDatabases('RUM counts', ({ postgres }) => {
     expect(LCP!.poor).toBeCloseTo(values.filter((v) => v > 4000).length / 600, 10);
   });
 
+  it('writes a tally of more rows than one statement takes, each row once', async () => {
+    const { clock, siteId } = await setup();
+    const counts = new RumCounts(t.db, clock);
+    // 1,300 rows: two full statements, then remainders of 256, 16 and 4 rows.
+    const values = Array.from({ length: 1300 }, (_, i) => ({
+      ...lcp(1000),
+      pageGroup: `/flavors/${i}`,
+      target: 'h1',
+    }));
+    await counts.add(siteId, [...values, ...values]);
+    const totals = async (table: 'rum_counts' | 'rum_targets') =>
+      t.db.kysely
+        .selectFrom(table)
+        .select((eb) => [eb.fn.countAll<number>().as('rows'), eb.fn.sum<number>('count').as('n')])
+        .executeTakeFirstOrThrow()
+        .then(({ rows, n }) => [Number(rows), Number(n)]);
+    expect(await totals('rum_counts')).toEqual([1300, 2600]);
+    expect(await totals('rum_targets')).toEqual([1300, 2600]);
+  });
+
   it('filters by day and device, leaves out metrics without values, and prunes after 13 months', async () => {
     const { clock, siteId, today } = await setup();
     const counts = new RumCounts(t.db, clock);

@@ -84,15 +84,24 @@ function figuresOf(rows: readonly CountRow[]): RumMetricFigures {
   return figures;
 }
 
-/** Rows one statement inserts: far below either database's limit of bound values. */
-const ROWS_PER_STATEMENT = 500;
+/** Rows one statement inserts at most: far below either database's limit of bound values. */
+const ROWS_PER_STATEMENT = 512;
 
-/** Runs `write` over `rows`, one statement's share at a time. */
+/**
+ * Runs `write` over `rows` in chunks of ROWS_PER_STATEMENT, the rest in chunks of powers of
+ * two: a statement's text depends on its number of values, and so only ten texts of each
+ * ever are prepared and kept (a text per remainder would fill the statement cache with
+ * one-offs).
+ */
 async function inChunks<Row>(rows: Row[], write: (chunk: Row[]) => Promise<unknown>) {
-  for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) {
-    await write(rows.slice(from, from + ROWS_PER_STATEMENT));
-    // SQLite runs each statement synchronously: requests waiting meanwhile get a turn.
-    await setImmediate();
+  let from = 0;
+  for (let size = ROWS_PER_STATEMENT; size >= 1; size /= 2) {
+    while (rows.length - from >= size) {
+      await write(rows.slice(from, from + size));
+      from += size;
+      // SQLite runs each statement synchronously: requests waiting meanwhile get a turn.
+      await setImmediate();
+    }
   }
 }
 
@@ -126,12 +135,12 @@ export class RumCounts {
   async write(tally: RumTally): Promise<void> {
     if (tally.size === 0) return;
     await this.db.kysely.transaction().execute(async (trx) => {
-      let sites = trx
-        .selectFrom('rum_sites')
-        .select('id')
-        .where('id', 'in', [...tally.siteIds()]);
-      if (this.db.kind === 'postgres') sites = sites.forKeyShare();
-      const live = new Set((await sites.execute()).map((site) => site.id));
+      const live = new Set<string>();
+      await inChunks([...tally.siteIds()], async (ids) => {
+        let sites = trx.selectFrom('rum_sites').select('id').where('id', 'in', ids);
+        if (this.db.kind === 'postgres') sites = sites.forKeyShare();
+        for (const site of await sites.execute()) live.add(site.id);
+      });
       const counts = tally.countRows().filter((row) => live.has(row.site_id));
       await inChunks(counts, (chunk) =>
         trx

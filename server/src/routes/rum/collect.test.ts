@@ -272,6 +272,8 @@ describeOnDatabases('RUM beacons', ({ postgres }) => {
     expect(res.headers['cache-control']).toBe(
       'public, max-age=86400, stale-while-revalidate=604800',
     );
+    // Sites' pages are other origins: a same-origin resource policy would block the script.
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(res.body).toBe('(()=>{})();');
   });
 });

@@ -46,12 +46,14 @@ export const rumCollectRoutes: FastifyPluginAsync<{ services: Services }> = asyn
       return reply
         .status(404)
         .send({ message: 'The beacon script is not built: run npm run build.' });
-    // Other sites' pages load it: the app's same-origin resource policy would block it.
-    return reply
-      .header('cross-origin-resource-policy', 'cross-origin')
-      .header('cache-control', SCRIPT_CACHE)
-      .type('text/javascript; charset=utf-8')
-      .send(script);
+    return (
+      reply
+        .header('cache-control', SCRIPT_CACHE)
+        // Other sites' pages load it: the app's own same-origin policy would block it there.
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .type('text/javascript; charset=utf-8')
+        .send(script)
+    );
   });
 
   // Not a page: another method gets a 405 here rather than the web app's not-found page.

@@ -1,0 +1,289 @@
+/**
+ * Real-user beacons under load: the app as its own process on the default setup (SQLite,
+ * one process), a dozen registered RUM sites, and autocannon posting beacons as rum.js
+ * sends them (text/plain JSON, the site's Origin) from 100 connections: varied sites,
+ * paths, devices, connections, values and element targets, and a visitor's address in
+ * X-Forwarded-For (loopback is a trusted proxy), so the per-client limit paces visitors,
+ * not the bench. Prints beacons/s, latency p50/p99, answers other than 204 and the app's
+ * CPU time per beacon for the first 100,000 beacons and for the rest; the app's RSS and
+ * heap after a full garbage collection (its memory probe, support/memory-probe.mjs) before,
+ * after 100,000 and at the end; and what rum_counts holds once the last write is done,
+ * against the values of the beacons answered 204. Goals on the 2-core machine: at least
+ * 3,000 beacons/s, p99 under 50 ms, memory flat. Asserts nothing.
+ *   npx tsx bench/rum-ingest-bench.ts [--beacons 1000000] [--connections 100] [--cpu-prof DIR]
+ * --cpu-prof writes the app's CPU profile to <dir>/<pid>.cpuprofile when it exits
+ * (bench/support/cpu-profile.mjs).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import { startAppProcess } from '../server/test/app-process';
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1]! : fallback;
+};
+const beacons = Number(arg('beacons', '1000000'));
+const connections = Number(arg('connections', '100'));
+const cpuProfDir = arg('cpu-prof', '');
+/** The point where memory is read the first time, and the load's figures split. */
+const FIRST = Math.min(100_000, beacons);
+
+const API = '/backend-service/v1';
+const SITES = 12;
+const MEMORY_FILE = path.join(os.tmpdir(), `rum-ingest-bench-${process.pid}.json`);
+
+/** Page templates and the ids that fill them: a shop, a blog, a few fixed pages. */
+const PATHS = [
+  '/',
+  '/cart',
+  '/checkout',
+  '/search',
+  '/about',
+  ...Array.from({ length: 12 }, (_, i) => `/category/flavor-${i}`),
+  ...Array.from({ length: 20 }, (_, i) => `/blog/post-title-${i}`),
+];
+const ITEM_PATHS = ['/products/', '/orders/', '/users/'];
+const SELECTORS = {
+  LCP: ['main > img.hero', 'h1', 'div.product > img', 'section.banner > picture > img', 'p.lead'],
+  INP: ['button#buy', 'a.nav-link', 'input#search', 'button.add-to-cart', 'summary'],
+  CLS: ['div.ad-slot', 'header', 'img.thumbnail', 'footer', 'div.cookie-banner'],
+};
+const USER_AGENTS = [
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+];
+/** Visitors' addresses: about as many as a minute's beacons come from. */
+const CLIENTS = 200_000;
+
+/** A visitor's address, one of CLIENTS in 10.0.0.0/8. */
+const visitor = () => {
+  const n = Math.floor(Math.random() * CLIENTS);
+  return `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`;
+};
+const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
+/** A log-normal value around `median`, as field metrics spread. */
+const around = (median: number, spread = 0.6) => {
+  const normal =
+    Math.sqrt(-2 * Math.log(1 - Math.random())) * Math.cos(2 * Math.PI * Math.random());
+  return median * Math.exp(spread * normal);
+};
+
+interface Site {
+  key: string;
+  origin: string;
+}
+
+/** One page view's beacon, as rum.js builds it, and how many values it carries. */
+function beacon(site: Site) {
+  const path =
+    Math.random() < 0.4
+      ? `${pick(ITEM_PATHS)}${Math.floor(Math.random() * 100_000)}`
+      : `${pick(PATHS)}${Math.random() < 0.1 ? '?utm_source=news' : ''}`;
+  const metrics = [
+    { name: 'TTFB', value: Math.round(around(500)) },
+    { name: 'FCP', value: Math.round(around(1400)) },
+    { name: 'LCP', value: Math.round(around(2200)), target: pick(SELECTORS.LCP) },
+    {
+      name: 'CLS',
+      value: Math.random() < 0.4 ? 0 : Number(around(0.05, 1).toFixed(4)),
+      target: pick(SELECTORS.CLS),
+    },
+  ];
+  // Not every page view has an interaction.
+  if (Math.random() < 0.6)
+    metrics.push({ name: 'INP', value: Math.round(around(150)), target: pick(SELECTORS.INP) });
+  const mobile = Math.random() < 0.6;
+  const body = JSON.stringify({
+    site: site.key,
+    path,
+    device: mobile ? 'mobile' : 'desktop',
+    connection: mobile ? pick(['4g', '4g', '4g', '3g', 'unknown']) : pick(['4g', 'unknown']),
+    navigationType: pick(['navigate', 'navigate', 'navigate', 'reload', 'back-forward']),
+    metrics,
+  });
+  return { body, values: metrics.length };
+}
+
+async function register(baseUrl: string, i: number): Promise<Site> {
+  const call = async (url: string, payload: object, token?: string) => {
+    const res = await fetch(`${baseUrl}${API}${url}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token && { authorization: `Bearer ${token}` }),
+      },
+      body: JSON.stringify(payload),
+    });
+    if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+    return res.json() as Promise<Record<string, string>>;
+  };
+  const { token } = await call('/auth/register', {
+    name: `Site ${i}`,
+    email: `rum-${crypto.randomUUID()}@example.com`,
+    password: 'correct-horse1',
+  });
+  const origin = `https://shop-${i}.example`;
+  const site = await call('/rum/sites', { name: `Shop ${i}`, origins: [origin] }, token);
+  return { key: site.key!, origin };
+}
+
+interface Memory {
+  rss: number;
+  heapUsed: number;
+  /** CPU time the process used so far: what a beacon costs, whatever else the machine runs. */
+  cpuSeconds: number;
+  at: string;
+}
+
+/**
+ * The app's resident set and heap after a full garbage collection, and its CPU time, as
+ * its memory probe (support/memory-probe.mjs) writes them when signalled.
+ */
+async function memory(): Promise<Memory> {
+  fs.rmSync(MEMORY_FILE, { force: true });
+  app.child.kill('SIGUSR2');
+  for (let wait = 0; !fs.existsSync(MEMORY_FILE); wait++) {
+    if (wait === 100) throw new Error('the app did not answer its memory probe');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return JSON.parse(fs.readFileSync(MEMORY_FILE, 'utf8')) as Memory;
+}
+
+interface Phase {
+  beacons: number;
+  seconds: number;
+  rate: number;
+  p50: number;
+  p99: number;
+  other: number;
+  errors: number;
+  /** Values of the beacons answered 204. */
+  values: number;
+}
+
+/** What a connection remembers of its beacon until the answer: how many values it sent. */
+interface Sent {
+  values: number;
+}
+
+/** `amount` beacons from `connections` connections, each to a random site and visitor. */
+async function load(baseUrl: string, sites: Site[], amount: number): Promise<Phase> {
+  let values = 0;
+  let other = 0;
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    amount,
+    requests: [
+      {
+        method: 'POST',
+        path: '/rum/v1/collect',
+        setupRequest: (request, context) => {
+          const site = pick(sites);
+          const sent = beacon(site);
+          (context as Sent).values = sent.values;
+          return {
+            ...request,
+            body: sent.body,
+            headers: {
+              'content-type': 'text/plain;charset=UTF-8',
+              origin: site.origin,
+              'user-agent': pick(USER_AGENTS),
+              'x-forwarded-for': visitor(),
+            },
+          };
+        },
+        onResponse: (status, _body, context) => {
+          if (status === 204) values += (context as Sent).values;
+          else other++;
+        },
+      },
+    ],
+  });
+  const answered = result.requests.total;
+  return {
+    beacons: answered,
+    seconds: result.duration,
+    rate: answered / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    other,
+    errors: result.errors + result.timeouts,
+    values,
+  };
+}
+
+const preload = (file: string) => `--import ${path.resolve(import.meta.dirname, 'support', file)}`;
+const app = await startAppProcess(
+  {
+    TRUST_PROXY: 'loopback',
+    TRACKING_CONCURRENCY: '0',
+    LOG_LEVEL: 'warn',
+    NODE_OPTIONS: [
+      '--expose-gc',
+      preload('memory-probe.mjs'),
+      ...(cpuProfDir ? [preload('cpu-profile.mjs')] : []),
+    ].join(' '),
+    BENCH_MEMORY_FILE: MEMORY_FILE,
+    ...(cpuProfDir && { BENCH_CPU_PROF_DIR: path.resolve(cpuProfDir) }),
+  },
+  { webBuild: false },
+);
+try {
+  const sites = [];
+  for (let i = 0; i < SITES; i++) sites.push(await register(app.baseUrl, i));
+  const before = await memory();
+  const first = await load(app.baseUrl, sites, FIRST);
+  const afterFirst = await memory();
+  const rest = beacons > FIRST ? await load(app.baseUrl, sites, beacons - FIRST) : null;
+  const atEnd = await memory();
+  // The buffer writes every second: two seconds on, every 204 is in the table.
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  const db = new SQLite(path.join(app.dataDir, 'speedrank.sqlite'), { readonly: true });
+  const counted = db
+    .prepare('select count(*) as rows, coalesce(sum(count), 0) as n from rum_counts')
+    .get() as { rows: number; n: number };
+  db.close();
+
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  console.log(
+    `\nSQLite, one API process, ${SITES} sites, ${connections} connections, ${beacons} beacons`,
+  );
+  console.log(
+    'beacons           seconds   beacons/s   p50 ms   p99 ms   non-204   errors   app CPU µs/beacon',
+  );
+  for (const [label, phase, from, to] of [
+    [`first ${FIRST}`, first, before, afterFirst],
+    ...(rest ? [[`next ${rest.beacons}`, rest, afterFirst, atEnd] as const] : []),
+  ] as const) {
+    const cpu = ((to.cpuSeconds - from.cpuSeconds) / phase.beacons) * 1e6;
+    console.log(
+      `${label.padEnd(16)} ${phase.seconds.toFixed(1).padStart(8)} ${phase.rate
+        .toFixed(0)
+        .padStart(11)} ${String(phase.p50).padStart(8)} ${String(phase.p99).padStart(8)} ${String(
+        phase.other,
+      ).padStart(9)} ${String(phase.errors).padStart(8)} ${cpu.toFixed(0).padStart(19)}`,
+    );
+  }
+  console.log('\nmemory after a full GC      RSS         heap used   at');
+  for (const [label, m] of [
+    ['before', before],
+    [`after ${FIRST}`, afterFirst],
+    [`after ${beacons}`, atEnd],
+  ] as const) {
+    console.log(`${label.padEnd(27)} ${mb(m.rss).padEnd(11)} ${mb(m.heapUsed).padEnd(11)} ${m.at}`);
+  }
+  const sent = first.values + (rest?.values ?? 0);
+  console.log(
+    `\nrum_counts: ${counted.rows} rows holding ${counted.n} values; beacons answered 204 carried ${sent}`,
+  );
+} finally {
+  await app.stop();
+  fs.rmSync(MEMORY_FILE, { force: true });
+}
