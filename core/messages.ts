@@ -373,3 +373,22 @@ export const RUM_MESSAGES = {
   dropped: (count: number) =>
     `${count.toLocaleString('en-US')} ${count === 1 ? 'value' : 'values'} dropped as implausible`,
 } as const;
+
+export const RANK_TRACKING_MESSAGES = {
+  upgradeForKeywords: (max: number) =>
+    `Upgrade to track more than ${max.toLocaleString('en-US')} ${max === 1 ? 'keyword' : 'keywords'}.`,
+  alreadyTracked: 'You already track this keyword for this domain, device and place.',
+  notFound: 'No such tracked keyword.',
+  noKeyword: 'Enter a keyword',
+  badDomain: 'Enter a domain such as example.com.',
+  badCountry: 'Enter the country as two letters, such as us.',
+  badLanguage: 'Enter the language as a code such as en or pt-br.',
+  badDepth: `Enter a depth from 10 to 100 results.`,
+  signedOut: 'Rank tracking keeps your keywords in your account. Sign in to track a keyword.',
+  /** A check whose every provider failed: nothing is known, so nothing is drawn. */
+  failed: 'Check failed: no provider answered, so the position is unknown.',
+  partial: (reached: number) => `Not in the first ${reached} (the provider returned no more)`,
+  notInTop: (depth: number) => `Not in the top ${depth}`,
+  sandbox:
+    'Positions in the sandbox web: no SERP provider key is set, so this install searches its own sites, which change on a schedule.',
+} as const;

@@ -67,6 +67,8 @@ export interface Plan {
   trackedPageLimit: number;
   /** Sites whose visitors' field data (real-user monitoring) the plan collects. */
   rumSiteLimit: number;
+  /** Keywords whose rank is checked daily. */
+  rankKeywordLimit: number;
   /**
    * Scheduled checks a month (one device's samples at one time), apart from the manual
    * speed-test quota: a page on both devices checked daily uses about 62.
@@ -92,6 +94,7 @@ export const PLANS: readonly Plan[] = [
     keywordsPerHour: null,
     trackedPageLimit: 1,
     rumSiteLimit: 1,
+    rankKeywordLimit: 10,
     scheduledCheckLimit: 100,
     trackingRetentionDays: 30,
     features: FREE_FEATURES,
@@ -110,6 +113,7 @@ export const PLANS: readonly Plan[] = [
     keywordsPerHour: 150,
     trackedPageLimit: 10,
     rumSiteLimit: 3,
+    rankKeywordLimit: 100,
     scheduledCheckLimit: 3_000,
     trackingRetentionDays: 90,
     features: PAID_FEATURES,
@@ -128,6 +132,7 @@ export const PLANS: readonly Plan[] = [
     keywordsPerHour: 150,
     trackedPageLimit: 25,
     rumSiteLimit: 10,
+    rankKeywordLimit: 500,
     scheduledCheckLimit: 8_000,
     trackingRetentionDays: 180,
     features: PAID_FEATURES,
@@ -147,6 +152,7 @@ export const PLANS: readonly Plan[] = [
     keywordsPerHour: 150,
     trackedPageLimit: 100,
     rumSiteLimit: 50,
+    rankKeywordLimit: 2_000,
     scheduledCheckLimit: 30_000,
     trackingRetentionDays: 365,
     features: PAID_FEATURES,
