@@ -12,7 +12,8 @@ import type { Config } from './config';
 import type { Db } from './db/connect';
 import type { SafeFetchOptions } from './http/safe-fetch';
 import { createEmailSender, type EmailSender } from './providers/email';
-import { createRealSerpProvider } from './providers/serp';
+import { createSerpChain } from './providers/serp';
+import type { SerpProvider } from './providers/serp/port';
 import { SandboxIndexProvider } from './providers/serp/sandbox-index';
 import { buildManifest, type SandboxManifest } from '@sandbox';
 import { CachedSerp } from './providers/serp/serp-cache';
@@ -130,6 +131,11 @@ export interface Services extends WorkServices, DomainServices {
   verifyGoogle: GoogleVerifier | null;
   /** The search provider behind the SERP tools; null when none is available. */
   serp: CachedSerp | null;
+  /**
+   * Every configured SERP provider in failover order, uncached (rank checks want today's
+   * results); the sandbox index alone when no key is set; empty when neither is available.
+   */
+  serpChain: readonly SerpProvider[];
   /** Whether a search costs nothing (the sandbox index answers locally, no vendor bills it). */
   serpSearchesAreFree: boolean;
   /** First result pages kept for share links. */
@@ -324,9 +330,10 @@ export function createServices(
   const sandboxManifest =
     config.SANDBOX === 'on' ? () => (manifest ??= buildManifest({ port: config.PORT })) : null;
   const sandboxText = sandboxPageTexts(sandboxManifest);
-  const serpProvider =
-    createRealSerpProvider(config) ??
-    (sandboxManifest ? new SandboxIndexProvider(sandboxManifest) : null);
+  const sandboxSerp = sandboxManifest ? new SandboxIndexProvider(sandboxManifest) : null;
+  const realSerpChain = createSerpChain(config);
+  const serpChain = realSerpChain.length > 0 ? realSerpChain : sandboxSerp ? [sandboxSerp] : [];
+  const serpProvider = serpChain[0] ?? null;
   const serp = serpProvider
     ? new CachedSerp(serpProvider, db, clock, config.SERP_CACHE_TTL_MINUTES)
     : null;
@@ -367,6 +374,7 @@ export function createServices(
     ),
     paypal,
     serp,
+    serpChain,
     serpSearchesAreFree,
     serpShares: new SerpShares(db, clock),
     keywords: createKeywordSuggester(config, {

@@ -12,6 +12,8 @@ export interface SerpQuery {
   gl: string;
   /** Interface language, Google's `hl`. */
   hl: string;
+  /** A city or region in the vendor's own naming, passed through where the vendor takes one. */
+  location?: string;
 }
 
 export interface OrganicResult {
