@@ -11,7 +11,11 @@ async function main(): Promise<void> {
   // A local .env file, when present, fills variables not already set.
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
-  const db = connectDb({ databaseUrl: config.DATABASE_URL, sqlitePath: config.sqlitePath });
+  const db = connectDb({
+    databaseUrl: config.DATABASE_URL,
+    sqlitePath: config.sqlitePath,
+    checkpointInWorker: true,
+  });
   await migrateToLatest(db);
   const app = await buildApp({ config, db });
 

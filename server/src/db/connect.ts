@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { WalCheckpointer } from './wal-checkpointer';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -29,6 +30,8 @@ export interface Db {
 export interface DbOptions {
   databaseUrl?: string | undefined;
   sqlitePath: string;
+  /** Checkpoints the SQLite file from a worker thread: for the serving process. */
+  checkpointInWorker?: boolean;
 }
 
 export function connectDb(options: DbOptions): Db {
@@ -58,10 +61,18 @@ export function connectDb(options: DbOptions): Db {
   database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
+  const checkpointer =
+    options.checkpointInWorker && options.sqlitePath !== ':memory:'
+      ? WalCheckpointer.start(database)
+      : null;
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(database) }),
   });
-  return { kysely, kind: 'sqlite', close: () => kysely.destroy() };
+  const close = async () => {
+    await checkpointer?.stop();
+    await kysely.destroy();
+  };
+  return { kysely, kind: 'sqlite', close };
 }
 
 /**
