@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { CronExpressionParser } from 'cron-parser';
 import { z } from 'zod';
 import { parseFetchAllowList } from './http/fetch-allow-list';
 
@@ -13,6 +14,15 @@ const optionalUrl = z.string().url().optional();
  */
 const DEFAULT_SPEED_CONCURRENCY = Math.max(1, os.availableParallelism());
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+function isCronExpression(text: string): boolean {
+  try {
+    CronExpressionParser.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Every environment variable SpeedRank reads, validated once at boot. */
 const envSchema = z.object({
@@ -29,6 +39,15 @@ const envSchema = z.object({
     .default('loopback,linklocal,uniquelocal')
     .transform((value) => (value === 'true' ? true : value === 'false' ? false : value)),
   DATA_DIR: z.string().default('./data'),
+  /** Scheduled backups (cron syntax, UTC), written to BACKUP_DIR; none when unset. */
+  BACKUP_CRON: z
+    .string()
+    .refine(isCronExpression, 'BACKUP_CRON must be a cron expression, such as "0 3 * * *"')
+    .optional(),
+  /** Where scheduled backups go: DATA_DIR/backups unless set. */
+  BACKUP_DIR: z.string().optional(),
+  /** Scheduled backups kept; older ones are deleted after each new one. */
+  BACKUP_KEEP: positiveInt(7),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { buildApp } from './app';
+import { scheduleBackups } from './backup/backup-schedule';
 import { ConfigError, loadConfig } from './config';
 import { connectDb } from './db/connect';
 import { migrateToLatest } from './db/migrate';
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db });
 
   stopOnSignals(app, db, config.SHUTDOWN_DRAIN_MS);
+  const stopBackups = scheduleBackups(config, app.log);
+  app.addHook('onClose', async () => stopBackups());
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const port = new URL(address).port;
