@@ -11,7 +11,7 @@ import { freePort } from './free-port';
  */
 export async function startAppProcess(
   env: Record<string, string> = {},
-  { webBuild = true }: { webBuild?: boolean } = {},
+  { webBuild = true, captureOutput = false }: { webBuild?: boolean; captureOutput?: boolean } = {},
 ) {
   const root = path.resolve(import.meta.dirname, '../..');
   if (webBuild && !fs.existsSync(path.join(root, 'dist/web/index.html'))) {
@@ -30,8 +30,11 @@ export async function startAppProcess(
       DATABASE_URL: '',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', captureOutput ? 'pipe' : 'inherit', captureOutput ? 'pipe' : 'inherit'],
   });
+  let output = '';
+  for (const stream of [child.stdout, child.stderr])
+    stream?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
@@ -52,6 +55,8 @@ export async function startAppProcess(
     child,
     /** Resolves when the process has ended, however it ended. */
     exited,
+    /** What it wrote to stdout and stderr, with `captureOutput`. */
+    output: () => output,
     async stop() {
       child.kill('SIGTERM');
       await exited;
