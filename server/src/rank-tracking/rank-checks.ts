@@ -113,43 +113,35 @@ export class RankChecks {
   }
 
   /**
-   * For each of the user's keywords: its latest check (whatever its age), and its checks
-   * since `since`, oldest first. Two statements for the whole list, each read off the
-   * (keyword, time) index.
+   * For each of `keywordIds`: its checks since `since`, oldest first, and its latest check
+   * (whatever its age). One statement for the window, read off the (keyword, time) index;
+   * the latest of a keyword with no check in it (rare: checked daily) is looked up alone.
    */
   async forList(
     userId: string,
+    keywordIds: readonly string[],
     since: string,
   ): Promise<{ latest: Map<string, RankCheck>; recent: Map<string, RankCheck[]> }> {
-    const ofUser = this.db.kysely
-      .selectFrom('rank_keywords')
-      .select('id')
-      .where('user_id', '=', userId);
-    const latestRows = await this.db.kysely
-      .selectFrom('rank_checks as c')
-      .select(CHECK_COLUMNS)
-      .where('c.keyword_id', 'in', ofUser)
-      .where('c.checked_at', '=', (eb) =>
-        eb
-          .selectFrom('rank_checks as l')
-          .select((e) => e.fn.max('l.checked_at').as('at'))
-          .whereRef('l.keyword_id', '=', 'c.keyword_id'),
-      )
-      .execute();
-    const recentRows = await this.db.kysely
+    const rows = await this.db.kysely
       .selectFrom('rank_checks')
       .select(CHECK_COLUMNS)
-      .where('keyword_id', 'in', ofUser)
+      .where('keyword_id', 'in', (eb) =>
+        eb.selectFrom('rank_keywords').select('id').where('user_id', '=', userId),
+      )
       .where('checked_at', '>=', since)
       .orderBy('keyword_id')
       .orderBy('checked_at')
       .execute();
-    const latest = new Map(latestRows.map((row) => [row.keyword_id, toRankCheck(row)]));
     const recent = new Map<string, RankCheck[]>();
-    for (const row of recentRows) {
+    for (const row of rows) {
       const list = recent.get(row.keyword_id) ?? [];
       list.push(toRankCheck(row));
       recent.set(row.keyword_id, list);
+    }
+    const latest = new Map<string, RankCheck>();
+    for (const id of keywordIds) {
+      const last = recent.get(id)?.at(-1) ?? (await this.latest(id));
+      if (last) latest.set(id, last);
     }
     return { latest, recent };
   }

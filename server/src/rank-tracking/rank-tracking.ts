@@ -107,10 +107,12 @@ export class RankTracking {
   async list(userId: string): Promise<RankKeyword[]> {
     const now = this.deps.clock.now();
     const since = new Date(now.getTime() - SUMMARY_DAYS * 86_400_000).toISOString();
-    const [rows, { latest, recent }] = await Promise.all([
-      this.keywords.list(userId),
-      this.checks.forList(userId, since),
-    ]);
+    const rows = await this.keywords.list(userId);
+    const { latest, recent } = await this.checks.forList(
+      userId,
+      rows.map((row) => row.id),
+      since,
+    );
     return rows.map((row) =>
       this.present(row, latest.get(row.id) ?? null, recent.get(row.id), now),
     );

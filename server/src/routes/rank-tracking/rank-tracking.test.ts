@@ -98,7 +98,9 @@ describeOnDatabases('Rank tracking API', ({ postgres }) => {
       alerts: { move: 3, top3: false, top10: true },
     });
     expect(patched.json()).toMatchObject({ depth: 30, alerts: { move: 3, top10: true } });
-    expect((await call('DELETE', `${KEYWORDS}/${item.id}`, user.headers)).statusCode).toBe(204);
+    expect((await call('DELETE', `${KEYWORDS}/${item.id}`, user.headers)).json()).toEqual({
+      deleted: true,
+    });
     expect((await call('DELETE', `${KEYWORDS}/${item.id}`, user.headers)).statusCode).toBe(404);
     expect((await call('GET', KEYWORDS)).statusCode).toBe(401);
   });

@@ -106,12 +106,13 @@ export const rankTrackingRoutes: FastifyPluginAsync<{ services: Services }> = as
     {
       schema: schema({
         params: rankKeywordParamsSchema,
-        response: { 204: z.null().describe('Removed, with its history'), ...errors },
+        // Removed, with its history; a body, as tracked pages' removal answers.
+        response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
       }),
     },
-    async (request, reply) => {
+    async (request) => {
       await rank.keywords.remove(request.signedIn.user.id, request.params.id);
-      return reply.status(204).send(null);
+      return { deleted: true as const };
     },
   );
 
