@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { RankCheck } from '@core/schemas/rank-tracking';
 import type { SerpSource } from '@core/schemas/serp';
 import type { Db } from '../db/connect';
+import type { CheckPoint } from './rank-summary';
 import type { RankChecksTable } from '../db/schema';
 
 type CheckRow = Selectable<RankChecksTable>;
@@ -113,18 +114,20 @@ export class RankChecks {
   }
 
   /**
-   * For each of `keywordIds`: its checks since `since`, oldest first, and its latest check
-   * (whatever its age). One statement for the window, read off the (keyword, time) index;
-   * the latest of a keyword with no check in it (rare: checked daily) is looked up alone.
+   * For each of `keywordIds`: its checks since `since` as the list's figures read them
+   * (time, state, position), oldest first, and its latest check in full, whatever its age.
+   * One statement for the window, read off the (keyword, time) index, and one for the
+   * latest checks in it; the latest of a keyword with no check in the window (rare: checked
+   * daily) is looked up alone.
    */
   async forList(
     userId: string,
     keywordIds: readonly string[],
     since: string,
-  ): Promise<{ latest: Map<string, RankCheck>; recent: Map<string, RankCheck[]> }> {
+  ): Promise<{ latest: Map<string, RankCheck>; recent: Map<string, CheckPoint[]> }> {
     const rows = await this.db.kysely
       .selectFrom('rank_checks')
-      .select(CHECK_COLUMNS)
+      .select(['id', 'keyword_id', 'checked_at', 'state', 'position'])
       .where('keyword_id', 'in', (eb) =>
         eb.selectFrom('rank_keywords').select('id').where('user_id', '=', userId),
       )
@@ -132,15 +135,28 @@ export class RankChecks {
       .orderBy('keyword_id')
       .orderBy('checked_at')
       .execute();
-    const recent = new Map<string, RankCheck[]>();
+    const recent = new Map<string, CheckPoint[]>();
+    const lastIds = new Map<string, string>();
     for (const row of rows) {
       const list = recent.get(row.keyword_id) ?? [];
-      list.push(toRankCheck(row));
+      list.push({ checkedAt: row.checked_at, state: row.state, position: row.position });
       recent.set(row.keyword_id, list);
+      lastIds.set(row.keyword_id, row.id);
     }
     const latest = new Map<string, RankCheck>();
+    const ids = [...lastIds.values()];
+    // Bounded parameter lists, as every batch of this app writes or reads.
+    for (let i = 0; i < ids.length; i += 500) {
+      const full = await this.db.kysely
+        .selectFrom('rank_checks')
+        .select(CHECK_COLUMNS)
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute();
+      for (const row of full) latest.set(row.keyword_id, toRankCheck(row));
+    }
     for (const id of keywordIds) {
-      const last = recent.get(id)?.at(-1) ?? (await this.latest(id));
+      if (latest.has(id)) continue;
+      const last = await this.latest(id);
       if (last) latest.set(id, last);
     }
     return { latest, recent };

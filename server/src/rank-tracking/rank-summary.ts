@@ -1,5 +1,8 @@
 import { RANK_CHANGE_DAYS, type RankCheck, type RankKeyword } from '@core/schemas/rank-tracking';
 
+/** What the list's figures read of a check. */
+export type CheckPoint = Pick<RankCheck, 'checkedAt' | 'state' | 'position'>;
+
 /** Days the list's sparkline draws, today included. */
 export const SPARKLINE_DAYS = 30;
 /**
@@ -18,7 +21,7 @@ const utcDay = (iso: string) => Math.floor(Date.parse(iso) / DAY_MS);
  * with yesterday's. Only ranked checks count: a failed, partial or not-in-top check knows
  * no position to compare.
  */
-export function positionChange(ranked: readonly RankCheck[], days: number): number | null {
+export function positionChange(ranked: readonly CheckPoint[], days: number): number | null {
   const latest = ranked.at(-1);
   if (!latest?.position) return null;
   const before = utcDay(latest.checkedAt) - days;
@@ -31,9 +34,9 @@ export function positionChange(ranked: readonly RankCheck[], days: number): numb
  * day's last check's when it ranked, null for a day not ranked or not known (no check, a
  * failed or partial one).
  */
-export function sparkline(checks: readonly RankCheck[], today: Date): (number | null)[] {
+export function sparkline(checks: readonly CheckPoint[], today: Date): (number | null)[] {
   const last = utcDay(today.toISOString());
-  const byDay = new Map<number, RankCheck>();
+  const byDay = new Map<number, CheckPoint>();
   for (const check of checks) byDay.set(utcDay(check.checkedAt), check);
   return Array.from({ length: SPARKLINE_DAYS }, (_, i) => {
     const check = byDay.get(last - (SPARKLINE_DAYS - 1 - i));
@@ -46,7 +49,7 @@ export function sparkline(checks: readonly RankCheck[], today: Date): (number | 
  * first.
  */
 export function summarize(
-  checks: readonly RankCheck[],
+  checks: readonly CheckPoint[],
   today: Date,
 ): Pick<RankKeyword, 'change' | 'sparkline'> {
   const ranked = checks.filter((check) => check.state === 'ranked');

@@ -20,7 +20,7 @@ import { checkKeyword, type ProviderPace } from './check-keyword';
 import { COMPARABLE_STATES, RankAlertSender } from './rank-alerts';
 import { RankChecks } from './rank-checks';
 import { keywordFields, RankKeywords, type RankKeywordRow } from './rank-keywords';
-import { SUMMARY_DAYS, summarize } from './rank-summary';
+import { SUMMARY_DAYS, summarize, type CheckPoint } from './rank-summary';
 
 const rankCheckJobSchema = z.object({ keywordId: z.string() });
 type RankCheckJob = z.infer<typeof rankCheckJobSchema>;
@@ -129,7 +129,7 @@ export class RankTracking {
   private present(
     row: RankKeywordRow,
     latest: RankCheck | null,
-    recent: RankCheck[] = [],
+    recent: readonly CheckPoint[] = [],
     now: Date,
   ): RankKeyword {
     return {
