@@ -15,6 +15,8 @@ export interface Entitlements {
   readonly trackedPageLimit: number;
   /** Sites the plan collects real-user field data for. */
   readonly rumSiteLimit: number;
+  /** Keywords whose rank is checked daily. */
+  readonly rankKeywordLimit: number;
   /** Scheduled checks a month, apart from the speed-test allowance. */
   readonly scheduledCheckLimit: number;
   allowsSamples(samples: number): boolean;
@@ -36,6 +38,7 @@ export function entitlementsOf(planId: number | null | undefined): Entitlements 
     sampleLimit: plan.speedTestSampleLimit,
     trackedPageLimit: plan.trackedPageLimit,
     rumSiteLimit: plan.rumSiteLimit,
+    rankKeywordLimit: plan.rankKeywordLimit,
     scheduledCheckLimit: plan.scheduledCheckLimit,
     allowsSamples: (samples) => samples <= plan.speedTestSampleLimit,
     allowsSchedule,

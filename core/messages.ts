@@ -265,6 +265,14 @@ export const WEBHOOK_MESSAGES = {
     `Page unreachable: ${url}\nThe last ${failed} checks could not measure it.\nSpeed history: ${link}`,
   reachableText: (url: string, device: string, at: string, link: string) =>
     `Page reachable again: ${url}\nThe ${device} check at ${at} measured it.\nSpeed history: ${link}`,
+  rankChangedText: (
+    domain: string,
+    keyword: string,
+    device: string,
+    changes: string[],
+    link: string,
+  ) =>
+    `Rank change: ${domain} for “${keyword}” (${device})\n${changes.map((c) => `- ${c}`).join('\n')}\nRank tracking: ${link}`,
   testText: (link: string) =>
     `Test event from SpeedRank: this webhook will receive speed regression, recovery and reachability alerts.\nSite speed tracking: ${link}`,
   /** A delivery's lastError for an answer that is not 2xx, with the start of its body. */
@@ -391,4 +399,18 @@ export const RANK_TRACKING_MESSAGES = {
   notInTop: (depth: number) => `Not in the top ${depth}`,
   sandbox:
     'Positions in the sandbox web: no SERP provider key is set, so this install searches its own sites, which change on a schedule.',
+  /** A position in an alert: ranked, or beyond the depth read. */
+  positionText: (position: number | null, depth: number) =>
+    position === null ? `not in the top ${depth}` : `#${position}`,
+  moved: (from: string, to: string) => `Moved from ${from} to ${to}`,
+  enteredTop: (top: number) => `Entered the top ${top}`,
+  leftTop: (top: number) => `Left the top ${top}`,
+  alertSubject: (domain: string, keyword: string) => `Rank change: ${domain} for “${keyword}”`,
+  alertText: (domain: string, keyword: string, device: string, at: string, changes: string[]) =>
+    `The ${device} position of ${domain} for “${keyword}” changed in the check on ${at}:\n\n${changes.map((c) => `- ${c}`).join('\n')}`,
+  alertOnce:
+    'SpeedRank emails when a check of a tracked keyword moves as its alerts ask; a failed or partial check never sends one.',
+  /** A check asked for while the keyword's check already runs. */
+  busy: 'This keyword is being checked already; its result comes in a moment.',
+  noProvider: 'No search provider is available to check positions.',
 } as const;

@@ -17,12 +17,16 @@ export const DELIVERIES_LISTED = 100;
  */
 export const WEBHOOK_KINDS = ['generic', 'slack', 'discord'] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
-/** The alert kinds (ALERT_KINDS), and 'test' from the 'send test event' button. */
+/**
+ * The alert kinds (ALERT_KINDS), a tracked keyword's position change ('rank.changed'), and
+ * 'test' from the 'send test event' button.
+ */
 export const WEBHOOK_EVENTS = [
   'regression',
   'recovery',
   'unreachable',
   'reachable',
+  'rank.changed',
   'test',
 ] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
@@ -101,7 +105,22 @@ export const webhookPayloadSchema = z.object({
   checkId: z.string().nullable(),
   at: z.string(),
   reasons: z.array(regressionReasonSchema),
-  /** The page's speed history in SpeedRank. */
+  /** A 'rank.changed' event's keyword, its two checks' positions and what changed. */
+  rank: z
+    .object({
+      keywordId: z.string(),
+      keyword: z.string(),
+      domain: z.string(),
+      country: z.string(),
+      location: z.string().nullable(),
+      /** Null: not within the depth read. */
+      previous: z.number().int().nullable(),
+      current: z.number().int().nullable(),
+      url: z.string().nullable(),
+      changes: z.array(z.string()),
+    })
+    .optional(),
+  /** The page's speed history in SpeedRank (rank tracking for 'rank.changed'). */
   link: z.string(),
   text: z.string(),
   content: z.string(),

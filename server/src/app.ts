@@ -37,6 +37,7 @@ import { settingsRoutes } from './routes/settings/settings';
 import { publicSiteConfig, siteConfigRoutes } from './routes/site-config/site-config';
 import { usageRoutes } from './routes/usage/usage';
 import { trackingRoutes } from './routes/tracking/tracking';
+import { rankTrackingRoutes } from './routes/rank-tracking/rank-tracking';
 import { rumCollectRoutes, rumScriptPath } from './routes/rum/collect';
 import { rumSnippet } from './rum/rum-sites';
 import { rumSiteRoutes } from './routes/rum/rum-sites';
@@ -149,6 +150,7 @@ export async function buildApp({ config, db, clock, logStream, overrides }: AppD
       await api.register(speedTestHistoryRoutes, { services });
       await api.register(trackingRoutes, { services });
       await api.register(rumSiteRoutes, { services });
+      await api.register(rankTrackingRoutes, { services });
     },
     { prefix: API_PREFIX },
   );
@@ -180,6 +182,17 @@ export async function buildApp({ config, db, clock, logStream, overrides }: AppD
       app.addHook('onClose', () => ticks.stop());
     }
   }
+  // Tracked keywords' rank checks: due ones are looked for on the same timer.
+  if (config.RANK_CONCURRENCY > 0) {
+    const ticks = startPeriodicTask(
+      'rank scheduler',
+      async () => void (await services.rank.tick()),
+      config.TRACKING_TICK_SECONDS * 1000,
+      app.log,
+    );
+    app.addHook('onClose', () => ticks.stop());
+  }
+  app.addHook('onClose', () => services.rank.stop());
   // Before the speed pool closes: stopped checks are removed, not recorded as failures.
   app.addHook('onClose', () => services.tracking.stop());
   // Browsers of the speed pool end with the app.

@@ -180,6 +180,17 @@ const envSchema = z.object({
   /** How often the scheduler looks for due tracked pages and webhook retries. */
   TRACKING_TICK_SECONDS: positiveInt(60),
   /**
+   * Tracked keywords' scheduled rank checks this process runs at once; 0 leaves them
+   * (and the scheduler's search for due keywords) to other processes on the same database.
+   */
+  RANK_CONCURRENCY: z.coerce.number().int().min(0).default(2),
+  /**
+   * The least time between two result pages asked of one SERP vendor by rank checks, in
+   * this process or (scale-out mode) across every worker: a daily batch of keywords goes
+   * at a pace the vendor accepts rather than in a burst.
+   */
+  RANK_PROVIDER_GAP_MS: z.coerce.number().int().min(0).default(1000),
+  /**
    * The latest checks per tracked page and device that keep their filmstrip and every
    * sample's fingerprint; older ones keep their metrics (for the plan's days) and the
    * representative sample's fingerprint.

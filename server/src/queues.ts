@@ -2,6 +2,7 @@ import type { Queue } from './jobs/queue';
 import { pageFactsQueue } from './page-facts/page-facts-jobs';
 import { scrapeQueue } from './scrape/scrape-jobs';
 import { speedSamplesQueue } from './speed/sample-queue';
+import { rankChecksQueue } from './rank-tracking/rank-tracking';
 import { checksNowQueue, scheduledChecksQueue } from './tracking/check-jobs';
 
 /**
@@ -14,4 +15,5 @@ export const QUEUES: readonly Queue<unknown, unknown>[] = [
   scrapeQueue,
   scheduledChecksQueue,
   checksNowQueue,
+  rankChecksQueue,
 ];

@@ -48,6 +48,7 @@ import { SpeedTests } from './speed/speed-tests';
 import { createHostSlots, type HostPace } from './politeness';
 import { checksNowQueue, scheduledChecksQueue } from './tracking/check-jobs';
 import { Tracking } from './tracking/tracking';
+import { RankTracking, rankChecksQueue } from './rank-tracking/rank-tracking';
 import { createJobs, type Jobs } from './jobs';
 import { PageFactsJobs, pageFactsQueue, servePageFacts } from './page-facts/page-facts-jobs';
 import type { Crawl } from './scrape/crawl';
@@ -108,6 +109,15 @@ export interface WorkServices {
   sampleWorker: SampleWorker | null;
   /** Site speed tracking: tracked pages, their history, alerts and scheduler. */
   tracking: Tracking;
+  /**
+   * Every configured SERP provider in failover order, uncached (rank checks want today's
+   * results); the sandbox index alone when no key is set; empty when neither is available.
+   */
+  serpChain: readonly SerpProvider[];
+  /** The sandbox web's manifest, built when first read; null with the sandbox off. */
+  sandboxManifest: (() => SandboxManifest) | null;
+  /** Rank tracking: keywords, their checks on the SERP chain, schedule and alerts. */
+  rank: RankTracking;
   /** Page-facts batches as jobs. */
   pageFacts: PageFactsJobs;
   /** MixLab's shop, its crawls, and its listing pages as jobs (null without a shop). */
@@ -131,11 +141,6 @@ export interface Services extends WorkServices, DomainServices {
   verifyGoogle: GoogleVerifier | null;
   /** The search provider behind the SERP tools; null when none is available. */
   serp: CachedSerp | null;
-  /**
-   * Every configured SERP provider in failover order, uncached (rank checks want today's
-   * results); the sandbox index alone when no key is set; empty when neither is available.
-   */
-  serpChain: readonly SerpProvider[];
   /** Whether a search costs nothing (the sandbox index answers locally, no vendor bills it). */
   serpSearchesAreFree: boolean;
   /** First result pages kept for share links. */
@@ -163,6 +168,8 @@ export interface ServiceOverrides {
   jobs?: Jobs;
   /** How host names of user-given URLs resolve (public names pointed at loopback). */
   resolve?: SafeFetchOptions['resolve'];
+  /** The SERP chain rank checks use (stand-in vendors). */
+  serpChain?: SerpProvider[];
 }
 
 export interface ServiceOptions {
@@ -274,6 +281,30 @@ export function createWorkServices(
   const tracking = new Tracking({ db, clock, config, quotas, jobs, speed, email, pageFetch, log });
   const target = scrapeTarget(config);
   const pace = createCrawlPace(config, log);
+  // With no SERP key, the sandbox index answers (its URLs carry the app's port).
+  // Built once, when first read: the search index and the keyword ideas' background share it.
+  let manifest: SandboxManifest | undefined;
+  const sandboxManifest =
+    config.SANDBOX === 'on' ? () => (manifest ??= buildManifest({ port: config.PORT })) : null;
+  const realSerpChain = createSerpChain(config);
+  const serpChain =
+    overrides.serpChain ??
+    (realSerpChain.length > 0
+      ? realSerpChain
+      : sandboxManifest
+        ? [new SandboxIndexProvider(sandboxManifest)]
+        : []);
+  const rank = new RankTracking({
+    db,
+    clock,
+    config,
+    jobs,
+    serpChain,
+    pace,
+    email,
+    webhooks: tracking.deliveries,
+    log,
+  });
   const newCrawl = crawlMaker(config, pageFetch, () => clock.now().getTime(), pace);
   return {
     config,
@@ -286,6 +317,9 @@ export function createWorkServices(
     speed,
     sampleWorker,
     tracking,
+    serpChain,
+    sandboxManifest,
+    rank,
     pageFacts: new PageFactsJobs(jobs, pageFetch),
     scrape: { target, newCrawl, pace, pages: target && new ScrapeJobs(jobs, target, newCrawl) },
   };
@@ -303,6 +337,7 @@ export function serveQueues(work: WorkServices): { close(): Promise<void> } {
     scheduled: scheduledChecksQueue.concurrency(config),
     now: checksNowQueue.concurrency(config),
   });
+  work.rank.serve(rankChecksQueue.concurrency(config));
   const readers = [
     servePageFacts(jobs, pageFactsQueue.concurrency(config), work.pageFetch),
     serveScrapePages(
@@ -323,16 +358,8 @@ export function createServices(
   options: ServiceOptions = {},
 ): Services {
   const work = createWorkServices(config, db, log, options, !config.REDIS_URL);
-  const { clock, quotas, email, pageFetch } = work;
-  // With no SERP key, the sandbox index answers (its URLs carry the app's port).
-  // Built once, when first read: the search index and the keyword ideas' background share it.
-  let manifest: SandboxManifest | undefined;
-  const sandboxManifest =
-    config.SANDBOX === 'on' ? () => (manifest ??= buildManifest({ port: config.PORT })) : null;
+  const { clock, quotas, email, pageFetch, sandboxManifest, serpChain } = work;
   const sandboxText = sandboxPageTexts(sandboxManifest);
-  const sandboxSerp = sandboxManifest ? new SandboxIndexProvider(sandboxManifest) : null;
-  const realSerpChain = createSerpChain(config);
-  const serpChain = realSerpChain.length > 0 ? realSerpChain : sandboxSerp ? [sandboxSerp] : [];
   const serpProvider = serpChain[0] ?? null;
   const serp = serpProvider
     ? new CachedSerp(serpProvider, db, clock, config.SERP_CACHE_TTL_MINUTES)
@@ -374,7 +401,6 @@ export function createServices(
     ),
     paypal,
     serp,
-    serpChain,
     serpSearchesAreFree,
     serpShares: new SerpShares(db, clock),
     keywords: createKeywordSuggester(config, {

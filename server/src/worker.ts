@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     try {
       // Checks end first: their samples are cancelled, not left to a closed engine.
       await tracking.stop();
+      await work.rank.stop();
       await Promise.all([speed.drain(config.SHUTDOWN_DRAIN_MS), readers.close()]);
       await speed.close();
       await jobs.close();

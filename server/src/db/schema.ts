@@ -18,6 +18,8 @@ export interface Database {
   rum_sites: RumSitesTable;
   rum_counts: RumCountsTable;
   rum_targets: RumTargetsTable;
+  rank_keywords: RankKeywordsTable;
+  rank_checks: RankChecksTable;
   speed_cache: SpeedCacheTable;
   usage_counters: UsageCountersTable;
   subscriptions: SubscriptionsTable;
@@ -233,6 +235,47 @@ export interface SpeedCacheTable {
 }
 
 /** A page a user tracks, with the scheduler's lease on it. */
+/** A tracked keyword; '' for no language or location (the unique key holds on both databases). */
+export interface RankKeywordsTable {
+  id: string;
+  user_id: string;
+  keyword: string;
+  /** The host compared, without `www.` (core/rank-match.ts). */
+  domain: string;
+  device: 'mobile' | 'desktop';
+  country: string;
+  language: string;
+  location: string;
+  depth: number;
+  /** JSON array of competitor domains. */
+  competitors: string;
+  /** JSON array of tags. */
+  tags: string;
+  /** JSON of core/schemas/rank-tracking.ts RankAlerts. */
+  alerts: string;
+  best_position: number | null;
+  best_at: string | null;
+  next_check_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  created_at: string;
+}
+
+/** One check of a keyword (core/schemas/rank-tracking.ts RankCheck). */
+export interface RankChecksTable {
+  id: string;
+  keyword_id: string;
+  checked_at: string;
+  state: 'ranked' | 'not_in_top' | 'partial' | 'failed';
+  position: number | null;
+  url: string | null;
+  provider: string | null;
+  depth_reached: number;
+  error: string | null;
+  /** JSON object of competitor domain to position (null: not within depth_reached). */
+  competitors: string;
+}
+
 export interface TrackedPagesTable {
   id: string;
   user_id: string;
@@ -341,7 +384,7 @@ export interface TrackingWebhooksTable {
 export interface TrackingWebhookDeliveriesTable {
   id: string;
   webhook_id: string;
-  event: 'regression' | 'recovery' | 'unreachable' | 'reachable' | 'test';
+  event: 'regression' | 'recovery' | 'unreachable' | 'reachable' | 'rank.changed' | 'test';
   /** The JSON body, the same on every attempt. */
   body: string;
   status: 'delivered' | 'retrying' | 'failed';

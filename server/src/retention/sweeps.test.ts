@@ -93,6 +93,40 @@ describeOnDatabases('data retention', ({ postgres }) => {
     expect(kept).toEqual([{ day: clock.now().toISOString().slice(0, 10) }]);
   });
 
+  it('drops tracked keywords’ checks past the 400 days their history reads', async () => {
+    const clock = new TestClock();
+    t = await buildTestApp({ postgres, clock, env: { RANK_CONCURRENCY: '0' } });
+    const { rank } = t.app.services;
+    const { user } = await signUp(t.app);
+    const [row] = await rank.keywords.add(user, [
+      {
+        keyword: 'ice cream',
+        domain: 'scoops.example',
+        device: 'mobile',
+        country: 'us',
+        depth: 10,
+        competitors: [],
+        tags: [],
+        alerts: { move: null, top3: false, top10: false },
+      },
+    ]);
+    const check = (daysAgo: number) => ({
+      checkedAt: new Date(clock.now().getTime() - daysAgo * DAY * 60_000).toISOString(),
+      state: 'ranked' as const,
+      position: 3,
+      url: 'https://scoops.example/',
+      provider: 'serpapi' as const,
+      depthReached: 10,
+      competitors: {},
+    });
+    await rank.checks.record(row!.id, check(401));
+    await rank.checks.record(row!.id, check(399));
+    await sweep();
+    expect(await rank.checks.history(row!.id, 400, clock.now())).toEqual([check(399)]);
+    const all = await t.db.kysely.selectFrom('rank_checks').select('checked_at').execute();
+    expect(all).toEqual([{ checked_at: check(399).checkedAt }]);
+  });
+
   it('keeps at most SPEED_CACHE_MAX_ENTRIES results, the newest', async () => {
     const clock = new TestClock();
     t = await buildTestApp({ postgres, clock, env: { SPEED_CACHE_MAX_ENTRIES: '3' } });

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { RANK_HISTORY_DAYS_MAX } from '@core/schemas/rank-tracking';
 import type { Clock } from '../auth/clock';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
@@ -96,5 +97,7 @@ export async function sweepStorage(targets: SweepTargets): Promise<SweepReport> 
   report.tracking_details = await pruneTrackingDetails(db, settings.TRACKING_DETAIL_CHECKS);
   Object.assign(report, await pruneSpeedTests(db, clock.now()));
   report.rum_counts = await targets.rumCounts.prune();
+  // Tracked keywords' checks, as far back as their history is read.
+  report.rank_checks = await olderThan('rank_checks', 'checked_at', daysAgo(RANK_HISTORY_DAYS_MAX));
   return report;
 }

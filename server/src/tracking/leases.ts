@@ -1,19 +1,32 @@
+import type { ExpressionBuilder, ExpressionWrapper, Kysely, SqlBool } from 'kysely';
 import type { Clock } from '../auth/clock';
 import type { Db } from '../db/connect';
+import type { Database } from '../db/schema';
+
+/** Tables whose rows carry a check's lease (`lease_owner`, `lease_until`). */
+export type LeasedTable = 'tracked_pages' | 'rank_keywords';
+
+/** Which rows a lease is on, and when one of them is due for its scheduled check. */
+export interface LeaseTarget<T extends LeasedTable> {
+  table: T;
+  /** The column of the row's next scheduled check. */
+  dueColumn: 'next_due_at' | 'next_check_at';
+  due(eb: ExpressionBuilder<Database, T>, now: string): ExpressionWrapper<Database, T, SqlBool>;
+}
 
 /**
- * Leases on tracked pages, kept in their rows: a page's check runs only under its lease,
- * taken by one atomic UPDATE that matches only a free or expired lease (or one the same
- * owner holds), so of several processes on one database exactly one gets it. The owner is
- * the check's job: the scheduler takes the lease when it queues the job, and whichever
- * worker runs the job holds and renews it. A lease nobody renews expires and the page is
- * due again.
+ * Leases kept in the rows they are on: a row's check runs only under its lease, taken by
+ * one atomic UPDATE that matches only a free or expired lease (or one the same owner
+ * holds), so of several processes on one database exactly one gets it. The owner is the
+ * check's job: the scheduler takes the lease when it queues the job, and whichever worker
+ * runs the job holds and renews it. A lease nobody renews expires and the row is due again.
  */
-export class PageLeases {
+export class RowLeases<T extends LeasedTable> {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     readonly ttlMs: number,
+    private readonly target: LeaseTarget<T>,
   ) {}
 
   private times() {
@@ -24,50 +37,67 @@ export class PageLeases {
     };
   }
 
+  // Both tables have the lease columns; Kysely types a generic table's columns loosely.
+  private get kysely() {
+    return this.db.kysely as unknown as Kysely<Pick<Database, LeasedTable>>;
+  }
+
   /**
-   * Takes the page's lease for `owner` when it is free, expired or already `owner`'s; with
-   * `due`, only when the page is also unpaused and due by now (a page another job has just
-   * checked is no longer due).
+   * Takes the row's lease for `owner` when it is free, expired or already `owner`'s; with
+   * `due`, only when the row is also due by now (one another job has just checked is not).
    */
-  async claim(pageId: string, owner: string, due: boolean): Promise<boolean> {
+  async claim(id: string, owner: string, due: boolean): Promise<boolean> {
     const { now, until } = this.times();
-    let update = this.db.kysely
-      .updateTable('tracked_pages')
+    const result = await this.kysely
+      .updateTable(this.target.table as LeasedTable)
       .set({ lease_owner: owner, lease_until: until })
-      .where('id', '=', pageId)
+      .where('id', '=', id)
       .where((eb) =>
         eb.or([
           eb('lease_until', 'is', null),
           eb('lease_until', '<', now),
           eb('lease_owner', '=', owner),
         ]),
-      );
-    if (due) update = update.where('paused', '=', 0).where('next_due_at', '<=', now);
-    const result = await update.executeTakeFirst();
+      )
+      .$if(due, (update) =>
+        update.where((eb) => this.target.due(eb as unknown as ExpressionBuilder<Database, T>, now)),
+      )
+      .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }
 
-  /** Extends `owner`'s lease on the page. */
-  async renew(pageId: string, owner: string): Promise<void> {
-    await this.db.kysely
-      .updateTable('tracked_pages')
+  /** Extends `owner`'s lease on the row. */
+  async renew(id: string, owner: string): Promise<void> {
+    await this.kysely
+      .updateTable(this.target.table as LeasedTable)
       .set({ lease_until: this.times().until })
-      .where('id', '=', pageId)
+      .where('id', '=', id)
       .where('lease_owner', '=', owner)
       .execute();
   }
 
-  /** Gives `owner`'s lease back; `nextDueAt` moves the page's schedule on. */
-  async release(pageId: string, owner: string, nextDueAt?: string): Promise<void> {
-    await this.db.kysely
-      .updateTable('tracked_pages')
+  /** Gives `owner`'s lease back; `nextDueAt` moves the row's schedule on. */
+  async release(id: string, owner: string, nextDueAt?: string): Promise<void> {
+    await this.kysely
+      .updateTable(this.target.table as LeasedTable)
       .set({
         lease_owner: null,
         lease_until: null,
-        ...(nextDueAt ? { next_due_at: nextDueAt } : {}),
+        ...(nextDueAt ? { [this.target.dueColumn]: nextDueAt } : {}),
       })
-      .where('id', '=', pageId)
+      .where('id', '=', id)
       .where('lease_owner', '=', owner)
       .execute();
+  }
+}
+
+/** Leases on tracked pages: a page is due when unpaused and its next check's time came. */
+export class PageLeases extends RowLeases<'tracked_pages'> {
+  constructor(db: Db, clock: Clock, ttlMs: number) {
+    super(db, clock, ttlMs, {
+      table: 'tracked_pages',
+      dueColumn: 'next_due_at',
+      due: (eb, now) => eb.and([eb('paused', '=', 0), eb('next_due_at', '<=', now)]),
+    });
   }
 }

@@ -9,8 +9,14 @@ export type WebhookEvent = Omit<WebhookPayload, 'text' | 'content'>;
 const DISCORD_MAX = 2000;
 
 function eventText(event: WebhookEvent): string {
-  const { page, device, at, link } = event;
-  if (event.event === 'test' || !page || !device) return WEBHOOK_MESSAGES.testText(link);
+  const { page, device, at, link, rank } = event;
+  if (event.event === 'rank.changed' && rank && device) {
+    return WEBHOOK_MESSAGES.rankChangedText(rank.domain, rank.keyword, device, rank.changes, link);
+  }
+  // A test, or an event that lacks what its kind names: nothing to report but the link.
+  if (event.event === 'test' || event.event === 'rank.changed' || !page || !device) {
+    return WEBHOOK_MESSAGES.testText(link);
+  }
   switch (event.event) {
     case 'regression':
       return WEBHOOK_MESSAGES.regressionText(

@@ -200,8 +200,16 @@ async function knownValues(
   const webhook = await post('/tracking/webhooks', { url: 'https://hooks.fuzz.example/' }).finally(
     () => (resolvesTo.address = LOOPBACK),
   );
+  const rankKeyword = await post('/rank-tracking/keywords', {
+    keyword: 'ice cream',
+    domain: new URL(sandboxUrl).host,
+    device: 'mobile',
+    country: 'us',
+    depth: 20,
+  });
   return {
     webhookId: webhook.id,
+    rankKeywordId: rankKeyword.id,
     runId: run.runId,
     testId: run.testId,
     speedTestId: search.speedTestId,

@@ -19,6 +19,7 @@ export const KNOWN_NAMES = [
   'trackedPageId',
   'checkId',
   'webhookId',
+  'rankKeywordId',
   'googleCredential',
 ] as const;
 export type KnownName = (typeof KNOWN_NAMES)[number];
@@ -34,6 +35,7 @@ export const KNOWN_UUIDS: KnownName[] = [
   'trackedPageId',
   'checkId',
   'webhookId',
+  'rankKeywordId',
 ];
 
 /** The known values a field of this name most likely wants; none when the name says nothing. */
@@ -43,7 +45,7 @@ export function knownFor(field: string): KnownName[] {
   if (name.includes('email')) return ['email'];
   if (name === 'searchid') return ['speedTestId', 'keywordSearchId'];
   if (name === 'testid') return ['testId', 'speedTestId'];
-  if (name === 'id') return ['trackedPageId', 'webhookId'];
+  if (name === 'id') return ['trackedPageId', 'webhookId', 'rankKeywordId'];
   // The two checks a comparison names.
   if (name === 'a' || name === 'b') return ['checkId'];
   if (name === 'credential') return ['googleCredential'];

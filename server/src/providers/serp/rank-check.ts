@@ -14,6 +14,23 @@ export interface RankResult {
   coverageNotice?: CoverageNotice;
 }
 
+/**
+ * Adds a page's results to those read so far: a link already seen (a vendor repeating a
+ * result across pages) is skipped, and ranks go on from the last one, which pages read
+ * before may have shifted.
+ */
+export function appendResults(
+  results: OrganicResult[],
+  seen: Set<string>,
+  page: readonly OrganicResult[],
+): void {
+  for (const r of page) {
+    if (seen.has(r.link)) continue;
+    seen.add(r.link);
+    results.push({ ...r, position: (results.at(-1)?.position ?? 0) + 1 });
+  }
+}
+
 /** The first result pages a caller already holds, ranked as it shows them. */
 export interface KnownResults {
   pages: number;
@@ -48,12 +65,7 @@ export async function checkRank(
   }
   for (let page = known.pages + 1; page <= RANK_DEPTH_PAGES; page++) {
     const { organic_results, coverage_notice } = await searchPage({ ...query, pageNum: page });
-    for (const r of organic_results) {
-      if (seen.has(r.link)) continue;
-      seen.add(r.link);
-      // Numbered on from the last rank, which known pages may have shifted.
-      results.push({ ...r, position: (results.at(-1)?.position ?? 0) + 1 });
-    }
+    appendResults(results, seen, organic_results);
     const hit = found(page);
     if (hit) return hit;
     if (organic_results.length < 10) {

@@ -52,6 +52,7 @@ describe('operators’ routes', () => {
       'scrape-pages',
       'tracking-checks',
       'tracking-checks-now',
+      'rank-checks',
     ]);
     expect(byQueue()['speed-samples']).toMatchObject({ workers: 1, waiting: 0, failed: 0 });
     expect(byQueue()['tracking-checks']).toMatchObject({ workers: 0, waiting: 1 });

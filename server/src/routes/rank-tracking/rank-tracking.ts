@@ -1,0 +1,164 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { entitlementsOf } from '@core/entitlements';
+import { errorResponseSchema } from '@core/schemas/common';
+import {
+  bulkRankKeywordsBodySchema,
+  createRankKeywordBodySchema,
+  patchRankKeywordBodySchema,
+  rankCheckSchema,
+  rankHistoryQuerySchema,
+  rankHistorySchema,
+  rankKeywordListSchema,
+  rankKeywordParamsSchema,
+  rankKeywordSchema,
+} from '@core/schemas/rank-tracking';
+import { requireSignedIn } from '../../plugins/authenticate';
+import type { Services } from '../../services';
+
+const PREFIX = '/rank-tracking/keywords';
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const schema = <T extends object>(parts: T) => ({ tags: ['rank-tracking'], ...parts });
+
+/**
+ * A signed-in user's tracked keywords: add them (one, or a list all or none) within the
+ * plan's number, list them with their figures, change and remove them, read one's
+ * history, and check one now for a search of the month. Another user's keyword is a 404,
+ * as one that does not exist.
+ */
+export const rankTrackingRoutes: FastifyPluginAsync<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  requireSignedIn(app);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { rank, clock } = services;
+
+  api.get(
+    PREFIX,
+    { schema: schema({ response: { 200: rankKeywordListSchema, ...errors } }) },
+    async (request) => {
+      const { user } = request.signedIn;
+      return {
+        keywords: await rank.list(user.id),
+        limit: entitlementsOf(user.plan_id).rankKeywordLimit,
+      };
+    },
+  );
+
+  api.post(
+    PREFIX,
+    {
+      schema: schema({
+        body: createRankKeywordBodySchema,
+        response: { 201: rankKeywordSchema, ...errors },
+      }),
+    },
+    async (request, reply) => {
+      const [row] = await rank.keywords.add(request.signedIn.user, [request.body]);
+      return reply.status(201).send(await rank.one(row!));
+    },
+  );
+
+  api.post(
+    `${PREFIX}/bulk`,
+    {
+      schema: schema({
+        body: bulkRankKeywordsBodySchema,
+        response: { 201: z.object({ keywords: z.array(rankKeywordSchema) }), ...errors },
+      }),
+    },
+    async (request, reply) => {
+      const rows = await rank.keywords.add(request.signedIn.user, request.body.keywords);
+      // Nothing is checked yet: each new keyword is shown without figures.
+      return reply.status(201).send({ keywords: await Promise.all(rows.map((r) => rank.one(r))) });
+    },
+  );
+
+  api.patch(
+    `${PREFIX}/:id`,
+    {
+      schema: schema({
+        params: rankKeywordParamsSchema,
+        body: patchRankKeywordBodySchema,
+        response: { 200: rankKeywordSchema, ...errors },
+      }),
+    },
+    async (request) => {
+      const row = await rank.keywords.update(
+        request.signedIn.user.id,
+        request.params.id,
+        request.body,
+      );
+      return rank.one(row);
+    },
+  );
+
+  api.delete(
+    `${PREFIX}/:id`,
+    {
+      schema: schema({
+        params: rankKeywordParamsSchema,
+        // Removed, with its history; a body, as tracked pages' removal answers.
+        response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
+      }),
+    },
+    async (request) => {
+      await rank.keywords.remove(request.signedIn.user.id, request.params.id);
+      return { deleted: true as const };
+    },
+  );
+
+  api.get(
+    `${PREFIX}/:id/history`,
+    {
+      schema: schema({
+        params: rankKeywordParamsSchema,
+        querystring: rankHistoryQuerySchema,
+        response: { 200: rankHistorySchema, ...errors },
+      }),
+    },
+    async (request) => {
+      const row = await rank.keywords.own(request.signedIn.user.id, request.params.id);
+      return rank.checks.history(row.id, request.query.days, clock.now());
+    },
+  );
+
+  api.post(
+    `${PREFIX}/:id/check`,
+    {
+      schema: schema({
+        params: rankKeywordParamsSchema,
+        response: {
+          200: rankCheckSchema,
+          429: errorResponseSchema,
+          503: errorResponseSchema,
+          ...errors,
+        },
+      }),
+    },
+    async (request, reply) => {
+      const { user } = request.signedIn;
+      // A refusal (not theirs) costs nothing: the keyword is looked up before the charge.
+      await rank.keywords.own(user.id, request.params.id);
+      const charge = await reply.charge('serp');
+      if (!charge) return reply.overQuota('serp');
+      try {
+        const check = await rank.checkNow(user.id, request.params.id);
+        // A check no provider answered found nothing: the search is given back.
+        if (check.state === 'failed') await charge.refund();
+        return check;
+      } catch (error) {
+        await charge.refund();
+        throw error;
+      }
+    },
+  );
+};
