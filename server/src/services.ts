@@ -13,7 +13,10 @@ import type { Db } from './db/connect';
 import type { SafeFetchOptions } from './http/safe-fetch';
 import { createEmailSender, type EmailSender } from './providers/email';
 import { createSerpChain } from './providers/serp';
+import { FailoverSerpProvider } from './providers/serp/failover';
+import { MeteredSerpProvider } from './providers/serp/metered';
 import type { SerpProvider } from './providers/serp/port';
+import { SerpProviderUsage } from './providers/serp/provider-usage';
 import { SandboxIndexProvider } from './providers/serp/sandbox-index';
 import { buildManifest, type SandboxManifest } from '@sandbox';
 import { CachedSerp } from './providers/serp/serp-cache';
@@ -129,13 +132,18 @@ export interface Services extends WorkServices, DomainServices {
   throttle: Throttle;
   /** Null when GOOGLE_CLIENT_ID is not set: Google sign-in is off. */
   verifyGoogle: GoogleVerifier | null;
-  /** The search provider behind the SERP tools; null when none is available. */
+  /**
+   * The search provider behind the SERP tools: the whole chain, each search failing over
+   * to the next provider; null when none is available.
+   */
   serp: CachedSerp | null;
   /**
    * Every configured SERP provider in failover order, uncached (rank checks want today's
    * results); the sandbox index alone when no key is set; empty when neither is available.
    */
   serpChain: readonly SerpProvider[];
+  /** Each chain provider's calls, failures and results this month (`GET /ops/providers`). */
+  serpUsage: SerpProviderUsage;
   /** Whether a search costs nothing (the sandbox index answers locally, no vendor bills it). */
   serpSearchesAreFree: boolean;
   /** First result pages kept for share links. */
@@ -330,14 +338,23 @@ export function createServices(
   const sandboxManifest =
     config.SANDBOX === 'on' ? () => (manifest ??= buildManifest({ port: config.PORT })) : null;
   const sandboxText = sandboxPageTexts(sandboxManifest);
-  const sandboxSerp = sandboxManifest ? new SandboxIndexProvider(sandboxManifest) : null;
-  const realSerpChain = createSerpChain(config);
-  const serpChain = realSerpChain.length > 0 ? realSerpChain : sandboxSerp ? [sandboxSerp] : [];
-  const serpProvider = serpChain[0] ?? null;
-  const serp = serpProvider
-    ? new CachedSerp(serpProvider, db, clock, config.SERP_CACHE_TTL_MINUTES)
+  const serpUsage = new SerpProviderUsage(db, clock);
+  const sandboxSerp = sandboxManifest
+    ? new MeteredSerpProvider(new SandboxIndexProvider(sandboxManifest), serpUsage, log)
     : null;
-  const serpSearchesAreFree = serpProvider instanceof SandboxIndexProvider;
+  const realSerpChain = createSerpChain(config, serpUsage, log);
+  const serpChain = realSerpChain.length > 0 ? realSerpChain : sandboxSerp ? [sandboxSerp] : [];
+  const serp =
+    serpChain.length > 0
+      ? new CachedSerp(
+          new FailoverSerpProvider(serpChain),
+          db,
+          clock,
+          config.SERP_CACHE_TTL_MINUTES,
+        )
+      : null;
+  const serpSearchesAreFree =
+    serpChain.length > 0 && serpChain.every((provider) => provider.source === 'sandbox');
   const speedTests = new SpeedTests(db, clock);
   const paypal =
     config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
@@ -375,6 +392,7 @@ export function createServices(
     paypal,
     serp,
     serpChain,
+    serpUsage,
     serpSearchesAreFree,
     serpShares: new SerpShares(db, clock),
     keywords: createKeywordSuggester(config, {
