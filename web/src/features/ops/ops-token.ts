@@ -6,7 +6,14 @@
 const KEY = 'speedrank.opsToken';
 
 export const opsToken = {
-  read: (): string | null => window.sessionStorage.getItem(KEY),
+  /** Null too where there is no storage: the page is prerendered without a window. */
+  read(): string | null {
+    try {
+      return window.sessionStorage.getItem(KEY);
+    } catch {
+      return null;
+    }
+  },
   save: (token: string) => window.sessionStorage.setItem(KEY, token),
   forget: () => window.sessionStorage.removeItem(KEY),
 };
