@@ -122,6 +122,12 @@ export const PAGE_META: Record<RoutePath, PageMeta> = {
     description:
       'Add one line to your pages and see the LCP, INP, CLS, FCP and TTFB your own visitors get, per day, page and device, with no cookie and nothing that identifies them.',
   },
+  [ROUTES.opsProviders]: {
+    title: 'Search providers (operators)',
+    description:
+      'For this installation’s operators: each search provider’s calls, failures and estimated cost this month.',
+    noindex: true,
+  },
 };
 
 /** The head of the page shown at an address that is no route. */

@@ -26,6 +26,8 @@ export const ROUTES = {
   gpt3Invite: '/GPT3-invite',
   siteSpeedTracking: '/site-speed-tracking',
   realUserMonitoring: '/real-user-monitoring',
+  /** For operators (OPS_TOKEN), linked from nowhere. */
+  opsProviders: '/ops/providers',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];

@@ -52,6 +52,7 @@ export const SCREENS: Record<Exclude<RoutePath, typeof ROUTES.home>, ScreenModul
     module: 'rum/real-user-monitoring-page',
     component: 'RealUserMonitoringPage',
   },
+  [ROUTES.opsProviders]: { module: 'ops/ops-providers-page', component: 'OpsProvidersPage' },
 };
 
 /** The app itself, which the entry loads once the prerendered page has painted (web/src/main.tsx). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERP_SOURCES } from './serp';
 
 /** A job that used up its attempts on transient failures or timeouts. */
 export const deadLetterSchema = z.object({
@@ -26,3 +27,33 @@ export const queueStatsSchema = z.object({
 /** `GET /ops/queues`: every job queue of the app, for operators (OPS_TOKEN). */
 export const queuesResponseSchema = z.object({ queues: z.array(queueStatsSchema) });
 export type QueuesResponse = z.infer<typeof queuesResponseSchema>;
+
+/** One search provider of the chain this calendar month (UTC), for operators. */
+export const providerUsageSchema = z.object({
+  source: z.enum(SERP_SOURCES),
+  /** How the UI names it ('Google via SerpApi'). */
+  label: z.string(),
+  /** Its place in the failover chain, 1 first. */
+  position: z.number().int().min(1),
+  /** `2026-11`: the month the counts are of. */
+  month: z.string(),
+  calls: z.number().int(),
+  failures: z.number().int(),
+  /** Organic results returned by the calls that answered. */
+  results: z.number().int(),
+  /** The month's latest failure, null when none. */
+  lastError: z.object({ message: z.string(), at: z.string() }).nullable(),
+  /** The vendor's published price per 1,000 searches, 0 for the local sandbox index. */
+  pricePerThousandUsd: z.number(),
+  /** An estimate: the calls that answered at the published price, not an invoice. */
+  estimatedCostUsd: z.number(),
+});
+export type ProviderUsage = z.infer<typeof providerUsageSchema>;
+
+/** `GET /ops/providers`: every provider of the SERP chain in failover order (OPS_TOKEN). */
+export const providersResponseSchema = z.object({
+  providers: z.array(providerUsageSchema),
+  /** When the figures were read. */
+  at: z.string(),
+});
+export type ProvidersResponse = z.infer<typeof providersResponseSchema>;

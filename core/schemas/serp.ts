@@ -3,6 +3,15 @@ import { z } from 'zod';
 export const SERP_SOURCES = ['sandbox', 'serpapi', 'valueserp', 'dataforseo', 'serper'] as const;
 export type SerpSource = (typeof SERP_SOURCES)[number];
 
+/** The real search vendors, which need a key; their default failover order. */
+export const SERP_VENDORS = [
+  'serpapi',
+  'valueserp',
+  'dataforseo',
+  'serper',
+] as const satisfies readonly SerpSource[];
+export type SerpVendor = (typeof SERP_VENDORS)[number];
+
 /** How the UI names each source: a default never pretends to be Google. */
 export const SERP_SOURCE_LABELS: Record<SerpSource, string> = {
   sandbox: 'sandbox index',

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CronExpressionParser } from 'cron-parser';
 import { z } from 'zod';
+import { SERP_VENDORS, type SerpVendor } from '@core/schemas/serp';
 import { parseFetchAllowList } from './http/fetch-allow-list';
 
 const optionalUrl = z.string().url().optional();
@@ -145,6 +146,23 @@ const envSchema = z.object({
   DATAFORSEO_BASE_URL: z.string().url().default('https://api.dataforseo.com'),
   SERPER_API_KEY: z.string().min(1).optional(),
   SERPER_BASE_URL: z.string().url().default('https://google.serper.dev'),
+  /** The SERP chain's order, e.g. `serper,serpapi`; unset: every vendor with a key, in SERP_VENDORS order. */
+  SERP_PROVIDERS: z
+    .string()
+    .transform((value) => value.split(',').map((name) => name.trim().toLowerCase()))
+    .pipe(
+      z
+        .array(
+          z.enum(SERP_VENDORS, {
+            error: `SERP_PROVIDERS names one of ${SERP_VENDORS.join(', ')}, separated by commas`,
+          }),
+        )
+        .refine(
+          (names) => new Set(names).size === names.length,
+          'SERP_PROVIDERS names a provider twice',
+        ),
+    )
+    .optional(),
   SERP_CACHE_TTL_MINUTES: z.coerce.number().int().min(0).default(60),
   PROVIDER_TIMEOUT_MS: positiveInt(30_000),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -247,6 +265,40 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Whether a SERP vendor's credentials are set. */
+export function hasSerpKey(env: Env, vendor: SerpVendor): boolean {
+  switch (vendor) {
+    case 'serpapi':
+      return Boolean(env.SERPAPI_KEY);
+    case 'valueserp':
+      return Boolean(env.VALUESERP_API_KEY);
+    case 'dataforseo':
+      return Boolean(env.DATAFORSEO_LOGIN && env.DATAFORSEO_PASSWORD);
+    case 'serper':
+      return Boolean(env.SERPER_API_KEY);
+  }
+}
+
+const SERP_KEY_NAMES: Record<SerpVendor, string> = {
+  serpapi: 'SERPAPI_KEY',
+  valueserp: 'VALUESERP_API_KEY',
+  dataforseo: 'DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD',
+  serper: 'SERPER_API_KEY',
+};
+
+/** A provider named in SERP_PROVIDERS without its key would fail every search: refuse to start. */
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  for (const vendor of env.SERP_PROVIDERS ?? []) {
+    if (!hasSerpKey(env, vendor)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SERP_PROVIDERS'],
+        message: `${vendor} is listed without its key: set ${SERP_KEY_NAMES[vendor]}`,
+      });
+    }
+  }
+});
+
 export interface Config extends Env {
   dataDir: string;
   sqlitePath: string;
@@ -258,7 +310,7 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as in most shells' `VAR= command`.
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = envSchema.safeParse(given);
+  const parsed = checkedEnvSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -13,7 +13,10 @@ import type { Db } from './db/connect';
 import type { SafeFetchOptions } from './http/safe-fetch';
 import { createEmailSender, type EmailSender } from './providers/email';
 import { createSerpChain } from './providers/serp';
+import { FailoverSerpProvider } from './providers/serp/failover';
+import { MeteredSerpProvider } from './providers/serp/metered';
 import type { SerpProvider } from './providers/serp/port';
+import { SerpProviderUsage } from './providers/serp/provider-usage';
 import { SandboxIndexProvider } from './providers/serp/sandbox-index';
 import { buildManifest, type SandboxManifest } from '@sandbox';
 import { CachedSerp } from './providers/serp/serp-cache';
@@ -114,6 +117,8 @@ export interface WorkServices {
    * results); the sandbox index alone when no key is set; empty when neither is available.
    */
   serpChain: readonly SerpProvider[];
+  /** Each chain provider's calls, failures and results this month (`GET /ops/providers`). */
+  serpUsage: SerpProviderUsage;
   /** The sandbox web's manifest, built when first read; null with the sandbox off. */
   sandboxManifest: (() => SandboxManifest) | null;
   /** Rank tracking: keywords, their checks on the SERP chain, schedule and alerts. */
@@ -139,7 +144,10 @@ export interface Services extends WorkServices, DomainServices {
   throttle: Throttle;
   /** Null when GOOGLE_CLIENT_ID is not set: Google sign-in is off. */
   verifyGoogle: GoogleVerifier | null;
-  /** The search provider behind the SERP tools; null when none is available. */
+  /**
+   * The search provider behind the SERP tools: the whole chain, each search failing over
+   * to the next provider; null when none is available.
+   */
   serp: CachedSerp | null;
   /** Whether a search costs nothing (the sandbox index answers locally, no vendor bills it). */
   serpSearchesAreFree: boolean;
@@ -286,13 +294,14 @@ export function createWorkServices(
   let manifest: SandboxManifest | undefined;
   const sandboxManifest =
     config.SANDBOX === 'on' ? () => (manifest ??= buildManifest({ port: config.PORT })) : null;
-  const realSerpChain = createSerpChain(config);
+  const serpUsage = new SerpProviderUsage(db, clock);
+  const realSerpChain = createSerpChain(config, serpUsage, log);
   const serpChain =
     overrides.serpChain ??
     (realSerpChain.length > 0
       ? realSerpChain
       : sandboxManifest
-        ? [new SandboxIndexProvider(sandboxManifest)]
+        ? [new MeteredSerpProvider(new SandboxIndexProvider(sandboxManifest), serpUsage, log)]
         : []);
   const rank = new RankTracking({
     db,
@@ -318,6 +327,7 @@ export function createWorkServices(
     sampleWorker,
     tracking,
     serpChain,
+    serpUsage,
     sandboxManifest,
     rank,
     pageFacts: new PageFactsJobs(jobs, pageFetch),
@@ -360,11 +370,17 @@ export function createServices(
   const work = createWorkServices(config, db, log, options, !config.REDIS_URL);
   const { clock, quotas, email, pageFetch, sandboxManifest, serpChain } = work;
   const sandboxText = sandboxPageTexts(sandboxManifest);
-  const serpProvider = serpChain[0] ?? null;
-  const serp = serpProvider
-    ? new CachedSerp(serpProvider, db, clock, config.SERP_CACHE_TTL_MINUTES)
-    : null;
-  const serpSearchesAreFree = serpProvider instanceof SandboxIndexProvider;
+  const serp =
+    serpChain.length > 0
+      ? new CachedSerp(
+          new FailoverSerpProvider(serpChain),
+          db,
+          clock,
+          config.SERP_CACHE_TTL_MINUTES,
+        )
+      : null;
+  const serpSearchesAreFree =
+    serpChain.length > 0 && serpChain.every((provider) => provider.source === 'sandbox');
   const speedTests = new SpeedTests(db, clock);
   const paypal =
     config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET

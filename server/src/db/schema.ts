@@ -15,6 +15,7 @@ export interface Database {
   demo_requests: DemoRequestsTable;
   serp_cache: SerpCacheTable;
   serp_shares: SerpSharesTable;
+  serp_provider_usage: SerpProviderUsageTable;
   rum_sites: RumSitesTable;
   rum_counts: RumCountsTable;
   rum_targets: RumTargetsTable;
@@ -175,6 +176,19 @@ export interface SerpSharesTable {
   key: string;
   value: string;
   expires_at: string;
+}
+
+/** One SERP provider's searches in one calendar month (UTC), counted by every process. */
+export interface SerpProviderUsageTable {
+  source: string;
+  /** `2026-11`. */
+  month: string;
+  calls: number;
+  failures: number;
+  /** Organic results returned by the calls that answered. */
+  results: number;
+  last_error: string | null;
+  last_error_at: string | null;
 }
 
 export interface UsageCountersTable {

@@ -31,6 +31,7 @@ export function rankQuery(keyword: CheckedKeyword, pageNum: number): SerpQuery {
     gl: keyword.country,
     // Google's interface language; English where the user named none.
     hl: keyword.language ?? 'en',
+    depth: keyword.depth,
     ...(keyword.location && { location: keyword.location }),
   };
 }

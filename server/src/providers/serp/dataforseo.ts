@@ -23,15 +23,31 @@ const itemSchema = z.object({
 const US_LOCATION_CODE = 2840;
 
 const resultSchema = z.object({ items: z.array(itemSchema).nullish() });
+type Item = z.output<typeof itemSchema>;
+
+/** DataForSEO's largest depth a request. */
+const MAX_DEPTH = 200;
+/** How long a deep answer serves the pages after its first, and how many are kept. */
+const DEEP_ANSWER_MS = 10 * 60_000;
+const DEEP_ANSWERS_KEPT = 100;
+
+interface DeepAnswer {
+  at: number;
+  depth: number;
+  items: Item[];
+}
 
 /**
- * DataForSEO live SERP. It has no offset parameter: page N asks for depth N×10 and keeps
- * the last ten organic items.
+ * DataForSEO live SERP. It has no offset parameter but returns up to 200 results a
+ * request, billed per ten: page N asks for depth N×10 (or the caller's whole `depth` at
+ * once) and keeps its ten organic items; the pages after it are then read from that
+ * answer, already paid for, instead of asking again for a deeper one.
  */
 export class DataForSeoProvider implements SerpProvider {
   readonly source = 'dataforseo' as const;
 
   private readonly account: DataForSeoAccount;
+  private readonly deep = new Map<string, DeepAnswer>();
 
   constructor(
     login: string,
@@ -43,25 +59,7 @@ export class DataForSeoProvider implements SerpProvider {
   }
 
   async search(query: SerpQuery): Promise<SerpPage> {
-    const task = {
-      keyword: query.query,
-      // A numeric code: i18n-iso-countries' short names ('UK') are not DataForSEO's names.
-      location_code: countryLocationCode(query.gl) ?? US_LOCATION_CODE,
-      language_code: query.hl.slice(0, 2),
-      se_domain: query.googleDomain,
-      device: query.device,
-      depth: query.pageNum * 10,
-    };
-    const answer = await postLiveTask(this.account, {
-      path: '/v3/serp/google/organic/live/advanced',
-      task,
-      result: resultSchema,
-      action: 'search',
-      // 'Internal SE Server Error.': Google did not answer DataForSEO; a retry may work.
-      outageCodes: [40101],
-    });
-    if (!answer.ok) throw new SerpProviderError(answer.failure, answer.message);
-    const items = answer.result[0]?.items ?? [];
+    const items = await this.itemsFor(query);
     const organic = items.filter((i) => i.type === 'organic' && i.url);
     const offset = (query.pageNum - 1) * 10;
     const snippet =
@@ -86,5 +84,48 @@ export class DataForSeoProvider implements SerpProvider {
           .flatMap((i) => (i.items ?? []).map((e) => (typeof e === 'string' ? null : e.title))),
       ),
     };
+  }
+
+  /** The items down to the asked page, from a deep answer still kept or a new request. */
+  private async itemsFor(query: SerpQuery): Promise<Item[]> {
+    const key = JSON.stringify([
+      query.query,
+      query.device,
+      query.googleDomain,
+      query.gl,
+      query.hl,
+      query.location,
+    ]);
+    const needed = query.pageNum * 10;
+    const kept = this.deep.get(key);
+    if (kept && kept.depth >= needed && Date.now() - kept.at < DEEP_ANSWER_MS) return kept.items;
+    const depth = Math.min(MAX_DEPTH, Math.max(needed, query.depth ?? 0));
+    const task = {
+      keyword: query.query,
+      // A city or region by DataForSEO's own name, else the country by its numeric code:
+      // i18n-iso-countries' short names ('UK') are not DataForSEO's names.
+      ...(query.location
+        ? { location_name: query.location }
+        : { location_code: countryLocationCode(query.gl) ?? US_LOCATION_CODE }),
+      language_code: query.hl.slice(0, 2),
+      se_domain: query.googleDomain,
+      device: query.device,
+      depth,
+    };
+    const answer = await postLiveTask(this.account, {
+      path: '/v3/serp/google/organic/live/advanced',
+      task,
+      result: resultSchema,
+      action: 'search',
+      // 'Internal SE Server Error.': Google did not answer DataForSEO; a retry may work.
+      outageCodes: [40101],
+    });
+    if (!answer.ok) throw new SerpProviderError(answer.failure, answer.message);
+    const items = answer.result[0]?.items ?? [];
+    if (depth > needed) {
+      if (this.deep.size >= DEEP_ANSWERS_KEPT) this.deep.delete(this.deep.keys().next().value!);
+      this.deep.set(key, { at: Date.now(), depth, items });
+    }
+    return items;
   }
 }

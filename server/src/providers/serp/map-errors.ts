@@ -11,8 +11,22 @@ function bodyMessage(body: unknown): string | null {
   return typeof info?.message === 'string' ? info.message : null;
 }
 
-/** Turns a vendor's HTTP failure into a SerpProviderError with a clear message. */
-export function mapProviderError(vendor: string, error: unknown): SerpProviderError {
+/** How a vendor words what its status codes leave open. */
+export interface VendorErrors {
+  /** A 400 or 429 whose message says the account's searches or credits are used up. */
+  exhausted?: RegExp;
+}
+
+/**
+ * Turns a vendor's HTTP failure into a SerpProviderError with a clear message: a refused
+ * key is `auth`; used-up credits (402, or a 400/429 saying so) and a rate limit (429) are
+ * `quota`, with messages telling them apart; 5xx is `unavailable`.
+ */
+export function mapProviderError(
+  vendor: string,
+  error: unknown,
+  wording: VendorErrors = {},
+): SerpProviderError {
   if (error instanceof SerpProviderError) return error;
   if (error instanceof HttpTimeoutError) {
     return new SerpProviderError('timeout', `${vendor} did not answer in time. Please try again.`);
@@ -20,11 +34,25 @@ export function mapProviderError(vendor: string, error: unknown): SerpProviderEr
   if (error instanceof HttpError) {
     const detail = bodyMessage(error.body);
     const suffix = detail ? ` (${vendor} says: ${detail})` : '';
+    const exhausted =
+      error.status === 402 ||
+      ((error.status === 400 || error.status === 429) &&
+        detail !== null &&
+        wording.exhausted?.test(detail) === true);
+    if (exhausted) {
+      return new SerpProviderError(
+        'quota',
+        `${vendor} has no searches left on its account.${suffix}`,
+      );
+    }
     if (error.status === 401 || error.status === 403) {
       return new SerpProviderError('auth', `${vendor} refused the configured API key.${suffix}`);
     }
-    if (error.status === 402 || error.status === 429) {
-      return new SerpProviderError('quota', `${vendor} search quota is used up for now.${suffix}`);
+    if (error.status === 429) {
+      return new SerpProviderError(
+        'quota',
+        `${vendor} search quota is used up for now (rate limit).${suffix}`,
+      );
     }
     if (error.status >= 400 && error.status < 500) {
       return new SerpProviderError('bad_request', `${vendor} rejected the search.${suffix}`);

@@ -14,6 +14,12 @@ export interface SerpQuery {
   hl: string;
   /** A city or region in the vendor's own naming, passed through where the vendor takes one. */
   location?: string;
+  /**
+   * How many results the caller means to read (10..100), when it knows. A vendor that
+   * returns more than ten a request (DataForSEO) asks for them all with the first page and
+   * answers the next pages from that; the others ignore it.
+   */
+  depth?: number;
 }
 
 export interface OrganicResult {
@@ -34,6 +40,8 @@ export interface AnswerBox {
 }
 
 export interface SerpPage {
+  /** Which provider answered, set by a failover chain (the provider's own `source` otherwise). */
+  source?: SerpSource;
   answer_box?: AnswerBox;
   organic_results: OrganicResult[];
   /** The sandbox index found nothing about the query: what it does cover. */

@@ -32,6 +32,7 @@ export class CachedSerp {
       q.googleDomain,
       q.gl,
       q.hl,
+      q.location ?? '',
     ];
     return crypto.createHash('sha256').update(JSON.stringify(parts)).digest('hex');
   }

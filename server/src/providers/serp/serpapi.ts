@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { fetchJson } from '../../http/fetch-json';
-import { hostOf, mapProviderError } from './map-errors';
-import type { SerpPage, SerpProvider, SerpQuery } from './port';
+import { hostOf, mapProviderError, type VendorErrors } from './map-errors';
+import { SerpProviderError, type SerpPage, type SerpProvider, type SerpQuery } from './port';
 import { relatedOfPage } from './related';
 
 const responseSchema = z.object({
+  /** Sent with HTTP 200 too: an empty result page, or a search SerpApi could not run. */
+  error: z.string().optional(),
   organic_results: z
     .array(z.object({ title: z.string(), link: z.string(), snippet: z.string().optional() }))
     .optional(),
@@ -23,7 +25,16 @@ const responseSchema = z.object({
   related_questions: z.array(z.object({ question: z.string().optional() })).optional(),
 });
 
-/** SerpApi's Google engine; pages with `start` because Google ignores num > 10 since 2025. */
+/** Its 429 means either an hourly rate limit or the month's searches used up; the text tells. */
+const SERPAPI_ERRORS: VendorErrors = { exhausted: /run out of searches|searches for the month/i };
+
+/** Google found nothing: a page without results, not a failure. */
+const NO_RESULTS = /hasn't returned any results/i;
+
+/**
+ * SerpApi's Google engine, ten results a request: it pages with `start` because Google
+ * ignores num > 10 since 2025, so a top 100 is ten requests (ten searches billed).
+ */
 export class SerpApiProvider implements SerpProvider {
   readonly source = 'serpapi' as const;
 
@@ -45,13 +56,20 @@ export class SerpApiProvider implements SerpProvider {
       num: '10',
       api_key: this.apiKey,
     });
+    if (query.location) params.set('location', query.location);
     let raw: unknown;
     try {
       raw = await fetchJson(`${this.baseUrl}/search.json?${params}`, { timeoutMs: this.timeoutMs });
     } catch (error) {
-      throw mapProviderError('SerpApi', error);
+      throw mapProviderError('SerpApi', error, SERPAPI_ERRORS);
     }
     const data = responseSchema.parse(raw);
+    if (data.error && !NO_RESULTS.test(data.error)) {
+      throw new SerpProviderError(
+        'unavailable',
+        `SerpApi could not run the search. (SerpApi says: ${data.error})`,
+      );
+    }
     const offset = (query.pageNum - 1) * 10;
     const box = data.answer_box ?? data.answer_box_list?.[0];
     return {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fetchJson } from '../../http/fetch-json';
-import { hostOf, mapProviderError } from './map-errors';
+import { hostOf, mapProviderError, type VendorErrors } from './map-errors';
 import type { SerpPage, SerpProvider, SerpQuery } from './port';
 import { relatedOfPage } from './related';
 
@@ -19,7 +19,10 @@ const responseSchema = z.object({
   peopleAlsoAsk: z.array(z.object({ question: z.string().optional() })).optional(),
 });
 
-/** Serper.dev: POST with an X-API-KEY header, 1-based `page`. */
+/** Serper answers used-up credits with a 400 ('Not enough credits'), a bad key with a 403. */
+const SERPER_ERRORS: VendorErrors = { exhausted: /credits/i };
+
+/** Serper.dev: POST with an X-API-KEY header, ten results a request with a 1-based `page`. */
 export class SerperProvider implements SerpProvider {
   readonly source = 'serper' as const;
 
@@ -35,11 +38,18 @@ export class SerperProvider implements SerpProvider {
       raw = await fetchJson(`${this.baseUrl}/search`, {
         method: 'POST',
         headers: { 'x-api-key': this.apiKey },
-        body: { q: query.query, gl: query.gl, hl: query.hl, num: 10, page: query.pageNum },
+        body: {
+          q: query.query,
+          gl: query.gl,
+          hl: query.hl,
+          num: 10,
+          page: query.pageNum,
+          ...(query.location ? { location: query.location } : {}),
+        },
         timeoutMs: this.timeoutMs,
       });
     } catch (error) {
-      throw mapProviderError('Serper', error);
+      throw mapProviderError('Serper', error, SERPER_ERRORS);
     }
     const data = responseSchema.parse(raw);
     const offset = (query.pageNum - 1) * 10;

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { fetchJson } from '../../http/fetch-json';
-import { hostOf, mapProviderError } from './map-errors';
-import type { SerpPage, SerpProvider, SerpQuery } from './port';
+import { hostOf, mapProviderError, type VendorErrors } from './map-errors';
+import { SerpProviderError, type SerpPage, type SerpProvider, type SerpQuery } from './port';
 import { relatedOfPage } from './related';
 
 const responseSchema = z.object({
+  request_info: z
+    .object({ success: z.boolean().optional(), message: z.string().optional() })
+    .optional(),
   organic_results: z
     .array(
       z.object({
@@ -33,7 +36,14 @@ const responseSchema = z.object({
   related_questions: z.array(z.object({ question: z.string().optional() })).optional(),
 });
 
-/** VALUE SERP, whose field names (answer_box.answers[0].source, domain) the original app uses. */
+/** Used-up credits are a 402; a 429 is its rate limit, unless its text says credits. */
+const VALUESERP_ERRORS: VendorErrors = { exhausted: /credits/i };
+
+/**
+ * VALUE SERP, whose field names (answer_box.answers[0].source, domain) the original app
+ * uses. Ten results a request with a 1-based `page`: its `num` above ten no longer gives
+ * more since Google dropped it.
+ */
 export class ValueSerpProvider implements SerpProvider {
   readonly source = 'valueserp' as const;
 
@@ -54,13 +64,20 @@ export class ValueSerpProvider implements SerpProvider {
       page: String(query.pageNum),
       num: '10',
     });
+    if (query.location) params.set('location', query.location);
     let raw: unknown;
     try {
       raw = await fetchJson(`${this.baseUrl}/search?${params}`, { timeoutMs: this.timeoutMs });
     } catch (error) {
-      throw mapProviderError('VALUE SERP', error);
+      throw mapProviderError('VALUE SERP', error, VALUESERP_ERRORS);
     }
     const data = responseSchema.parse(raw);
+    if (data.request_info?.success === false) {
+      const says = data.request_info.message
+        ? ` (VALUE SERP says: ${data.request_info.message})`
+        : '';
+      throw new SerpProviderError('unavailable', `VALUE SERP could not run the search.${says}`);
+    }
     const offset = (query.pageNum - 1) * 10;
     const first = data.answer_box?.answers?.[0];
     return {

@@ -132,7 +132,10 @@ export const keywordRoutes: FastifyPluginAsync<{ services: Services }> = async (
           gl: b.gl,
           hl: b.hl,
         });
-        return { source: serp.provider.source, organic_results: page.organic_results };
+        return {
+          source: page.source ?? serp.provider.source,
+          organic_results: page.organic_results,
+        };
       } catch (error) {
         throw providerFailure(error);
       }

@@ -20,13 +20,13 @@ describe('operators’ routes', () => {
 
   it('do not exist without OPS_TOKEN', async () => {
     t = await buildTestApp();
-    for (const path of ['/queues', '/metrics'])
+    for (const path of ['/queues', '/metrics', '/providers'])
       expect((await get(OPS_TOKEN, path)).statusCode).toBe(404);
   });
 
   it('refuse a missing or wrong token', async () => {
     t = await buildTestApp({ env: { OPS_TOKEN } });
-    for (const path of ['/queues', '/metrics'])
+    for (const path of ['/queues', '/metrics', '/providers'])
       for (const token of [undefined, 'a-wrong-token-of-at-least-32-characters-too']) {
         const res = await get(token, path);
         expect(res.statusCode).toBe(401);

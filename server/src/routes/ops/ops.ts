@@ -2,8 +2,10 @@ import crypto from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@core/schemas/common';
-import { queuesResponseSchema } from '@core/schemas/ops';
+import { providersResponseSchema, queuesResponseSchema } from '@core/schemas/ops';
+import { SERP_SOURCE_LABELS } from '@core/schemas/serp';
 import { bearerToken } from '../../plugins/authenticate';
+import { estimatedCostUsd, PRICE_PER_THOUSAND_USD } from '../../providers/serp/prices';
 import { QUEUES } from '../../queues';
 import type { Services } from '../../services';
 import { OpsMetrics } from './metrics';
@@ -23,6 +25,8 @@ const sameToken = (given: string, expected: string) =>
  * jobs and its latest dead letters, wherever the jobs are (this process, or Redis in
  * scale-out mode). `GET /ops/metrics`: the same counts and this process's own figures in
  * Prometheus' text format, for dashboards and for scaling workers on the queue's length.
+ * `GET /ops/providers`: each search provider of the chain, in failover order, with this
+ * month's calls, failures, results, last error and estimated cost.
  */
 export const opsRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const token = services.config.OPS_TOKEN;
@@ -62,6 +66,29 @@ export const opsRoutes: FastifyPluginAsync<{ services: Services }> = async (app,
             })),
           }),
         ),
+      };
+    },
+  );
+
+  routes.get(
+    '/ops/providers',
+    {
+      schema: {
+        tags: ['system'],
+        response: { 200: providersResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async () => {
+      const months = await services.serpUsage.thisMonth(services.serpChain.map((p) => p.source));
+      return {
+        providers: months.map((month, i) => ({
+          ...month,
+          label: SERP_SOURCE_LABELS[month.source],
+          position: i + 1,
+          pricePerThousandUsd: PRICE_PER_THOUSAND_USD[month.source],
+          estimatedCostUsd: estimatedCostUsd(month.source, month.calls - month.failures),
+        })),
+        at: services.clock.now().toISOString(),
       };
     },
   );

@@ -90,7 +90,8 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     async (request, reply) => {
       const serp = services.serp;
       if (!serp) return reply.status(503).send(noProvider);
-      const source = serp.provider.source;
+      // The chain's first provider; each page says which one answered it.
+      const expected = serp.provider.source;
       const b = request.body;
       const query: SerpQuery = {
         query: b.searchTerm,
@@ -145,7 +146,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
         const results = withAnswerFirst(found, b.pageNum);
         return {
           page: {
-            source,
+            source: found.source ?? expected,
             ...results,
             ...(found.coverage_notice ? { coverage_notice: found.coverage_notice } : {}),
           },
@@ -201,8 +202,14 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
       const charge = await reply.meter('serp');
       if (!charge) return reply;
       try {
+        // The source of the last page read: the chain fails over page by page.
+        let source = serp.provider.source;
         const rank = await checkRank(
-          (q) => serp.search(q),
+          async (q) => {
+            const page = await serp.search(q);
+            source = page.source ?? source;
+            return page;
+          },
           {
             query: b.searchTerm,
             device: b.device === 1 ? 'mobile' : 'desktop',
@@ -214,7 +221,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
           b.known,
         );
         return {
-          source: serp.provider.source,
+          source,
           position: rank.position ?? ('N/A' as const),
           domain: rank.result?.domain ?? '',
           result: rank.result,
