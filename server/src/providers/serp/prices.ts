@@ -2,7 +2,8 @@ import type { SerpSource } from '@core/schemas/serp';
 
 /**
  * Each vendor's published price per 1,000 searches (one request of ten results), in USD,
- * at its entry plan, as read on 2026-11-27 from:
+ * at its entry plan, from these pages (taken from the vendors' public pricing as last known,
+ * not re-read from the live pages; check them before relying on the estimate):
  * - SerpApi: https://serpapi.com/pricing (Developer, $75 a month for 5,000 searches);
  * - VALUE SERP: https://www.valueserp.com/pricing (pay-as-you-go, $2.50 per 1,000);
  * - DataForSEO: https://dataforseo.com/pricing/serp-api (Google Organic, live mode,
