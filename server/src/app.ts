@@ -206,6 +206,12 @@ export async function buildApp({ config, db, clock, logStream, overrides }: AppD
   // the running requests (their hook was added later, so it runs first), before the database.
   services.rumBuffer.start();
   app.addHook('onClose', () => services.rumBuffer.stop());
+  // Webhook secrets stored in clear (from before sealing) or under a rotated key are
+  // sealed under SECRETS_KEY before the app serves.
+  app.addHook('onReady', async () => {
+    const sealed = await services.tracking.webhooks.reseal();
+    if (sealed > 0) app.log.info(`sealed ${sealed} webhook secrets under the current SECRETS_KEY`);
+  });
   // Storage is swept before the app serves, then on a timer.
   const retention = startRetentionSweep(services, app.log);
   app.addHook('onReady', () => retention.run());

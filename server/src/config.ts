@@ -79,6 +79,10 @@ const envSchema = z.object({
   SOCIAL_LABEL: z.string().default('Follow us'),
   PRIVACY_URL: z.string().default(''),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /** Seals stored secrets (webhook signing secrets); generated into DATA_DIR when unset. */
+  SECRETS_KEY: z.string().min(32, 'SECRETS_KEY must be at least 32 characters').optional(),
+  /** Earlier SECRETS_KEY values, comma-separated: what they sealed is sealed again at start. */
+  SECRETS_KEY_PREVIOUS: z.string().optional(),
   /** Opens `GET /ops/queues` (job queues and dead letters) to whoever presents it. */
   OPS_TOKEN: z.string().min(32, 'OPS_TOKEN must be at least 32 characters').optional(),
   SESSION_TTL_HOURS: positiveInt(168),

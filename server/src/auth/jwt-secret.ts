@@ -4,18 +4,28 @@ import path from 'node:path';
 import type { Config } from '../config';
 
 /**
- * The session-signing key: JWT_SECRET when set, otherwise a random key created once and
- * kept in DATA_DIR so that sessions survive restarts of a default installation.
+ * A random key created once in DATA_DIR (readable by its owner only) and read from there
+ * afterwards, so what it protects survives restarts of a default installation; a backup
+ * carries it with the data.
  */
-export function loadJwtSecret(config: Config): Uint8Array {
-  if (config.JWT_SECRET) return new TextEncoder().encode(config.JWT_SECRET);
-  const file = path.join(config.dataDir, 'jwt-secret');
+export function dataDirKey(config: Pick<Config, 'dataDir'>, name: string): string {
+  const file = path.join(config.dataDir, name);
   if (!fs.existsSync(file)) {
     fs.mkdirSync(config.dataDir, { recursive: true });
-    fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), {
-      mode: 0o600,
-      flag: 'wx',
-    });
+    try {
+      fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), {
+        mode: 0o600,
+        flag: 'wx',
+      });
+    } catch (error) {
+      // Another process of the install wrote it first: theirs is the key.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
-  return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+/** The session-signing key: JWT_SECRET when set, otherwise one kept in DATA_DIR. */
+export function loadJwtSecret(config: Config): Uint8Array {
+  return new TextEncoder().encode(config.JWT_SECRET ?? dataDirKey(config, 'jwt-secret'));
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { loadSecretBox, type SecretsConfig } from '../auth/secret-box';
 import type { Clock } from '../auth/clock';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
@@ -21,7 +22,10 @@ import { TrackingWebhooks, webhookGuard } from './webhooks';
 export interface TrackingDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'PUBLIC_URL' | 'TRACKING_CONCURRENCY' | 'TRACKING_TICK_SECONDS'>;
+  config: Pick<
+    Config,
+    'PUBLIC_URL' | 'TRACKING_CONCURRENCY' | 'TRACKING_TICK_SECONDS' | SecretsConfig
+  >;
   quotas: Quotas;
   /** The checks' queues: served here (serve) or by the workers of the scale-out mode. */
   jobs: Jobs;
@@ -54,7 +58,12 @@ export class Tracking {
     this.jobs = deps.jobs;
     this.pages = new TrackedPages(deps.db, deps.clock);
     this.checks = new TrackingChecks(deps.db);
-    this.webhooks = new TrackingWebhooks(deps.db, deps.clock, webhookGuard(deps.pageFetch));
+    this.webhooks = new TrackingWebhooks(
+      deps.db,
+      deps.clock,
+      webhookGuard(deps.pageFetch),
+      loadSecretBox(deps.config),
+    );
     this.deliveries = new WebhookDeliveries(deps.db, deps.clock, this.webhooks);
     this.alerts = new TrackingAlerts(deps.db, deps.clock, deps.config, deps.email, this.deliveries);
     const leases = new PageLeases(deps.db, deps.clock, leaseMs(deps.config.TRACKING_TICK_SECONDS));

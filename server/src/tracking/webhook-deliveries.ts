@@ -135,7 +135,7 @@ export class WebhookDeliveries {
       const webhook = {
         id: delivery.webhook_id,
         url,
-        secret,
+        secret: this.webhooks.openSecret(secret),
         user_id,
         created_at: webhook_created_at,
       };

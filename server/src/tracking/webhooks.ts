@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import { WEBHOOKS_PER_USER, type Webhook } from '@core/schemas/webhooks';
 import { webhookKind } from '@core/tracking/webhook-kind';
 import type { Clock } from '../auth/clock';
+import type { SecretBox } from '../auth/secret-box';
 import type { Db } from '../db/connect';
 import type { TrackingWebhooksTable } from '../db/schema';
 import type { SafeFetchOptions } from '../http/safe-fetch';
@@ -44,33 +45,68 @@ export function webhookGuard(pageFetch: SafeFetchOptions): SafeFetchOptions {
 
 export type CreateWebhookOutcome = { webhook: WebhookRow } | { refused: 'limit' | 'duplicate' };
 
-/** A user's webhook endpoints: added within the limit, read and removed by their owner only. */
+/**
+ * A user's webhook endpoints: added within the limit, read and removed by their owner only.
+ * Signing secrets are stored sealed (`SecretBox`); the rows this returns hold them open.
+ */
 export class TrackingWebhooks {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     readonly guard: SafeFetchOptions,
+    private readonly box: SecretBox,
   ) {}
 
-  list(userId: string): Promise<WebhookRow[]> {
-    return this.db.kysely
+  /** A stored secret, opened. */
+  openSecret(stored: string): string {
+    return this.box.open(stored);
+  }
+
+  private opened = (row: WebhookRow): WebhookRow => ({ ...row, secret: this.box.open(row.secret) });
+
+  async list(userId: string): Promise<WebhookRow[]> {
+    const rows = await this.db.kysely
       .selectFrom('tracking_webhooks')
       .selectAll()
       .where('user_id', '=', userId)
       .orderBy('created_at')
       .orderBy('id')
       .execute();
+    return rows.map(this.opened);
   }
 
   async get(userId: string, id: string): Promise<WebhookRow | null> {
-    return (
-      (await this.db.kysely
-        .selectFrom('tracking_webhooks')
-        .selectAll()
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst()) ?? null
-    );
+    const row = await this.db.kysely
+      .selectFrom('tracking_webhooks')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row ? this.opened(row) : null;
+  }
+
+  /**
+   * Seals again what is stored in clear (from before sealing) or under a previous key, so
+   * a rotated key can be dropped once every process has started with the new one. A row
+   * changed meanwhile is left for the next start. Returns how many were sealed.
+   */
+  async reseal(): Promise<number> {
+    const rows = await this.db.kysely
+      .selectFrom('tracking_webhooks')
+      .select(['id', 'secret'])
+      .execute();
+    let sealed = 0;
+    for (const row of rows) {
+      if (!this.box.needsResealing(row.secret)) continue;
+      const done = await this.db.kysely
+        .updateTable('tracking_webhooks')
+        .set({ secret: this.box.seal(this.box.open(row.secret)) })
+        .where('id', '=', row.id)
+        .where('secret', '=', row.secret)
+        .executeTakeFirst();
+      sealed += Number(done.numUpdatedRows);
+    }
+    return sealed;
   }
 
   /**
@@ -97,7 +133,10 @@ export class TrackingWebhooks {
         secret: `${SECRET_PREFIX}${crypto.randomBytes(24).toString('hex')}`,
         created_at: this.clock.now().toISOString(),
       };
-      await trx.insertInto('tracking_webhooks').values(webhook).execute();
+      await trx
+        .insertInto('tracking_webhooks')
+        .values({ ...webhook, secret: this.box.seal(webhook.secret) })
+        .execute();
       return { webhook };
     });
   }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
@@ -16,6 +17,9 @@ import { signUp } from '../../../test/users';
 import { pruneTracking } from '../../tracking/retention';
 import { Tracking } from '../../tracking/tracking';
 import { verifySignature } from '../../tracking/webhook-signature';
+import { SecretBox, UnknownSecretKey } from '../../auth/secret-box';
+import { TrackingWebhooks } from '../../tracking/webhooks';
+import { sql } from 'kysely';
 import { describeOnDatabases } from '../../../test/backends';
 
 const API = '/backend-service/v1/tracking';
@@ -393,5 +397,58 @@ describeOnDatabases('tracking webhooks', ({ postgres }) => {
       ['recovery', 'delivered'],
       ['regression', 'delivered'],
     ]);
+  });
+
+  /** Every byte the database holds: SQLite's file and log, or every PostgreSQL row as text. */
+  async function storedBytes(): Promise<string> {
+    if (t.db.kind === 'sqlite') {
+      const file = t.config.sqlitePath;
+      return [file, `${file}-wal`]
+        .filter((f) => fs.existsSync(f))
+        .map((f) => fs.readFileSync(f).toString('latin1'))
+        .join('');
+    }
+    const tables = await sql<{ table_name: string }>`
+      select table_name from information_schema.tables where table_schema = 'public'`.execute(
+      t.db.kysely,
+    );
+    const rows = await Promise.all(
+      tables.rows.map(
+        async ({ table_name }) =>
+          (await sql.raw(`select * from "${table_name}"`).execute(t.db.kysely)).rows,
+      ),
+    );
+    return JSON.stringify(rows);
+  }
+
+  it('stores signing secrets sealed under SECRETS_KEY, and seals them again under a rotated key', async () => {
+    const { headers, userId } = await setup();
+    const { id, secret } = await add(headers);
+    const [stored] = await t.db.kysely
+      .selectFrom('tracking_webhooks')
+      .select('secret')
+      .where('id', '=', id)
+      .execute();
+    expect(stored!.secret).toMatch(/^sr1\./);
+    expect(await storedBytes()).not.toContain(secret);
+    expect(await storedBytes()).not.toContain(secret.slice(6));
+    // Still signed with the secret the user was shown.
+    await sendTest(headers, id);
+    const sent = receiver.received.at(-1)!;
+    const signature = String(sent.headers['x-speedrank-signature']);
+    expect(verifySignature(secret, signature, sent.body, clock.now())).toBe(true);
+
+    // Rotation: the new key first, the old one among the previous; a start reseals.
+    const oldKey = fs.readFileSync(`${t.config.dataDir}/secrets-key`, 'utf8');
+    const newKey = 'a new secrets key of at least thirty-two characters';
+    const guard = t.app.services.tracking.webhooks.guard;
+    const rotated = new TrackingWebhooks(t.db, clock, guard, new SecretBox(newKey, [oldKey]));
+    expect(await rotated.reseal()).toBe(1);
+    expect(await rotated.reseal()).toBe(0);
+    const newOnly = new TrackingWebhooks(t.db, clock, guard, new SecretBox(newKey));
+    expect((await newOnly.get(userId, id))?.secret).toBe(secret);
+    // The old key alone no longer opens it, and says so.
+    const oldOnly = new TrackingWebhooks(t.db, clock, guard, new SecretBox(oldKey));
+    await expect(oldOnly.get(userId, id)).rejects.toThrow(UnknownSecretKey);
   });
 });
