@@ -15,7 +15,7 @@ import { createEmailSender, type EmailSender } from './providers/email';
 import { createSerpChain } from './providers/serp';
 import type { SerpProvider } from './providers/serp/port';
 import { SandboxIndexProvider } from './providers/serp/sandbox-index';
-import { buildManifest, type SandboxManifest } from '@sandbox';
+import { buildManifest, dayOfIsoDate, sandboxDay, type SandboxManifest } from '@sandbox';
 import { CachedSerp } from './providers/serp/serp-cache';
 import { SerpShares } from './providers/serp/serp-shares';
 import { Billing } from './billing/billing';
@@ -96,6 +96,8 @@ export interface WorkServices {
   config: Config;
   db: Db;
   clock: Clock;
+  /** The sandbox web's day (its pages' schedule): SANDBOX_DAY, or the clock's UTC date. */
+  sandboxDay: () => number;
   /** The queue of work that outlives a request: speed samples, page-facts batches. */
   jobs: Jobs;
   /** How user-given URLs are fetched (SSRF guard, limits). */
@@ -275,10 +277,12 @@ export function createWorkServices(
   const target = scrapeTarget(config);
   const pace = createCrawlPace(config, log);
   const newCrawl = crawlMaker(config, pageFetch, () => clock.now().getTime(), pace);
+  const fixedDay = config.SANDBOX_DAY === undefined ? null : dayOfIsoDate(config.SANDBOX_DAY);
   return {
     config,
     db,
     clock,
+    sandboxDay: () => fixedDay ?? sandboxDay(clock.now()),
     jobs,
     pageFetch,
     quotas,
@@ -330,7 +334,9 @@ export function createServices(
   const sandboxManifest =
     config.SANDBOX === 'on' ? () => (manifest ??= buildManifest({ port: config.PORT })) : null;
   const sandboxText = sandboxPageTexts(sandboxManifest);
-  const sandboxSerp = sandboxManifest ? new SandboxIndexProvider(sandboxManifest) : null;
+  const sandboxSerp = sandboxManifest
+    ? new SandboxIndexProvider(sandboxManifest, work.sandboxDay)
+    : null;
   const realSerpChain = createSerpChain(config);
   const serpChain = realSerpChain.length > 0 ? realSerpChain : sandboxSerp ? [sandboxSerp] : [];
   const serpProvider = serpChain[0] ?? null;
