@@ -5,6 +5,7 @@
 export { sandboxSites } from './serve';
 export {
   buildManifest,
+  statusOnDay,
   summaryInParts,
   type SandboxManifest,
   type SandboxPage,

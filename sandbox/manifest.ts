@@ -17,7 +17,7 @@ import type {
 } from './model';
 import { modelFacts } from './page-text';
 import { indexSandbox, resolveLocation, type SandboxIndex } from './routing';
-import { SEASON_DAYS, type PageSchedule } from './schedule';
+import { isPublished, SEASON_DAYS, type PageSchedule } from './schedule';
 import { schemaTypes } from './structured-data';
 import { topicById } from './topics/all-topics';
 
@@ -288,6 +288,11 @@ export function buildManifest(
       brokenProductUrls: shop.brokenProductPaths.map(url),
     },
   };
+}
+
+/** What the URL answers on sandbox day `day`: a scheduled page answers 404 until it is published. */
+export function statusOnDay(page: SandboxPage, day: number): number {
+  return page.schedule && !isPublished(page.schedule, day) ? 404 : page.status;
 }
 
 /** Writes the manifest as `manifest.json` into `dir` (created if needed); returns the file's path. */

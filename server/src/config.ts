@@ -97,7 +97,10 @@ const envSchema = z.object({
   SANDBOX_DAY: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'SANDBOX_DAY must be a date, YYYY-MM-DD')
-    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'SANDBOX_DAY must be a date')
+    .refine(
+      (day) => new Date(`${day}T00:00:00Z`).toJSON()?.startsWith(day) === true,
+      'SANDBOX_DAY must be a date of the calendar',
+    )
     .optional(),
   /**
    * The app's own pages carry the real-user beacon for the install's own site, whose
