@@ -27,11 +27,13 @@ import type {
   SpeedDetails,
   SpeedProfile,
 } from './model';
+import { MODIFIED_TOKEN, PUBLISHED_TOKEN } from './dated-page';
 import { buildContent, isoDate, type PagePlan, type SiteInfo } from './page-builders';
 import { visibleLines } from './page-text';
 import { buildPetshopContent, planPetshop, PETSHOP_ID, type PetshopCatalog } from './petshop';
 import { rngFor, type Rng } from './prng';
 import { capitalize, createWriter } from './prose';
+import { SITE_SCHEDULES, type PageSchedule } from './schedule';
 import {
   breadcrumb,
   footer,
@@ -479,7 +481,12 @@ interface SiteBuild {
   catalog: PetshopCatalog | null;
 }
 
-function buildPage(site: SiteBuild, plan: PagePlan, seed: number): PageModel {
+function buildPage(
+  site: SiteBuild,
+  plan: PagePlan,
+  seed: number,
+  schedule: PageSchedule | null = null,
+): PageModel {
   const { info, traits } = site;
   const { spec, topic, pack } = info;
   const rng = rngFor(seed, `page:${plan.site}${plan.path}`);
@@ -496,7 +503,12 @@ function buildPage(site: SiteBuild, plan: PagePlan, seed: number): PageModel {
   );
   const sectionLevel = plan.template === 'home' ? 2 : rng.weighted({ h2: 80, h3: 10, none: 10 });
 
-  const chromeTop = [header(spec, traits), breadcrumb(plan, pack, traits)].filter(
+  // A scheduled page says when it last changed, outside <main> so that its summary (and
+  // so the search index's text) is the same on every day.
+  const dates: Block | null = schedule
+    ? { kind: 'paragraph', className: 'page-dates', runs: [`${pack.ui.updated} ${MODIFIED_TOKEN}`] }
+    : null;
+  const chromeTop = [header(spec, traits), breadcrumb(plan, pack, traits), dates].filter(
     (block): block is Block => block !== null,
   );
   const isContent = plan.section !== null && plan.template !== 'category';
@@ -522,8 +534,8 @@ function buildPage(site: SiteBuild, plan: PagePlan, seed: number): PageModel {
     figures,
     mainImage: firstFigure?.image ?? lightImageName(rng.int(1, LIGHT_IMAGE_COUNT)),
     author: rng.pick(pack.authors),
-    published: isoDate(rng, 2021, 2024),
-    modified: isoDate(rng, 2024, 2025),
+    published: schedule ? PUBLISHED_TOKEN : isoDate(rng, 2021, 2024),
+    modified: schedule ? MODIFIED_TOKEN : isoDate(rng, 2024, 2025),
   };
   const content = site.catalog?.handles(plan)
     ? buildPetshopContent(ctx, site.catalog)
@@ -540,7 +552,10 @@ function buildPage(site: SiteBuild, plan: PagePlan, seed: number): PageModel {
           runs: [{ text: plan.headline, strong: true }],
         }
       : heading(1, plan.headline),
-    ...content.article,
+    // The byline's date would put the day into the main text: the dated line above says it.
+    ...content.article.filter(
+      (block) => !(schedule && block.kind === 'paragraph' && block.className === 'byline'),
+    ),
   ];
   if (spec.quirks?.includes('double-h1') && rng.chance(0.5))
     article.splice(Math.min(3, article.length), 0, heading(1, writer.heading()));
@@ -593,6 +608,7 @@ function buildPage(site: SiteBuild, plan: PagePlan, seed: number): PageModel {
       broken: encoding.startsWith('json-ld') && content.encoding === undefined && rng.chance(0.012),
     },
     searchable: true,
+    schedule,
   };
 }
 
@@ -636,6 +652,7 @@ export function errorPage(site: SiteModel, path: string, status: 404 | 410 | 500
     ],
     schema: { encoding: 'none', nodes: [], broken: false },
     searchable: false,
+    schedule: null,
   };
 }
 
@@ -905,6 +922,22 @@ function redirectsAndMissing(
   return { rules, missing, indexed };
 }
 
+/** Each page's schedule on a scheduled site: its late content pages are the last ones planned. */
+function schedulesOf(
+  siteId: string,
+  plans: readonly PagePlan[],
+): (plan: PagePlan) => PageSchedule | null {
+  const site = SITE_SCHEDULES[siteId];
+  if (!site) return () => null;
+  const content = plans.filter((plan) => plan.section !== null && plan.template !== 'category');
+  const late = new Set(content.slice(content.length - (site.late?.pages ?? 0)).map((p) => p.path));
+  return (plan) => ({
+    publishedDay: late.has(plan.path) ? (site.late?.publishedDay ?? 0) : 0,
+    updateEvery: site.updateEvery,
+    updateOffset: site.updateOffset,
+  });
+}
+
 export function generateSandbox(seed = SANDBOX_SEED): SandboxModel {
   const sites = new Map<string, SiteBuild>();
   const pages: PageModel[] = [];
@@ -922,7 +955,12 @@ export function generateSandbox(seed = SANDBOX_SEED): SandboxModel {
     };
     const catalog = spec.id === PETSHOP_ID ? planPetshop(placeholder, seed) : null;
     const plans = catalog ? catalog.plans : planSite(placeholder, seed);
-    const info: SiteInfo = { ...placeholder, plans };
+    const scheduleOf = schedulesOf(spec.id, plans);
+    // Nothing links to a page before it is published, so links leave out the late ones.
+    const info: SiteInfo = {
+      ...placeholder,
+      plans: plans.filter((plan) => (scheduleOf(plan)?.publishedDay ?? 0) === 0),
+    };
     const model: SiteModel = {
       id: spec.id,
       name: spec.name,
@@ -933,7 +971,7 @@ export function generateSandbox(seed = SANDBOX_SEED): SandboxModel {
     };
     const build: SiteBuild = { info, traits: siteTraits(rng, navFor(plans, info)), model, catalog };
     sites.set(spec.id, build);
-    for (const plan of plans) pages.push(buildPage(build, plan, seed));
+    for (const plan of plans) pages.push(buildPage(build, plan, seed, scheduleOf(plan)));
     if (catalog)
       pages.push(
         ...catalog.brokenPaths.map((broken) => errorPage(model, broken.path, broken.status)),

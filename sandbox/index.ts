@@ -5,6 +5,7 @@
 export { sandboxSites } from './serve';
 export {
   buildManifest,
+  statusOnDay,
   summaryInParts,
   type SandboxManifest,
   type SandboxPage,
@@ -12,6 +13,16 @@ export {
 } from './manifest';
 export { isSandboxUrl, resolveSandboxAddress, sandboxOrigin } from './host';
 export { PETSHOP_ID } from './petshop';
+export {
+  dayOfIsoDate,
+  isoDateOfDay,
+  isPublished,
+  lastChangedDay,
+  sandboxDay,
+  seasonDay,
+  SEASON_DAYS,
+  type PageSchedule,
+} from './schedule';
 /** A fresh generation, not the process's shared one: for benchmarks of its cost. */
 export { generateSandbox } from './generate';
 /** The seeded random the sandbox is generated with: tests use it for repeatable data. */

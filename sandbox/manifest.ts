@@ -17,6 +17,7 @@ import type {
 } from './model';
 import { modelFacts } from './page-text';
 import { indexSandbox, resolveLocation, type SandboxIndex } from './routing';
+import { isPublished, SEASON_DAYS, type PageSchedule } from './schedule';
 import { schemaTypes } from './structured-data';
 import { topicById } from './topics/all-topics';
 
@@ -87,6 +88,11 @@ export interface SandboxPage {
   searchable: boolean;
   /** Title, description, headings and the start of the main text, for search indexing. */
   summary: string;
+  /**
+   * When the page is published and updated (schedule.ts): before its `publishedDay` of the
+   * season it answers 404 and no page links to it. Null for the pages that never change.
+   */
+  schedule: PageSchedule | null;
 }
 
 export interface SandboxShopVariant {
@@ -125,6 +131,8 @@ export interface SandboxManifest {
   seed: number;
   port: number;
   domain: string;
+  /** Length of the schedule's season in days: scheduled pages' facts repeat with it. */
+  seasonDays: number;
   sites: SandboxSite[];
   /** The topics of the sites, in the order their first site is listed. */
   topics: SandboxTopic[];
@@ -208,6 +216,7 @@ function entryFor(
           ? indexed.has(locationKey({ site: start.site, path: start.path })) && !start.www
           : page.searchable),
       summary: summaryOf(page, facts),
+      schedule: page.schedule,
     };
   }
   throw new Error(`Redirect loop from ${start.site}${start.path}`);
@@ -240,6 +249,7 @@ export function buildManifest(
     seed: sandbox.seed,
     port,
     domain: SANDBOX_DOMAIN,
+    seasonDays: SEASON_DAYS,
     sites: sandbox.sites.map((site) => ({
       id: site.id,
       name: site.name,
@@ -278,6 +288,11 @@ export function buildManifest(
       brokenProductUrls: shop.brokenProductPaths.map(url),
     },
   };
+}
+
+/** What the URL answers on sandbox day `day`: a scheduled page answers 404 until it is published. */
+export function statusOnDay(page: SandboxPage, day: number): number {
+  return page.schedule && !isPublished(page.schedule, day) ? 404 : page.status;
 }
 
 /** Writes the manifest as `manifest.json` into `dir` (created if needed); returns the file's path. */

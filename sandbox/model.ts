@@ -3,6 +3,8 @@
  * the manifest both read this model, so the manifest's facts are facts about the same
  * content the server sends.
  */
+import type { PageSchedule } from './schedule';
+
 export const SPEED_PROFILES = [
   'light',
   'heavy-images',
@@ -131,6 +133,8 @@ export interface PageModel {
   schema: StructuredData;
   /** False for copies that point their canonical elsewhere and for redirect targets. */
   searchable: boolean;
+  /** When the page is published and updated (schedule.ts), or null for a page that never changes. */
+  schedule: PageSchedule | null;
 }
 
 export interface SiteModel {

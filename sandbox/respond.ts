@@ -1,4 +1,5 @@
 /** Answers one sandbox request without I/O: status, headers, body and an optional delay. */
+import { pageOnDay } from './dated-page';
 import { BLOCKING_DELAYS_MS } from './generate';
 import { sandboxOrigin, type SandboxHost } from './host';
 import type { ImageCache } from './images';
@@ -38,8 +39,13 @@ function reply(
 const notFound = (): SandboxResponse =>
   reply(404, 'text/plain; charset=utf-8', 'Not found\n', 'no-cache');
 
-/** Answers a request for `url` on a sandbox host. */
-export type Responder = (host: SandboxHost, method: string, url: string) => SandboxResponse;
+/** Answers a request for `url` on a sandbox host, on sandbox day `day` (schedule.ts). */
+export type Responder = (
+  host: SandboxHost,
+  method: string,
+  url: string,
+  day: number,
+) => SandboxResponse;
 
 export function createResponder(sandbox: SandboxModel, images: ImageCache): Responder {
   const index = indexSandbox(sandbox);
@@ -50,7 +56,7 @@ export function createResponder(sandbox: SandboxModel, images: ImageCache): Resp
     else sitePages.set(page.site, [page]);
   }
 
-  const respond = (host: SandboxHost, method: string, url: string): SandboxResponse => {
+  const respond: Responder = (host, method, url, day) => {
     if (method !== 'GET' && method !== 'HEAD') {
       return reply(405, 'text/plain; charset=utf-8', 'Method not allowed\n', 'no-cache', 0, {
         allow: 'GET, HEAD',
@@ -77,7 +83,7 @@ export function createResponder(sandbox: SandboxModel, images: ImageCache): Resp
         return reply(
           200,
           'application/xml; charset=utf-8',
-          sitemapXml(sitePages.get(site.id) ?? [], origin),
+          sitemapXml(sitePages.get(site.id) ?? [], origin, day),
           'public, max-age=3600',
         );
       if (path === '/assets/site.css')
@@ -96,7 +102,7 @@ export function createResponder(sandbox: SandboxModel, images: ImageCache): Resp
         return bytes ? reply(200, 'image/png', bytes, 'public, max-age=86400') : notFound();
       }
     }
-    const resolution = resolveLocation(index, host, path);
+    const resolution = resolveLocation(index, host, path, day);
     switch (resolution.kind) {
       case 'directory':
         return path === '/'
@@ -117,7 +123,7 @@ export function createResponder(sandbox: SandboxModel, images: ImageCache): Resp
         const { page } = resolution;
         // A page only resolves on a known site, which is the host's own.
         const pack = LANGUAGE_PACKS[topicById((site as SiteModel).topic).lang];
-        const html = renderPage(page, {
+        const html = renderPage(pageOnDay(page, day), {
           port,
           images: index.images,
           lateBannerText: pack.ui.newsletterText,

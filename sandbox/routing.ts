@@ -8,6 +8,7 @@ import type {
   SandboxModel,
   SiteModel,
 } from './model';
+import { isPublished } from './schedule';
 
 /** The model with lookup tables, built once per process. */
 export interface SandboxIndex {
@@ -36,12 +37,15 @@ export type Resolution =
 
 /**
  * What a sandbox URL answers, before any I/O: the one routing rule the server and the
- * manifest share, so the manifest's redirect chains are the ones the server sends.
+ * manifest share, so the manifest's redirect chains are the ones the server sends. Given a
+ * sandbox day, a scheduled page not yet published that day answers 404; the manifest
+ * resolves without one and lists every page with its schedule.
  */
 export function resolveLocation(
   index: SandboxIndex,
   host: Pick<SandboxHost, 'site' | 'www'>,
   path: string,
+  day?: number,
 ): Resolution {
   if (host.site === '') return { kind: 'directory' };
   const site = index.sites.get(host.site);
@@ -51,9 +55,10 @@ export function resolveLocation(
   const rule = index.redirects.get(key);
   if (rule) return { kind: 'redirect', status: rule.status, to: rule.to };
   const page = index.pages.get(key);
-  if (page) return { kind: 'page', page };
+  if (page && (day === undefined || !page.schedule || isPublished(page.schedule, day)))
+    return { kind: 'page', page };
   // Sites whose paths end with a slash send the bare form there, as WordPress does.
-  if (!path.endsWith('/') && index.pages.get(`${key}/`)?.status === 200) {
+  if (!page && !path.endsWith('/') && index.pages.get(`${key}/`)?.status === 200) {
     return { kind: 'redirect', status: 301, to: { site: site.id, path: `${path}/` } };
   }
   return { kind: 'page', page: errorPage(site, path, 404) };

@@ -3,12 +3,18 @@ import { getSandbox } from './generate';
 import { parseSandboxHost, sandboxOrigin } from './host';
 import { ImageCache } from './images';
 import { createResponder, type SandboxResponse } from './respond';
+import { sandboxDay } from './schedule';
 
 export interface SandboxSitesOptions {
   /** False (SANDBOX=off) registers nothing: sandbox hosts then reach the app like any other. */
   enabled: boolean;
   /** Multiplies the render-blocking assets' delays; tests pass 0. Default 1. */
   assetDelayFactor?: number;
+  /**
+   * The sandbox day to answer for (schedule.ts): the app's clock, or a fixed day for demos.
+   * Default: today's UTC date.
+   */
+  day?: () => number;
   /** Bytes of rendered images kept in memory. Default 48 MB. */
   imageCacheBytes?: number;
   /**
@@ -51,11 +57,12 @@ export const sandboxSites: FastifyPluginAsync<SandboxSitesOptions> = async (app,
   );
   const respond = createResponder(sandbox, images);
   const delayFactor = options.assetDelayFactor ?? 1;
+  const day = options.day ?? (() => sandboxDay(new Date()));
 
   app.addHook('onRequest', async (request, reply) => {
     const host = parseSandboxHost(request.host);
     if (!host) return;
-    let response = respond(host, request.method, request.url);
+    let response = respond(host, request.method, request.url, day());
     if (options.beacons && host.site && response.headers['content-type']?.startsWith('text/html'))
       response = withBeacons(
         response,

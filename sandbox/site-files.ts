@@ -1,6 +1,7 @@
 /** The non-page files of a sandbox site: robots.txt, sitemap.xml and its CSS and scripts. */
 import { escapeHtml } from './render-page';
 import type { PageModel, SiteModel } from './model';
+import { isoDateOfDay, lastChangedDay } from './schedule';
 
 export function robotsTxt(site: SiteModel, origin: string): string {
   const rules =
@@ -8,14 +9,24 @@ export function robotsTxt(site: SiteModel, origin: string): string {
   return ['User-agent: *', ...rules, '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
 }
 
-/** Lists the site's pages that answer 200, except copies whose canonical is elsewhere. */
-export function sitemapXml(pages: readonly PageModel[], origin: string): string {
+/**
+ * Lists the site's pages that answer 200 on sandbox day `day`, except copies whose canonical
+ * is elsewhere; a scheduled page carries the date it last changed as its `lastmod`.
+ */
+export function sitemapXml(pages: readonly PageModel[], origin: string, day: number): string {
   const isCopy = (page: PageModel): boolean =>
     page.template === 'print' ||
     (page.canonical.kind === 'absolute' && page.canonical.to.site !== page.site);
   const urls = pages
     .filter((page) => page.status === 200 && !isCopy(page))
-    .map((page) => `  <url><loc>${escapeHtml(`${origin}${page.path}`)}</loc></url>`);
+    .flatMap((page) => {
+      const loc = `<loc>${escapeHtml(`${origin}${page.path}`)}</loc>`;
+      if (!page.schedule) return [`  <url>${loc}</url>`];
+      const changed = lastChangedDay(page.schedule, day);
+      return changed === null
+        ? []
+        : [`  <url>${loc}<lastmod>${isoDateOfDay(changed)}</lastmod></url>`];
+    });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 

@@ -15,6 +15,7 @@ import { liveMusic } from './live-music';
 import { outdoors } from './outdoors';
 import { personalFinance } from './personal-finance';
 import { photography } from './photography';
+import { pickleball } from './pickleball';
 import { ptViagemFlorida } from './pt-viagem-florida';
 import { stockMarket } from './stock-market';
 import type { Topic } from './topic';
@@ -38,6 +39,7 @@ const topics: readonly Topic[] = [
   liveMusic,
   dentalCare,
   gadgets,
+  pickleball,
   esHelados,
   esViajesFlorida,
   frPerformanceWeb,

@@ -115,6 +115,7 @@ export async function buildApp({ config, db, clock, logStream, overrides }: AppD
   // The sandbox web answers its own host names before anything else sees the request.
   await app.register(sandboxSites, {
     enabled: config.SANDBOX === 'on',
+    day: services.sandboxDay,
     beacons: (origin, port) => sandboxBeacons(config, services, origin, port),
   });
   await registerSecurityHeaders(app, {

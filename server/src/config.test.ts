@@ -27,5 +27,10 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ FETCH_ALLOW_HOSTS: 'staging.internal:8080' }).FETCH_ALLOW_HOSTS.isEmpty,
     ).toBe(false);
+    expect(() => loadConfig({ SANDBOX_DAY: '1 March 2026' })).toThrow(/SANDBOX_DAY must be a date/);
+    expect(() => loadConfig({ SANDBOX_DAY: '2026-02-30' })).toThrow(
+      /SANDBOX_DAY must be a date of the calendar/,
+    );
+    expect(loadConfig({ SANDBOX_DAY: '2026-03-01' }).SANDBOX_DAY).toBe('2026-03-01');
   });
 });

@@ -115,6 +115,18 @@ const envSchema = z.object({
   GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
   SANDBOX: z.enum(['on', 'off']).default('on'),
   /**
+   * Holds the sandbox web on one day (its pages' schedule and its search index's
+   * rankings) for demos; unset, the sandbox's day is the clock's UTC date.
+   */
+  SANDBOX_DAY: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'SANDBOX_DAY must be a date, YYYY-MM-DD')
+    .refine(
+      (day) => new Date(`${day}T00:00:00Z`).toJSON()?.startsWith(day) === true,
+      'SANDBOX_DAY must be a date of the calendar',
+    )
+    .optional(),
+  /**
    * The app's own pages carry the real-user beacon for the install's own site, whose
    * dashboard the operators (OPERATOR_EMAILS) see among their sites.
    */

@@ -18,7 +18,7 @@ import { MeteredSerpProvider } from './providers/serp/metered';
 import type { SerpProvider } from './providers/serp/port';
 import { SerpProviderUsage } from './providers/serp/provider-usage';
 import { SandboxIndexProvider } from './providers/serp/sandbox-index';
-import { buildManifest, type SandboxManifest } from '@sandbox';
+import { buildManifest, dayOfIsoDate, sandboxDay, type SandboxManifest } from '@sandbox';
 import { CachedSerp } from './providers/serp/serp-cache';
 import { SerpShares } from './providers/serp/serp-shares';
 import { Billing } from './billing/billing';
@@ -100,6 +100,8 @@ export interface WorkServices {
   config: Config;
   db: Db;
   clock: Clock;
+  /** The sandbox web's day (its pages' schedule): SANDBOX_DAY, or the clock's UTC date. */
+  sandboxDay: () => number;
   /** The queue of work that outlives a request: speed samples, page-facts batches. */
   jobs: Jobs;
   /** How user-given URLs are fetched (SSRF guard, limits). */
@@ -294,6 +296,9 @@ export function createWorkServices(
   let manifest: SandboxManifest | undefined;
   const sandboxManifest =
     config.SANDBOX === 'on' ? () => (manifest ??= buildManifest({ port: config.PORT })) : null;
+  // The sandbox web's day: SANDBOX_DAY when set, otherwise the clock's.
+  const fixedDay = config.SANDBOX_DAY === undefined ? null : dayOfIsoDate(config.SANDBOX_DAY);
+  const today = () => fixedDay ?? sandboxDay(clock.now());
   const serpUsage = new SerpProviderUsage(db, clock);
   const realSerpChain = createSerpChain(config, serpUsage, log);
   const serpChain =
@@ -301,7 +306,13 @@ export function createWorkServices(
     (realSerpChain.length > 0
       ? realSerpChain
       : sandboxManifest
-        ? [new MeteredSerpProvider(new SandboxIndexProvider(sandboxManifest), serpUsage, log)]
+        ? [
+            new MeteredSerpProvider(
+              new SandboxIndexProvider(sandboxManifest, today),
+              serpUsage,
+              log,
+            ),
+          ]
         : []);
   const rank = new RankTracking({
     db,
@@ -319,6 +330,7 @@ export function createWorkServices(
     config,
     db,
     clock,
+    sandboxDay: today,
     jobs,
     pageFetch,
     quotas,

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { buildManifest, type SandboxPage } from '@sandbox';
+import { buildManifest, isPublished, sandboxDay, type SandboxPage } from '@sandbox';
 import type { OrganicResult } from './port';
 import { SandboxIndexProvider } from './sandbox-index';
 import { termsOf } from './search-terms';
 
 const manifest = buildManifest({ port: 8080 });
-const index = new SandboxIndexProvider(() => manifest);
+/** The day the clock says when the run starts: the scheduled pages answer as on that day. */
+const today = sandboxDay(new Date());
+const index = new SandboxIndexProvider(
+  () => manifest,
+  () => today,
+);
 const search = (query: string, pageNum = 1) =>
   index.search({
     query,
@@ -167,6 +172,7 @@ describe('sandbox index ground truth: every topic’s queries', () => {
         (page) =>
           page.searchable &&
           page.status === 200 &&
+          (!page.schedule || isPublished(page.schedule, today)) &&
           topics.includes(siteOf.get(page.site)!.topic) &&
           namesQuery(page, query),
       );

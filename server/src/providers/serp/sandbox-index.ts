@@ -1,6 +1,13 @@
 import MiniSearch from 'minisearch';
 import type { CoverageNotice } from '@core/schemas/serp';
-import { summaryInParts, type SandboxManifest, type SandboxPage } from '@sandbox';
+import {
+  sandboxDay,
+  summaryInParts,
+  type PageSchedule,
+  type SandboxManifest,
+  type SandboxPage,
+} from '@sandbox';
+import { freshnessBoost } from './freshness';
 import { crowdHosts, diversifyHosts } from './host-crowding';
 import type { SerpPage, SerpProvider, SerpQuery } from './port';
 import { relatedOfPage } from './related';
@@ -39,6 +46,15 @@ interface BuiltIndex {
   sentences: Map<string, { upFront: string[][]; all: string[][] }>;
   coverage: CoverageNotice;
   related: SandboxRelated;
+  /** The searchable pages that are published and updated on a schedule. */
+  scheduled: Map<string, PageSchedule>;
+}
+
+/** A query's ranking on one sandbox day. */
+export interface DayRanking {
+  pages: SandboxPage[];
+  /** Whether scheduled pages are among its hits, so that it may differ on another day. */
+  moves: boolean;
 }
 
 /**
@@ -52,20 +68,32 @@ interface BuiltIndex {
 export class SandboxIndexProvider implements SerpProvider {
   readonly source = 'sandbox' as const;
   private built: BuiltIndex | null = null;
+  /** The scheduled pages' score factors on the last day asked (0: not published). */
+  private boosts: { day: number; byUrl: Map<string, number> } | null = null;
 
-  /** The manifest is read on first use, so building an app stays cheap. */
-  constructor(private readonly manifest: () => SandboxManifest) {}
+  /**
+   * The manifest is read on first use, so building an app stays cheap. `day` is the sandbox
+   * day the index answers for (schedule.ts): the index holds every page of every day, and a
+   * day only hides the scheduled pages not yet published and lifts the freshly changed ones,
+   * so no day rebuilds it and no other page's score depends on the day.
+   */
+  constructor(
+    private readonly manifest: () => SandboxManifest,
+    private readonly day: () => number = () => sandboxDay(new Date()),
+  ) {}
 
   private build(): BuiltIndex {
     if (this.built) return this.built;
     const manifest = this.manifest();
     const pages = new Map<string, SandboxPage>();
+    const scheduled = new Map<string, PageSchedule>();
     const siteOf = new Map(manifest.sites.map((site) => [site.id, site]));
     // Each page's fields as sentences of index terms, its site's name left out.
     const fields = new Map<string, Record<keyof typeof FIELD_BOOSTS, string[][]>>();
     for (const page of manifest.pages) {
       if (!page.searchable || page.status !== 200) continue;
       pages.set(page.url, page);
+      if (page.schedule) scheduled.set(page.url, page.schedule);
       const own = (text: string | null) =>
         sentencesOf(withoutSiteName(text ?? '', siteOf.get(page.site)!.name));
       fields.set(page.url, {
@@ -120,9 +148,22 @@ export class SandboxIndexProvider implements SerpProvider {
       pages,
       sentences,
       coverage: coverageOf(manifest),
-      related: new SandboxRelated(manifest.topics, (q, language) => this.rank(q, language)),
+      related: new SandboxRelated(manifest.topics, this.day, (q, language, day) =>
+        this.ranking(q, language, day),
+      ),
+      scheduled,
     };
     return this.built;
+  }
+
+  private boostsOn(day: number): Map<string, number> {
+    if (this.boosts?.day !== day) {
+      const byUrl = new Map<string, number>();
+      for (const [url, schedule] of this.build().scheduled)
+        byUrl.set(url, freshnessBoost(schedule, day));
+      this.boosts = { day, byUrl };
+    }
+    return this.boosts.byUrl;
   }
 
   /** Builds the index and its related searches now (the app's start), not on the first search. */
@@ -130,14 +171,21 @@ export class SandboxIndexProvider implements SerpProvider {
     this.build().related.warm();
   }
 
-  /** The ranking for a query as served, best first, at most a hundred pages. */
-  rank(query: string, language: string): SandboxPage[] {
-    const { index, pages, sentences } = this.build();
+  /** The ranking for a query as served on sandbox day `day`, best first, at most a hundred pages. */
+  rank(query: string, language: string, day = this.day()): SandboxPage[] {
+    return this.ranking(query, language, day).pages;
+  }
+
+  private ranking(query: string, language: string, day: number): DayRanking {
+    const { index, pages, sentences, scheduled } = this.build();
+    const boosts = this.boostsOn(day);
     const hl = language.toLowerCase().slice(0, 2);
-    const hits = index.search(query, {
+    const found = index.search(query, {
       // Pages in the searcher's language rank a little higher, as Google's do.
-      boostDocument: (_id, _term, stored) => (stored?.lang?.toString().startsWith(hl) ? 1.25 : 1),
+      boostDocument: (id, _term, stored) =>
+        (stored?.lang?.toString().startsWith(hl) ? 1.25 : 1) * (boosts.get(String(id)) || 1),
     });
+    const hits = found.filter((hit) => boosts.get(String(hit.id)) !== 0);
     // Each query word with the words of the index it stands for (itself, or a typo's fixes).
     const wordSets = [...new Set(termsOf(query))].map(
       (term) => new Set(index.search(term, { processTerm: (t) => t }).flatMap((hit) => hit.terms)),
@@ -153,9 +201,12 @@ export class SandboxIndexProvider implements SerpProvider {
     const hostOf = (hit: (typeof hits)[number]) => String(hit.domain);
     // Over every hit, so that results pushed down are replaced by other hosts'.
     const diverse = diversifyHosts(relevant, hostOf, (hit) => hit.score);
-    return crowdHosts(diverse, hostOf)
-      .slice(0, MAX_RESULTS)
-      .map((hit) => pages.get(String(hit.id))!);
+    return {
+      pages: crowdHosts(diverse, hostOf)
+        .slice(0, MAX_RESULTS)
+        .map((hit) => pages.get(String(hit.id))!),
+      moves: found.some((hit) => scheduled.has(String(hit.id))),
+    };
   }
 
   async search(query: SerpQuery): Promise<SerpPage> {

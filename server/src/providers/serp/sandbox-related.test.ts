@@ -57,15 +57,40 @@ describe("the sandbox's related searches and questions, from its own corpus", ()
 describe('warming', () => {
   it('ranks every topic phrase once when warmed, so that a search ranks none of them again', () => {
     const ranked: string[] = [];
-    const related = new SandboxRelated(manifest.topics, (query) => {
-      ranked.push(query);
-      return [];
-    });
+    const related = new SandboxRelated(
+      manifest.topics,
+      () => 20_000,
+      (query) => {
+        ranked.push(query);
+        return { pages: [], moves: false };
+      },
+    );
     related.warm();
     const phrases = manifest.topics.flatMap((topic) => topic.phrases);
     expect(new Set(ranked)).toEqual(new Set(phrases));
     ranked.length = 0;
     related.searches('dog food', []);
     expect(ranked).toEqual([]);
+  });
+
+  it('ranks again, once a day, only the phrases whose rankings move', () => {
+    let day = 20_000;
+    const ranked: string[] = [];
+    const related = new SandboxRelated(
+      manifest.topics,
+      () => day,
+      (query) => {
+        ranked.push(query);
+        return { pages: [], moves: query === 'pickleball paddles' };
+      },
+    );
+    related.warm();
+    ranked.length = 0;
+    related.searches('dog food', []);
+    expect(ranked).toEqual([]);
+    day += 1;
+    related.searches('dog food', []);
+    related.searches('dog food', []);
+    expect(ranked).toEqual(['pickleball paddles']);
   });
 });

@@ -1,4 +1,5 @@
 import type { SandboxManifest, SandboxPage } from '@sandbox';
+import type { DayRanking } from './sandbox-index';
 import { termsOf } from './search-terms';
 
 /** Results two searches must share in their top ten to be related, as a keyword tool counts. */
@@ -21,26 +22,25 @@ const MIN_QUESTION_WORDS = 4;
  * The sandbox web's own "related searches" and "people also ask": the searches its sites
  * are about (each topic's phrases) whose top ten share at least MIN_SHARED_RESULTS pages with
  * the seed's, most shared first; and the questions the seed's top pages ask in their
- * headings. `rank` is the index's own ranking, so a related search finds what it says.
+ * headings. `rank` is the index's own ranking, so a related search finds what it says. A
+ * phrase's top ten is kept for good, or for its day when scheduled pages make it move.
  */
 export class SandboxRelated {
-  private readonly topTen = new Map<string, Set<string>>();
+  private readonly topTen = new Map<string, { urls: Set<string>; day: number | null }>();
 
   constructor(
     private readonly topics: SandboxManifest['topics'],
-    private readonly rank: (query: string, language: string) => SandboxPage[],
+    private readonly day: () => number,
+    private readonly rank: (query: string, language: string, day: number) => DayRanking,
   ) {}
 
   private topOf(phrase: string, language: string): Set<string> {
-    let urls = this.topTen.get(phrase);
-    if (!urls) {
-      urls = new Set(
-        this.rank(phrase, language)
-          .slice(0, TOP)
-          .map((page) => page.url),
-      );
-      this.topTen.set(phrase, urls);
-    }
+    const day = this.day();
+    const kept = this.topTen.get(phrase);
+    if (kept && (kept.day === null || kept.day === day)) return kept.urls;
+    const { pages, moves } = this.rank(phrase, language, day);
+    const urls = new Set(pages.slice(0, TOP).map((page) => page.url));
+    this.topTen.set(phrase, { urls, day: moves ? day : null });
     return urls;
   }
 
