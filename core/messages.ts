@@ -391,4 +391,15 @@ export const RANK_TRACKING_MESSAGES = {
   notInTop: (depth: number) => `Not in the top ${depth}`,
   sandbox:
     'Positions in the sandbox web: no SERP provider key is set, so this install searches its own sites, which change on a schedule.',
+  notChecked: 'Not checked yet',
+  /** A partial check in a table cell, its reason in the cell's title. */
+  notInFirst: (reached: number) => `Not in the first ${reached}`,
+  /** A CSV import refused before anything is sent. */
+  csvNoKeywordColumn: 'The file has no keyword column: its first row must name the columns.',
+  csvEmpty: 'The file has no keyword rows.',
+  csvTooMany: (max: number) =>
+    `A file may add at most ${max.toLocaleString('en-US')} keywords: split it into smaller files.`,
+  csvRow: (row: number, message: string) => `Row ${row}: ${message}`,
+  bulkTooMany: (max: number) =>
+    `Add at most ${max.toLocaleString('en-US')} keywords at once: split the list.`,
 } as const;

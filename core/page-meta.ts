@@ -122,6 +122,11 @@ export const PAGE_META: Record<RoutePath, PageMeta> = {
     description:
       'Add one line to your pages and see the LCP, INP, CLS, FCP and TTFB your own visitors get, per day, page and device, with no cookie and nothing that identifies them.',
   },
+  [ROUTES.rankTracking]: {
+    title: 'Rank Tracking: your keywords’ positions day by day',
+    description:
+      'Track where your domain ranks for your keywords, on mobile or desktop, by country, language and city, checked daily beside your competitors, with alerts when a position moves.',
+  },
 };
 
 /** The head of the page shown at an address that is no route. */

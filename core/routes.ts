@@ -26,6 +26,7 @@ export const ROUTES = {
   gpt3Invite: '/GPT3-invite',
   siteSpeedTracking: '/site-speed-tracking',
   realUserMonitoring: '/real-user-monitoring',
+  rankTracking: '/rank-tracking',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
@@ -43,6 +44,7 @@ export const TOOL_PATHS: readonly string[] = [
   ROUTES.googleSays,
   ROUTES.siteSpeedTracking,
   ROUTES.realUserMonitoring,
+  ROUTES.rankTracking,
 ];
 
 /** The header's Settings link shows only on these routes. */

@@ -52,6 +52,10 @@ export const SCREENS: Record<Exclude<RoutePath, typeof ROUTES.home>, ScreenModul
     module: 'rum/real-user-monitoring-page',
     component: 'RealUserMonitoringPage',
   },
+  [ROUTES.rankTracking]: {
+    module: 'rank-tracking/rank-tracking-page',
+    component: 'RankTrackingPage',
+  },
 };
 
 /** The app itself, which the entry loads once the prerendered page has painted (web/src/main.tsx). */
