@@ -65,7 +65,7 @@ function HistoryTable({ checks }: { checks: readonly RankCheck[] }) {
             <td>
               <RankPosition check={check} />
             </td>
-            <td className="small text-break">
+            <td className="small sr-rank-url">
               {check.url ? (
                 <a href={check.url} target="_blank" rel="noopener noreferrer">
                   {check.url}
@@ -93,7 +93,7 @@ function Summary({ keyword: k }: { keyword: RankKeyword }) {
       <Card.Body className="d-flex flex-wrap gap-4 align-items-start">
         <div>
           <div className="small text-muted">Latest position</div>
-          <RankPosition check={k.latest} />
+          <RankPosition check={k.latest} large />
           <CheckSource check={k.latest} now={now} />
         </div>
         {RANK_CHANGE_DAYS.map((days) => (

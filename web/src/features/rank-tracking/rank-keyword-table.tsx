@@ -38,7 +38,7 @@ function KeywordRow({ keyword: k, now }: { keyword: RankKeyword; now: number }) 
           )}
         </div>
       </td>
-      <td data-label="Domain" className="text-break">
+      <td data-label="Domain">
         <div>
           {k.domain}
           {k.competitors.length > 0 && (
@@ -62,7 +62,7 @@ function KeywordRow({ keyword: k, now }: { keyword: RankKeyword; now: number }) 
       </td>
       <td data-label="Position">
         <div>
-          <RankPosition check={k.latest} />
+          <RankPosition check={k.latest} large />
           <CheckSource check={k.latest} now={now} />
         </div>
       </td>

@@ -9,12 +9,24 @@ import { dateTimeText } from './rank-format';
  * A check's position, never a false number: the figure when ranked, what was read when not,
  * and for a failed check '-' with a marker, its reasons in the title.
  */
-export function RankPosition({ check }: { check: RankCheck | null }) {
+export function RankPosition({
+  check,
+  large = false,
+}: {
+  check: RankCheck | null;
+  large?: boolean;
+}) {
   const shown = positionText(check);
+  // Relative, so that its hidden text stays inside a table that scrolls sideways.
   return (
-    <span title={shown.title} data-testid="rank-position" data-state={shown.state}>
+    <span
+      className="position-relative"
+      title={shown.title}
+      data-testid="rank-position"
+      data-state={shown.state}
+    >
       {shown.state === 'ranked' ? (
-        <span className="fs-5 fw-semibold">{shown.text}</span>
+        <span className={large ? 'fs-5 fw-semibold' : 'fw-semibold'}>{shown.text}</span>
       ) : shown.state === 'failed' ? (
         <>
           <span aria-hidden>{shown.text}</span>{' '}
