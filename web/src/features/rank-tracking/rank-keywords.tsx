@@ -29,7 +29,7 @@ function AddPanel({ prefill, onDone }: { prefill: TrackPrefill | null; onDone():
   const [mode, setMode] = useState<AddMode>('one');
   return (
     <Card className="shadow-sm mb-3" data-testid="rank-add">
-      <Card.Header>
+      <Card.Header className="bg-body">
         <Nav
           variant="tabs"
           className="card-header-tabs"
