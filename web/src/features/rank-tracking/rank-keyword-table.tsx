@@ -95,7 +95,7 @@ function KeywordRow({ keyword: k, now }: { keyword: RankKeyword; now: number }) 
       </td>
       <td data-label="Actions">
         <div>
-          <div className="d-flex flex-wrap gap-1">
+          <div className="d-flex flex-wrap gap-1 sr-rank-actions">
             <Button
               size="sm"
               variant="outline-primary"
