@@ -23,3 +23,24 @@ export function toCsv(
   );
   return `${head}\r\n${body}`;
 }
+
+/**
+ * A CSV file as records keyed by its header row, header names trimmed and lower-cased so
+ * that 'Keyword' and ' keyword' name one column; blank lines are skipped, and a
+ * spreadsheet's byte-order mark is not part of the first name.
+ */
+export function parseCsv(text: string): { header: string[]; records: CsvRecord[] } {
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (name) => name.trim().toLowerCase(),
+  });
+  const records = parsed.data.map((values, index) => ({ row: index + 1, values }));
+  return { header: parsed.meta.fields ?? [], records };
+}
+
+export interface CsvRecord {
+  /** 1-based among the data rows (the header not counted), for messages about it. */
+  row: number;
+  values: Record<string, string | undefined>;
+}

@@ -413,4 +413,15 @@ export const RANK_TRACKING_MESSAGES = {
   /** A check asked for while the keyword's check already runs. */
   busy: 'This keyword is being checked already; its result comes in a moment.',
   noProvider: 'No search provider is available to check positions.',
+  notChecked: 'Not checked yet',
+  /** A partial check in a table cell, its reason in the cell's title. */
+  notInFirst: (reached: number) => `Not in the first ${reached}`,
+  /** A CSV import refused before anything is sent. */
+  csvNoKeywordColumn: 'The file has no keyword column: its first row must name the columns.',
+  csvEmpty: 'The file has no keyword rows.',
+  csvTooMany: (max: number) =>
+    `A file may add at most ${max.toLocaleString('en-US')} keywords: split it into smaller files.`,
+  csvRow: (row: number, message: string) => `Row ${row}: ${message}`,
+  bulkTooMany: (max: number) =>
+    `Add at most ${max.toLocaleString('en-US')} keywords at once: split the list.`,
 } as const;

@@ -128,6 +128,11 @@ export const PAGE_META: Record<RoutePath, PageMeta> = {
       'For this installation’s operators: each search provider’s calls, failures and estimated cost this month.',
     noindex: true,
   },
+  [ROUTES.rankTracking]: {
+    title: 'Rank Tracking: your keywords’ positions day by day',
+    description:
+      'Track where your domain ranks for your keywords, on mobile or desktop, by country, language and city, checked daily beside your competitors, with alerts when a position moves.',
+  },
 };
 
 /** The head of the page shown at an address that is no route. */

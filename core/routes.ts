@@ -28,6 +28,7 @@ export const ROUTES = {
   realUserMonitoring: '/real-user-monitoring',
   /** For operators (OPS_TOKEN), linked from nowhere. */
   opsProviders: '/ops/providers',
+  rankTracking: '/rank-tracking',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
@@ -45,6 +46,7 @@ export const TOOL_PATHS: readonly string[] = [
   ROUTES.googleSays,
   ROUTES.siteSpeedTracking,
   ROUTES.realUserMonitoring,
+  ROUTES.rankTracking,
 ];
 
 /** The header's Settings link shows only on these routes. */

@@ -53,6 +53,10 @@ export const SCREENS: Record<Exclude<RoutePath, typeof ROUTES.home>, ScreenModul
     component: 'RealUserMonitoringPage',
   },
   [ROUTES.opsProviders]: { module: 'ops/ops-providers-page', component: 'OpsProvidersPage' },
+  [ROUTES.rankTracking]: {
+    module: 'rank-tracking/rank-tracking-page',
+    component: 'RankTrackingPage',
+  },
 };
 
 /** The app itself, which the entry loads once the prerendered page has painted (web/src/main.tsx). */

@@ -1,7 +1,23 @@
 import Card from 'react-bootstrap/Card';
+import { Link } from 'react-router';
 import { SERP_SOURCE_LABELS } from '@core/schemas/serp';
 import { LIVE_MESSAGES, MESSAGES } from '@core/messages';
-import type { RankCheckResponse } from '../api/rank-check';
+import { siteKey } from '@core/rank-match';
+import { trackKeywordHref } from '@core/rank-tracking/links';
+import type { RankCheckBody, RankCheckResponse } from '../api/rank-check';
+
+/** The search a rank check was for, as rank tracking would repeat it. */
+export type RankSearch = Pick<RankCheckBody, 'searchTerm' | 'device' | 'gl' | 'hl'>;
+
+/** Rank tracking's add form filled with this search and site: tracked daily from then on. */
+export const trackSearchHref = (search: RankSearch, site: string) =>
+  trackKeywordHref({
+    keyword: search.searchTerm,
+    domain: siteKey(site),
+    device: search.device === undefined ? undefined : search.device === 1 ? 'mobile' : 'desktop',
+    country: search.gl,
+    language: search.hl,
+  });
 
 /** What the live region says of a rank check's answer. */
 export function rankAnnouncement(site: string, { position, result }: RankCheckResponse): string {
@@ -10,8 +26,19 @@ export function rankAnnouncement(site: string, { position, result }: RankCheckRe
     : LIVE_MESSAGES.rankNotFound(site);
 }
 
-/** 'Found at Position' with the number, domain and linked title, or not ranking. */
-export function RankResult({ site, response }: { site: string; response: RankCheckResponse }) {
+/**
+ * 'Found at Position' with the number, domain and linked title, or not ranking; and the
+ * way to track the search daily.
+ */
+export function RankResult({
+  site,
+  search,
+  response,
+}: {
+  site: string;
+  search: RankSearch;
+  response: RankCheckResponse;
+}) {
   const { result } = response;
   return (
     <Card className="mt-4" data-testid="rank-result">
@@ -36,6 +63,13 @@ export function RankResult({ site, response }: { site: string; response: RankChe
         <div className="small text-body-secondary mt-3" data-testid="rank-source">
           Results from the {SERP_SOURCE_LABELS[response.source]}
         </div>
+        <Link
+          to={trackSearchHref(search, site)}
+          className="btn btn-sm btn-outline-primary mt-3"
+          data-testid="rank-track-link"
+        >
+          Track this keyword daily
+        </Link>
       </Card.Body>
     </Card>
   );

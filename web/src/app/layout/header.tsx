@@ -75,6 +75,9 @@ export function Header() {
             <NavLink to={ROUTES.siteSpeedTracking} className="nav-link">
               Speed Tracking
             </NavLink>
+            <NavLink to={ROUTES.rankTracking} className="nav-link">
+              Rank Tracking
+            </NavLink>
             <NavLink to={ROUTES.realUserMonitoring} className="nav-link">
               Field data (RUM)
             </NavLink>

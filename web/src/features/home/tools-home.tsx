@@ -23,6 +23,11 @@ const TOOLS = [
     description: 'Check your pages on a schedule and get an email when one gets slower.',
   },
   {
+    to: ROUTES.rankTracking,
+    name: 'Rank Tracking',
+    description: 'Follow your keywords’ positions day by day, beside your competitors’.',
+  },
+  {
     to: ROUTES.realUserMonitoring,
     name: 'Real-user monitoring',
     description: 'See the Core Web Vitals your own visitors get, from one line in your pages.',

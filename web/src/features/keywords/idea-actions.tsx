@@ -1,12 +1,16 @@
-import { BarChart3, Check, Copy, Crosshair } from 'lucide-react';
+import { BarChart3, Check, Copy, Crosshair, LineChart } from 'lucide-react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
+import { trackKeywordHref } from '@core/rank-tracking/links';
 import { ROUTES } from '@core/routes';
 import { useCopy } from '../../components/use-copy';
 
 const q = encodeURIComponent;
 
-/** From an idea to the other tools in one click: its SERP analysis, a rank check, a copy. */
+/**
+ * From an idea to the other tools in one click: its SERP analysis, a rank check, tracking
+ * its rank daily, a copy.
+ */
 export function IdeaActions({ keyword, className }: { keyword: string; className?: string }) {
   const { copied, copy } = useCopy('keyword');
   return (
@@ -28,6 +32,15 @@ export function IdeaActions({ keyword, className }: { keyword: string; className
         data-testid="idea-rank"
       >
         <Crosshair size="1em" aria-hidden />
+      </Link>
+      <Link
+        className="btn btn-sm btn-outline-secondary py-0 px-1"
+        to={trackKeywordHref({ keyword })}
+        aria-label={`Track the rank of ${keyword} daily`}
+        title="Track its rank"
+        data-testid="idea-track"
+      >
+        <LineChart size="1em" aria-hidden />
       </Link>
       <Button
         size="sm"

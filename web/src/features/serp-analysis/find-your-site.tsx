@@ -124,7 +124,7 @@ export function FindYourSite(props: Props) {
           <LiveStatus message={liveMessage} />
           {lookup?.onScreen && (
             <>
-              <RankResult site={lookup.site} response={lookup.onScreen} />
+              <RankResult site={lookup.site} search={search} response={lookup.onScreen} />
               <p className="small text-body-secondary mt-2 mb-0" data-testid="rank-on-screen">
                 {SERP_MESSAGES.answeredOnScreen}
               </p>
@@ -136,7 +136,9 @@ export function FindYourSite(props: Props) {
               {MESSAGES.searchingTop100}
             </div>
           )}
-          {lookup && check.data && <RankResult site={lookup.site} response={check.data} />}
+          {lookup && check.data && (
+            <RankResult site={lookup.site} search={search} response={check.data} />
+          )}
           {check.error && (
             <p className="text-danger mb-0">
               <UpgradeMessage text={check.error.message} />

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { SERP_MESSAGES } from '@core/messages';
 import { TITLE_CLICK_DELAY_MS, WORD_COUNT_ERROR_MS, shortTitle } from '@core/serp-display';
 import { trackPageHref } from '../../app/recent-pages';
+import { trackSearchHref, type RankSearch } from '../../components/rank-result';
 import { ScoreGauge } from '../../components/score-gauge';
 import { FilmstripPreview } from './filmstrip';
 import type { CardView } from './card-view';
@@ -23,10 +24,12 @@ interface Props {
   view: CardView;
   onView(view: CardView): void;
   mobile: boolean;
+  /** The search on screen, for tracking this result's rank in it. */
+  search: RankSearch;
 }
 
 /** One result: domain, title, rank, speed score, word count and its 'more data' details. */
-export function ResultCard({ card, open, onToggle, onRetry, view, onView, mobile }: Props) {
+export function ResultCard({ card, open, onToggle, onRetry, view, onView, mobile, search }: Props) {
   const { result, facts, speed } = card;
   const [wordCountLate, setWordCountLate] = useState(false);
   useEffect(() => {
@@ -112,6 +115,13 @@ export function ResultCard({ card, open, onToggle, onRetry, view, onView, mobile
             data-testid="track-result"
           >
             track this page
+          </Link>
+          <Link
+            to={trackSearchHref(search, result.domain)}
+            className="btn btn-link btn-sm p-0"
+            data-testid="track-result-rank"
+          >
+            track its rank
           </Link>
         </div>
         {open && <ResultDetails card={card} view={view} onView={onView} mobile={mobile} />}

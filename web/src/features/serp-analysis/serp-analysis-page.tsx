@@ -238,6 +238,12 @@ export function SerpAnalysisPage() {
                   view={state.view}
                   onView={(view) => dispatch({ type: 'viewChosen', view })}
                   mobile={mobile}
+                  search={{
+                    searchTerm: serp.term,
+                    device,
+                    gl: settings.country,
+                    hl: settings.language,
+                  }}
                 />
               </Col>
             ))}

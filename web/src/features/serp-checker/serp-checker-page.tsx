@@ -25,12 +25,13 @@ import { RemainingCount } from '../../components/remaining-count';
 import { SearchDomainLine } from '../../components/search-domain-line';
 import { UpgradeMessage } from '../../components/upgrade-message';
 import { checkRank, rankCheckKeys, type RankCheckResponse } from '../../api/rank-check';
-import { RankResult, rankAnnouncement } from '../../components/rank-result';
+import { RankResult, rankAnnouncement, type RankSearch } from '../../components/rank-result';
 
 /** A lookup that ran: the term and site it was for, and where the site ranks. */
 interface Lookup {
   term: string;
   site: string;
+  search: RankSearch;
   response: RankCheckResponse;
 }
 
@@ -55,17 +56,20 @@ export function SerpCheckerPage() {
         onRefused: reachLimit,
         action: async (): Promise<Lookup | null> => {
           try {
-            const response = await checkRank(token, {
+            const search = {
               searchTerm: wanted.term,
-              url: wanted.site,
               device,
-              google_domain: settings.googleDomain,
               gl: settings.country,
               hl: settings.language,
+            };
+            const response = await checkRank(token, {
+              ...search,
+              url: wanted.site,
+              google_domain: settings.googleDomain,
             });
             setSearchTerm(wanted.term);
             saveSearchSettings(token, settings, pathname, wanted.term);
-            return { ...wanted, response };
+            return { ...wanted, search, response };
           } catch (error) {
             // The search itself may find the month used up: the limit shows, no result.
             if (!(error instanceof ApiError && error.status === 429)) throw error;
@@ -154,7 +158,7 @@ export function SerpCheckerPage() {
       {outcome && (
         <>
           <CoverageNoticeAlert term={outcome.term} notice={outcome.response.coverage_notice} />
-          <RankResult site={outcome.site} response={outcome.response} />
+          <RankResult site={outcome.site} search={outcome.search} response={outcome.response} />
         </>
       )}
       {failure && (

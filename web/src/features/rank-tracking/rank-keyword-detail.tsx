@@ -1,0 +1,234 @@
+import { lazy, Suspense } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Card from 'react-bootstrap/Card';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import ToggleButton from 'react-bootstrap/ToggleButton';
+import ToggleButtonGroup from 'react-bootstrap/ToggleButtonGroup';
+import { Link, useSearchParams } from 'react-router';
+import { RANK_TRACKING_MESSAGES } from '@core/messages';
+import { RANK_PARAMS } from '@core/rank-tracking/links';
+import { ROUTES } from '@core/routes';
+import { SERP_SOURCE_LABELS } from '@core/schemas/serp';
+import { RANK_CHANGE_DAYS, type RankCheck, type RankKeyword } from '@core/schemas/rank-tracking';
+import { useRankHistory, useRankKeywordMutations, useRankKeywords } from '../../api/rank-tracking';
+import { useNow } from '../../components/use-now';
+import { UpgradeMessage } from '../../components/upgrade-message';
+import { daysFromParams, HISTORY_DAYS } from './rank-filters';
+import { dateTimeText, placeText } from './rank-format';
+import { CheckSource, RankChange, RankPosition } from './rank-position';
+
+const RankHistoryChart = lazy(() => import('./rank-history-chart'));
+
+const STATE_NAMES = {
+  ranked: 'Ranked',
+  not_in_top: 'Not in the top',
+  partial: 'Partial',
+  failed: 'Failed',
+} as const;
+
+/** Every check of the window, newest first, with what each found or why it failed. */
+function HistoryTable({ checks }: { checks: readonly RankCheck[] }) {
+  return (
+    <Table responsive size="sm" className="align-middle" data-testid="rank-history-table">
+      <thead>
+        <tr>
+          <th scope="col">Checked</th>
+          <th scope="col">State</th>
+          <th scope="col">Position</th>
+          <th scope="col">URL</th>
+          <th scope="col">Provider</th>
+          <th scope="col">Error</th>
+        </tr>
+      </thead>
+      <tbody>
+        {[...checks].reverse().map((check) => (
+          <tr key={check.checkedAt} data-testid="rank-history-row" data-state={check.state}>
+            <td className="text-nowrap">{dateTimeText(check.checkedAt)}</td>
+            <td>
+              <Badge
+                bg={
+                  check.state === 'failed'
+                    ? 'danger'
+                    : check.state === 'partial'
+                      ? 'warning'
+                      : check.state === 'ranked'
+                        ? 'success'
+                        : 'secondary'
+                }
+                text={check.state === 'partial' ? 'dark' : undefined}
+              >
+                {STATE_NAMES[check.state]}
+              </Badge>
+            </td>
+            <td>
+              <RankPosition check={check} />
+            </td>
+            <td className="small sr-rank-url">
+              {check.url ? (
+                <a href={check.url} target="_blank" rel="noopener noreferrer">
+                  {check.url}
+                </a>
+              ) : (
+                '-'
+              )}
+            </td>
+            <td className="small">{check.provider ? SERP_SOURCE_LABELS[check.provider] : '-'}</td>
+            <td className="small text-danger">{check.error ?? ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+const CHANGE_KEYS = { 1: 'd1', 7: 'd7', 30: 'd30' } as const;
+
+function Summary({ keyword: k }: { keyword: RankKeyword }) {
+  const now = useNow();
+  const { check } = useRankKeywordMutations();
+  return (
+    <Card className="shadow-sm mb-3">
+      <Card.Body className="d-flex flex-wrap gap-4 align-items-start">
+        <div>
+          <div className="small text-muted">Latest position</div>
+          <RankPosition check={k.latest} large />
+          <CheckSource check={k.latest} now={now} />
+        </div>
+        {RANK_CHANGE_DAYS.map((days) => (
+          <div key={days}>
+            <div className="small text-muted">{days === 1 ? '1 day' : `${days} days`}</div>
+            <RankChange change={k.change[CHANGE_KEYS[days]]} days={days} />
+          </div>
+        ))}
+        <div>
+          <div className="small text-muted">Best</div>
+          {k.best ? (
+            <span title={dateTimeText(k.best.checkedAt)} data-testid="rank-best">
+              {k.best.position}
+            </span>
+          ) : (
+            '-'
+          )}
+        </div>
+        <div className="ms-md-auto">
+          <button
+            type="button"
+            className="btn btn-outline-primary btn-sm"
+            disabled={check.isPending}
+            onClick={() => check.mutate(k.id)}
+            data-testid="rank-check-now"
+          >
+            {check.isPending && <Spinner size="sm" className="me-2" aria-hidden />}
+            Check now
+          </button>
+          {check.isError && (
+            <div className="small text-danger mt-1">
+              <UpgradeMessage text={check.error.message} />
+            </div>
+          )}
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}
+
+/**
+ * One keyword: its latest position and moves, its positions over the chosen window beside
+ * its competitors' (failed checks as marked gaps), and every check of the window.
+ */
+export function RankKeywordDetail({ id }: { id: string }) {
+  const [params, setParams] = useSearchParams();
+  const days = daysFromParams(params);
+  const list = useRankKeywords();
+  const history = useRankHistory(id, days);
+  const keyword = list.data?.keywords.find((k) => k.id === id);
+
+  const back = (
+    <Link to={ROUTES.rankTracking} className="d-inline-block mb-3">
+      ← All keywords
+    </Link>
+  );
+  if (list.isPending) return <Spinner size="sm" aria-label="Loading the keyword" />;
+  if (list.isError) return <Alert variant="danger">{list.error.message}</Alert>;
+  if (!keyword) {
+    return (
+      <>
+        {back}
+        <Alert variant="warning" data-testid="rank-not-found">
+          {RANK_TRACKING_MESSAGES.notFound}
+        </Alert>
+      </>
+    );
+  }
+  const checks = history.data ?? [];
+  return (
+    <>
+      {back}
+      <h2 className="h4 mb-1" data-testid="rank-detail-keyword">
+        {keyword.keyword}
+      </h2>
+      <p className="text-muted mb-3">
+        {keyword.domain} · {placeText(keyword)} · depth {keyword.depth}
+      </p>
+      {keyword.sandbox && (
+        <Alert variant="warning" data-testid="rank-sandbox">
+          {RANK_TRACKING_MESSAGES.sandbox}
+        </Alert>
+      )}
+      <Summary keyword={keyword} />
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <h3 className="h5 mb-0 me-auto">Positions over time</h3>
+        <ToggleButtonGroup
+          type="radio"
+          name="rank-days"
+          size="sm"
+          value={days}
+          onChange={(value: number) =>
+            setParams(
+              (p) => {
+                const next = new URLSearchParams(p);
+                next.set(RANK_PARAMS.days, String(value));
+                return next;
+              },
+              { replace: true },
+            )
+          }
+        >
+          {HISTORY_DAYS.map((d) => (
+            <ToggleButton key={d} id={`rank-days-${d}`} value={d} variant="outline-secondary">
+              {d} days
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </div>
+      {history.isPending ? (
+        <Spinner size="sm" aria-label="Loading the history" />
+      ) : history.isError ? (
+        <Alert variant="danger" data-testid="rank-history-error">
+          {history.error.message}
+        </Alert>
+      ) : checks.length === 0 ? (
+        <p className="text-muted" data-testid="rank-no-checks">
+          No check in the last {days} days: the first runs within a day, or now with “Check now”.
+        </p>
+      ) : (
+        <>
+          <Card className="shadow-sm mb-3">
+            <Card.Body>
+              <Suspense fallback={<Spinner size="sm" aria-label="Loading the chart" />}>
+                <RankHistoryChart
+                  domain={keyword.domain}
+                  competitors={keyword.competitors}
+                  checks={checks}
+                />
+              </Suspense>
+            </Card.Body>
+          </Card>
+          <HistoryTable checks={checks} />
+        </>
+      )}
+    </>
+  );
+}

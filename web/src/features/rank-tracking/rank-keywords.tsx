@@ -1,0 +1,211 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import Nav from 'react-bootstrap/Nav';
+import Spinner from 'react-bootstrap/Spinner';
+import { useSearchParams } from 'react-router';
+import { RANK_TRACKING_MESSAGES } from '@core/messages';
+import type { Plan } from '@core/plans';
+import type { TrackPrefill } from '@core/rank-tracking/links';
+import { RANK_DEVICES } from '@core/schemas/rank-tracking';
+import { useRankKeywords } from '../../api/rank-tracking';
+import { PlanLimitNotice } from '../../components/plan-limit-notice';
+import { RankCsvExport, RankCsvImport } from './rank-csv';
+import { DEVICE_NAMES } from './rank-format';
+import {
+  filterChoices,
+  filterKeywords,
+  filtersFromParams,
+  isFiltered,
+  paramsWith,
+} from './rank-filters';
+import { RankKeywordForm, type AddMode } from './rank-keyword-form';
+import { RankKeywordTable } from './rank-keyword-table';
+
+/** The add panel: one keyword, or a list (typed or a CSV file) with the same settings. */
+function AddPanel({ prefill, onDone }: { prefill: TrackPrefill | null; onDone(): void }) {
+  const [mode, setMode] = useState<AddMode>('one');
+  return (
+    <Card className="shadow-sm mb-3" data-testid="rank-add">
+      <Card.Header className="bg-body">
+        <Nav
+          variant="tabs"
+          className="card-header-tabs"
+          activeKey={mode}
+          onSelect={(key) => setMode(key === 'bulk' ? 'bulk' : 'one')}
+        >
+          <Nav.Item>
+            <Nav.Link eventKey="one" as="button" type="button">
+              One keyword
+            </Nav.Link>
+          </Nav.Item>
+          <Nav.Item>
+            <Nav.Link eventKey="bulk" as="button" type="button" data-testid="rank-bulk-tab">
+              Several or a CSV file
+            </Nav.Link>
+          </Nav.Item>
+        </Nav>
+      </Card.Header>
+      <Card.Body>
+        <RankKeywordForm
+          key={mode}
+          mode={mode}
+          prefill={prefill}
+          onDone={onDone}
+          csvImport={
+            mode === 'bulk'
+              ? (defaults) => <RankCsvImport defaults={defaults} onDone={onDone} />
+              : undefined
+          }
+        />
+      </Card.Body>
+    </Card>
+  );
+}
+
+/**
+ * The user's tracked keywords: how many of the plan's, the add panel (or the plan's lock
+ * once all are used), the sandbox notice, the filters, the export and the table.
+ */
+export function RankKeywords({
+  plan,
+  intro,
+  prefill,
+}: {
+  plan: Plan;
+  intro: string;
+  prefill: TrackPrefill | null;
+}) {
+  const list = useRankKeywords();
+  const [params, setParams] = useSearchParams();
+  const [adding, setAdding] = useState(prefill !== null);
+
+  if (list.isPending) return <Spinner size="sm" aria-label="Loading your keywords" />;
+  if (list.isError) {
+    return (
+      <Alert variant="danger" data-testid="rank-list-error">
+        {list.error.message}{' '}
+        <Button size="sm" variant="outline-danger" onClick={() => void list.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  const { keywords, limit } = list.data;
+  const full = keywords.length >= limit;
+  const filters = filtersFromParams(params);
+  const shown = filterKeywords(keywords, filters);
+  const choices = filterChoices(keywords);
+  const setFilter = (change: Parameters<typeof paramsWith>[1]) =>
+    setParams(paramsWith(params, change), { replace: true });
+
+  return (
+    <>
+      <p className="lead">{intro}</p>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <span className="text-muted" data-testid="rank-keyword-count">
+          {keywords.length.toLocaleString('en-US')} of {limit.toLocaleString('en-US')}{' '}
+          {limit === 1 ? 'keyword' : 'keywords'} on your {plan.title} plan
+        </span>
+        {!full && !adding && (
+          <Button className="ms-auto" onClick={() => setAdding(true)} data-testid="rank-add-open">
+            Add keywords
+          </Button>
+        )}
+      </div>
+      {full && (
+        <PlanLimitNotice
+          message={RANK_TRACKING_MESSAGES.upgradeForKeywords(limit)}
+          testId="rank-keyword-limit"
+        />
+      )}
+      {adding && !full && <AddPanel prefill={prefill} onDone={() => setAdding(false)} />}
+      {keywords.some((k) => k.sandbox) && (
+        <Alert variant="warning" data-testid="rank-sandbox">
+          {RANK_TRACKING_MESSAGES.sandbox}
+        </Alert>
+      )}
+      {keywords.length === 0 ? (
+        !adding && (
+          <p className="text-muted" data-testid="rank-empty">
+            You track no keyword yet: add one to see its position every day.
+          </p>
+        )
+      ) : (
+        <>
+          <div className="d-flex flex-wrap align-items-end gap-2 mb-2" data-testid="rank-filters">
+            <h2 className="h5 me-auto mb-0">Your keywords</h2>
+            <Form.Select
+              size="sm"
+              className="w-auto"
+              aria-label="Tag"
+              value={filters.tag ?? ''}
+              onChange={(e) => setFilter({ tag: e.target.value || undefined })}
+            >
+              <option value="">Every tag</option>
+              {choices.tags.map((tag) => (
+                <option key={tag} value={tag}>
+                  {tag}
+                </option>
+              ))}
+            </Form.Select>
+            <Form.Select
+              size="sm"
+              className="w-auto"
+              aria-label="Device"
+              value={filters.device ?? ''}
+              onChange={(e) => setFilter({ device: e.target.value || undefined })}
+            >
+              <option value="">Every device</option>
+              {RANK_DEVICES.map((d) => (
+                <option key={d} value={d}>
+                  {DEVICE_NAMES[d]}
+                </option>
+              ))}
+            </Form.Select>
+            <Form.Select
+              size="sm"
+              className="w-auto sr-min-w-0"
+              aria-label="Location"
+              value={filters.location === undefined ? '*' : filters.location}
+              onChange={(e) =>
+                setFilter({ location: e.target.value === '*' ? undefined : e.target.value })
+              }
+            >
+              <option value="*">Every place</option>
+              {choices.locations.map((location) => (
+                <option key={location} value={location}>
+                  {location || 'Whole country'}
+                </option>
+              ))}
+            </Form.Select>
+            <RankCsvExport keywords={shown} />
+          </div>
+          {shown.length === 0 ? (
+            <p className="text-muted" data-testid="rank-none-match">
+              No keyword matches these filters.{' '}
+              <Button
+                variant="link"
+                className="p-0 align-baseline"
+                onClick={() =>
+                  setFilter({ tag: undefined, device: undefined, location: undefined })
+                }
+              >
+                Show every keyword
+              </Button>
+            </p>
+          ) : (
+            <RankKeywordTable keywords={shown} />
+          )}
+          {isFiltered(filters) && shown.length > 0 && (
+            <p className="small text-muted">
+              {shown.length} of {keywords.length} keywords shown.
+            </p>
+          )}
+        </>
+      )}
+    </>
+  );
+}
