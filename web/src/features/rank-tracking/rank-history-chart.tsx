@@ -60,7 +60,8 @@ export default function RankHistoryChart({ domain, competitors, checks }: Props)
   const day = 24 * 3600_000;
   const min = xs.length ? Math.min(...xs) : Date.now() - day;
   const max = xs.length ? Math.max(...xs) : Date.now();
-  const pad = Math.max((max - min) * 0.02, day / 4);
+  // At least half a day each side, so one day's checks still span a labelled midnight.
+  const pad = Math.max((max - min) * 0.02, day / 2);
 
   return (
     <>
@@ -145,6 +146,8 @@ export default function RankHistoryChart({ domain, competitors, checks }: Props)
                 min: min - pad,
                 max: max + pad,
                 ticks: {
+                  // A tick per UTC midnight (thinned to fit): no day is labelled twice.
+                  stepSize: day,
                   maxRotation: 0,
                   autoSkipPadding: 16,
                   callback: (value) => dayText(new Date(Number(value)).toISOString()),
