@@ -58,7 +58,10 @@ export function resolveSandboxAddress(hostname: string): '127.0.0.1' | null {
   return isSandboxHost(hostname) ? '127.0.0.1' : null;
 }
 
-/** True when `url` is an http URL on a sandbox host and on the port the app listens on. */
+/**
+ * True when `url` is an http URL on a sandbox host and on the install's sandbox port (the
+ * server's `sandboxPort`: SANDBOX_ORIGIN's, or the port the app listens on).
+ */
 export function isSandboxUrl(url: URL, appPort: number): boolean {
   if (url.protocol !== 'http:' || url.username !== '' || url.password !== '') return false;
   const port = url.port === '' ? 80 : Number(url.port);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, sandboxPort } from './config';
 
 describe('loadConfig', () => {
   it('uses the embedded defaults with an empty environment', () => {
@@ -32,5 +32,23 @@ describe('loadConfig', () => {
       /SANDBOX_DAY must be a date of the calendar/,
     );
     expect(loadConfig({ SANDBOX_DAY: '2026-03-01' }).SANDBOX_DAY).toBe('2026-03-01');
+  });
+});
+
+describe('sandboxPort', () => {
+  it('is the one port of SANDBOX_ORIGIN for every process, else a local PUBLIC_URL’s, else PORT', () => {
+    const origin = 'http://sandbox.localhost:9000';
+    expect(sandboxPort(loadConfig({ PORT: '8081', SANDBOX_ORIGIN: origin }))).toBe(9000);
+    expect(sandboxPort(loadConfig({ PORT: '8081', PUBLIC_URL: 'http://localhost:8080' }))).toBe(
+      8080,
+    );
+    // A public name is a proxy's, which does not answer the sandbox hosts.
+    expect(sandboxPort(loadConfig({ PORT: '8081', PUBLIC_URL: 'https://rank.example' }))).toBe(
+      8081,
+    );
+    expect(sandboxPort(loadConfig({ PORT: '8081' }))).toBe(8081);
+    expect(() => loadConfig({ SANDBOX_ORIGIN: 'ftp://sandbox.localhost' })).toThrow(
+      'SANDBOX_ORIGIN must be an http:// URL such as http://sandbox.localhost:8080',
+    );
   });
 });

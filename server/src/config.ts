@@ -67,6 +67,19 @@ const envSchema = z.object({
    */
   JOB_LOCK_SECONDS: positiveInt(30),
   PUBLIC_URL: optionalUrl,
+  /**
+   * Where every process of the install reaches the sandbox web, such as
+   * http://sandbox.localhost:8080: its port is the one sandbox links carry and fetchers
+   * accept, so a worker measures the sandbox URLs of any API instance.
+   */
+  SANDBOX_ORIGIN: z
+    .string()
+    .url()
+    .refine(
+      (text) => /^https?:$/.test(new URL(text).protocol),
+      'SANDBOX_ORIGIN must be an http:// URL such as http://sandbox.localhost:8080',
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   COMPANY_NAME: z.string().default('SpeedRank'),
@@ -322,6 +335,27 @@ export interface Config extends Env {
 }
 
 export class ConfigError extends Error {}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** A URL's port, or its scheme's default. */
+const portOf = (url: URL) => Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+
+/**
+ * The port sandbox URLs carry, the same in every process of an install: SANDBOX_ORIGIN's,
+ * else PUBLIC_URL's when that is this machine (a public name is a proxy's, which does not
+ * answer sandbox hosts), else the process's own PORT.
+ */
+export function sandboxPort(
+  config: Pick<Config, 'SANDBOX_ORIGIN' | 'PUBLIC_URL' | 'PORT'>,
+): number {
+  if (config.SANDBOX_ORIGIN) return portOf(new URL(config.SANDBOX_ORIGIN));
+  if (config.PUBLIC_URL) {
+    const url = new URL(config.PUBLIC_URL);
+    if (LOOPBACK_HOSTS.has(url.hostname)) return portOf(url);
+  }
+  return config.PORT;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as in most shells' `VAR= command`.

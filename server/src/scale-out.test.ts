@@ -4,6 +4,7 @@ import type { RunStatus } from '@core/speed';
 import { startAppProcess, startWorkerProcess } from '../test/app-process';
 import { skipsBackend, testDatabaseUrl } from '../test/backends';
 import { createPgDatabase } from '../test/build-test-app';
+import { freePort } from '../test/free-port';
 import { startRecordedServer } from '../test/recorded-server';
 import { TestRedisServer } from '../test/redis-server';
 
@@ -46,7 +47,10 @@ describe.skipIf(skipsBackend('postgres') || skipsBackend('redis'))(
         setTimeout(() => measuring.set(host, measuring.get(host)! - 1), psiDelayMs);
         return { fixture: PSI_FIXTURE, delayMs: psiDelayMs };
       });
+      // The sandbox web's one origin, on the first instance; the second listens elsewhere.
+      const sandboxPort = await freePort();
       env = {
+        SANDBOX_ORIGIN: `http://sandbox.localhost:${sandboxPort}`,
         DATABASE_URL: db.url,
         REDIS_URL: redis.url,
         JWT_SECRET: 'scale-out-test-secret-of-at-least-32-characters',
@@ -62,7 +66,7 @@ describe.skipIf(skipsBackend('postgres') || skipsBackend('redis'))(
         SHUTDOWN_DRAIN_MS: '500',
       };
       // One instance first: it migrates the database before the others start.
-      apis.push(await startAppProcess(env, { webBuild: false }));
+      apis.push(await startAppProcess({ ...env, PORT: String(sandboxPort) }, { webBuild: false }));
       apis.push(await startAppProcess(env, { webBuild: false }));
     }, 120_000);
 
@@ -107,9 +111,7 @@ describe.skipIf(skipsBackend('postgres') || skipsBackend('redis'))(
       ).numOfwebsiteSearchesLeft;
 
     it('shares a quota exactly: 10 of 50 concurrent tests across two instances, measured by two workers', async () => {
-      // The workers read sandbox pages on the first instance's port, as its search links them.
-      const withSandbox = { ...env, PORT: String(apis[0]!.port) };
-      workers.push(await startWorkerProcess(withSandbox), await startWorkerProcess(withSandbox));
+      workers.push(await startWorkerProcess(env), await startWorkerProcess(env));
       const token = await register(apis[0]!);
       const answers = await Promise.all(
         Array.from({ length: 50 }, (_, i) => startRun(apis[i % 2]!, token, {})),
@@ -129,15 +131,18 @@ describe.skipIf(skipsBackend('postgres') || skipsBackend('redis'))(
       }
       expect(await speedTestsLeft(apis[1]!, token)).toBe(0);
 
-      // A search on one instance; its result pages' facts read through the other, by a worker.
+      // A search on the second instance links the sandbox origin's port, not its own; the
+      // pages' facts, asked through the first, are read by a worker.
+      expect(apis[1]!.port).not.toBe(apis[0]!.port);
       const search = (await (
-        await call(apis[0]!, '/serp-search', {
+        await call(apis[1]!, '/serp-search', {
           method: 'POST',
           token,
           body: JSON.stringify({ searchTerm: 'ice cream' }),
         })
       ).json()) as { organic_results: { link: string }[]; speedTestId: string };
-      const facts = await call(apis[1]!, '/send-urls', {
+      expect(new URL(search.organic_results[0]!.link).port).toBe(String(apis[0]!.port));
+      const facts = await call(apis[0]!, '/send-urls', {
         method: 'POST',
         token,
         body: JSON.stringify({

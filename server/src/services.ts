@@ -8,7 +8,7 @@ import { SessionTokens } from './auth/session-tokens';
 import { Throttle } from './auth/throttle';
 import { Users } from './auth/users';
 import { UserSettingsStore } from './settings/user-settings';
-import type { Config } from './config';
+import { sandboxPort, type Config } from './config';
 import type { Db } from './db/connect';
 import type { SafeFetchOptions } from './http/safe-fetch';
 import { createEmailSender, type EmailSender } from './providers/email';
@@ -205,7 +205,7 @@ export async function warmServices(services: Services, log: FastifyBaseLogger): 
 
 /** How user-given URLs are fetched: the SSRF guard, its exceptions and limits. */
 export const pageFetchOptions = (config: Config): SafeFetchOptions => ({
-  sandbox: { enabled: config.SANDBOX === 'on', appPort: config.PORT },
+  sandbox: { enabled: config.SANDBOX === 'on', appPort: sandboxPort(config) },
   allow: config.FETCH_ALLOW_HOSTS,
   timeoutMs: 15_000,
   maxBytes: PAGE_FETCH_MAX_BYTES,
@@ -295,7 +295,9 @@ export function createWorkServices(
   // Built once, when first read: the search index and the keyword ideas' background share it.
   let manifest: SandboxManifest | undefined;
   const sandboxManifest =
-    config.SANDBOX === 'on' ? () => (manifest ??= buildManifest({ port: config.PORT })) : null;
+    config.SANDBOX === 'on'
+      ? () => (manifest ??= buildManifest({ port: sandboxPort(config) }))
+      : null;
   // The sandbox web's day: SANDBOX_DAY when set, otherwise the clock's.
   const fixedDay = config.SANDBOX_DAY === undefined ? null : dayOfIsoDate(config.SANDBOX_DAY);
   const today = () => fixedDay ?? sandboxDay(clock.now());

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { scrapePageResponseSchema, type ScrapePageResponse } from '@core/schemas/scrape';
 import { PETSHOP_ID, sandboxOrigin } from '@sandbox';
-import type { Config } from '../config';
+import { sandboxPort, type Config } from '../config';
 import { safeFetch, type SafeFetchOptions } from '../http/safe-fetch';
 import type { Jobs, JobWorker } from '../jobs';
 import { createHostPace, type HostPace } from '../politeness';
@@ -39,7 +39,7 @@ export const scrapeQueue: Queue<ScrapeJob, ScrapeOutcome> = {
 export function scrapeTarget(config: Config): ScrapeTarget | null {
   const baseUrl =
     config.SCRAPE_BASE_URL ??
-    (config.SANDBOX === 'on' ? sandboxOrigin(PETSHOP_ID, config.PORT) : null);
+    (config.SANDBOX === 'on' ? sandboxOrigin(PETSHOP_ID, sandboxPort(config)) : null);
   return baseUrl
     ? { baseUrl, listingPath: config.SCRAPE_LISTING_PATH, maxPages: config.SCRAPE_MAX_PAGES }
     : null;
