@@ -208,10 +208,16 @@ export async function buildApp({ config, db, clock, logStream, overrides }: AppD
   services.rumBuffer.start();
   app.addHook('onClose', () => services.rumBuffer.stop());
   // Webhook secrets stored in clear (from before sealing) or under a rotated key are
-  // sealed under SECRETS_KEY before the app serves.
+  // sealed under SECRETS_KEY before the app serves; a database that does not answer is
+  // reported by /health, so the app still starts, and the next start tries again.
   app.addHook('onReady', async () => {
-    const sealed = await services.tracking.webhooks.reseal();
-    if (sealed > 0) app.log.info(`sealed ${sealed} webhook secrets under the current SECRETS_KEY`);
+    try {
+      const sealed = await services.tracking.webhooks.reseal();
+      if (sealed > 0)
+        app.log.info(`sealed ${sealed} webhook secrets under the current SECRETS_KEY`);
+    } catch (err) {
+      app.log.error({ err }, 'webhook secrets not sealed again: tried at the next start');
+    }
   });
   // Storage is swept before the app serves, then on a timer.
   const retention = startRetentionSweep(services, app.log);
