@@ -18,7 +18,8 @@ export async function startAppProcess(
     throw new Error('Build the web app first: npm run build');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-app-'));
-  const port = await freePort();
+  // A PORT given is the one to listen on (an origin the test shares), otherwise a free one.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     env: {
