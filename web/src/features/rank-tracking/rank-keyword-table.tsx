@@ -5,6 +5,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import { rankKeywordHref } from '@core/rank-tracking/links';
 import { RANK_CHANGE_DAYS, type RankKeyword } from '@core/schemas/rank-tracking';
+import { ConfirmDelete } from '../../components/confirm-delete';
 import { useRankKeywordMutations } from '../../api/rank-tracking';
 import { useNow } from '../../components/use-now';
 import { UpgradeMessage } from '../../components/upgrade-message';
@@ -18,7 +19,6 @@ const CHANGE_KEYS = { 1: 'd1', 7: 'd7', 30: 'd30' } as const;
 function KeywordRow({ keyword: k, now }: { keyword: RankKeyword; now: number }) {
   const { check, remove } = useRankKeywordMutations();
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const url = k.latest?.state === 'ranked' ? k.latest.url : null;
   return (
     <tr data-testid="rank-keyword" data-keyword={k.keyword}>
@@ -108,25 +108,11 @@ function KeywordRow({ keyword: k, now }: { keyword: RankKeyword; now: number }) 
             <Button size="sm" variant="outline-secondary" onClick={() => setEditing(true)}>
               Edit
             </Button>
-            {confirming ? (
-              <>
-                <Button
-                  size="sm"
-                  variant="danger"
-                  disabled={remove.isPending}
-                  onClick={() => remove.mutate(k.id)}
-                >
-                  Delete it and its history
-                </Button>
-                <Button size="sm" variant="outline-secondary" onClick={() => setConfirming(false)}>
-                  Keep it
-                </Button>
-              </>
-            ) : (
-              <Button size="sm" variant="outline-danger" onClick={() => setConfirming(true)}>
-                Delete
-              </Button>
-            )}
+            <ConfirmDelete
+              confirmLabel="Delete it and its history"
+              pending={remove.isPending}
+              onConfirm={() => remove.mutate(k.id)}
+            />
           </div>
           {check.isError && (
             <div className="small text-danger mt-1" data-testid="rank-check-error">

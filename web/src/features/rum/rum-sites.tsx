@@ -9,6 +9,7 @@ import { RUM_MESSAGES } from '@core/messages';
 import type { Plan } from '@core/plans';
 import { ROUTES } from '@core/routes';
 import type { RumSite } from '@core/schemas/rum';
+import { ConfirmDelete } from '../../components/confirm-delete';
 import { PlanLimitNotice } from '../../components/plan-limit-notice';
 import { useRumSiteMutations, useRumSites } from './rum-api';
 import { SITE_PARAM } from './rum-filters';
@@ -24,7 +25,6 @@ function SiteItem({ site }: { site: RumSite }) {
   const { remove } = useRumSiteMutations();
   const [editing, setEditing] = useState(false);
   const [showSnippet, setShowSnippet] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   if (editing) {
     return (
       <ListGroup.Item data-testid="rum-site">
@@ -69,29 +69,11 @@ function SiteItem({ site }: { site: RumSite }) {
               <Button size="sm" variant="outline-secondary" onClick={() => setEditing(true)}>
                 Edit
               </Button>
-              {confirming ? (
-                <>
-                  <Button
-                    size="sm"
-                    variant="danger"
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate(site.id)}
-                  >
-                    Delete it and its figures
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline-secondary"
-                    onClick={() => setConfirming(false)}
-                  >
-                    Keep it
-                  </Button>
-                </>
-              ) : (
-                <Button size="sm" variant="outline-danger" onClick={() => setConfirming(true)}>
-                  Delete
-                </Button>
-              )}
+              <ConfirmDelete
+                confirmLabel="Delete it and its figures"
+                pending={remove.isPending}
+                onConfirm={() => remove.mutate(site.id)}
+              />
             </>
           )}
         </div>

@@ -9,6 +9,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { createWebhookBodySchema, type Webhook } from '@core/schemas/webhooks';
+import { ConfirmDelete } from '../../components/confirm-delete';
 import { useSession } from '../../app/session/session-context';
 import { dateTimeText } from './tracking-format';
 import { useDeliveries, useWebhookMutations, useWebhooks } from './webhooks-api';
@@ -61,7 +62,6 @@ function DeliveryLog({ id }: { id: string }) {
 function WebhookItem({ webhook }: { webhook: Webhook }) {
   const { remove, sendTest } = useWebhookMutations();
   const [showLog, setShowLog] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   return (
     <ListGroup.Item data-testid="webhook">
       <div className="d-flex flex-wrap align-items-center gap-2">
@@ -78,20 +78,12 @@ function WebhookItem({ webhook }: { webhook: Webhook }) {
         <Button size="sm" variant="outline-secondary" onClick={() => setShowLog(!showLog)}>
           {showLog ? 'Hide deliveries' : 'Deliveries'}
         </Button>
-        {confirming ? (
-          <Button
-            size="sm"
-            variant="danger"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(webhook.id)}
-          >
-            Remove it and its log
-          </Button>
-        ) : (
-          <Button size="sm" variant="outline-danger" onClick={() => setConfirming(true)}>
-            Remove
-          </Button>
-        )}
+        <ConfirmDelete
+          label="Remove"
+          confirmLabel="Remove it and its log"
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate(webhook.id)}
+        />
       </div>
       <div className="small text-muted mt-1">
         Signing secret {webhook.secret} · added {dateTimeText(webhook.createdAt)}
