@@ -1,6 +1,8 @@
-import annotationPlugin from 'chartjs-plugin-annotation';
+import annotationPlugin, { type AnnotationOptions } from 'chartjs-plugin-annotation';
 import {
   Chart,
+  type ChartOptions,
+  type Scale,
   Filler,
   LinearScale,
   LineElement,
@@ -28,3 +30,56 @@ export const COLORS = {
 } as const;
 
 export type PointContext = ScriptableContext<'line'>;
+
+/**
+ * What every line chart here shares: it fills its box, draws at once, takes points as
+ * given ({x, y}, y null for a gap) and answers the nearest point along x. Each chart says
+ * what it draws in its own legend, so Chart.js's is off.
+ */
+export const LINE_CHART_BASE = {
+  responsive: true,
+  maintainAspectRatio: false,
+  animation: false,
+  parsing: false,
+  interaction: { mode: 'nearest', axis: 'x', intersect: false },
+} as const satisfies ChartOptions<'line'>;
+
+export const NO_LEGEND = { display: false } as const;
+
+/** A dashed horizontal line at `y`: a threshold or a budget. */
+export function thresholdLine(
+  y: number,
+  color: string,
+  dash: number[],
+  width = 1,
+): AnnotationOptions<'line'> {
+  return {
+    type: 'line',
+    yMin: y,
+    yMax: y,
+    borderColor: color,
+    borderDash: dash,
+    borderWidth: width,
+  };
+}
+
+/**
+ * A linear x axis labelled only at the given values (points' own times or days), so close
+ * points never repeat one label as Chart.js's round-number ticks would.
+ */
+export function labelledXAxis(axis: {
+  min: number;
+  max: number;
+  ticks: readonly number[];
+  label: (value: number) => string;
+}) {
+  return {
+    type: 'linear',
+    min: axis.min,
+    max: axis.max,
+    afterBuildTicks: (scale: Scale) => {
+      scale.ticks = axis.ticks.map((value) => ({ value }));
+    },
+    ticks: { maxRotation: 0, callback: (value: number | string) => axis.label(Number(value)) },
+  } as const;
+}

@@ -1,7 +1,12 @@
 import { Line } from 'react-chartjs-2';
 import { positionText } from '@core/rank-tracking/position';
 import type { RankCheck } from '@core/schemas/rank-tracking';
-import { COLORS, type PointContext } from '../../components/chart-setup';
+import {
+  COLORS,
+  LINE_CHART_BASE,
+  NO_LEGEND,
+  type PointContext,
+} from '../../components/chart-setup';
 import { dateTimeText, dayText } from './rank-format';
 
 /** One colour per competitor, told apart from the domain's blue. */
@@ -113,13 +118,9 @@ export default function RankHistoryChart({ domain, competitors, checks }: Props)
             ],
           }}
           options={{
-            responsive: true,
-            maintainAspectRatio: false,
-            animation: false,
-            parsing: false,
-            interaction: { mode: 'nearest', axis: 'x', intersect: false },
+            ...LINE_CHART_BASE,
             plugins: {
-              legend: { display: false },
+              legend: NO_LEGEND,
               tooltip: {
                 callbacks: {
                   title: (items) => {

@@ -1,9 +1,14 @@
-import type { AnnotationOptions } from 'chartjs-plugin-annotation';
 import { Line } from 'react-chartjs-2';
 import { RUM_METRICS, type RumMetric } from '@core/rum/metrics';
 import { RUM_METRIC_TITLES, rumValueText } from '@core/rum/metric-text';
 import type { RumSummaryResponse } from '@core/schemas/rum';
-import { COLORS } from '../../components/chart-setup';
+import {
+  COLORS,
+  LINE_CHART_BASE,
+  NO_LEGEND,
+  labelledXAxis,
+  thresholdLine,
+} from '../../components/chart-setup';
 import { dayText, daysOf } from './rum-format';
 
 /** Most day labels under a chart: more crowd a phone's width. */
@@ -47,14 +52,8 @@ export default function RumSeriesChart({
     `${measured.length} ${measured.length === 1 ? 'day' : 'days'} with page views` +
     (last && lastDay ? `; ${rumValueText(metric, last.p75)} on ${dayText(lastDay)}` : '') +
     '.';
-  const threshold = (value: number, color: string): AnnotationOptions => ({
-    type: 'line',
-    yMin: shown(metric, value),
-    yMax: shown(metric, value),
-    borderColor: color,
-    borderDash: [6, 4],
-    borderWidth: 1,
-  });
+  const threshold = (value: number, color: string) =>
+    thresholdLine(shown(metric, value), color, [6, 4]);
 
   return (
     <div style={{ height: 180 }}>
@@ -80,13 +79,9 @@ export default function RumSeriesChart({
           ],
         }}
         options={{
-          responsive: true,
-          maintainAspectRatio: false,
-          animation: false,
-          parsing: false,
-          interaction: { mode: 'nearest', axis: 'x', intersect: false },
+          ...LINE_CHART_BASE,
           plugins: {
-            legend: { display: false },
+            legend: NO_LEGEND,
             annotation: {
               annotations: {
                 good: threshold(good, COLORS.good),
@@ -106,21 +101,15 @@ export default function RumSeriesChart({
             },
           },
           scales: {
-            x: {
-              type: 'linear',
+            x: labelledXAxis({
               min: -0.5,
               max: days.length - 0.5,
-              afterBuildTicks: (scale) => {
-                scale.ticks = dayTicks(days.length).map((value) => ({ value }));
+              ticks: dayTicks(days.length),
+              label: (value) => {
+                const day = days[value];
+                return day ? dayText(day) : '';
               },
-              ticks: {
-                maxRotation: 0,
-                callback: (value) => {
-                  const day = days[Number(value)];
-                  return day ? dayText(day) : '';
-                },
-              },
-            },
+            }),
             y: {
               beginAtZero: true,
               // Room for the poor threshold, so both lines show even on a good site.

@@ -1,6 +1,12 @@
 import { Line } from 'react-chartjs-2';
 import type { FieldHistoryMetric, FieldHistorySeries } from '@core/schemas/tracking';
-import { COLORS } from '../../components/chart-setup';
+import {
+  COLORS,
+  LINE_CHART_BASE,
+  NO_LEGEND,
+  labelledXAxis,
+  thresholdLine,
+} from '../../components/chart-setup';
 import { timeAxis } from './time-axis';
 import { FIELD_HISTORY_AXES, dayTime, periodText } from './tracking-format';
 
@@ -92,23 +98,12 @@ export default function FieldHistoryChart({ metric, page, origin }: Props) {
             })),
           }}
           options={{
-            responsive: true,
-            maintainAspectRatio: false,
-            animation: false,
-            parsing: false,
-            interaction: { mode: 'nearest', axis: 'x', intersect: false },
+            ...LINE_CHART_BASE,
             plugins: {
-              legend: { display: false },
+              legend: NO_LEGEND,
               annotation: {
                 annotations: {
-                  good: {
-                    type: 'line',
-                    yMin: axis.shown(axis.good),
-                    yMax: axis.shown(axis.good),
-                    borderColor: COLORS.good,
-                    borderDash: [2, 3],
-                    borderWidth: 1.5,
-                  },
+                  good: thresholdLine(axis.shown(axis.good), COLORS.good, [2, 3], 1.5),
                 },
               },
               tooltip: {
@@ -126,15 +121,7 @@ export default function FieldHistoryChart({ metric, page, origin }: Props) {
               },
             },
             scales: {
-              x: {
-                type: 'linear',
-                min: time.min,
-                max: time.max,
-                afterBuildTicks: (scale) => {
-                  scale.ticks = time.ticks.map((value) => ({ value }));
-                },
-                ticks: { maxRotation: 0, callback: (value) => time.label(Number(value)) },
-              },
+              x: labelledXAxis(time),
               // Room above the highest week and the 'good' line, which stays in view.
               y: { beginAtZero: true, grace: '10%', suggestedMax: axis.shown(axis.good) },
             },

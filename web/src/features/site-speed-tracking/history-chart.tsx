@@ -2,7 +2,14 @@ import type { AnnotationOptions } from 'chartjs-plugin-annotation';
 import { Line } from 'react-chartjs-2';
 import type { TrackingCheck } from '@core/schemas/tracking';
 import { formatMetric, type LabKey } from '@core/speed-summary';
-import { COLORS, type PointContext } from '../../components/chart-setup';
+import {
+  COLORS,
+  LINE_CHART_BASE,
+  NO_LEGEND,
+  labelledXAxis,
+  thresholdLine,
+  type PointContext,
+} from '../../components/chart-setup';
 import { timeAxis } from './time-axis';
 import { dateTimeText, metricText } from './tracking-format';
 
@@ -63,14 +70,7 @@ export default function HistoryChart({ metric, title, checks, budget, onSelect }
 
   const annotations: Record<string, AnnotationOptions> = {};
   if (budgetShown !== null) {
-    annotations.budget = {
-      type: 'line',
-      yMin: budgetShown,
-      yMax: budgetShown,
-      borderColor: COLORS.budget,
-      borderDash: [6, 4],
-      borderWidth: 1.5,
-    };
+    annotations.budget = thresholdLine(budgetShown, COLORS.budget, [6, 4], 1.5);
   }
   checks.forEach((check, i) => {
     if (!check.fingerprintChanged) return;
@@ -149,11 +149,7 @@ export default function HistoryChart({ metric, title, checks, budget, onSelect }
           ],
         }}
         options={{
-          responsive: true,
-          maintainAspectRatio: false,
-          animation: false,
-          parsing: false,
-          interaction: { mode: 'nearest', axis: 'x', intersect: false },
+          ...LINE_CHART_BASE,
           onClick: (_event, elements) => {
             const hit = elements.find(
               (e) => e.datasetIndex === DATASET.median || e.datasetIndex === DATASET.failed,
@@ -168,7 +164,7 @@ export default function HistoryChart({ metric, title, checks, budget, onSelect }
             }
           },
           plugins: {
-            legend: { display: false },
+            legend: NO_LEGEND,
             annotation: { annotations },
             tooltip: {
               filter: (item) =>
@@ -197,15 +193,7 @@ export default function HistoryChart({ metric, title, checks, budget, onSelect }
             },
           },
           scales: {
-            x: {
-              type: 'linear',
-              min: axis.min,
-              max: axis.max,
-              afterBuildTicks: (scale) => {
-                scale.ticks = axis.ticks.map((value) => ({ value }));
-              },
-              ticks: { maxRotation: 0, callback: (value) => axis.label(Number(value)) },
-            },
+            x: labelledXAxis(axis),
             // Headroom over the highest point, so that it is not drawn on the edge.
             y: metric === 'psi' ? { min: 0, max: 100 } : { beginAtZero: true, grace: '10%' },
           },
