@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, sandboxPort } from './config';
+import { ConfigError, ENV_NAMES, loadConfig, sandboxPort } from './config';
 
 describe('loadConfig', () => {
   it('uses the embedded defaults with an empty environment', () => {
@@ -50,5 +51,33 @@ describe('sandboxPort', () => {
     expect(() => loadConfig({ SANDBOX_ORIGIN: 'ftp://sandbox.localhost' })).toThrow(
       'SANDBOX_ORIGIN must be an http:// URL such as http://sandbox.localhost:8080',
     );
+  });
+});
+
+describe('the configuration documents', () => {
+  const read = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+  /** `A_{B,C}_{D,E}` as A_B_D, A_B_E, A_C_D, A_C_E: how README's table names families. */
+  const expand = (name: string): string[] => {
+    const group = /\{([^}]+)\}/.exec(name);
+    if (!group) return [name];
+    return group[1]!.split(',').flatMap((part) => expand(name.replace(group[0], part)));
+  };
+
+  it('.env.example lists every variable the server reads', () => {
+    const listed = new Set(
+      [...read('.env.example').matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]),
+    );
+    expect(ENV_NAMES.filter((name) => !listed.has(name))).toEqual([]);
+  });
+
+  it("README's tables describe every variable the server reads", () => {
+    // A row's first cell names one variable or several, each in backticks.
+    const firstCells = [...read('README.md').matchAll(/^\|([^|]+)\|/gm)].map((m) => m[1]!);
+    const described = new Set(
+      firstCells.flatMap((cell) =>
+        [...cell.matchAll(/`([A-Z][A-Z0-9_{},]+)`/g)].flatMap((m) => expand(m[1]!)),
+      ),
+    );
+    expect(ENV_NAMES.filter((name) => !described.has(name))).toEqual([]);
   });
 });

@@ -294,6 +294,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every variable SpeedRank reads. */
+export const ENV_NAMES = Object.keys(envSchema.shape) as (keyof Env)[];
+
 /** Whether a SERP vendor's credentials are set. */
 export function hasSerpKey(env: Env, vendor: SerpVendor): boolean {
   switch (vendor) {
