@@ -25,6 +25,10 @@ describe('SERP analysis', () => {
     const count = await cards.count();
     expect(count).toBeGreaterThanOrEqual(10);
     await page.getByTestId('serp-source').getByText('from the sandbox index').waitFor();
+    // When the results were found, and whether they were kept from an earlier search.
+    expect(await page.getByTestId('serp-source').textContent()).toMatch(
+      /results from the sandbox index, (cached, )?found (just now|\d+ minutes? ago); speed from/,
+    );
     await page.getByTestId('export-csv').click();
     await page.getByTestId('serp-notice').getByText(MESSAGES.exportNotReadyFree).waitFor();
 

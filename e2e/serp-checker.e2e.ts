@@ -50,7 +50,10 @@ describe('SERP checker', () => {
     await page.getByTestId('rank-result').waitFor();
     expect(await page.getByTestId('rank-position').textContent()).toBe(String(expected));
     expect(await page.getByTestId('rank-result').textContent()).toContain(wanted);
-    await page.getByTestId('rank-source').getByText('Results from the sandbox index').waitFor();
+    // When the results were found, and whether they were kept from an earlier search.
+    expect(await page.getByTestId('rank-source').textContent()).toMatch(
+      /^Results from the sandbox index, (cached, )?found (just now|\d+ minutes? ago)$/,
+    );
     // One search for the ground truth, one for the check.
     await page.getByTestId('remaining-searches').getByText('8').waitFor();
 

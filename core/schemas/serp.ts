@@ -64,7 +64,16 @@ export const answerBoxSchema = z.object({
   ),
 });
 
-export const serpSearchResponseSchema = z.object({
+/**
+ * When the provider gave the results (null when a kept page predates the time being kept)
+ * and whether they came from the cache rather than a search made for this request.
+ */
+const serpFreshnessSchema = z.object({
+  fetchedAt: z.string().datetime().nullable(),
+  cached: z.boolean(),
+});
+
+export const serpSearchResponseSchema = serpFreshnessSchema.extend({
   source: z.enum(SERP_SOURCES),
   answer_box: answerBoxSchema.optional(),
   organic_results: z.array(organicResultSchema),
@@ -87,7 +96,12 @@ export const serpShareParamsSchema = z.object({
 export const serpShareSchema = z.object({
   search: serpSearchBodySchema.omit({ pageNum: true }),
   searchedAt: z.string().datetime(),
-  page: serpSearchResponseSchema.omit({ speedTestId: true, shareId: true }),
+  page: serpSearchResponseSchema.omit({
+    speedTestId: true,
+    shareId: true,
+    fetchedAt: true,
+    cached: true,
+  }),
 });
 export type SerpShare = z.infer<typeof serpShareSchema>;
 
@@ -116,7 +130,7 @@ export const rankCheckBodySchema = serpSearchBodySchema.omit({ pageNum: true }).
     .optional(),
 });
 
-export const rankCheckResponseSchema = z.object({
+export const rankCheckResponseSchema = serpFreshnessSchema.extend({
   source: z.enum(SERP_SOURCES),
   /** 'N/A' when the site is not in the top 100 (only said after every page was read). */
   position: z.union([z.number().int(), z.literal('N/A')]),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agoText, labSourceText, measuredText } from './measured-at-text';
+import { agoText, foundText, labSourceText, measuredText } from './measured-at-text';
 
 const now = Date.parse('2026-11-26T12:00:00Z');
 const before = (ms: number) => new Date(now - ms).toISOString();
@@ -42,5 +42,17 @@ describe('labSourceText', () => {
     expect(labSourceText('local-lighthouse', null)).toBe("Lighthouse in this server's Chromium");
     expect(labSourceText('psi', '13.0.1')).toBe('PageSpeed Insights (Lighthouse 13.0.1)');
     expect(labSourceText('psi', undefined)).toBe('PageSpeed Insights');
+  });
+});
+
+describe('foundText', () => {
+  it('dates search results and says when they were kept from an earlier search', () => {
+    expect(foundText(before(30_000), false, now)).toBe('found just now');
+    expect(foundText(before(3 * 60_000), true, now)).toBe('cached, found 3 minutes ago');
+  });
+
+  it('claims no time a kept page does not have', () => {
+    expect(foundText(null, true, now)).toBe('cached');
+    expect(foundText(null, false, now)).toBeNull();
   });
 });

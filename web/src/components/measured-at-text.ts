@@ -43,3 +43,13 @@ export function measuredText(measuredAt: string | undefined, cached: boolean, no
   const ago = agoText(at, now);
   return cached ? `Cached result, measured ${ago}` : `Measured ${ago}`;
 }
+
+/**
+ * How fresh search results are: 'found 4 minutes ago', or 'cached, found 4 minutes ago'
+ * when they were kept from an earlier search; a kept page without its time claims none.
+ */
+export function foundText(fetchedAt: string | null, cached: boolean, now: number): string | null {
+  const at = measuredTime(fetchedAt ?? undefined);
+  if (!at) return cached ? 'cached' : null;
+  return `${cached ? 'cached, ' : ''}found ${agoText(at, now)}`;
+}

@@ -5,6 +5,8 @@ import { LIVE_MESSAGES, MESSAGES } from '@core/messages';
 import { siteKey } from '@core/rank-match';
 import { trackKeywordHref } from '@core/rank-tracking/links';
 import type { RankCheckBody, RankCheckResponse } from '../api/rank-check';
+import { foundText } from './measured-at-text';
+import { useNow } from './use-now';
 
 /** The search a rank check was for, as rank tracking would repeat it. */
 export type RankSearch = Pick<RankCheckBody, 'searchTerm' | 'device' | 'gl' | 'hl'>;
@@ -40,6 +42,7 @@ export function RankResult({
   response: RankCheckResponse;
 }) {
   const { result } = response;
+  const found = foundText(response.fetchedAt, response.cached, useNow());
   return (
     <Card className="mt-4" data-testid="rank-result">
       <Card.Body>
@@ -62,6 +65,7 @@ export function RankResult({
         )}
         <div className="small text-body-secondary mt-3" data-testid="rank-source">
           Results from the {SERP_SOURCE_LABELS[response.source]}
+          {found && `, ${found}`}
         </div>
         <Link
           to={trackSearchHref(search, site)}

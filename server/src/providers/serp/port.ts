@@ -50,6 +50,10 @@ export interface SerpPage {
   related_searches?: string[];
   /** The engine's "people also ask" questions for the query, where the provider returns them. */
   related_questions?: string[];
+  /** When the provider answered: set by the cache that keeps the page. */
+  fetchedAt?: string;
+  /** The page came from the cache, not from a search made now. */
+  cached?: boolean;
 }
 
 export type SerpFailure = 'auth' | 'quota' | 'timeout' | 'unavailable' | 'bad_request';

@@ -12,7 +12,7 @@ export class CachedSerp {
   constructor(
     readonly provider: SerpProvider,
     db: Db,
-    clock: Clock,
+    private readonly clock: Clock,
     ttlMinutes: number,
   ) {
     // Pages are written by this class from the provider's typed answer.
@@ -41,12 +41,13 @@ export class CachedSerp {
     await this.provider.warm?.();
   }
 
+  /** The page with the time the provider gave it, and whether it is a kept one. */
   async search(q: SerpQuery): Promise<SerpPage> {
     const key = this.key(q);
     const hit = await this.cache.get(key);
-    if (hit) return hit;
-    const page = await this.provider.search(q);
+    if (hit) return { ...hit, cached: true };
+    const page = { ...(await this.provider.search(q)), fetchedAt: this.clock.now().toISOString() };
     await this.cache.set(key, page);
-    return page;
+    return { ...page, cached: false };
   }
 }

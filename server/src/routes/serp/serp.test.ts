@@ -243,6 +243,55 @@ describe('search and rank check on the sandbox index', () => {
   });
 });
 
+describe('freshness of search results', () => {
+  it('says when the provider gave the results, and that a repeat within the cache time is kept from then', async () => {
+    const clock = new TestClock();
+    const timed = await buildTestApp({ clock });
+    const search = (ip: string) =>
+      timed.app.inject({
+        method: 'POST',
+        url: `${API}/serp-search`,
+        payload: { searchTerm: 'dog food', device: 2 },
+        remoteAddress: ip,
+      });
+    const rankCheck = (url: string) =>
+      timed.app.inject({
+        method: 'POST',
+        url: `${API}/rank-check`,
+        payload: { searchTerm: 'dog food', device: 2, url },
+        remoteAddress: '10.5.0.3',
+      });
+    try {
+      const searchedAt = clock.now().toISOString();
+      const fresh = (await search('10.5.0.1')).json();
+      expect(fresh).toMatchObject({ fetchedAt: searchedAt, cached: false });
+
+      clock.advanceMinutes(3);
+      const repeat = (await search('10.5.0.2')).json();
+      expect(repeat).toMatchObject({ fetchedAt: searchedAt, cached: true });
+      expect(repeat.organic_results).toEqual(fresh.organic_results);
+      // A share of the kept page is dated when the page was found, not when it was shared.
+      const shared = await timed.app.inject({
+        method: 'GET',
+        url: `${API}/serp-search/shared/${repeat.shareId}`,
+      });
+      expect(shared.json().searchedAt).toBe(searchedAt);
+
+      // The rank check reads the kept first page and finds the next ones now: as old as its
+      // oldest page, and kept in part.
+      clock.advanceMinutes(1);
+      const rank = (await rankCheck('https://nowhere.example')).json();
+      expect(rank).toMatchObject({ position: 'N/A', fetchedAt: searchedAt, cached: true });
+
+      clock.advanceMinutes(24 * 60);
+      const later = (await search('10.5.0.4')).json();
+      expect(later).toMatchObject({ fetchedAt: clock.now().toISOString(), cached: false });
+    } finally {
+      await timed.close();
+    }
+  });
+});
+
 describe('page facts of a search (/send-urls)', () => {
   const used = (ip: string) => t.app.services.quotas.used(`ip:${ip}`, 'serp');
   const search = async (ip: string) =>

@@ -46,7 +46,7 @@ async function sendProviderError(reply: FastifyReply, error: unknown) {
 export function withAnswerFirst(
   page: SerpPage,
   pageNum: number,
-): Omit<SerpSearchResponse, 'source' | 'speedTestId'> {
+): Pick<SerpSearchResponse, 'answer_box' | 'organic_results'> {
   const box = page.answer_box;
   if (!box || pageNum !== 1) return { organic_results: page.organic_results };
   const featured = {
@@ -136,20 +136,22 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
           gl: b.gl,
           hl: b.hl,
         },
-        searchedAt: services.clock.now().toISOString(),
-        page: first.page,
+        searchedAt: first.page.fetchedAt ?? services.clock.now().toISOString(),
+        page: first.shared,
       });
       return { ...first.page, speedTestId: first.speedTestId, shareId };
 
       /** The page, and the speed samples of its cards paid for by this search. */
       async function answer(found: SerpPage, subject: string) {
         const results = withAnswerFirst(found, b.pageNum);
+        const shared = {
+          source: found.source ?? expected,
+          ...results,
+          ...(found.coverage_notice ? { coverage_notice: found.coverage_notice } : {}),
+        };
         return {
-          page: {
-            source: found.source ?? expected,
-            ...results,
-            ...(found.coverage_notice ? { coverage_notice: found.coverage_notice } : {}),
-          },
+          shared,
+          page: { ...shared, fetchedAt: found.fetchedAt ?? null, cached: found.cached === true },
           speedTestId: await services.speedTests.openForResults(
             subject,
             resultUrls(results.organic_results),
@@ -202,12 +204,19 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
       const charge = await reply.meter('serp');
       if (!charge) return reply;
       try {
-        // The source of the last page read: the chain fails over page by page.
+        // The source of the last page read: the chain fails over page by page. The
+        // results are as old as the oldest page read, and cached if any page was.
         let source = serp.provider.source;
+        let fetchedAt: string | null = null;
+        let cached = false;
         const rank = await checkRank(
           async (q) => {
             const page = await serp.search(q);
             source = page.source ?? source;
+            if (page.fetchedAt && (!fetchedAt || page.fetchedAt < fetchedAt)) {
+              fetchedAt = page.fetchedAt;
+            }
+            cached ||= page.cached === true;
             return page;
           },
           {
@@ -222,6 +231,8 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
         );
         return {
           source,
+          fetchedAt,
+          cached,
           position: rank.position ?? ('N/A' as const),
           domain: rank.result?.domain ?? '',
           result: rank.result,

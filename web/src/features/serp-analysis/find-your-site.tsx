@@ -20,6 +20,8 @@ interface Props {
   /** The search on screen, with the user's search settings. */
   search: Omit<RankCheckBody, 'url' | 'known'>;
   source: SerpSource;
+  /** When the results on screen were found, and whether they were kept from earlier. */
+  freshness: Pick<RankCheckResponse, 'fetchedAt' | 'cached'>;
   /** The results on screen, in rank order, and how many result pages they came from. */
   results: readonly OrganicResult[];
   pages: number;
@@ -31,7 +33,7 @@ interface Props {
  * The rank in the results on screen, when that settles it: found there, or not ranking
  * because they are every result there is. Null when only later pages can tell.
  */
-function rankOnScreen(site: string, { source, results, pages, exhausted }: Props) {
+function rankOnScreen(site: string, { source, freshness, results, pages, exhausted }: Props) {
   const index = findRankIndex(
     site,
     results.map((r) => r.domain),
@@ -40,6 +42,7 @@ function rankOnScreen(site: string, { source, results, pages, exhausted }: Props
   const result = results[index] ?? null;
   return {
     source,
+    ...freshness,
     position: result?.position ?? 'N/A',
     domain: result?.domain ?? '',
     result,

@@ -21,7 +21,9 @@ import { CoverageNoticeAlert } from '../../components/coverage-notice';
 import { LiveStatus } from '../../components/live-status';
 import { PageHeader } from '../../components/page-header';
 import { RemainingCount } from '../../components/remaining-count';
+import { foundText } from '../../components/measured-at-text';
 import { ScoreLegend } from '../../components/score-legend';
+import { useNow } from '../../components/use-now';
 import { SearchDomainLine } from '../../components/search-domain-line';
 import { UpgradeMessage } from '../../components/upgrade-message';
 import {
@@ -43,6 +45,7 @@ export function SerpAnalysisPage() {
   const { state, dispatch, serp, token, signedIn, settings, device, canLoadMore } = page;
   const { filters, notice, urlLike, viewAll, toggled } = state;
   const mobile = useMediaQuery(MOBILE_QUERY);
+  const found = foundText(serp.freshness.fetchedAt, serp.freshness.cached, useNow());
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -197,6 +200,7 @@ export function SerpAnalysisPage() {
                 hl: settings.language,
               }}
               source={serp.source!}
+              freshness={serp.freshness}
               results={serp.cards.map((c) => c.result)}
               pages={serp.pageNum}
               exhausted={serp.exhausted}
@@ -224,8 +228,8 @@ export function SerpAnalysisPage() {
             onClose={() => dispatch({ type: 'filtersClearedAlertClosed' })}
           />
           <p className="small text-body-secondary" data-testid="serp-source">
-            {serp.cards.length} results from the {SERP_SOURCE_LABELS[serp.source!]}; speed from{' '}
-            {speedSourceOf(serp.cards)}
+            {serp.cards.length} results from the {SERP_SOURCE_LABELS[serp.source!]}
+            {found && `, ${found}`}; speed from {speedSourceOf(serp.cards)}
           </p>
           <Row xs={1} md={2} xl={3} className="g-3 align-items-start">
             {serp.cards.filter(matches).map((card) => (

@@ -9,6 +9,8 @@ const page = (
   featured = false,
 ): SerpSearchResponse => ({
   source: 'sandbox',
+  fetchedAt: '2026-11-27T08:00:00.000Z',
+  cached: false,
   ...(featured ? { answer_box: { answers: [] } } : {}),
   organic_results: links.map((link, i) => ({
     position: first + i,

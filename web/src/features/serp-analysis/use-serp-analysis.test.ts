@@ -55,6 +55,8 @@ vi.mock('../../api/speed-runs', async (original) => ({
 
 const page = (searchId: string, links: string[]): SerpSearchResponse => ({
   source: 'sandbox',
+  fetchedAt: '2026-11-27T08:00:00.000Z',
+  cached: false,
   organic_results: links.map((link, i) => ({
     position: i + 1,
     title: link,

@@ -149,7 +149,8 @@ export function useSerpAnalysis(token: string | null, initial: ShownSearch | nul
         onSuccess: ({ search: searched, searchedAt, page, speedTestId }) => {
           setShown({
             body: { ...searched, pageNum: 1 },
-            first: { ...page, speedTestId, shareId },
+            // A shared page is as old as its search; its alert says it was shared.
+            first: { ...page, speedTestId, shareId, fetchedAt: searchedAt, cached: false },
             more: [],
             retries: {},
             sharedAt: searchedAt,
@@ -204,6 +205,8 @@ export function useSerpAnalysis(token: string | null, initial: ShownSearch | nul
     shareId: first?.shareId ?? null,
     term: body?.searchTerm ?? '',
     source: first?.source ?? null,
+    /** When the provider gave the first page, and whether it was kept from earlier. */
+    freshness: { fetchedAt: first?.fetchedAt ?? null, cached: first?.cached ?? false },
     /** The sandbox web has no page about the search: the topics it covers. */
     coverageNotice: first?.coverage_notice ?? null,
     /** Result pages loaded so far (starts at 1). */
