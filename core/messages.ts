@@ -397,6 +397,11 @@ export const RANK_TRACKING_MESSAGES = {
   failed: 'Check failed: no provider answered, so the position is unknown.',
   partial: (reached: number) => `Not in the first ${reached} (the provider returned no more)`,
   notInTop: (depth: number) => `Not in the top ${depth}`,
+  /** A partial check that read no result at all. */
+  noResults: 'No results',
+  /** The sandbox web has no page about the keyword: what it does cover. */
+  notCovered: (topics: readonly string[]) =>
+    `The sandbox web has no page about this keyword; it covers ${topics.join(', ')}.`,
   sandbox:
     'Positions in the sandbox web: no SERP provider key is set, so this install searches its own sites, which change on a schedule.',
   /** A position in an alert: ranked, or beyond the depth read. */

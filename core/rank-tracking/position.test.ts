@@ -39,6 +39,15 @@ describe('positionText', () => {
     expect(shown.title).toBe(RANK_TRACKING_MESSAGES.partial(60));
   });
 
+  it('says "No results" for a partial check that read none, with the provider\'s reason', () => {
+    const note = RANK_TRACKING_MESSAGES.notCovered(['Ice cream', 'Pickleball']);
+    const shown = positionText(
+      check({ state: 'partial', position: null, url: null, depthReached: 0, note }),
+    );
+    expect(shown.text).toBe(RANK_TRACKING_MESSAGES.noResults);
+    expect(shown.title).toBe(note);
+  });
+
   it("shows '-' for a failed check, with each provider's error in the title", () => {
     const shown = positionText(
       check({

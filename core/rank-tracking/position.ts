@@ -33,8 +33,11 @@ export function positionText(check: RankCheck | null): PositionText {
     case 'partial':
       return {
         state: 'partial',
-        text: RANK_TRACKING_MESSAGES.notInFirst(check.depthReached),
-        title: RANK_TRACKING_MESSAGES.partial(check.depthReached),
+        text:
+          check.depthReached === 0
+            ? RANK_TRACKING_MESSAGES.noResults
+            : RANK_TRACKING_MESSAGES.notInFirst(check.depthReached),
+        title: check.note ?? RANK_TRACKING_MESSAGES.partial(check.depthReached),
       };
     case 'failed':
       return {

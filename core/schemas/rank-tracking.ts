@@ -132,6 +132,8 @@ export const rankCheckSchema = z.object({
   depthReached: z.number().int(),
   /** Why it failed, when `failed`: each provider tried, in order. */
   error: z.string().optional(),
+  /** Why the results ended before the depth, when the provider said (`partial`). */
+  note: z.string().optional(),
   /** Each competitor's position in the same results; null: not within `depthReached`. */
   competitors: z.record(z.string(), z.number().int().nullable()),
 });

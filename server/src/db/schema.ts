@@ -286,6 +286,7 @@ export interface RankChecksTable {
   provider: string | null;
   depth_reached: number;
   error: string | null;
+  note: string | null;
   /** JSON object of competitor domain to position (null: not within depth_reached). */
   competitors: string;
 }

@@ -1,3 +1,4 @@
+import { RANK_TRACKING_MESSAGES } from '@core/messages';
 import { findRankIndex } from '@core/rank-match';
 import type { RankCheck } from '@core/schemas/rank-tracking';
 import { GOOGLE_DOMAINS } from '@core/reference';
@@ -59,9 +60,13 @@ async function readProvider(
   const seen = new Set<string>();
   const pages = Math.ceil(keyword.depth / PAGE_SIZE);
   let ended = false;
+  let note: string | undefined;
   for (let page = 1; page <= pages; page++) {
     await pace(provider.source);
-    const { organic_results } = await provider.search(rankQuery(keyword, page));
+    const { organic_results, coverage_notice } = await provider.search(rankQuery(keyword, page));
+    if (coverage_notice) {
+      note = RANK_TRACKING_MESSAGES.notCovered(coverage_notice.topics.map((t) => t.label));
+    }
     appendResults(results, seen, organic_results);
     if (organic_results.length < PAGE_SIZE) {
       ended = true;
@@ -87,6 +92,7 @@ async function readProvider(
     url: hit?.link ?? null,
     provider: provider.source,
     depthReached,
+    ...(state === 'partial' && note && { note }),
     competitors,
   };
 }

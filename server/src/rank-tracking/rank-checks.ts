@@ -19,6 +19,7 @@ export function toRankCheck(row: Omit<CheckRow, 'id' | 'keyword_id'>): RankCheck
     provider: row.provider as SerpSource | null,
     depthReached: row.depth_reached,
     ...(row.error !== null && { error: row.error }),
+    ...(row.note !== null && { note: row.note }),
     competitors: JSON.parse(row.competitors) as Record<string, number | null>,
   };
 }
@@ -32,6 +33,7 @@ const CHECK_COLUMNS = [
   'provider',
   'depth_reached',
   'error',
+  'note',
   'competitors',
 ] as const;
 
@@ -56,6 +58,7 @@ export class RankChecks {
         provider: check.provider,
         depth_reached: check.depthReached,
         error: check.error ?? null,
+        note: check.note ?? null,
         competitors: JSON.stringify(check.competitors),
       })
       .execute();

@@ -1,6 +1,8 @@
 import { afterEach, expect, it } from 'vitest';
 import { RANK_TRACKING_MESSAGES } from '@core/messages';
+import { buildManifest, sandboxDay } from '@sandbox';
 import type { SerpProvider } from '../../providers/serp/port';
+import { SandboxIndexProvider } from '../../providers/serp/sandbox-index';
 import { describeOnDatabases } from '../../../test/backends';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { TestClock } from '../../../test/clock';
@@ -219,6 +221,29 @@ describeOnDatabases('Rank tracking API', ({ postgres }) => {
     const partial = await checkNowOn([{ total: 60 }]);
     expect(partial.check).toMatchObject({ state: 'partial', position: null, depthReached: 60 });
     expect(partial.first.calls).toHaveLength(7);
+  });
+
+  it('keeps why a check read no result: the sandbox web has no page about the keyword', async () => {
+    const manifest = buildManifest({ port: 8080 });
+    await build([
+      new SandboxIndexProvider(
+        () => manifest,
+        () => sandboxDay(new Date()),
+      ),
+    ]);
+    const user = await signUp(t.app, 4);
+    const created = await call(
+      'POST',
+      KEYWORDS,
+      user.headers,
+      keyword({ keyword: 'zx qv lattice' }),
+    );
+    const id = created.json().id as string;
+    const check = (await call('POST', `${KEYWORDS}/${id}/check`, user.headers)).json();
+    expect(check).toMatchObject({ state: 'partial', depthReached: 0 });
+    expect(check.note).toMatch(/^The sandbox web has no page about this keyword/);
+    const history = (await call('GET', `${KEYWORDS}/${id}/history`, user.headers)).json();
+    expect(history).toEqual([check]);
   });
 
   it('fails with every provider’s error, gives the search back, and restarts a check on the next provider', async () => {
