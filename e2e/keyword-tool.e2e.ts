@@ -55,6 +55,10 @@ describe('keyword suggestion tool', () => {
     await page.getByTestId('keywords-left').getByText(`of your ${limit} Keywords`).waitFor();
     // With no model and no data source configured, the page names its offline sources.
     await page.getByTestId('keyword-sources').getByText('the search results').waitFor();
+    // The copy weighs the source that answers here, not a language model no one configured.
+    const copy = page.getByTestId('keyword-source-copy');
+    await copy.getByText('Pros of ideas from the search results').waitFor();
+    expect(await copy.textContent()).not.toContain('language model');
     await page.getByTestId('volumes-need-source').waitFor();
 
     await searchFor(page, 'ice cream');
