@@ -16,6 +16,24 @@ async function pay(page: Page, cardNumber: string) {
 }
 
 describe('subscriptions in the browser', () => {
+  it('on a phone (390 px), the welcome after signing up leaves the Pay button free', async () => {
+    const { page } = await h.newPage({ width: 390, height: 844 });
+    await registerFromPricing(page, 'plan-lite');
+    const toast = page.getByTestId('confirmation-toast');
+    await toast.waitFor();
+    const pay = page.getByRole('main').getByRole('button', { name: /^Pay \$/ });
+    await pay.scrollIntoViewIfNeeded();
+    const [a, b] = [await toast.boundingBox(), await pay.boundingBox()];
+    const apart = (x: typeof a, y: typeof a) =>
+      !!x &&
+      !!y &&
+      (x.y + x.height <= y.y ||
+        y.y + y.height <= x.y ||
+        x.x + x.width <= y.x ||
+        y.x + y.width <= x.x);
+    expect(apart(a, b)).toBe(true);
+  });
+
   it('subscribes to Lite monthly, changes to Guru annual, and cancels', async () => {
     const { page } = await h.newPage();
     await registerFromPricing(page, 'plan-lite');
