@@ -1,8 +1,9 @@
 // `npm run bench`: runs every benchmark in bench/ one after another; each prints its figures.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureNodeModules, log, root, run } from './lib.mjs';
+import { ensureNodeModules, ensureSupportedNode, log, root, run } from './lib.mjs';
 
+await ensureSupportedNode();
 ensureNodeModules();
 const only = process.argv[2];
 for (const file of fs

@@ -1,7 +1,8 @@
 // `npm run dev`: the API with reload on server changes, and Vite's hot-reloading web app.
 import { spawn } from 'node:child_process';
-import { ensureNodeModules, log, root } from './lib.mjs';
+import { ensureNodeModules, ensureSupportedNode, log, root } from './lib.mjs';
 
+await ensureSupportedNode();
 ensureNodeModules();
 const apiPort = process.env.API_PORT ?? '8081';
 const children = [
