@@ -57,6 +57,20 @@ describe('keyword quota', () => {
     expect(await t.app.services.keywordQuota.check(user, 30)).toBeNull();
   });
 
+  it('gives a failed request back to the month it was charged to, across the month’s end', async () => {
+    const clock = new TestClock(new Date('2026-11-30T23:59:30Z'));
+    t = await buildTestApp({ clock });
+    const user = await userOnPlan(2);
+    const charge = await t.app.services.keywordQuota.charge(user, 30);
+    if (!charge.ok) throw new Error(charge.message);
+    clock.advanceMinutes(1);
+    expect(await t.app.services.keywordQuota.charge(user, 30)).toMatchObject({ ok: true });
+    await charge.release();
+    const used = (month: string) => t.app.services.quotas.used(user.id, 'keywords', month);
+    expect(await used('2026-11')).toBe(0);
+    expect(await used('2026-12')).toBe(30);
+  });
+
   it('holds paid searches to 30 keywords a minute (31 on the first) and 150 an hour', async () => {
     const clock = new TestClock(new Date('2026-11-22T10:00:00Z'));
     t = await buildTestApp({ clock });

@@ -5,7 +5,7 @@ import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import type { Clock } from '../auth/clock';
 import type { User } from '../auth/users';
 import { entitlementsFor } from './plan-limits';
-import type { Quotas } from './quotas';
+import { monthKey, type Quotas } from './quotas';
 
 export type KeywordCharge =
   | {
@@ -77,14 +77,16 @@ export class KeywordQuota {
     let size = isPaidPlan(plan.planId) ? asked : Math.min(asked, FREE_KEYWORDS_PER_LIST);
 
     const limit = monthlyLimit('keywords');
-    if (!(await this.quotas.consume(subject, 'keywords', limit, size))) {
+    // The month charged is the one given back, even when the request ends in the next.
+    const month = monthKey(this.clock.now());
+    if (!(await this.quotas.consume(subject, 'keywords', limit, size, month))) {
       // Fewer keywords left than asked: the request gets what is left.
-      size = limit - (await this.quotas.used(subject, 'keywords'));
-      if (size <= 0 || !(await this.quotas.consume(subject, 'keywords', limit, size))) {
+      size = limit - (await this.quotas.used(subject, 'keywords', month));
+      if (size <= 0 || !(await this.quotas.consume(subject, 'keywords', limit, size, month))) {
         return { ok: false, message: QUOTA_MESSAGES.monthlySearchLimit };
       }
     }
-    const refundMonth = () => this.quotas.refund(subject, 'keywords', size);
+    const refundMonth = () => this.quotas.refund(subject, 'keywords', size, month);
 
     const hour = this.clock.now().toISOString().slice(0, 13);
     const joined = searchId ? await this.join(subject, searchId, hour) : false;
