@@ -21,17 +21,10 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { buildManifest } from '@sandbox';
 import { startAppProcess } from '../server/test/app-process';
-import {
-  checkPace,
-  firstAfterWarmUp,
-  flatness,
-  metricSum,
-  parsePrometheus,
-  readingHeader,
-  readingLine,
-  type Reading,
-} from './soak/figures';
+import { checkPace, firstAfterWarmUp, flatness, readingHeader, readingLine } from './soak/figures';
+import type { Reading } from './soak/figures';
 import { allChromium, chromiumBelow, stillChromium } from './soak/processes';
+import { metricSum, parsePrometheus } from './soak/prometheus';
 import type { Site } from './support/rum-beacons';
 import { SoakClient, type Tally, type User } from './soak/traffic';
 
@@ -118,7 +111,8 @@ function query<T>(sql: string, ...params: unknown[]): T[] {
   }
 }
 
-const started = Date.now();
+/** When the load began: reports count from here, after the setup. */
+let started = 0;
 
 async function read(): Promise<Reading> {
   const { rss, heapUsed } = await memory();
@@ -217,6 +211,7 @@ try {
   })();
 
   const readings: Reading[] = [];
+  started = Date.now();
   console.log(readingHeader());
   for (let next = REPORT_EVERY; next <= MINUTES + 1e-9; next += REPORT_EVERY) {
     await sleep(Math.max(0, started + next * 60_000 - Date.now()));

@@ -56,10 +56,6 @@ export function nextDue(
  * When a page is next due after a 'run now' that started at `startedAt`: one period
  * later, so that the schedule does not check the page again right after the user did.
  */
-export function dueAfterManualRun(
-  startedAt: Date,
-  schedule: TrackingSchedule,
-  speedup = 1,
-): Date {
+export function dueAfterManualRun(startedAt: Date, schedule: TrackingSchedule, speedup = 1): Date {
   return new Date(startedAt.getTime() + periodMs(schedule, speedup));
 }
