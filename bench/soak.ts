@@ -8,7 +8,7 @@
  * a full GC (support/memory-probe.mjs), event-loop delay p99 and open handles (GET
  * /ops/metrics), its Chromium processes, queue depths (GET /ops/queues), the database and
  * outbox sizes, checks, beacons and API requests. At the end: whether memory and handles
- * stayed flat from the first report after warm-up to the last, Chromium left once the app
+ * stayed flat after warm-up (figures.ts: flatness), Chromium left once the app
  * stopped, and storage against the retention settings. Exits 1 when a verdict fails. Not
  * in CI: it takes the machine for the whole run.
  *   npm run soak -- [--minutes 60] [--report-every 5] [--pages 200] [--speedup 48]
@@ -21,7 +21,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { buildManifest } from '@sandbox';
 import { startAppProcess } from '../server/test/app-process';
-import { checkPace, firstAfterWarmUp, flatness, readingHeader, readingLine } from './soak/figures';
+import { afterWarmUp, checkPace, flatness, readingHeader, readingLine } from './soak/figures';
 import type { Reading } from './soak/figures';
 import { allChromium, chromiumBelow, stillChromium } from './soak/processes';
 import { metricSum, parsePrometheus } from './soak/prometheus';
@@ -79,6 +79,11 @@ const app = await startAppProcess(
   { webBuild: false },
 );
 const appPid = app.child.pid!;
+/** How the app ended (its exit code or signal), or null while it runs. */
+const appEnded = () =>
+  app.child.exitCode !== null || app.child.signalCode !== null
+    ? `exit code ${app.child.exitCode}, signal ${app.child.signalCode}`
+    : null;
 const client = new SoakClient(app.baseUrl);
 const sqlitePath = path.join(app.dataDir, 'speedrank.sqlite');
 const outboxDir = path.join(app.dataDir, 'outbox');
@@ -88,7 +93,9 @@ async function memory(): Promise<{ rss: number; heapUsed: number }> {
   fs.rmSync(MEMORY_FILE, { force: true });
   app.child.kill('SIGUSR2');
   for (let wait = 0; !fs.existsSync(MEMORY_FILE); wait++) {
-    if (wait === 200) throw new Error('the app did not answer its memory probe');
+    if (appEnded()) throw new Error(`the app ended during the soak: ${appEnded()}`);
+    // A full GC takes well under a second; a minute means the event loop is stuck.
+    if (wait === 1200) throw new Error('the app did not answer its memory probe within 60 s');
     await sleep(50);
   }
   return JSON.parse(fs.readFileSync(MEMORY_FILE, 'utf8')) as { rss: number; heapUsed: number };
@@ -250,12 +257,15 @@ try {
   }
 
   const verdicts: [string, boolean][] = [];
-  const first = firstAfterWarmUp(readings, WARM_UP * 60_000);
-  if (first && first !== last) {
+  const settled = afterWarmUp(readings, WARM_UP * 60_000);
+  const flat = flatness(settled);
+  if (flat) {
+    const third = Math.max(1, Math.floor(settled.length / 3));
     console.log(
-      `\nFrom the first report after warm-up (${Math.round(first.elapsedMs / 60_000)} min) to the last:`,
+      `\nAfter the warm-up, ${settled.length} reports: the median of the first ${third} ` +
+        `against that of the last ${third}:`,
     );
-    for (const v of flatness(first, last)) {
+    for (const v of flat) {
       const bytes = v.figure !== 'handles';
       const show = (n: number) => (bytes ? `${(n / 1024 / 1024).toFixed(1)} MB` : String(n));
       verdicts.push([`${v.figure} flat`, v.ok]);
@@ -265,7 +275,7 @@ try {
       );
     }
     // The machine's pace, not the app's health: printed, not a verdict.
-    const pace = checkPace(first, last, PAGES, SPEEDUP);
+    const pace = checkPace(settled[0]!, last, PAGES, SPEEDUP);
     console.log(
       `  checks   ${pace.perMinute.toFixed(1)} a minute, ${pace.needed.toFixed(1)} needed: ` +
         `${pace.ok ? 'KEEPING UP' : 'FALLING BEHIND'} (this pace keeps up to --speedup ` +
@@ -307,6 +317,7 @@ try {
 } finally {
   stopping.abort();
   for (const timer of timers) clearInterval(timer);
-  if (app.child.exitCode === null && app.child.signalCode === null) await app.stop();
+  if (appEnded()) fs.rmSync(app.dataDir, { recursive: true, force: true });
+  else await app.stop();
   fs.rmSync(MEMORY_FILE, { force: true });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  afterWarmUp,
   checkPace,
-  firstAfterWarmUp,
   flatness,
   readingHeader,
   readingLine,
@@ -33,40 +33,56 @@ const reading = (minutes: number, figures: Partial<Reading> = {}): Reading => ({
 });
 
 describe('flatness', () => {
-  const verdict = (last: Partial<Reading>) =>
-    Object.fromEntries(flatness(reading(10), reading(60, last)).map((v) => [v.figure, v]));
+  const verdicts = (readings: Reading[]) =>
+    Object.fromEntries((flatness(readings) ?? []).map((v) => [v.figure, v]));
 
   it('calls memory and handles flat within their allowance, whichever way they move', () => {
-    const v = verdict({ rss: 450 * MB, heapUsed: 100 * MB, handles: 38 });
+    const v = verdicts([
+      reading(10),
+      reading(60, { rss: 450 * MB, heapUsed: 100 * MB, handles: 38 }),
+    ]);
     expect(v.rss).toMatchObject({ growth: 50 * MB, allowed: 60 * MB, ok: true });
     expect(v.heapUsed).toMatchObject({ growth: -20 * MB, ok: true });
     expect(v.handles).toMatchObject({ growth: 8, allowed: 10, ok: true });
   });
 
   it('calls a figure that grew past its allowance growing', () => {
-    const v = verdict({ rss: 461 * MB, heapUsed: 139 * MB, handles: 41 });
+    const v = verdicts([
+      reading(10),
+      reading(60, { rss: 461 * MB, heapUsed: 139 * MB, handles: 41 }),
+    ]);
     expect(v.rss!.ok).toBe(false);
     expect(v.heapUsed).toMatchObject({ allowed: 18 * MB, ok: false });
     expect(v.handles!.ok).toBe(false);
   });
 
   it('allows small figures their absolute slack', () => {
-    const v = Object.fromEntries(
-      flatness(reading(10, { heapUsed: 10 * MB }), reading(60, { heapUsed: 17 * MB })).map((f) => [
-        f.figure,
-        f,
-      ]),
-    );
+    const v = verdicts([reading(10, { heapUsed: 10 * MB }), reading(60, { heapUsed: 17 * MB })]);
     expect(v.heapUsed).toMatchObject({ allowed: 8 * MB, ok: true });
+  });
+
+  it('compares the medians of the first and last thirds: one odd report decides neither end', () => {
+    const handles = [55, 30, 32, 31, 29, 30, 33, 31, 60];
+    const readings = handles.map((n, i) => reading(10 + 5 * i, { handles: n }));
+    // First third 55, 30, 32: 32; last third 33, 31, 60: 33.
+    expect(verdicts(readings).handles).toMatchObject({ first: 32, last: 33, ok: true });
+    // A steady climb is growth however the ends fall.
+    const climbing = handles.map((_, i) => reading(10 + 5 * i, { handles: 30 + 3 * i }));
+    expect(verdicts(climbing).handles).toMatchObject({ first: 33, last: 51, ok: false });
+  });
+
+  it('has nothing to say with fewer than two readings', () => {
+    expect(flatness([reading(10)])).toBeNull();
+    expect(flatness([])).toBeNull();
   });
 });
 
-describe('firstAfterWarmUp', () => {
-  it('is the first reading at or after the warm-up, none when the run was shorter', () => {
+describe('afterWarmUp', () => {
+  it('keeps the readings at or after the warm-up', () => {
     const readings = [reading(5), reading(10), reading(15)];
-    expect(firstAfterWarmUp(readings, 10 * 60_000)).toBe(readings[1]);
-    expect(firstAfterWarmUp(readings, 7 * 60_000)).toBe(readings[1]);
-    expect(firstAfterWarmUp(readings, 20 * 60_000)).toBeNull();
+    expect(afterWarmUp(readings, 10 * 60_000)).toEqual(readings.slice(1));
+    expect(afterWarmUp(readings, 7 * 60_000)).toEqual(readings.slice(1));
+    expect(afterWarmUp(readings, 20 * 60_000)).toEqual([]);
   });
 });
 

@@ -60,9 +60,9 @@ export const readingHeader = (): string => row(COLUMNS.map(([title]) => title));
 export const readingLine = (reading: Reading): string =>
   row(COLUMNS.map(([, cell]) => cell(reading)));
 
-/** How much a figure may grow from the first reading after warm-up and still be flat. */
+/** How much a figure may grow after warm-up and still be flat. */
 export interface Allowance {
-  /** A share of the first value, e.g. 0.1 for 10 %. */
+  /** A share of the value at the start, e.g. 0.1 for 10 %. */
   relative: number;
   /** At least this much, for figures that start small. */
   absolute: number;
@@ -84,27 +84,32 @@ export interface Verdict {
   ok: boolean;
 }
 
-/** Whether memory and handles stayed flat between `first` and `last`. */
-export function flatness(first: Reading, last: Reading): Verdict[] {
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * Whether memory and handles stayed flat over `readings` (those after warm-up): the median
+ * of the first third against the median of the last third, so that one report caught amid
+ * Lighthouse runs decides neither end. Null with fewer than two readings.
+ */
+export function flatness(readings: readonly Reading[]): Verdict[] | null {
+  if (readings.length < 2) return null;
+  const third = Math.max(1, Math.floor(readings.length / 3));
   return (Object.keys(FLAT_ALLOWANCES) as (keyof typeof FLAT_ALLOWANCES)[]).map((figure) => {
     const { relative, absolute } = FLAT_ALLOWANCES[figure];
-    const allowed = Math.max(first[figure] * relative, absolute);
-    const growth = last[figure] - first[figure];
-    return {
-      figure,
-      first: first[figure],
-      last: last[figure],
-      growth,
-      allowed,
-      ok: growth <= allowed,
-    };
+    const first = median(readings.slice(0, third).map((r) => r[figure]));
+    const last = median(readings.slice(-third).map((r) => r[figure]));
+    const allowed = Math.max(first * relative, absolute);
+    return { figure, first, last, growth: last - first, allowed, ok: last - first <= allowed };
   });
 }
 
-/** The reading the verdicts start from: the first at or after the warm-up. */
-export function firstAfterWarmUp(readings: readonly Reading[], warmUpMs: number): Reading | null {
-  return readings.find((r) => r.elapsedMs >= warmUpMs) ?? null;
-}
+/** The readings the verdicts look at: those at or after the warm-up. */
+export const afterWarmUp = (readings: readonly Reading[], warmUpMs: number): Reading[] =>
+  readings.filter((r) => r.elapsedMs >= warmUpMs);
 
 export interface Pace {
   /** Checks that ended (done or failed) a minute between the two readings. */
