@@ -267,7 +267,7 @@ try {
     );
     for (const v of flat) {
       const bytes = v.figure !== 'handles';
-      const show = (n: number) => (bytes ? `${(n / 1024 / 1024).toFixed(1)} MB` : String(n));
+      const show = (n: number) => (bytes ? `${(n / 1024 / 1024).toFixed(1)} MB` : n.toFixed(0));
       verdicts.push([`${v.figure} flat`, v.ok]);
       console.log(
         `  ${v.figure.padEnd(8)} ${show(v.first)} → ${show(v.last)}: ${v.growth >= 0 ? '+' : ''}` +
