@@ -21,6 +21,7 @@ export default defineConfig({
             'web/**/*.test.ts',
             'build/**/*.test.ts',
             'scripts/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           environment: 'node',
           // Node 25+ has a global localStorage of its own, which shadows happy-dom's in the

@@ -34,6 +34,19 @@ describe('loadConfig', () => {
     );
     expect(loadConfig({ SANDBOX_DAY: '2026-03-01' }).SANDBOX_DAY).toBe('2026-03-01');
   });
+
+  it('speeds tracking up on this machine only, never where PUBLIC_URL is public', () => {
+    expect(loadConfig({}).TRACKING_SPEEDUP).toBe(1);
+    expect(loadConfig({ TRACKING_SPEEDUP: '30' }).TRACKING_SPEEDUP).toBe(30);
+    expect(
+      loadConfig({ TRACKING_SPEEDUP: '30', PUBLIC_URL: 'http://localhost:8080' }).TRACKING_SPEEDUP,
+    ).toBe(30);
+    expect(() =>
+      loadConfig({ TRACKING_SPEEDUP: '30', PUBLIC_URL: 'https://speedrank.example' }),
+    ).toThrow(/TRACKING_SPEEDUP is for tests on this machine/);
+    expect(loadConfig({ PUBLIC_URL: 'https://speedrank.example' }).TRACKING_SPEEDUP).toBe(1);
+    expect(() => loadConfig({ TRACKING_SPEEDUP: '0' })).toThrow(/TRACKING_SPEEDUP/);
+  });
 });
 
 describe('sandboxPort', () => {

@@ -227,6 +227,12 @@ const envSchema = z.object({
   /** How often the scheduler looks for due tracked pages and webhook retries. */
   TRACKING_TICK_SECONDS: positiveInt(60),
   /**
+   * Tracked pages' schedules run this many times faster than their names (daily pages
+   * every 24/N hours), for a soak test to live through days of checks in an hour. Every
+   * check spends its owner's allowance, so an install with a public PUBLIC_URL refuses it.
+   */
+  TRACKING_SPEEDUP: z.coerce.number().int().min(1).max(1440).default(1),
+  /**
    * Tracked keywords' scheduled rank checks this process runs at once; 0 leaves them
    * (and the scheduler's search for due keywords) to other processes on the same database.
    */
@@ -318,8 +324,25 @@ const SERP_KEY_NAMES: Record<SerpVendor, string> = {
   serper: 'SERPER_API_KEY',
 };
 
-/** A provider named in SERP_PROVIDERS without its key would fail every search: refuse to start. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Refuses to start on a provider named in SERP_PROVIDERS without its key (it would fail
+ * every search), and on a tracking speed-up where users would pay for it.
+ */
 const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (
+    env.TRACKING_SPEEDUP > 1 &&
+    env.PUBLIC_URL &&
+    !LOOPBACK_HOSTS.has(new URL(env.PUBLIC_URL).hostname)
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TRACKING_SPEEDUP'],
+      message:
+        'TRACKING_SPEEDUP is for tests on this machine: it spends users’ allowances many times faster; unset it where PUBLIC_URL is public',
+    });
+  }
   for (const vendor of env.SERP_PROVIDERS ?? []) {
     if (!hasSerpKey(env, vendor)) {
       ctx.addIssue({
@@ -338,8 +361,6 @@ export interface Config extends Env {
 }
 
 export class ConfigError extends Error {}
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** A URL's port, or its scheme's default. */
 const portOf = (url: URL) => Number(url.port || (url.protocol === 'https:' ? 443 : 80));

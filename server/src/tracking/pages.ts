@@ -60,6 +60,8 @@ export class TrackedPages {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** TRACKING_SPEEDUP: how many times faster than their names the schedules run. */
+    private readonly speedup = 1,
   ) {}
 
   /**
@@ -134,9 +136,9 @@ export class TrackedPages {
     const schedule = body.schedule ?? row.schedule;
     let nextDue = row.next_due_at;
     if (body.paused === false && row.paused === 1) {
-      nextDue = nextSlot(now, row.id, schedule).toISOString();
+      nextDue = nextSlot(now, row.id, schedule, this.speedup).toISOString();
     } else if (schedule !== row.schedule) {
-      const sooner = nextSlot(now, row.id, schedule).toISOString();
+      const sooner = nextSlot(now, row.id, schedule, this.speedup).toISOString();
       if (sooner < nextDue) nextDue = sooner;
     }
     const changes = {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { nextDue, nextSlot, PERIOD_MS, slotOffsetMs } from './schedule';
+import { dueAfterManualRun, nextDue, nextSlot, PERIOD_MS, slotOffsetMs } from './schedule';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -65,5 +65,24 @@ describe('nextSlot and nextDue', () => {
         expect((next - slotOffsetMs(id, schedule)) % PERIOD_MS[schedule]).toBe(0);
       }
     }
+  });
+
+  it('runs a speeded-up schedule on slots that many times closer, the same for every process', () => {
+    const start = new Date(Date.UTC(2026, 10, 23, 9, 17));
+    // Daily at 48 times the speed: a day every 30 minutes.
+    const period = 30 * 60_000;
+    const offset = slotOffsetMs(id, 'daily', 48);
+    expect(offset).toBe(slotOffsetMs(id, 'daily', 48));
+    expect(offset).toBeLessThan(period);
+    let at = start;
+    for (let n = 0; n < 20; n++) {
+      const next = nextDue(at, id, 'daily', 48);
+      expect(next.getTime() - at.getTime()).toBeGreaterThanOrEqual(period / 2);
+      expect(next.getTime() - at.getTime()).toBeLessThanOrEqual(1.5 * period);
+      expect((next.getTime() - offset) % period).toBe(0);
+      at = next;
+    }
+    expect(dueAfterManualRun(start, 'daily', 48)).toEqual(new Date(start.getTime() + period));
+    expect(dueAfterManualRun(start, 'daily')).toEqual(new Date(start.getTime() + DAY));
   });
 });

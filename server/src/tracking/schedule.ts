@@ -7,19 +7,31 @@ export const PERIOD_MS: Record<TrackingSchedule, number> = {
 };
 
 /**
+ * A schedule's period on an install whose tracking runs `speedup` times faster
+ * (TRACKING_SPEEDUP: a soak test lives through days of checks in an hour).
+ */
+export const periodMs = (schedule: TrackingSchedule, speedup = 1): number =>
+  Math.round(PERIOD_MS[schedule] / speedup);
+
+/**
  * The page's place within each period, from a hash of its id: every process agrees on it
  * without storing it, and a thousand pages spread over the period instead of all starting
  * on the hour (or at midnight) together.
  */
-export function slotOffsetMs(pageId: string, schedule: TrackingSchedule): number {
+export function slotOffsetMs(pageId: string, schedule: TrackingSchedule, speedup = 1): number {
   const hash = crypto.createHash('sha256').update(pageId).digest().readUInt32BE(0);
-  return Math.floor((hash / 2 ** 32) * PERIOD_MS[schedule]);
+  return Math.floor((hash / 2 ** 32) * periodMs(schedule, speedup));
 }
 
 /** The page's first slot (k × period + offset) strictly after `after`. */
-export function nextSlot(after: Date, pageId: string, schedule: TrackingSchedule): Date {
-  const period = PERIOD_MS[schedule];
-  const offset = slotOffsetMs(pageId, schedule);
+export function nextSlot(
+  after: Date,
+  pageId: string,
+  schedule: TrackingSchedule,
+  speedup = 1,
+): Date {
+  const period = periodMs(schedule, speedup);
+  const offset = slotOffsetMs(pageId, schedule, speedup);
   const k = Math.floor((after.getTime() - offset) / period) + 1;
   return new Date(k * period + offset);
 }
@@ -30,14 +42,20 @@ export function nextSlot(after: Date, pageId: string, schedule: TrackingSchedule
  * after downtime runs once for all the slots it missed, and the next follows no sooner
  * than half a period after it, not in a burst.
  */
-export function nextDue(startedAt: Date, pageId: string, schedule: TrackingSchedule): Date {
-  return nextSlot(new Date(startedAt.getTime() + PERIOD_MS[schedule] / 2), pageId, schedule);
+export function nextDue(
+  startedAt: Date,
+  pageId: string,
+  schedule: TrackingSchedule,
+  speedup = 1,
+): Date {
+  const halfPeriod = periodMs(schedule, speedup) / 2;
+  return nextSlot(new Date(startedAt.getTime() + halfPeriod), pageId, schedule, speedup);
 }
 
 /**
  * When a page is next due after a 'run now' that started at `startedAt`: one period
  * later, so that the schedule does not check the page again right after the user did.
  */
-export function dueAfterManualRun(startedAt: Date, schedule: TrackingSchedule): Date {
-  return new Date(startedAt.getTime() + PERIOD_MS[schedule]);
+export function dueAfterManualRun(startedAt: Date, schedule: TrackingSchedule, speedup = 1): Date {
+  return new Date(startedAt.getTime() + periodMs(schedule, speedup));
 }

@@ -82,6 +82,20 @@ describeOnDatabases('tracking scheduler', ({ postgres }) => {
     expect(await tick()).toBe(0);
   });
 
+  it('with TRACKING_SPEEDUP, checks a daily page again a sped-up day later', async () => {
+    // 48 times faster: a day every 30 minutes.
+    await setup({ TRACKING_SPEEDUP: '48' });
+    const { userId } = await signUp(t.app, 4);
+    const { id } = await track(userId, 4);
+    expect(await tick()).toBe(1);
+    const due = new Date((await page(id)).next_due_at).getTime() - clock.now().getTime();
+    expect(due).toBeGreaterThanOrEqual(15 * 60_000);
+    expect(due).toBeLessThanOrEqual(45 * 60_000);
+    clock.advanceMinutes(45);
+    expect(await tick()).toBe(1);
+    expect(await checks()).toHaveLength(2);
+  });
+
   it('catches up after three days down with one check, not one per missed slot', async () => {
     await setup();
     const { userId } = await signUp(t.app, 2);

@@ -24,7 +24,11 @@ export interface TrackingDeps {
   clock: Clock;
   config: Pick<
     Config,
-    'PUBLIC_URL' | 'TRACKING_CONCURRENCY' | 'TRACKING_TICK_SECONDS' | SecretsConfig
+    | 'PUBLIC_URL'
+    | 'TRACKING_CONCURRENCY'
+    | 'TRACKING_TICK_SECONDS'
+    | 'TRACKING_SPEEDUP'
+    | SecretsConfig
   >;
   quotas: Quotas;
   /** The checks' queues: served here (serve) or by the workers of the scale-out mode. */
@@ -56,7 +60,7 @@ export class Tracking {
 
   constructor(deps: TrackingDeps) {
     this.jobs = deps.jobs;
-    this.pages = new TrackedPages(deps.db, deps.clock);
+    this.pages = new TrackedPages(deps.db, deps.clock, deps.config.TRACKING_SPEEDUP);
     this.checks = new TrackingChecks(deps.db);
     this.webhooks = new TrackingWebhooks(
       deps.db,
@@ -90,6 +94,7 @@ export class Tracking {
       leases,
       runner,
       deps.log,
+      deps.config.TRACKING_SPEEDUP,
     );
   }
 
