@@ -11,7 +11,7 @@
  * stayed flat after warm-up (figures.ts: flatness), Chromium left once the app
  * stopped, and storage against the retention settings. Exits 1 when a verdict fails. Not
  * in CI: it takes the machine for the whole run.
- *   npm run soak -- [--minutes 60] [--report-every 5] [--pages 200] [--speedup 48]
+ *   npm run soak -- [--minutes 60] [--report-every 5] [--pages 200] [--speedup 24]
  *     [--beacons-per-second 20] [--warm-up M]
  */
 import crypto from 'node:crypto';
