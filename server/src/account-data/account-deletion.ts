@@ -54,7 +54,11 @@ export class AccountDeletion {
       }
       return true;
     });
-    if (deleted) await this.confirm(user, cancelled);
+    if (deleted) {
+      // The outbox's copies of earlier emails hold the address too; the confirmation follows.
+      await this.deps.email.forget?.(user.email);
+      await this.confirm(user, cancelled);
+    }
     return deleted;
   }
 
