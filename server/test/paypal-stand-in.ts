@@ -133,6 +133,13 @@ export async function startPayPalStandIn(plans: Record<string, 'month' | 'year'>
     sdkUrl: `${baseUrl}/sdk/js`,
     subscriptions,
     requests,
+    /** The app's configuration of PayPal on this stand-in, but the plans (each test's own). */
+    env: {
+      PAYPAL_CLIENT_ID: 'client',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_BASE_URL: baseUrl,
+      PAYPAL_SDK_URL: `${baseUrl}/sdk/js`,
+    },
     /** A subscription as the buttons would make it, for API tests without a browser. */
     create: make,
     /** Makes cancels answer `status` (null: accept them again). */

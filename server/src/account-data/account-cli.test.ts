@@ -63,5 +63,6 @@ describeOnDatabases('npm run account', ({ postgres }) => {
     const unknown = npmRun('delete', seeded.email, '--yes');
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain(`No account has the address ${seeded.email}`);
-  });
+    // Four runs of the command, each a Node process compiling TypeScript as it starts.
+  }, 120_000);
 });

@@ -83,10 +83,7 @@ describeOnDatabases('account deletion', ({ postgres }) => {
     t = await buildTestApp({
       postgres,
       env: {
-        PAYPAL_CLIENT_ID: 'client',
-        PAYPAL_CLIENT_SECRET: 'secret',
-        PAYPAL_BASE_URL: paypal.baseUrl,
-        PAYPAL_SDK_URL: paypal.sdkUrl,
+        ...paypal.env,
         PAYPAL_PLAN_GURU_MONTHLY: GURU_MONTHLY,
       },
     });

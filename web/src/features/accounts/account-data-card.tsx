@@ -86,9 +86,7 @@ export function AccountDataCard() {
             </Modal.Title>
           </Modal.Header>
           <Modal.Body>
-            <DeleteAccountWarning
-              subscribed={isPaidPlan(session.planId) && session.cancelDate === null}
-            />
+            <DeleteAccountWarning subscribed={isPaidPlan(session.planId)} />
             {byLink ? (
               <p>You sign in with Google: we email you a link that confirms the deletion.</p>
             ) : (
