@@ -4,6 +4,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_DATA_MESSAGES, MESSAGES } from '@core/messages';
 import { openSignIn, register, registerByApi, storeSession, uniqueEmail } from './support/accounts';
+import { expectAccessible } from './support/axe';
 import { useBrowser } from './support/browser';
 import { linkFromOutbox } from './support/outbox';
 import { horizontalOverflow } from './support/overflow';
@@ -43,6 +44,7 @@ describe('account data in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await dialog.getByTestId('delete-account-losses').waitFor();
     await dialog.screenshot({ path: '/tmp/shots/account-delete-confirm-1366.png' });
+    await expectAccessible(page, 'the confirm step');
     await dialog.getByLabel('Your password, to confirm').fill('wrong-password');
     await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
     await dialog.getByText(ACCOUNT_DATA_MESSAGES.passwordIncorrect).waitFor();
@@ -84,6 +86,7 @@ describe('account data in the browser', () => {
     await elsewhere.goto(link);
     await elsewhere.getByTestId('delete-account-losses').waitFor();
     expect(await horizontalOverflow(elsewhere, 'link page')).toEqual([]);
+    await expectAccessible(elsewhere, 'the link page');
     await elsewhere.getByRole('button', { name: 'Delete my account for good' }).click();
     await elsewhere.waitForURL((url) => url.pathname === '/');
     await confirmed(elsewhere, ACCOUNT_DATA_MESSAGES.deleted);
