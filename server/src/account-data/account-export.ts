@@ -128,9 +128,17 @@ function readme(owner: AccountOwner, at: Date): string {
   ].join('\n');
 }
 
-/** The user's rows of every user table, read in one transaction so they agree. */
+/**
+ * The user's rows of every user table, read from one snapshot so they agree (a check
+ * finishing meanwhile is in all files or none): SQLite's read transaction is one, and
+ * PostgreSQL's is at the repeatable-read level.
+ */
 async function readRows(db: Db, owner: AccountOwner): Promise<Rows> {
-  return db.kysely.transaction().execute(async (trx) => {
+  const transaction =
+    db.kind === 'postgres'
+      ? db.kysely.transaction().setIsolationLevel('repeatable read')
+      : db.kysely.transaction();
+  return transaction.execute(async (trx) => {
     const rows = {} as Rows;
     for (const { table } of USER_TABLES) {
       const result =
