@@ -11,6 +11,8 @@ export const SETTINGS_HIDE_AFTER_CHECK_MS = 300;
 export const GATE_AFTER_SETTINGS_MS = 15_000;
 /** How long a tab whose token refresh was refused waits for another tab's rotated token. */
 export const SESSION_ROTATION_WAIT_MS = 2_000;
+/** Minutes an emailed account-deletion link works (once). */
+export const DELETE_LINK_TTL_MINUTES = 15;
 /** The account gate opens this long after a visitor arrives on the SERP checker. */
 export const SERP_CHECKER_GATE_MS = 1_000;
 

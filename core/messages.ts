@@ -201,8 +201,50 @@ export const TRACKING_MESSAGES = {
       .join(', '),
 } as const;
 
+/** Export and deletion of an account: the API's answers and the account page's words. */
+export const ACCOUNT_DATA_MESSAGES = {
+  proofRequired: 'Enter your password, or ask for an emailed link, to delete your account.',
+  passwordIncorrect: 'That password is not right. Your account was not deleted.',
+  noPassword:
+    'Your account has no password (you sign in with Google or by email link): ask for an emailed link to delete it.',
+  linkSent: (minutes: number) =>
+    `We emailed you a link to delete your account. It works once, for ${minutes} minutes.`,
+  linkUnusable:
+    'This deletion link has expired or was already used. Ask for a new one on your account page.',
+  processorFailed: (processor: string) =>
+    `${processor} did not confirm the cancellation of your subscription, so nothing was deleted. Please try again in a few minutes.`,
+  processorUnavailable: (processor: string) =>
+    `Your subscription is paid with ${processor}, which is not set up on this SpeedRank any more, so nothing was deleted. Please contact the operator.`,
+  deleted:
+    'Your account and everything it held are deleted, and you are signed out. A confirmation is on its way to your email.',
+  /** What the confirm step lists as lost for good. */
+  whatIsLost: [
+    'your profile, settings and keyword settings',
+    'your speed tests and their history',
+    'your tracked pages with every check, alert and webhook',
+    'your rank-tracked keywords and their history',
+    'your real-user monitoring sites and their data',
+    'your subscription and payment records',
+  ],
+  subscriptionCancelled:
+    'A paid subscription is cancelled at once with its processor: it stops renewing and the rest of the period is not refunded automatically.',
+} as const;
+
 /** Emails' own words; no spec names them. */
 export const EMAIL_MESSAGES = {
+  deleteLinkSubject: 'Confirm the deletion of your SpeedRank account',
+  deleteLinkText: (link: string, minutes: number) =>
+    `Open this link to delete your SpeedRank account and everything it holds:\n\n${link}\n\nThe page asks you to confirm once more. The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email: your account stays as it is.`,
+  accountDeletedSubject: 'Your SpeedRank account is deleted',
+  accountDeletedText: (deletion: { email: string; at: string; cancelled: string[] }) =>
+    [
+      `The SpeedRank account ${deletion.email} was deleted on ${deletion.at}, with everything it held: settings, speed tests, tracked pages, rank tracking, real-user monitoring sites, webhooks and payment records.`,
+      ...(deletion.cancelled.length
+        ? ['', `Cancelled with the processor: ${deletion.cancelled.join(', ')}.`]
+        : []),
+      '',
+      'This is the last email we send to this address about the account. If you did not ask for this, reply to this email.',
+    ].join('\n'),
   greeting: (name: string) => (name ? `Hi ${name},` : 'Hi,'),
   /** Page names, said alone when an email knows no address of the app to link to. */
   accountPage: 'your SpeedRank account page',
@@ -247,6 +289,7 @@ export const PAYPAL_MESSAGES = {
     `PayPal has not approved this subscription yet (its status is ${status}).`,
   nothingToCancel: 'You have no PayPal subscription to cancel.',
   cancelReason: 'Cancelled from the SpeedRank account page',
+  accountDeletedReason: 'The SpeedRank account was deleted',
   cancelDuplicate: 'Already subscribed to SpeedRank: this second subscription was cancelled',
   buttonsFailed: 'PayPal could not be loaded. Pay by card, or try again later.',
 } as const;

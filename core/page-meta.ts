@@ -50,6 +50,11 @@ export const PAGE_META: Record<RoutePath, PageMeta> = {
     description: 'Your plan, this month’s usage and your subscription, in one place.',
     noindex: true,
   },
+  [ROUTES.accountDelete]: {
+    title: 'Delete your account',
+    description: 'Confirm the deletion of your SpeedRank account and everything it holds.',
+    noindex: true,
+  },
   [ROUTES.secureLink]: {
     title: 'Sign in with a secure link',
     description: 'Get a link by email that signs you in without a password.',

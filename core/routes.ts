@@ -10,6 +10,8 @@ export const ROUTES = {
   confirmation: '/confirmation',
   cancel: '/cancel',
   account: '/account',
+  /** An emailed account-deletion link opens here. */
+  accountDelete: '/account/delete',
   secureLink: '/secure-link',
   resetPasswordRequest: '/reset-password-request',
   resetPassword: '/reset-password',

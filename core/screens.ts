@@ -18,6 +18,10 @@ export const SCREENS: Record<Exclude<RoutePath, typeof ROUTES.home>, ScreenModul
   [ROUTES.confirmation]: { module: 'pricing/confirmation-page', component: 'ConfirmationPage' },
   [ROUTES.cancel]: { module: 'pricing/cancel-page', component: 'CancelPage' },
   [ROUTES.account]: { module: 'accounts/account-page', component: 'AccountPage' },
+  [ROUTES.accountDelete]: {
+    module: 'accounts/delete-account-page',
+    component: 'DeleteAccountPage',
+  },
   [ROUTES.secureLink]: { module: 'accounts/secure-link-page', component: 'SecureLinkPage' },
   [ROUTES.resetPasswordRequest]: {
     module: 'accounts/reset-password-request-page',

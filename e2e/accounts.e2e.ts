@@ -5,29 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { CONFIRMATION_MESSAGES, MESSAGES } from '@core/messages';
 import { STORAGE_KEYS } from '../web/src/app/storage';
-import { registerByApi, storeSession } from './support/accounts';
+import { openSignIn, register, registerByApi, storeSession } from './support/accounts';
 import { useBrowser } from './support/browser';
 import { linkFromOutbox } from './support/outbox';
 
 const h = useBrowser();
 let counter = 0;
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${counter++}@example.com`;
-
-async function openSignIn(page: Page) {
-  await page.getByTestId('header').getByRole('button', { name: 'Sign In' }).click();
-  await page.getByTestId('sign-in-form').waitFor();
-}
-
-async function register(page: Page, email: string, password: string, name = 'Robin') {
-  await openSignIn(page);
-  await page.getByRole('button', { name: 'Create an account here' }).click();
-  const form = page.getByTestId('create-account-form');
-  await form.getByLabel('Name (optional)').fill(name);
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(password);
-  await form.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
-  await page.getByRole('link', { name: 'Account' }).waitFor();
-}
 
 /** The confirmation toast on screen and in its live region, with `text`. */
 async function confirmed(page: Page, text: string) {

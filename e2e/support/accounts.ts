@@ -20,6 +20,24 @@ export async function registerByApi(page: Page, prefix?: string): Promise<AuthRe
   return authResponseSchema.parse(await response.json());
 }
 
+/** Opens the header's sign-in modal. */
+export async function openSignIn(page: Page) {
+  await page.getByTestId('header').getByRole('button', { name: 'Sign In' }).click();
+  await page.getByTestId('sign-in-form').waitFor();
+}
+
+/** Creates an account in the sign-in modal of the page on screen. */
+export async function register(page: Page, email: string, password: string, name = 'Robin') {
+  await openSignIn(page);
+  await page.getByRole('button', { name: 'Create an account here' }).click();
+  const form = page.getByTestId('create-account-form');
+  await form.getByLabel('Name (optional)').fill(name);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+  await page.getByRole('link', { name: 'Account' }).waitFor();
+}
+
 /** Runs statements on the e2e server's SQLite file (plans, used quotas). */
 export function withDb(run: (db: Database.Database) => void) {
   const db = new Database(path.join(inject('dataDir'), 'speedrank.sqlite'));

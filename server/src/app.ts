@@ -45,6 +45,7 @@ import { startPeriodicTask } from './plugins/periodic-task';
 import { createServices, serveQueues, type ServiceOverrides, type Services } from './services';
 import { sandboxSites } from '@sandbox';
 import { registerWebApp } from './web/serve-web-app';
+import { accountDataRoutes } from './routes/account/account-data';
 
 export const API_PREFIX = '/backend-service/v1';
 
@@ -152,6 +153,7 @@ export async function buildApp({ config, db, clock, logStream, overrides }: AppD
       await api.register(trackingRoutes, { services });
       await api.register(rumSiteRoutes, { services });
       await api.register(rankTrackingRoutes, { services });
+      await api.register(accountDataRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

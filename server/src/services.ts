@@ -23,9 +23,8 @@ import { CachedSerp } from './providers/serp/serp-cache';
 import { SerpShares } from './providers/serp/serp-shares';
 import { Billing } from './billing/billing';
 import { BillingEmails } from './billing/billing-emails';
-import { createPaymentsProvider } from './providers/payments';
-import { PayPalSubscriptions } from './providers/payments/paypal';
-import { configuredPlanIds } from './providers/payments/plan-ids';
+import { createPaymentsProvider, createPayPal } from './providers/payments';
+import type { PayPalSubscriptions } from './providers/payments/paypal';
 import { createFieldDataProvider, createFieldHistoryProvider } from './providers/field-data';
 import type { FieldDataProvider } from './providers/field-data/port';
 import { createLabSpeedProvider } from './providers/lab-speed';
@@ -180,6 +179,8 @@ export interface ServiceOverrides {
   resolve?: SafeFetchOptions['resolve'];
   /** The SERP chain rank checks use (stand-in vendors). */
   serpChain?: SerpProvider[];
+  /** The card processor (one that refuses to cancel, say). */
+  payments?: typeof createPaymentsProvider;
 }
 
 export interface ServiceOptions {
@@ -396,16 +397,7 @@ export function createServices(
   const serpSearchesAreFree =
     serpChain.length > 0 && serpChain.every((provider) => provider.source === 'sandbox');
   const speedTests = new SpeedTests(db, clock);
-  const paypal =
-    config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
-      ? new PayPalSubscriptions(
-          config.PAYPAL_CLIENT_ID,
-          config.PAYPAL_CLIENT_SECRET,
-          configuredPlanIds(config, 'PAYPAL_PLAN'),
-          config.PAYPAL_BASE_URL,
-          config.PROVIDER_TIMEOUT_MS,
-        )
-      : null;
+  const paypal = createPayPal(config);
   const services: Omit<Services, keyof DomainServices> = {
     ...work,
     users: new Users(db, clock),
@@ -424,7 +416,7 @@ export function createServices(
     speedTests,
     billing: new Billing(
       db,
-      createPaymentsProvider(config, db, clock),
+      (options.overrides?.payments ?? createPaymentsProvider)(config, db, clock),
       clock,
       new BillingEmails(db, config, email, log),
       paypal,

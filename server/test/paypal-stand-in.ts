@@ -56,6 +56,8 @@ export async function startPayPalStandIn(plans: Record<string, 'month' | 'year'>
   const subscriptions = new Map<string, StandInSubscription>();
   const requests: { method: string; path: string; query: URLSearchParams }[] = [];
   let baseUrl = '';
+  /** The status cancels answer with while PayPal refuses them; null while it accepts them. */
+  let cancelRefusal: number | null = null;
   /** An active subscription, paid now, renewing after its plan's interval. */
   const make = (planId: string, customId?: string): StandInSubscription => {
     const now = new Date();
@@ -116,6 +118,8 @@ export async function startPayPalStandIn(plans: Record<string, 'month' | 'year'>
           message: 'The specified resource does not exist.',
         });
       if (match![2] && req.method === 'POST') {
+        if (cancelRefusal !== null)
+          return send(cancelRefusal, { name: 'UNPROCESSABLE_ENTITY', message: 'Refused' });
         sub.status = 'CANCELLED';
         return send(204);
       }
@@ -129,8 +133,19 @@ export async function startPayPalStandIn(plans: Record<string, 'month' | 'year'>
     sdkUrl: `${baseUrl}/sdk/js`,
     subscriptions,
     requests,
+    /** The app's configuration of PayPal on this stand-in, but the plans (each test's own). */
+    env: {
+      PAYPAL_CLIENT_ID: 'client',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_BASE_URL: baseUrl,
+      PAYPAL_SDK_URL: `${baseUrl}/sdk/js`,
+    },
     /** A subscription as the buttons would make it, for API tests without a browser. */
     create: make,
+    /** Makes cancels answer `status` (null: accept them again). */
+    refuseCancels(status: number | null) {
+      cancelRefusal = status;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         // The app keeps its connections alive; they would hold the close open.

@@ -30,7 +30,7 @@ export function safeOriginPath(originUrl: string | undefined): string {
  * request's origin serves only users who never signed in, so that it cannot send a known
  * user's token to another host.
  */
-function baseUrl(services: Services, request: FastifyRequest, user: User): string {
+export function linkBaseUrl(services: Services, request: FastifyRequest, user: User): string {
   return (
     emailLinkBase(services.config, user.sign_in_origin) ??
     publicBaseUrl(services.config.PUBLIC_URL, request)
@@ -101,7 +101,7 @@ export async function sendLinkEmail(
     pendingPasswordHash: options.pendingPasswordHash ?? null,
   });
   const link = buildLink(
-    baseUrl(services, request, user),
+    linkBaseUrl(services, request, user),
     path,
     token,
     kind,

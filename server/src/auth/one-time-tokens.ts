@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { Db } from '../db/connect';
-import type { OneTimeTokenPurpose } from '../db/schema';
+import type { Database, OneTimeTokenPurpose } from '../db/schema';
 import { addMinutes, type Clock } from './clock';
 
 export interface IssueTokenOptions {
@@ -48,11 +49,31 @@ export class OneTimeTokens {
     return token;
   }
 
-  /** Marks the token used in one conditional update, so two concurrent uses cannot both win. */
-  async consume(token: string, purpose: OneTimeTokenPurpose): Promise<ConsumedToken | null> {
+  /** The user of a usable (unused, unexpired) token, without using it. */
+  async holder(token: string, purpose: OneTimeTokenPurpose): Promise<string | null> {
+    const row = await this.db.kysely
+      .selectFrom('one_time_tokens')
+      .select('user_id')
+      .where('token_hash', '=', sha256(token))
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', this.clock.now().toISOString())
+      .executeTakeFirst();
+    return row?.user_id ?? null;
+  }
+
+  /**
+   * Marks the token used in one conditional update, so two concurrent uses cannot both
+   * win; in `kysely`'s transaction when given one.
+   */
+  async consume(
+    token: string,
+    purpose: OneTimeTokenPurpose,
+    kysely: Kysely<Database> = this.db.kysely,
+  ): Promise<ConsumedToken | null> {
     const now = this.clock.now().toISOString();
     const hash = sha256(token);
-    const updated = await this.db.kysely
+    const updated = await kysely
       .updateTable('one_time_tokens')
       .set({ used_at: now })
       .where('token_hash', '=', hash)
@@ -61,7 +82,7 @@ export class OneTimeTokens {
       .where('expires_at', '>', now)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return null;
-    const row = await this.db.kysely
+    const row = await kysely
       .selectFrom('one_time_tokens')
       .select(['user_id', 'origin_url', 'pending_password_hash'])
       .where('token_hash', '=', hash)

@@ -6,6 +6,11 @@ import type { Clock } from './clock';
 /** rate_counters.bucket is a varchar(300). */
 const BUCKET_MAX = 300;
 
+/** A rule's bucket as its row stores it. */
+export function storedBucket(bucket: string): string {
+  return fitKey(bucket, BUCKET_MAX);
+}
+
 export interface ThrottleRule {
   /** What is counted, e.g. `login-fail:email:a@b.c`. */
   bucket: string;
@@ -44,7 +49,7 @@ export class Throttle {
     const row = await this.db.kysely
       .insertInto('rate_counters')
       .values({
-        bucket: fitKey(rule.bucket, BUCKET_MAX),
+        bucket: storedBucket(rule.bucket),
         window_start: start.toISOString(),
         count: 1,
       })
@@ -62,7 +67,7 @@ export class Throttle {
     const row = await this.db.kysely
       .selectFrom('rate_counters')
       .select('count')
-      .where('bucket', '=', fitKey(rule.bucket, BUCKET_MAX))
+      .where('bucket', '=', storedBucket(rule.bucket))
       .where('window_start', '=', start.toISOString())
       .executeTakeFirst();
     return { allowed: (row?.count ?? 0) < rule.limit, retryAfterSeconds: this.retryAfter(end) };

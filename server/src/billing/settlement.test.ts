@@ -136,6 +136,7 @@ function countingProvider(charges: string[], paid: () => Promise<void>): Payment
     changePlan: unused,
     changePaymentMethod: unused,
     cancelAtPeriodEnd: unused,
+    cancelNow: unused,
     async renew(subscriptionId) {
       charges.push(subscriptionId);
       await paid();

@@ -84,7 +84,7 @@ export interface SessionsTable {
   revoked_at: string | null;
 }
 
-export type OneTimeTokenPurpose = 'secure_link' | 'reset_password';
+export type OneTimeTokenPurpose = 'secure_link' | 'reset_password' | 'delete_account';
 
 export interface OneTimeTokensTable {
   id: string;

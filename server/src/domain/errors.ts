@@ -53,5 +53,8 @@ export class Conflict extends withStatus(409) {}
 /** 429: an allowance is used up. */
 export class QuotaExceeded extends withStatus(429) {}
 
+/** 502: a provider the request depends on refused or failed, so nothing was done. */
+export class BadGateway extends withStatus(502) {}
+
 /** 503: the server cannot do it now (shutting down, no browser or worker). */
 export class Unavailable extends withStatus(503) {}

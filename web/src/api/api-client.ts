@@ -52,14 +52,14 @@ export async function apiRequest<T>(
   return schema.parse(data);
 }
 
-/** Calls the SpeedRank API for a text answer (a CSV export), failing as `apiRequest` does. */
-export async function apiText(path: string, token: string | null): Promise<string> {
+/** The API's answer to a GET when it is 2xx; otherwise the ApiError `apiRequest` throws. */
+async function okResponse(path: string, token: string | null): Promise<Response> {
   const response = await fetch(`${API_BASE}${path}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
     credentials: 'same-origin',
   });
+  if (response.ok) return response;
   const text = await response.text();
-  if (response.ok) return text;
   let data: unknown = text;
   try {
     data = JSON.parse(text);
@@ -67,4 +67,20 @@ export async function apiText(path: string, token: string | null): Promise<strin
     // Not JSON: the status says enough.
   }
   throw apiError(response.status, data);
+}
+
+/** Calls the SpeedRank API for a text answer (a CSV export), failing as `apiRequest` does. */
+export async function apiText(path: string, token: string | null): Promise<string> {
+  return (await okResponse(path, token)).text();
+}
+
+/** A file answer (a zip export): its bytes, and the name its Content-Disposition gives. */
+export async function apiFile(
+  path: string,
+  token: string | null,
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await okResponse(path, token);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), fileName };
 }

@@ -35,13 +35,29 @@ export class OutboxEmailSender implements EmailSender {
   }
 
   async prune(before: Date): Promise<number> {
+    return this.deleteWhere(async (file) => {
+      const stat = await fs.stat(file).catch(() => null);
+      return stat !== null && stat.mtime < before;
+    });
+  }
+
+  async forget(address: string): Promise<number> {
+    const to = `to: ${address.toLowerCase()}`;
+    return this.deleteWhere(async (file) => {
+      const text = await fs.readFile(file, 'utf8').catch(() => '');
+      const headers = text.split(/\r?\n\r?\n/, 1)[0] ?? '';
+      return headers.split(/\r?\n/).some((line) => line.toLowerCase() === to);
+    });
+  }
+
+  /** Deletes the messages `doomed` picks; returns how many. */
+  private async deleteWhere(doomed: (file: string) => Promise<boolean>): Promise<number> {
     const names = await fs.readdir(this.dir).catch(() => []);
     let deleted = 0;
     for (const name of names.filter((n) => n.endsWith('.eml'))) {
       const file = path.join(this.dir, name);
       // A file already gone (another server on the same DATA_DIR) is not an error.
-      const stat = await fs.stat(file).catch(() => null);
-      if (stat && stat.mtime < before) {
+      if (await doomed(file)) {
         await fs.rm(file, { force: true });
         deleted++;
       }

@@ -13,4 +13,6 @@ export interface EmailSender {
   send(message: EmailMessage): Promise<void>;
   /** Deletes the copies it keeps (the outbox's files) made before `before`; returns how many. */
   prune?(before: Date): Promise<number>;
+  /** Deletes the copies it keeps of messages to `address` (an account's deletion); how many. */
+  forget?(address: string): Promise<number>;
 }

@@ -2,6 +2,7 @@ import type { Clock } from '../../auth/clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
 import { LocalPaymentProcessor } from './local-processor';
+import { PayPalSubscriptions } from './paypal';
 import { configuredPlanIds } from './plan-ids';
 import type { PaymentsProvider } from './port';
 import { StripePaymentsProvider, priceKey } from './stripe';
@@ -23,4 +24,16 @@ export function createPaymentsProvider(config: Config, db: Db, clock: Clock): Pa
     );
   }
   return new LocalPaymentProcessor(db, clock);
+}
+
+/** PayPal subscriptions when its client id and secret are set; null otherwise. */
+export function createPayPal(config: Config): PayPalSubscriptions | null {
+  if (!config.PAYPAL_CLIENT_ID || !config.PAYPAL_CLIENT_SECRET) return null;
+  return new PayPalSubscriptions(
+    config.PAYPAL_CLIENT_ID,
+    config.PAYPAL_CLIENT_SECRET,
+    configuredPlanIds(config, 'PAYPAL_PLAN'),
+    config.PAYPAL_BASE_URL,
+    config.PROVIDER_TIMEOUT_MS,
+  );
 }

@@ -129,6 +129,10 @@ export class LocalPaymentProcessor implements PaymentsProvider {
     // Nothing to tell anyone: the subscription row records the cancellation.
   }
 
+  async cancelNow(): Promise<void> {
+    // Nothing to tell anyone: no money moves here, and the deletion removes the row.
+  }
+
   renew(_subscriptionId: string, request: ChargeRequest): Promise<ChargeResult> {
     return this.charge(request.paymentMethodId, request.userId, true);
   }

@@ -48,6 +48,8 @@ export interface PaymentsProvider {
   ): Promise<void>;
   /** Stops renewal; service continues to the end of the paid period. */
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
+  /** Ends the subscription now, with no further charge: the account is being deleted. */
+  cancelNow(subscriptionId: string): Promise<void>;
   /**
    * Charges the next period of a due subscription (the local processor's job; Stripe
    * renews by itself and tells us by webhook); throws PaymentDeclined.

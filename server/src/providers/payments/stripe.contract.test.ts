@@ -198,6 +198,30 @@ describe('Stripe adapter contract', () => {
     // Updates carry the SDK's one-off key, so switching back and forth never replays.
     expect(server.requests.at(-1)!.headers['idempotency-key']).toMatch(/^stripe-node-retry-/);
   });
+
+  it('cancels a subscription now with DELETE, and reports a refusal as an HTTP error', async () => {
+    const canceled = JSON.parse(fs.readFileSync(fixture('stripe-subscription.json'), 'utf8'));
+    server = await startRecordedServer(
+      stripeRoutes({
+        'DELETE /v1/subscriptions/sub_1QxExampleAbC123': {
+          json: { ...canceled, status: 'canceled', ended_at: 1764000000 },
+        },
+        'DELETE /v1/subscriptions/sub_refused': {
+          status: 400,
+          json: { error: { type: 'invalid_request_error', message: 'No such subscription' } },
+        },
+      }),
+    );
+    const stripe = new StripePaymentsProvider('sk', prices, server.baseUrl);
+    await stripe.cancelNow('sub_1QxExampleAbC123');
+    const cancel = server.requests.at(-1)!;
+    expect(cancel.method).toBe('DELETE');
+    expect(cancel.url.pathname).toBe('/v1/subscriptions/sub_1QxExampleAbC123');
+    expect(cancel.headers['stripe-version']).toBe(STRIPE_API_VERSION);
+    const error = await stripe.cancelNow('sub_refused').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(400);
+  });
 });
 
 describe('Stripe webhook', () => {

@@ -268,6 +268,10 @@ export class StripePaymentsProvider implements PaymentsProvider {
     );
   }
 
+  async cancelNow(subscriptionId: string): Promise<void> {
+    await call(() => this.stripe.subscriptions.cancel(subscriptionId));
+  }
+
   async renew(): Promise<ChargeResult> {
     // Stripe charges renewals itself and reports them by webhook.
     return { cardLast4: null };

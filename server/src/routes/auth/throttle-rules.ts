@@ -1,9 +1,22 @@
 import type { FastifyReply } from 'fastify';
-import { tooManyMessage, type ThrottleResult, type ThrottleRule } from '../../auth/throttle';
+import {
+  storedBucket,
+  tooManyMessage,
+  type ThrottleResult,
+  type ThrottleRule,
+} from '../../auth/throttle';
 import type { Config } from '../../config';
 
 const FIFTEEN_MINUTES = 15;
 const ONE_HOUR = 60;
+
+const loginFailuresBucket = (email: string) => `login-fail:email:${email}`;
+const emailsToAddressBucket = (email: string) => `email:to:${email}`;
+
+/** The stored buckets that name an address: an account's deletion removes them. */
+export function addressBuckets(email: string): string[] {
+  return [loginFailuresBucket(email), emailsToAddressBucket(email)].map(storedBucket);
+}
 
 /**
  * Limits on the calls open to abuse (password guessing, mass sign-ups, emails sent,
@@ -12,7 +25,7 @@ const ONE_HOUR = 60;
 export function throttleRules(config: Config) {
   return {
     loginFailures: (email: string): ThrottleRule => ({
-      bucket: `login-fail:email:${email}`,
+      bucket: loginFailuresBucket(email),
       limit: config.LOGIN_FAILURES_PER_EMAIL,
       windowMinutes: FIFTEEN_MINUTES,
     }),
@@ -27,7 +40,7 @@ export function throttleRules(config: Config) {
       windowMinutes: ONE_HOUR,
     }),
     emailsToAddress: (email: string): ThrottleRule => ({
-      bucket: `email:to:${email}`,
+      bucket: emailsToAddressBucket(email),
       limit: config.EMAILS_PER_ADDRESS,
       windowMinutes: ONE_HOUR,
     }),

@@ -25,10 +25,7 @@ describe('PayPal checkout (POST /payments/paypal) on a PayPal stand-in', () => {
     t = await buildTestApp({
       clock,
       env: {
-        PAYPAL_CLIENT_ID: 'client',
-        PAYPAL_CLIENT_SECRET: 'secret',
-        PAYPAL_BASE_URL: paypal.baseUrl,
-        PAYPAL_SDK_URL: paypal.sdkUrl,
+        ...paypal.env,
         PAYPAL_PLAN_GURU_MONTHLY: GURU_MONTHLY,
         PAYPAL_PLAN_PRO_YEARLY: PRO_YEARLY,
         SESSION_TTL_HOURS: '20000',

@@ -10,6 +10,7 @@ import { ROUTES } from '@core/routes';
 import { useSession } from '../../app/session/session-context';
 import { saveCheckout } from '../../app/checkout-intent';
 import { useRemaining } from '../../api/usage';
+import { AccountDataCard } from './account-data-card';
 import { TrackingStorageLine } from './tracking-storage-line';
 
 function formatDate(iso: string | null): string | null {
@@ -123,6 +124,7 @@ export function AccountPage() {
         ))}
       </Row>
       <TrackingStorageLine />
+      <AccountDataCard />
     </Container>
   );
 }
