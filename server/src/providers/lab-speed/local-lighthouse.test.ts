@@ -88,7 +88,9 @@ describe('local Lighthouse on the sandbox web', () => {
     expect(measuredAt).toBeLessThanOrEqual(Date.now());
     const insights = result.insights!;
     const blocking = insights.find((insight) => insight.id === 'render-blocking-insight')!;
-    expect(blocking).toMatchObject({ group: 'insight', score: 0 });
+    // Flagged: failed, or 'average' when a loaded machine's trace shortens the estimate.
+    expect(blocking.group).toBe('insight');
+    expect(blocking.score).toBeLessThan(1);
     expect(blocking.savingsMs).toBeGreaterThan(0);
     // The page's blocking stylesheet (its name says the server's delay), with its size.
     const origin = new URL(pages['render-blocking'].url).origin;
