@@ -1,4 +1,5 @@
 import { SERP_SHARE_DAYS } from './limits';
+import { groupedNumber } from './number-text';
 
 /** User-facing messages, word for word from the original product. Client and server import them. */
 
@@ -422,12 +423,12 @@ export const RUM_MESSAGES = {
   noPageViews: 'No page views yet',
   noMatchingPageViews: 'No page views match these filters in this window.',
   dropped: (count: number) =>
-    `${count.toLocaleString('en-US')} ${count === 1 ? 'value' : 'values'} dropped as implausible`,
+    `${groupedNumber(count)} ${count === 1 ? 'value' : 'values'} dropped as implausible`,
 } as const;
 
 export const RANK_TRACKING_MESSAGES = {
   upgradeForKeywords: (max: number) =>
-    `Upgrade to track more than ${max.toLocaleString('en-US')} ${max === 1 ? 'keyword' : 'keywords'}.`,
+    `Upgrade to track more than ${groupedNumber(max)} ${max === 1 ? 'keyword' : 'keywords'}.`,
   alreadyTracked: 'You already track this keyword for this domain, device and place.',
   notFound: 'No such tracked keyword.',
   noKeyword: 'Enter a keyword',
@@ -468,8 +469,8 @@ export const RANK_TRACKING_MESSAGES = {
   csvNoKeywordColumn: 'The file has no keyword column: its first row must name the columns.',
   csvEmpty: 'The file has no keyword rows.',
   csvTooMany: (max: number) =>
-    `A file may add at most ${max.toLocaleString('en-US')} keywords: split it into smaller files.`,
+    `A file may add at most ${groupedNumber(max)} keywords: split it into smaller files.`,
   csvRow: (row: number, message: string) => `Row ${row}: ${message}`,
   bulkTooMany: (max: number) =>
-    `Add at most ${max.toLocaleString('en-US')} keywords at once: split the list.`,
+    `Add at most ${groupedNumber(max)} keywords at once: split the list.`,
 } as const;

@@ -3,6 +3,8 @@
  * and spread of the scores beside the mean.
  */
 
+import { groupedNumber } from './number-text';
+
 export const LAB_KEYS = ['psi', 'fcp', 'si', 'lcp', 'tti', 'tbt', 'cls'] as const;
 export type LabKey = (typeof LAB_KEYS)[number];
 
@@ -52,7 +54,7 @@ export function formatMetric(key: LabKey, value: number): AveragedMetric {
     }
     case 'tbt': {
       const ms = round(value, 1);
-      return { label: LABELS[key], displayValue: `${ms.toLocaleString('en-US')} ms`, value: ms };
+      return { label: LABELS[key], displayValue: `${groupedNumber(ms)} ms`, value: ms };
     }
     case 'cls': {
       const cls = round(value, 2);
@@ -74,7 +76,7 @@ export function formatMetric(key: LabKey, value: number): AveragedMetric {
 export function measuredText(key: LabKey, value: number): string {
   switch (key) {
     case 'tbt':
-      return `${Math.round(value).toLocaleString('en-US')} ms`;
+      return `${groupedNumber(Math.round(value))} ms`;
     case 'cls':
       return value.toFixed(3);
     default:

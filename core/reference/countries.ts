@@ -10,8 +10,20 @@ export interface Country {
 
 countries.registerLocale(en);
 
+/**
+ * The name's letters without accents, in lower case: sorting by it gives these names the
+ * order `localeCompare` gives them, without `Intl`, whose first use on a page loads the
+ * browser's locale data (a long task on a phone).
+ */
+const sortKey = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
 export const COUNTRIES: readonly Country[] = Object.entries(
   countries.getNames('en', { select: 'alias' }),
 )
-  .map(([code, name]) => ({ code: code.toLowerCase(), name }))
-  .sort((a, b) => a.name.localeCompare(b.name));
+  .map(([code, name]) => ({ code: code.toLowerCase(), name, key: sortKey(name) }))
+  .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  .map(({ code, name }) => ({ code, name }));

@@ -25,6 +25,13 @@ describe('reference lists', () => {
     for (const l of LANGUAGES) expect(l.code).toBe(l.code.toLowerCase());
   });
 
+  it('list countries in the order the locale-aware comparison gives', () => {
+    const names = COUNTRIES.map((c) => c.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(names.indexOf("Côte d'Ivoire")).toBeLessThan(names.indexOf('Croatia'));
+    expect(names.indexOf('Uganda')).toBeLessThan(names.indexOf('UK'));
+  });
+
   it('map every Google domain to a known country', () => {
     for (const d of GOOGLE_DOMAINS) expect(findCountry(d.countryCode), d.domain).toBeDefined();
     expect(findGoogleDomain('google.com')).toMatchObject({

@@ -1,6 +1,8 @@
 import type { RunResult } from '@core/speed';
 
-const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+// Made at first use: a page's first `Intl` object loads the browser's locale data, a long
+// task that a screen merely importing this module should not pay at load.
+let relative: Intl.RelativeTimeFormat | undefined;
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600_000],
   ['month', 30 * 24 * 3600_000],
@@ -13,7 +15,10 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 export function agoText(iso: string, now: number): string {
   const elapsed = now - Date.parse(iso);
   for (const [unit, ms] of UNITS) {
-    if (elapsed >= ms) return RELATIVE.format(-Math.floor(elapsed / ms), unit);
+    if (elapsed >= ms) {
+      relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+      return relative.format(-Math.floor(elapsed / ms), unit);
+    }
   }
   return 'just now';
 }

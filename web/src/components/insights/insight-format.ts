@@ -1,5 +1,6 @@
 import { scoreClass, type SpeedClass } from '@core/metrics';
 import type { Insight } from '@core/speed';
+import { groupedNumber } from '@core/number-text';
 
 /** The metrics PageSpeed Insights filters its insights by, as `metricSavings` names them. */
 export const INSIGHT_METRICS = ['FCP', 'LCP', 'TBT', 'CLS'] as const;
@@ -16,7 +17,7 @@ export function bytesText(bytes: number): string {
 
 /** A time in ms below a second, in seconds to one decimal from there. */
 export function durationText(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms).toLocaleString('en-US')} ms`;
+  if (ms < 1000) return `${groupedNumber(Math.round(ms))} ms`;
   return `${(ms / 1000).toFixed(1)} s`;
 }
 

@@ -1,6 +1,7 @@
 import Table from 'react-bootstrap/Table';
 import type { InsightItem } from '@core/speed';
 import { bytesText, durationText, shortUrl } from './insight-format';
+import { groupedNumber } from '@core/number-text';
 
 /** The row's subject: a resource by its short URL, an element by its label and markup. */
 function ItemSubject({ item, pageUrl }: { item: InsightItem; pageUrl: string }) {
@@ -100,7 +101,7 @@ export function InsightItemsTable({
             )}
             {values && (
               <td className="text-end text-nowrap">
-                {item.value?.toLocaleString('en-US', { maximumFractionDigits: 3 }) ?? ''}
+                {item.value === undefined ? '' : groupedNumber(item.value)}
               </td>
             )}
             {checks && (

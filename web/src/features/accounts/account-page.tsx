@@ -12,6 +12,7 @@ import { saveCheckout } from '../../app/checkout-intent';
 import { useRemaining } from '../../api/usage';
 import { AccountDataCard } from './account-data-card';
 import { TrackingStorageLine } from './tracking-storage-line';
+import { groupedNumber } from '@core/number-text';
 
 function formatDate(iso: string | null): string | null {
   if (!iso) return null;
@@ -30,7 +31,7 @@ function useAllRemaining(plan: Plan) {
     { id: 'speed', label: `of ${plan.speedTestLimit} speed tests`, query: speed },
     {
       id: 'keywords',
-      label: `of ${plan.keywordSearchLimit.toLocaleString('en-US')} keywords`,
+      label: `of ${groupedNumber(plan.keywordSearchLimit)} keywords`,
       query: keywords,
     },
   ];

@@ -17,6 +17,7 @@ import {
 import { IdeaActions } from './idea-actions';
 import type { IdeaIndex } from './keyword-ideas';
 import { volumeOf, type KeywordVolumes } from './use-keyword-volumes';
+import { groupedNumber } from '@core/number-text';
 
 export const TAB_LABELS: Record<KeywordList, string> = {
   category: 'Category',
@@ -104,7 +105,7 @@ export function KeywordTabs({ lists, tab, onTab, volumes, ideas, onPick, blurred
                 >
                   <span data-testid="keyword-card-keyword">{keyword}</span>
                   <span className="text-muted" data-testid="keyword-card-volume">
-                    {volume === null ? '-' : volume.toLocaleString('en-US')}
+                    {volume === null ? '-' : groupedNumber(volume)}
                   </span>
                 </button>
                 <div className="d-flex align-items-center gap-1 px-2 pb-2 small">

@@ -20,9 +20,10 @@ import { ROUTES } from '@core/routes';
 import { useModals } from '../../app/modals/modal-context';
 import { useSession } from '../../app/session/session-context';
 import { readCheckout, saveCheckout } from '../../app/checkout-intent';
+import { groupedNumber } from '@core/number-text';
 
 const count = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  `${groupedNumber(n)} ${n === 1 ? one : many}`;
 
 /** A plan's monthly allowances, in the units the server counts. */
 function limitsOf(plan: Plan): string[] {

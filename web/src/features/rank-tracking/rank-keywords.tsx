@@ -23,6 +23,7 @@ import {
 } from './rank-filters';
 import { RankKeywordForm, type AddMode } from './rank-keyword-form';
 import { RankKeywordTable } from './rank-keyword-table';
+import { groupedNumber } from '@core/number-text';
 
 /** The add panel: one keyword, or a list (typed or a CSV file) with the same settings. */
 function AddPanel({ prefill, onDone }: { prefill: TrackPrefill | null; onDone(): void }) {
@@ -106,7 +107,7 @@ export function RankKeywords({
       <p className="lead">{intro}</p>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <span className="text-muted" data-testid="rank-keyword-count">
-          {keywords.length.toLocaleString('en-US')} of {limit.toLocaleString('en-US')}{' '}
+          {groupedNumber(keywords.length)} of {groupedNumber(limit)}{' '}
           {limit === 1 ? 'keyword' : 'keywords'} on your {plan.title} plan
         </span>
         {!full && !adding && (

@@ -5,6 +5,7 @@ import type { RumSummaryResponse } from '@core/schemas/rum';
 import { GradeMark } from '../../components/grade-mark';
 import { GRADE_WORDS } from '../../components/metric-grade';
 import { RATING_WORDS, RATINGS, sharePercents } from './rum-format';
+import { groupedNumber } from '@core/number-text';
 
 type Figures = NonNullable<RumSummaryResponse['metrics'][RumMetric]>;
 
@@ -59,8 +60,7 @@ export function RumMetricTile({ metric, figures }: { metric: RumMetric; figures?
             </div>
             <RatingBar figures={figures} />
             <div className="small text-muted mt-1" data-testid="rum-samples">
-              {figures.samples.toLocaleString('en-US')}{' '}
-              {figures.samples === 1 ? 'sample' : 'samples'}
+              {groupedNumber(figures.samples)} {figures.samples === 1 ? 'sample' : 'samples'}
             </div>
           </>
         ) : (

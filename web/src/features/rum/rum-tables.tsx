@@ -7,6 +7,7 @@ import type { RumSummaryResponse } from '@core/schemas/rum';
 import { GradeMark } from '../../components/grade-mark';
 import { GRADE_WORDS } from '../../components/metric-grade';
 import { percentText } from './rum-format';
+import { groupedNumber } from '@core/number-text';
 
 type Figures = RumSummaryResponse['metrics'];
 
@@ -70,7 +71,7 @@ export function RumPagesTable({
                   <code>{page.pageGroup}</code>
                 </Button>
               </th>
-              <td className="text-end">{page.views.toLocaleString('en-US')}</td>
+              <td className="text-end">{groupedNumber(page.views)}</td>
               {RUM_METRIC_NAMES.map((metric) => (
                 <P75Cell key={metric} metric={metric} figures={page.metrics} />
               ))}
@@ -120,7 +121,7 @@ export function RumTargetsTable({ targets }: { targets: RumSummaryResponse['targ
             <td className="text-nowrap">
               <code>{target.pageGroup}</code>
             </td>
-            <td className="text-end">{target.samples.toLocaleString('en-US')}</td>
+            <td className="text-end">{groupedNumber(target.samples)}</td>
             <td className="text-end">{percentText(target.poor)}</td>
             <td className="text-end text-nowrap">{rumValueText(target.metric, target.mean)}</td>
           </tr>
