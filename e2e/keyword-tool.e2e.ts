@@ -135,8 +135,20 @@ describe('keyword suggestion tool', () => {
     const { page } = await h.newPage();
     await signedIn(page);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    // The month's count arrives after the search starts, as on a slow connection: the
+    // search still asks for the size shown (30, a third per list), not for 1.
+    let searchSent!: () => void;
+    const searchStarted = new Promise<void>((resolve) => (searchSent = resolve));
+    await page.route('**/usage/keyword-tool', async (route) => {
+      await searchStarted;
+      await route.continue();
+    });
+    const asked = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('/keyword'));
     await page.goto(TOOL);
     await searchFor(page, 'dog food');
+    const request = await asked;
+    searchSent();
+    expect(request.postDataJSON()).toMatchObject({ algorithm: 'category', size: 10 });
     await page.getByTestId('keyword-results').waitFor({ timeout: 20_000 });
     await page.getByTestId('cluster-basis').getByText('share three or more pages').waitFor();
     /** The Category tab's cards, which stays the tab shown. */

@@ -76,6 +76,11 @@ describe('sizePerRequest', () => {
     expect(sizePerRequest(90, 45)).toBe(15);
     expect(sizePerRequest(30, 2)).toBe(1);
   });
+
+  it("asks for the chosen size while the month's remainder is not known yet", () => {
+    expect(sizePerRequest(30, null)).toBe(10);
+    expect(sizePerRequest(90, null)).toBe(30);
+  });
 });
 
 describe('sizesOffered', () => {

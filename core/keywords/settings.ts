@@ -23,10 +23,11 @@ export function clampTemperature(value: number): number {
 
 /**
  * Each of the three requests asks for a third of the chosen size, and never for more than
- * the keywords left this month, spread over the three.
+ * the keywords left this month, spread over the three. While that count is unknown (null:
+ * not yet loaded) the chosen size is asked for: the server cuts it to what is left.
  */
-export function sizePerRequest(selected: number, remaining: number): number {
-  const total = Math.max(0, Math.min(selected, remaining));
+export function sizePerRequest(selected: number, remaining: number | null): number {
+  const total = Math.max(0, Math.min(selected, remaining ?? selected));
   return Math.max(1, Math.floor(total / KEYWORD_REQUESTS_PER_SEARCH));
 }
 

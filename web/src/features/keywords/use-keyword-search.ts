@@ -16,8 +16,8 @@ export interface SearchInput {
   term: string;
   /** The chosen size (15, 30, 60 or 90). */
   selectedSize: number;
-  /** Keywords left this month (kwtSearchesLeft). */
-  remaining: number;
+  /** Keywords left this month (kwtSearchesLeft); null until the count has arrived. */
+  remaining: number | null;
   settings: KeywordSettings;
 }
 

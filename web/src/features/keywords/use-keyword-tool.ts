@@ -113,7 +113,8 @@ export function useKeywordTool() {
       }
       dispatch({ type: 'searchStarted' });
       mutate(
-        { term: seed, selectedSize: size, remaining, settings },
+        // A search started before the month's count arrives asks for the chosen size.
+        { term: seed, selectedSize: size, remaining: usage.data ?? null, settings },
         {
           onSuccess: (result) => dispatch({ type: 'searchReturned', filtered: result.rank !== 0 }),
           onError: (error) => {
@@ -124,7 +125,7 @@ export function useKeywordTool() {
         },
       );
     },
-    [isPending, signedIn, openGate, mutate, size, remaining, settings, signOutRejected],
+    [isPending, signedIn, openGate, mutate, size, usage.data, settings, signOutRejected],
   );
 
   // `searchTerm` and `algorithm` pre-fill the form and run the search.
