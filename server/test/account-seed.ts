@@ -182,16 +182,15 @@ export async function seedAccount(app: App, email: string): Promise<SeededAccoun
     })
     .execute();
 
-  const created = await services.tracking.webhooks.create(
+  const webhook = await services.tracking.webhooks.create(
     userId,
     `https://hooks.example.com/${userId}`,
   );
-  if (!('webhook' in created)) throw new Error('webhook refused');
   await db
     .insertInto('tracking_webhook_deliveries')
     .values({
       id: crypto.randomUUID(),
-      webhook_id: created.webhook.id,
+      webhook_id: webhook.id,
       event: 'test',
       body: '{"event":"test"}',
       status: 'delivered',
@@ -262,7 +261,7 @@ export async function seedAccount(app: App, email: string): Promise<SeededAccoun
     userId,
     email,
     headers,
-    webhookSecret: created.webhook.secret,
+    webhookSecret: webhook.secret,
     ids: { trackingCheck, rankCheck, speedTest, rumSite: site.id },
   };
 }

@@ -14,6 +14,7 @@ import type { User } from '../auth/users';
 import type { Db } from '../db/connect';
 import type { RankKeywordsTable } from '../db/schema';
 import { Conflict, NotFound, PlanLimit } from '../domain/errors';
+import { insertUnderLimit } from '../shared/limited-insert';
 
 export type RankKeywordRow = Selectable<RankKeywordsTable>;
 
@@ -113,40 +114,41 @@ export class RankKeywords {
       lease_until: null,
       created_at: now,
     }));
-    const refusal = await this.db.kysely.transaction().execute(async (trx) => {
-      if (this.db.kind === 'postgres') {
-        await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
-      }
-      const owned = await trx
-        .selectFrom('rank_keywords')
-        .select(['keyword', 'domain', 'device', 'country', 'language', 'location'])
-        .where('user_id', '=', user.id)
-        .execute();
-      if (owned.length + rows.length > limit) return 'limit' as const;
-      const seen = new Set(owned.map(identity));
-      for (const row of rows) {
-        if (seen.has(identity(row))) return 'duplicate' as const;
-        seen.add(identity(row));
-      }
-      // Bounded statements: a parameter list stays well within both databases' limits.
-      for (let i = 0; i < rows.length; i += 100) {
-        await trx
-          .insertInto('rank_keywords')
-          .values(rows.slice(i, i + 100))
-          .execute();
-      }
-      return null;
+    return insertUnderLimit(this.db, {
+      userId: user.id,
+      held: (trx) =>
+        trx
+          .selectFrom('rank_keywords')
+          .select(['keyword', 'domain', 'device', 'country', 'language', 'location'])
+          .where('user_id', '=', user.id)
+          .execute(),
+      limit,
+      adding: rows.length,
+      overLimit: () =>
+        new PlanLimit(
+          RANK_TRACKING_MESSAGES.upgradeForKeywords(limit),
+          RANK_ERROR_CODES.keywordLimit,
+        ),
+      insert: async (trx, owned) => {
+        const seen = new Set(owned.map(identity));
+        for (const row of rows) {
+          if (seen.has(identity(row)))
+            throw new Conflict(
+              RANK_TRACKING_MESSAGES.alreadyTracked,
+              RANK_ERROR_CODES.alreadyTracked,
+            );
+          seen.add(identity(row));
+        }
+        // Bounded statements: a parameter list stays well within both databases' limits.
+        for (let i = 0; i < rows.length; i += 100) {
+          await trx
+            .insertInto('rank_keywords')
+            .values(rows.slice(i, i + 100))
+            .execute();
+        }
+        return rows;
+      },
     });
-    if (refusal === 'limit') {
-      throw new PlanLimit(
-        RANK_TRACKING_MESSAGES.upgradeForKeywords(limit),
-        RANK_ERROR_CODES.keywordLimit,
-      );
-    }
-    if (refusal === 'duplicate') {
-      throw new Conflict(RANK_TRACKING_MESSAGES.alreadyTracked, RANK_ERROR_CODES.alreadyTracked);
-    }
-    return rows;
   }
 
   /** The user's keywords, oldest first. */

@@ -7,6 +7,7 @@ import type { User } from '../auth/users';
 import type { Db } from '../db/connect';
 import type { RumSitesTable } from '../db/schema';
 import { NotFound, PlanLimit } from '../domain/errors';
+import { insertUnderLimit } from '../shared/limited-insert';
 
 const siteNotFound = () => new NotFound(RUM_MESSAGES.notFound, RUM_ERROR_CODES.notFound);
 
@@ -130,29 +131,28 @@ export class RumSites {
 
   async create(user: User, body: CreateRumSiteBody, appUrl: string): Promise<RumSite> {
     const limit = entitlementsOf(user.plan_id).rumSiteLimit;
-    const row = await this.db.kysely.transaction().execute(async (trx) => {
-      if (this.db.kind === 'postgres') {
-        await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
-      }
-      const { n } = await trx
-        .selectFrom('rum_sites')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('user_id', '=', user.id)
-        .executeTakeFirstOrThrow();
-      if (Number(n) >= limit) return null;
-      const site: RumSitesTable = {
-        id: crypto.randomUUID(),
-        user_id: user.id,
-        name: body.name,
-        key: crypto.randomBytes(16).toString('base64url'),
-        origins: JSON.stringify([...new Set(body.origins)]),
-        sample_rate: body.sampleRate,
-        created_at: this.clock.now().toISOString(),
-      };
-      await trx.insertInto('rum_sites').values(site).execute();
-      return site;
+    const row = await insertUnderLimit(this.db, {
+      userId: user.id,
+      held: (trx) =>
+        trx.selectFrom('rum_sites').select('id').where('user_id', '=', user.id).execute(),
+      limit,
+      adding: 1,
+      overLimit: () =>
+        new PlanLimit(RUM_MESSAGES.upgradeForSites(limit), RUM_ERROR_CODES.siteLimit),
+      insert: async (trx) => {
+        const site: RumSitesTable = {
+          id: crypto.randomUUID(),
+          user_id: user.id,
+          name: body.name,
+          key: crypto.randomBytes(16).toString('base64url'),
+          origins: JSON.stringify([...new Set(body.origins)]),
+          sample_rate: body.sampleRate,
+          created_at: this.clock.now().toISOString(),
+        };
+        await trx.insertInto('rum_sites').values(site).execute();
+        return site;
+      },
     });
-    if (!row) throw new PlanLimit(RUM_MESSAGES.upgradeForSites(limit), RUM_ERROR_CODES.siteLimit);
     return toSite(row, appUrl);
   }
 

@@ -37,8 +37,7 @@ describe('tracking alert emails', () => {
       budgets: {},
       alertAfter: 1,
     });
-    if (!('page' in created)) throw new Error(`page refused: ${created.refused}`);
-    const page = created.page;
+    const page = created;
     const alerted = await t.app.services.tracking.alerts.settle('regression', {
       page,
       email,

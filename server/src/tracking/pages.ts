@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { entitlementsOf } from '@core/entitlements';
+import { TRACKING_MESSAGES } from '@core/messages';
 import {
   budgetsSchema,
+  TRACKING_ERROR_CODES,
   type CreateTrackedPageBody,
   type PatchTrackedPageBody,
   type TrackedPage,
@@ -11,6 +13,8 @@ import {
 import type { Clock } from '../auth/clock';
 import type { Db } from '../db/connect';
 import type { TrackedPagesTable } from '../db/schema';
+import { Conflict, PlanLimit } from '../domain/errors';
+import { insertUnderLimit } from '../shared/limited-insert';
 import { nextSlot } from './schedule';
 
 export type PageRow = Selectable<TrackedPagesTable>;
@@ -53,8 +57,6 @@ export function toTrackedPage(row: PageRow): TrackedPage {
   };
 }
 
-export type CreateOutcome = { page: PageRow } | { refused: 'limit' | 'duplicate' };
-
 /** A user's tracked pages: created within the plan's limit, read and changed by their owner only. */
 export class TrackedPages {
   constructor(
@@ -69,41 +71,44 @@ export class TrackedPages {
    * The count and the insert are one transaction holding the user's row (PostgreSQL;
    * SQLite runs one writer at a time), so concurrent requests cannot pass the limit.
    */
-  async create(userId: string, planId: number, fields: NewPage): Promise<CreateOutcome> {
+  async create(userId: string, planId: number, fields: NewPage): Promise<PageRow> {
     const now = this.clock.now().toISOString();
-    return this.db.kysely.transaction().execute(async (trx) => {
-      if (this.db.kind === 'postgres') {
-        await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-      }
-      const owned = await trx
-        .selectFrom('tracked_pages')
-        .select(['url'])
-        .where('user_id', '=', userId)
-        .execute();
-      if (owned.some((row) => row.url === fields.url)) return { refused: 'duplicate' as const };
-      if (owned.length >= entitlementsOf(planId).trackedPageLimit)
-        return { refused: 'limit' as const };
-      const page: PageRow = {
-        id: crypto.randomUUID(),
-        user_id: userId,
-        url: fields.url,
-        devices: fields.devices.join(','),
-        schedule: fields.schedule,
-        samples: fields.samples,
-        budgets: JSON.stringify(fields.budgets),
-        paused: 0,
-        mobile_alert_state: 'ok',
-        desktop_alert_state: 'ok',
-        alert_after: fields.alertAfter,
-        unreachable: 0,
-        next_due_at: now,
-        lease_owner: null,
-        lease_until: null,
-        created_at: now,
-        updated_at: now,
-      };
-      await trx.insertInto('tracked_pages').values(page).execute();
-      return { page };
+    const limit = entitlementsOf(planId).trackedPageLimit;
+    return insertUnderLimit(this.db, {
+      userId,
+      held: (trx) =>
+        trx.selectFrom('tracked_pages').select(['url']).where('user_id', '=', userId).execute(),
+      limit,
+      adding: 1,
+      overLimit: () =>
+        new PlanLimit(TRACKING_MESSAGES.upgradeForPages(limit), TRACKING_ERROR_CODES.pageLimit),
+      refuseFirst: (owned) => {
+        if (owned.some((row) => row.url === fields.url))
+          throw new Conflict(TRACKING_MESSAGES.alreadyTracked, TRACKING_ERROR_CODES.alreadyTracked);
+      },
+      insert: async (trx) => {
+        const page: PageRow = {
+          id: crypto.randomUUID(),
+          user_id: userId,
+          url: fields.url,
+          devices: fields.devices.join(','),
+          schedule: fields.schedule,
+          samples: fields.samples,
+          budgets: JSON.stringify(fields.budgets),
+          paused: 0,
+          mobile_alert_state: 'ok',
+          desktop_alert_state: 'ok',
+          alert_after: fields.alertAfter,
+          unreachable: 0,
+          next_due_at: now,
+          lease_owner: null,
+          lease_until: null,
+          created_at: now,
+          updated_at: now,
+        };
+        await trx.insertInto('tracked_pages').values(page).execute();
+        return page;
+      },
     });
   }
 

@@ -2,7 +2,7 @@ import { entitlementsOf } from '@core/entitlements';
 import { TRACKING_MESSAGES } from '@core/messages';
 import { TRACKING_ERROR_CODES, type PatchTrackedPageBody } from '@core/schemas/tracking';
 import type { User } from '../auth/users';
-import { Conflict, NotFound, PlanLimit } from '../domain/errors';
+import { NotFound } from '../domain/errors';
 import { requireSamples, requireSchedule } from '../domain/plan-refusals';
 import { vetOrRefuse } from '../domain/url-refusals';
 import type { SafeFetchOptions } from '../http/safe-fetch';
@@ -39,14 +39,7 @@ export class TrackedPages {
     requireSchedule(rules, fields.schedule);
     // As for speed runs: a private or malformed target is refused before it is stored.
     const url = (await vetOrRefuse(fields.url, this.pageFetch, 'tracking')).toString();
-    const created = await this.pages.create(user.id, user.plan_id, { ...fields, url });
-    if ('page' in created) return created.page;
-    if (created.refused === 'duplicate')
-      throw new Conflict(TRACKING_MESSAGES.alreadyTracked, TRACKING_ERROR_CODES.alreadyTracked);
-    throw new PlanLimit(
-      TRACKING_MESSAGES.upgradeForPages(rules.trackedPageLimit),
-      TRACKING_ERROR_CODES.pageLimit,
-    );
+    return this.pages.create(user.id, user.plan_id, { ...fields, url });
   }
 
   async update(user: User, id: string, changes: PatchTrackedPageBody): Promise<PageRow> {

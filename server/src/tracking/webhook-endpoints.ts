@@ -1,6 +1,6 @@
 import { WEBHOOK_MESSAGES } from '@core/messages';
-import { WEBHOOK_ERROR_CODES, WEBHOOKS_PER_USER } from '@core/schemas/webhooks';
-import { Conflict, Forbidden, NotFound } from '../domain/errors';
+import { WEBHOOK_ERROR_CODES } from '@core/schemas/webhooks';
+import { NotFound } from '../domain/errors';
 import { vetOrRefuse } from '../domain/url-refusals';
 import type { TrackingWebhooks, WebhookRow } from './webhooks';
 
@@ -16,11 +16,7 @@ export class WebhookEndpoints {
 
   async create(userId: string, input: string): Promise<WebhookRow> {
     const url = (await vetOrRefuse(input, this.webhooks.guard, 'webhook')).toString();
-    const created = await this.webhooks.create(userId, url);
-    if ('webhook' in created) return created.webhook;
-    if (created.refused === 'duplicate')
-      throw new Conflict(WEBHOOK_MESSAGES.duplicate, WEBHOOK_ERROR_CODES.duplicate);
-    throw new Forbidden(WEBHOOK_MESSAGES.limit(WEBHOOKS_PER_USER), WEBHOOK_ERROR_CODES.limit);
+    return this.webhooks.create(userId, url);
   }
 
   /** The user's endpoint of `id`, or the 404 of one that is not theirs. */

@@ -1,12 +1,15 @@
 import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
-import { WEBHOOKS_PER_USER, type Webhook } from '@core/schemas/webhooks';
+import { WEBHOOK_MESSAGES } from '@core/messages';
+import { WEBHOOK_ERROR_CODES, WEBHOOKS_PER_USER, type Webhook } from '@core/schemas/webhooks';
 import { webhookKind } from '@core/tracking/webhook-kind';
 import type { Clock } from '../auth/clock';
 import type { SecretBox } from '../auth/secret-box';
 import type { Db } from '../db/connect';
 import type { TrackingWebhooksTable } from '../db/schema';
+import { Conflict, Forbidden } from '../domain/errors';
 import type { SafeFetchOptions } from '../http/safe-fetch';
+import { insertUnderLimit } from '../shared/limited-insert';
 
 export type WebhookRow = Selectable<TrackingWebhooksTable>;
 
@@ -42,8 +45,6 @@ export function webhookGuard(pageFetch: SafeFetchOptions): SafeFetchOptions {
     userAgent: 'SpeedRank-Webhooks/1.0',
   };
 }
-
-export type CreateWebhookOutcome = { webhook: WebhookRow } | { refused: 'limit' | 'duplicate' };
 
 /**
  * A user's webhook endpoints: added within the limit, read and removed by their owner only.
@@ -114,30 +115,33 @@ export class TrackingWebhooks {
    * pages, the count and the insert are one transaction holding the user's row, so
    * concurrent requests cannot pass the limit.
    */
-  async create(userId: string, url: string): Promise<CreateWebhookOutcome> {
-    return this.db.kysely.transaction().execute(async (trx) => {
-      if (this.db.kind === 'postgres') {
-        await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-      }
-      const owned = await trx
-        .selectFrom('tracking_webhooks')
-        .select('url')
-        .where('user_id', '=', userId)
-        .execute();
-      if (owned.some((row) => row.url === url)) return { refused: 'duplicate' as const };
-      if (owned.length >= WEBHOOKS_PER_USER) return { refused: 'limit' as const };
-      const webhook: WebhookRow = {
-        id: crypto.randomUUID(),
-        user_id: userId,
-        url,
-        secret: `${SECRET_PREFIX}${crypto.randomBytes(24).toString('hex')}`,
-        created_at: this.clock.now().toISOString(),
-      };
-      await trx
-        .insertInto('tracking_webhooks')
-        .values({ ...webhook, secret: this.box.seal(webhook.secret) })
-        .execute();
-      return { webhook };
+  async create(userId: string, url: string): Promise<WebhookRow> {
+    return insertUnderLimit(this.db, {
+      userId,
+      held: (trx) =>
+        trx.selectFrom('tracking_webhooks').select('url').where('user_id', '=', userId).execute(),
+      limit: WEBHOOKS_PER_USER,
+      adding: 1,
+      overLimit: () =>
+        new Forbidden(WEBHOOK_MESSAGES.limit(WEBHOOKS_PER_USER), WEBHOOK_ERROR_CODES.limit),
+      refuseFirst: (owned) => {
+        if (owned.some((row) => row.url === url))
+          throw new Conflict(WEBHOOK_MESSAGES.duplicate, WEBHOOK_ERROR_CODES.duplicate);
+      },
+      insert: async (trx) => {
+        const webhook: WebhookRow = {
+          id: crypto.randomUUID(),
+          user_id: userId,
+          url,
+          secret: `${SECRET_PREFIX}${crypto.randomBytes(24).toString('hex')}`,
+          created_at: this.clock.now().toISOString(),
+        };
+        await trx
+          .insertInto('tracking_webhooks')
+          .values({ ...webhook, secret: this.box.seal(webhook.secret) })
+          .execute();
+        return webhook;
+      },
     });
   }
 
