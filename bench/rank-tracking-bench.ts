@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { RankChecksTable } from '../server/src/db/schema';
-import { nextSlot } from '../server/src/tracking/schedule';
+import { nextSlot } from '../server/src/shared/schedule';
 import { signUp } from '../server/test/users';
 import { startBenchApp } from './support/bench-app';
 

@@ -18,7 +18,7 @@ import lhr from '@core/fixtures/lh-12-8-2-mobile-light.json';
 import type { RunFingerprint } from '@core/schemas/tracking';
 import { mapLighthouseResult, type LighthouseResultLike } from '@core/speed';
 import { LAB_KEYS } from '@core/speed-summary';
-import { storedFilmstrip } from '../server/src/tracking/filmstrip';
+import { storedFilmstrip } from '../server/src/speed/filmstrip';
 import { pruneTrackingDetails } from '../server/src/tracking/retention';
 import { signUp } from '../server/test/users';
 import { startBenchApp } from './support/bench-app';

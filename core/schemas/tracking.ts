@@ -18,6 +18,9 @@ export const HISTORY_RANGES = ['7d', '30d', '90d', 'all'] as const;
 export type HistoryRange = (typeof HISTORY_RANGES)[number];
 
 /** The `code` of the tracking routes' refusals, beside their message. */
+/** Failed checks in a row (any device) that make a page unreachable. */
+export const UNREACHABLE_AFTER = 3;
+
 export const TRACKING_ERROR_CODES = {
   invalidUrl: 'invalid_url',
   pageLimit: 'tracked_page_limit',

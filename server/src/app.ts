@@ -5,7 +5,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Clock } from './auth/clock';
+import type { Clock } from './shared/clock';
 import type { Config } from './config';
 import type { Db } from './db/connect';
 import { startSettlementSweep } from './billing/settlement-sweep';
@@ -41,7 +41,7 @@ import { rankTrackingRoutes } from './routes/rank-tracking/rank-tracking';
 import { rumCollectRoutes, rumScriptPath } from './routes/rum/collect';
 import { rumSnippet } from './rum/rum-sites';
 import { rumSiteRoutes } from './routes/rum/rum-sites';
-import { startPeriodicTask } from './plugins/periodic-task';
+import { startPeriodicTask } from './shared/periodic-task';
 import { createServices, serveQueues, type ServiceOverrides, type Services } from './services';
 import { sandboxSites } from '@sandbox';
 import { registerWebApp } from './web/serve-web-app';

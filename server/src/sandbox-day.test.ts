@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildManifest, dayOfIsoDate, isoDateOfDay, SEASON_DAYS, seasonDay } from '@sandbox';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
-import type { Clock } from './auth/clock';
+import type { Clock } from './shared/clock';
 import { MeteredSerpProvider } from './providers/serp/metered';
 import { SandboxIndexProvider } from './providers/serp/sandbox-index';
 

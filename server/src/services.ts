@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PAGE_FETCH_MAX_BYTES } from '@core/limits';
-import { systemClock, type Clock } from './auth/clock';
+import { systemClock, type Clock } from './shared/clock';
 import { createGoogleVerifier, type GoogleVerifier } from './auth/google-id-token';
 import { loadJwtSecret } from './auth/jwt-secret';
 import { OneTimeTokens } from './auth/one-time-tokens';
@@ -67,7 +67,7 @@ import { KeywordSearch } from './keywords/keyword-search';
 import { KeywordSettingsStore } from './settings/keyword-settings';
 import { FieldHistory } from './tracking/field-history';
 import { TrackedPages } from './tracking/tracked-pages';
-import { WebhookEndpoints } from './tracking/webhook-endpoints';
+import { WebhookEndpoints } from './shared/webhooks/webhook-endpoints';
 
 /**
  * The domain services routes call: they own a feature's rules and orchestration and throw

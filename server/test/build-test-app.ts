@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app';
-import type { Clock } from '../src/auth/clock';
+import type { Clock } from '../src/shared/clock';
 import { loadConfig, type Config } from '../src/config';
 import { connectDb, type Db } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';

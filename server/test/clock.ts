@@ -1,4 +1,4 @@
-import type { Clock } from '../src/auth/clock';
+import type { Clock } from '../src/shared/clock';
 
 /** A clock tests move by hand. */
 export class TestClock implements Clock {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { systemClock } from '../auth/clock';
+import { systemClock } from '../shared/clock';
 import { Users } from '../auth/users';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { connectDb, type Db } from '../db/connect';

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { ACCOUNT_DATA_MESSAGES, EMAIL_MESSAGES, PAYPAL_MESSAGES } from '@core/messages';
-import type { Clock } from '../auth/clock';
-import type { User } from '../auth/users';
+import type { Clock } from '../shared/clock';
+import type { User } from '../db/schema';
 import type { Db } from '../db/connect';
 import type { Database, SubscriptionsTable } from '../db/schema';
 import { BadGateway } from '../domain/errors';

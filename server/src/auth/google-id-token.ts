@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import type { Clock } from './clock';
+import type { Clock } from '../shared/clock';
 
 export interface GoogleIdentity {
   sub: string;

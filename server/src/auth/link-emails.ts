@@ -4,7 +4,7 @@ import { EMAIL_MESSAGES } from '@core/messages';
 import { emailLinkBase } from '../emails/app-links';
 import { publicBaseUrl } from '../http/public-base-url';
 import type { Services } from '../services';
-import type { User } from './users';
+import type { User } from '../db/schema';
 
 export type LinkKind = 'secure-link' | 'reset-password';
 

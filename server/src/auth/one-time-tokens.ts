@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/connect';
 import type { Database, OneTimeTokenPurpose } from '../db/schema';
-import { addMinutes, type Clock } from './clock';
+import { addMinutes, type Clock } from '../shared/clock';
 
 export interface IssueTokenOptions {
   userId: string;

@@ -7,8 +7,8 @@ import type { Db } from '../db/connect';
 import { preparedQuery } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { counterOf, type CounterKey } from '../quota/quotas';
-import type { Clock } from './clock';
-import type { User } from './users';
+import type { Clock } from '../shared/clock';
+import type { User } from '../db/schema';
 
 export interface SessionClaims {
   userId: string;

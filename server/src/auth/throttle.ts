@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
 import { fitKey } from '../db/fit-key';
-import type { Clock } from './clock';
+import type { Clock } from '../shared/clock';
 
 /** rate_counters.bucket is a varchar(300). */
 const BUCKET_MAX = 300;

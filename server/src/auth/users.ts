@@ -1,12 +1,9 @@
 import crypto from 'node:crypto';
-import type { Selectable } from 'kysely';
 import type { AuthResponse } from '@core/schemas/auth';
 import { DEFAULT_TIME_ZONE } from '@core/schemas/time-zone';
 import type { Db } from '../db/connect';
-import type { UsersTable } from '../db/schema';
-import type { Clock } from './clock';
-
-export type User = Selectable<UsersTable>;
+import type { User } from '../db/schema';
+import type { Clock } from '../shared/clock';
 
 export class Users {
   constructor(

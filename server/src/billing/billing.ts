@@ -1,6 +1,6 @@
 import type { PaymentBody } from '@core/schemas/payments';
-import type { Clock } from '../auth/clock';
-import type { User } from '../auth/users';
+import type { Clock } from '../shared/clock';
+import type { User } from '../db/schema';
 import type { Db } from '../db/connect';
 import type { PlanCycleId } from '../providers/payments/plan-ids';
 import type { PaymentsProvider } from '../providers/payments/port';

@@ -1,5 +1,5 @@
 import { FREE_PLAN_ID } from '@core/plans';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../shared/clock';
 import type { Db } from '../db/connect';
 import type { BillingNotices } from './billing-emails';
 import type { Subscription } from './outcomes';

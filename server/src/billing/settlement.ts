@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Updateable } from 'kysely';
 import { FREE_PLAN_ID, planById, planPrice } from '@core/plans';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../shared/clock';
 import type { Db } from '../db/connect';
 import type { SubscriptionsTable } from '../db/schema';
 import {
@@ -17,7 +17,7 @@ import {
 import type { BillingNotices } from './billing-emails';
 import { dueSubscriptions } from './due-subscriptions';
 import type { BillingOutcome, Subscription } from './outcomes';
-import { addBillingPeriod } from './periods';
+import { addBillingPeriod } from '../shared/billing-periods';
 import type { UserPlans } from './user-plans';
 
 /** What billing asks PayPal: a subscription's state when its paid period ends. */

@@ -3,8 +3,8 @@ import type { Insertable } from 'kysely';
 import { MESSAGES } from '@core/messages';
 import { FREE_PLAN_ID, planById, planPrice } from '@core/plans';
 import type { PaymentBody } from '@core/schemas/payments';
-import type { Clock } from '../auth/clock';
-import type { User } from '../auth/users';
+import type { Clock } from '../shared/clock';
+import type { User } from '../db/schema';
 import type { Db } from '../db/connect';
 import type { SubscriptionsTable } from '../db/schema';
 import type { PlanCycleId } from '../providers/payments/plan-ids';
@@ -16,7 +16,7 @@ import {
 } from '../providers/payments/port';
 import type { PayPalSubscription } from '../providers/payments/paypal';
 import { BillingError, type BillingOutcome, type Subscription } from './outcomes';
-import { addBillingPeriod } from './periods';
+import { addBillingPeriod } from '../shared/billing-periods';
 import type { UserPlans } from './user-plans';
 
 const PAID_WITH_PAYPAL =

@@ -1,4 +1,4 @@
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../shared/clock';
 import type { Db } from '../db/connect';
 import type { ProviderSubscription } from '../providers/payments/port';
 import type { BillingNotices } from './billing-emails';

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /**
  * The Kysely schema shared by SQLite and PostgreSQL. Times are ISO-8601 strings and
@@ -54,6 +54,9 @@ export interface UsersTable {
   created_at: string;
   updated_at: string;
 }
+
+/** A user's row as read. */
+export type User = Selectable<UsersTable>;
 
 export interface UserSettingsTable {
   user_id: string;

@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { KEYWORD_MESSAGES } from '@core/messages';
 import type { ContentRank, KeywordAnswer, keywordBodySchema } from '@core/schemas/keywords';
-import type { User } from '../auth/users';
+import type { User } from '../db/schema';
 import { Forbidden, QuotaExceeded } from '../domain/errors';
-import { providerFailure } from '../domain/provider-failure';
+import { providerFailure } from '../providers/provider-failure';
 import { chooseSeedLanguage } from '../providers/keywords/detect-language';
 import type { Services } from '../services';
 

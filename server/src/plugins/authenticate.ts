@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticateExtras, SessionClaims } from '../auth/session-tokens';
-import type { User } from '../auth/users';
+import type { User } from '../db/schema';
 import { remaining, remainingOf } from '../quota/remaining';
 import type { QuotaTool } from '../quota/quotas';
 import type { Services } from '../services';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { FREE_KEYWORDS_PER_LIST, KEYWORD_REQUESTS_PER_SEARCH } from '@core/keywords/limits';
 import { isPaidPlan, type Plan } from '@core/plans';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
-import type { Clock } from '../auth/clock';
-import type { User } from '../auth/users';
+import type { Clock } from '../shared/clock';
+import type { User } from '../db/schema';
 import { entitlementsFor } from './plan-limits';
 import { monthKey, type Quotas } from './quotas';
 

@@ -1,6 +1,6 @@
 import { entitlementsOf, type Entitlements } from '@core/entitlements';
 import type { Plan } from '@core/plans';
-import type { User } from '../auth/users';
+import type { User } from '../db/schema';
 
 /** Quota subject: the user, or the visitor's IP address for anonymous use. */
 export function subjectOf(user: User | null, ip: string): string {

@@ -1,4 +1,4 @@
-import type { User } from '../auth/users';
+import type { User } from '../db/schema';
 import { entitlementsFor, subjectOf } from './plan-limits';
 import type { Quotas, QuotaTool } from './quotas';
 

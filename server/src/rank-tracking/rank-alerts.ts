@@ -7,7 +7,7 @@ import { pageReference, pageUrl, type AppPage } from '../emails/app-links';
 import { timeInWords } from '../emails/email-time';
 import { emailRecipient } from '../emails/recipient';
 import type { EmailSender } from '../providers/email';
-import type { WebhookDeliveries } from '../tracking/webhook-deliveries';
+import type { WebhookDeliveries } from '../shared/webhooks/webhook-deliveries';
 import type { RankKeywordFields } from './rank-keywords';
 
 /** Checks that know where the domain stands: a position, or none within the whole depth. */

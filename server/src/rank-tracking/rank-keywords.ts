@@ -9,12 +9,12 @@ import {
   type RankAlerts,
   type RankDevice,
 } from '@core/schemas/rank-tracking';
-import type { Clock } from '../auth/clock';
-import type { User } from '../auth/users';
+import type { Clock } from '../shared/clock';
+import type { User } from '../db/schema';
 import type { Db } from '../db/connect';
 import type { RankKeywordsTable } from '../db/schema';
 import { Conflict, NotFound, PlanLimit } from '../domain/errors';
-import { insertUnderLimit } from '../shared/limited-insert';
+import { insertUnderLimit } from '../domain/limited-insert';
 
 export type RankKeywordRow = Selectable<RankKeywordsTable>;
 

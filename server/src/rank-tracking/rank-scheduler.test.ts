@@ -5,7 +5,7 @@ import { TestClock } from '../../test/clock';
 import { standInProvider } from '../../test/serp-stand-ins';
 import { signUp } from '../../test/users';
 import type { SerpProvider } from '../providers/serp/port';
-import { nextDue } from '../tracking/schedule';
+import { nextDue } from '../shared/schedule';
 
 const DAY_MS = 86_400_000;
 

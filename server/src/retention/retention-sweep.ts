@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { startPeriodicTask, type PeriodicTask } from '../plugins/periodic-task';
+import { startPeriodicTask, type PeriodicTask } from '../shared/periodic-task';
 import type { Services } from '../services';
 import { sweepStorage } from './sweeps';
 

@@ -6,7 +6,7 @@ import type { RunResult } from '@core/speed';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { TestClock } from '../../test/clock';
 import { signUp } from '../../test/users';
-import type { CacheTable } from './ttl-cache';
+import type { CacheTable } from '../shared/ttl-cache';
 import { startRetentionSweep } from './retention-sweep';
 import { describeOnDatabases } from '../../test/backends';
 

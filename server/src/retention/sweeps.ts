@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { RANK_HISTORY_DAYS_MAX } from '@core/schemas/rank-tracking';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../shared/clock';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import type { Database } from '../db/schema';
@@ -8,7 +8,7 @@ import type { EmailSender } from '../providers/email';
 import type { RumCounts } from '../rum/rum-counts';
 import { pruneSpeedTests } from '../speed/speed-test-history';
 import { pruneTracking, pruneTrackingDetails } from '../tracking/retention';
-import type { CacheTable } from './ttl-cache';
+import type { CacheTable } from '../shared/ttl-cache';
 
 /**
  * Stripe retries a webhook delivery for three days and keeps events for 30; an event id

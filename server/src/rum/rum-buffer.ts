@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../shared/clock';
 import type { RumCounts } from './rum-counts';
 import { RumTally, type RumValue } from './rum-tally';
 

@@ -1,6 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import { RUM_METRIC_NAMES, type RumMetric, type RumRating } from '@core/rum/metrics';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../shared/clock';
 import type { Db } from '../db/connect';
 import { quantile } from './histogram';
 import { DROPPED, RumTally, TARGETED, type RumValue } from './rum-tally';

@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import { entitlementsOf } from '@core/entitlements';
 import { RUM_MESSAGES } from '@core/messages';
 import { RUM_ERROR_CODES, type CreateRumSiteBody, type RumSite } from '@core/schemas/rum';
-import type { Clock } from '../auth/clock';
-import type { User } from '../auth/users';
+import type { Clock } from '../shared/clock';
+import type { User } from '../db/schema';
 import type { Db } from '../db/connect';
 import type { RumSitesTable } from '../db/schema';
 import { NotFound, PlanLimit } from '../domain/errors';
-import { insertUnderLimit } from '../shared/limited-insert';
+import { insertUnderLimit } from '../domain/limited-insert';
 
 const siteNotFound = () => new NotFound(RUM_MESSAGES.notFound, RUM_ERROR_CODES.notFound);
 

@@ -1,6 +1,6 @@
 import { DEFAULT_KEYWORD_SETTINGS, clampTemperature } from '@core/keywords/settings';
 import { keywordSettingsSchema, type KeywordSettings } from '@core/schemas/keywords';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../shared/clock';
 import type { Db } from '../db/connect';
 
 /** The keyword tool's settings of a user, kept so they follow the user between browsers. */

@@ -5,7 +5,7 @@ import {
   DEFAULT_LANGUAGE,
 } from '@core/limits';
 import { userSettingsSchema, type UserSettings } from '@core/schemas/settings';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../shared/clock';
 import type { Db } from '../db/connect';
 
 export const DEFAULT_USER_SETTINGS: UserSettings = {

@@ -8,11 +8,11 @@ import {
   type RunResult,
   type RunStatus,
 } from '@core/speed';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../shared/clock';
 import type { Db } from '../db/connect';
 import type { Queue } from '../jobs/queue';
 import type { Strategy } from '../providers/lab-speed/port';
-import { TtlCache } from '../retention/ttl-cache';
+import { TtlCache } from '../shared/ttl-cache';
 
 const strategySchema = z.enum(['mobile', 'desktop']);
 

@@ -7,7 +7,7 @@ import {
   type RunResult,
   type SpeedReadiness,
 } from '@core/speed';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../shared/clock';
 import type { Db } from '../db/connect';
 import { WorkerClosedError } from '../jobs/shared';
 import {

@@ -1,5 +1,5 @@
 import { runStatusSchema, type RunStatus } from '@core/speed';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../shared/clock';
 import type { Db } from '../db/connect';
 import type { SpeedRunsTable } from '../db/schema';
 import { linkKey } from './speed-tests';

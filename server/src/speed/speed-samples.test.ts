@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FieldResult } from '@core/speed';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { TestClock } from '../../test/clock';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../shared/clock';
 import { InProcessHostSlots } from '../politeness';
 import { NoFieldData } from '../providers/field-data/none';
 import type { FieldDataProvider } from '../providers/field-data/port';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { SPEED_MESSAGES } from '@core/messages';
 import { QUEUED_RUN, type RunResult, type RunStatus, type SpeedReadiness } from '@core/speed';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../shared/clock';
 import type { Db } from '../db/connect';
 import { errorMessage, JobCancelledError, type Jobs } from '../jobs';
 import { enqueueTo, runOn } from '../jobs/queue';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../shared/clock';
 import type { Db } from '../db/connect';
 import { fitKey } from '../db/fit-key';
 

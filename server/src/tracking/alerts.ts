@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import { EMAIL_MESSAGES, TRACKING_MESSAGES } from '@core/messages';
-import type {
-  AlertKind,
-  RegressionReason,
-  TrackingAlert,
-  TrackingDevice,
+import {
+  UNREACHABLE_AFTER,
+  type AlertKind,
+  type RegressionReason,
+  type TrackingAlert,
+  type TrackingDevice,
 } from '@core/schemas/tracking';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../shared/clock';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { EMAIL_PAGES, pageReference, pageUrl } from '../emails/app-links';
@@ -14,8 +15,7 @@ import { timeInWords } from '../emails/email-time';
 import { emailRecipient, type EmailRecipient } from '../emails/recipient';
 import type { EmailSender } from '../providers/email';
 import { ALERT_STATE_COLUMNS } from './pages';
-import { UNREACHABLE_AFTER } from './regression';
-import type { WebhookDeliveries } from './webhook-deliveries';
+import type { WebhookDeliveries } from '../shared/webhooks/webhook-deliveries';
 
 /** Alerts listed at most: years of a page flapping between the two states. */
 const ALERTS_LISTED = 500;

@@ -2,16 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { TRACKING_MESSAGES } from '@core/messages';
 import { entitlementsOf } from '@core/entitlements';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../shared/clock';
 import type { Db } from '../db/connect';
 import type { EnqueueOptions, JobContext, JobHandler, Jobs, JobWorker } from '../jobs';
 import { serveQueue, type Queue } from '../jobs/queue';
 import { monthKey, type CounterKey, type Quotas } from '../quota/quotas';
 import type { CheckRunner, OpenCheck } from './check-runner';
 import type { TrackingChecks } from './checks';
-import type { PageLeases } from './leases';
+import type { PageLeases } from '../shared/leases';
 import { pageDevices, type PageRow } from './pages';
-import { dueAfterManualRun, nextDue } from './schedule';
+import { dueAfterManualRun, nextDue } from '../shared/schedule';
 
 /** The usage counter of scheduled checks, apart from the manual speed-test quota. */
 export const SCHEDULED_CHECKS_TOOL = 'tracking-checks';

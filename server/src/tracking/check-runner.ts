@@ -1,13 +1,14 @@
-import type { TrackingDevice } from '@core/schemas/tracking';
+import { UNREACHABLE_AFTER, type TrackingDevice } from '@core/schemas/tracking';
 import { labThresholdsOf, type FieldResult, type RunResult } from '@core/speed';
 import { representativeSample, type SampleMetrics } from '@core/speed-summary';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../shared/clock';
 import { LabRunError, type RunPriority } from '../providers/lab-speed/port';
 import { fingerprintOf } from '../speed/run-fingerprint';
 import type { SpeedSamples } from '../speed/speed-samples';
 import type { AlertTrigger, TrackingAlerts } from './alerts';
 import type { CheckStates } from './check-states';
-import { labValuesOf, type TrackingChecks } from './checks';
+import { labValuesOf } from '../speed/lab-values';
+import type { TrackingChecks } from './checks';
 import { pageBudgets, type PageRow } from './pages';
 import {
   alertTransition,
@@ -17,7 +18,6 @@ import {
   medianValues,
   pooledBaseline,
   reachabilityTransition,
-  UNREACHABLE_AFTER,
 } from './regression';
 
 export interface OpenCheck {

@@ -1,10 +1,13 @@
-import type { RunFingerprint, TrackingDevice } from '@core/schemas/tracking';
+import {
+  UNREACHABLE_AFTER,
+  type RunFingerprint,
+  type TrackingDevice,
+} from '@core/schemas/tracking';
 import type { RunErrorKind, RunResult } from '@core/speed';
 import type { Db } from '../db/connect';
 import { labColumns } from './checks';
 import {
   BASELINE_CHECKS,
-  UNREACHABLE_AFTER,
   type BaselineCheck,
   type FinishedState,
   type JudgedCheck,

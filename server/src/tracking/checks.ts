@@ -24,7 +24,7 @@ import {
 import { LAB_KEYS } from '@core/speed-summary';
 import type { Db } from '../db/connect';
 import type { TrackingChecksTable, TrackingSamplesTable } from '../db/schema';
-import { filmstripFrames, storedFilmstrip } from './filmstrip';
+import { filmstripFrames, storedFilmstrip } from '../speed/filmstrip';
 
 type CheckRow = Selectable<TrackingChecksTable>;
 type SampleRow = Selectable<TrackingSamplesTable>;
@@ -51,13 +51,6 @@ const CHECK_COLUMNS = [
   'fingerprint_changed',
   ...MEDIAN_COLUMNS,
 ] as const;
-
-/** A sample's lab metrics as tracking keeps them: psi the 0–100 score, the rest numericValue. */
-export function labValuesOf(lab: RunResult['lab']): LabValues {
-  return Object.fromEntries(
-    LAB_KEYS.map((key) => [key, (key === 'psi' ? lab.psi?.score : lab[key]?.numericValue) ?? null]),
-  ) as LabValues;
-}
 
 // Written out, not mapped over LAB_KEYS: the history builds tens of thousands of these.
 export const labColumns = (row: LabValues): LabValues => ({

@@ -1,5 +1,5 @@
 import type { FieldHistoryResponse, TrackingDevice } from '@core/schemas/tracking';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../shared/clock';
 import type { CruxTarget } from '../providers/field-data/crux-request';
 import type {
   FieldHistoryLookup,

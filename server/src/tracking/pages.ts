@@ -10,12 +10,12 @@ import {
   type TrackedPage,
   type TrackingDevice,
 } from '@core/schemas/tracking';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../shared/clock';
 import type { Db } from '../db/connect';
 import type { TrackedPagesTable } from '../db/schema';
 import { Conflict, PlanLimit } from '../domain/errors';
-import { insertUnderLimit } from '../shared/limited-insert';
-import { nextSlot } from './schedule';
+import { insertUnderLimit } from '../domain/limited-insert';
+import { nextSlot } from '../shared/schedule';
 
 export type PageRow = Selectable<TrackedPagesTable>;
 export type NewPage = Required<Omit<CreateTrackedPageBody, 'url'>> & { url: string };

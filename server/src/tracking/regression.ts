@@ -6,18 +6,13 @@ import {
   type LabValues,
   type RegressionReason,
   type RunFingerprint,
+  UNREACHABLE_AFTER,
 } from '@core/schemas/tracking';
 import { formatMetric, LAB_KEYS, measuredText, median, type LabKey } from '@core/speed-summary';
-import { CHANGE_FLOORS } from './change-floors';
-import { mannWhitneyU } from './mann-whitney';
+import { CHANGE_FLOORS } from '../shared/run-comparison/change-floors';
+import { mannWhitneyU } from '../shared/run-comparison/mann-whitney';
+import { ALPHA, MIN_CLIFFS_DELTA } from '../shared/run-comparison/significance';
 
-/** A difference this unlikely under 'nothing changed' counts as significant. */
-export const ALPHA = 0.05;
-/**
- * Cliff's delta at least this large: 'large' in Romano et al.'s bands (0.474), so that
- * a significant but small shift between noisy runs does not alert.
- */
-export const MIN_CLIFFS_DELTA = 0.474;
 /** How many earlier checks the samples are compared with. */
 export const BASELINE_CHECKS = 5;
 /**
@@ -26,8 +21,6 @@ export const BASELINE_CHECKS = 5;
  * compared instead and the reason says the measurement changed.
  */
 export const MIN_SAME_BASELINE_SAMPLES = 5;
-/** Failed checks in a row (any device) that make a page unreachable. */
-export const UNREACHABLE_AFTER = 3;
 
 /** Budgets on lab medians: the score must stay at or above, the rest at or below. */
 const LAB_BUDGETS: { key: LabKey; budget: keyof Budgets; worse: 'less' | 'greater' }[] = [

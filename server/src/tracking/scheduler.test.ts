@@ -7,7 +7,7 @@ import { buildProfileLabApp, type ProfileLab } from '../../test/profile-lab';
 import { signUp } from '../../test/users';
 import { monthKey } from '../quota/quotas';
 import { sweepStorage } from '../retention/sweeps';
-import { nextDue } from './schedule';
+import { nextDue } from '../shared/schedule';
 import {
   type CheckJob,
   CHECK_JOB_OPTIONS,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { TRACKING_MESSAGES } from '@core/messages';
-import type { Clock } from '../auth/clock';
+import type { Clock } from '../shared/clock';
 import type { Db } from '../db/connect';
 import type { Jobs } from '../jobs';
 import { enqueueTo } from '../jobs/queue';
@@ -13,7 +13,7 @@ import {
   type CheckJob,
 } from './check-jobs';
 import type { TrackingChecks } from './checks';
-import type { PageLeases } from './leases';
+import type { PageLeases } from '../shared/leases';
 import { pageDevices, type PageRow } from './pages';
 
 const queueOf = (job: CheckJob) =>

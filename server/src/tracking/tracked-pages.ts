@@ -1,7 +1,7 @@
 import { entitlementsOf } from '@core/entitlements';
 import { TRACKING_MESSAGES } from '@core/messages';
 import { TRACKING_ERROR_CODES, type PatchTrackedPageBody } from '@core/schemas/tracking';
-import type { User } from '../auth/users';
+import type { User } from '../db/schema';
 import { NotFound } from '../domain/errors';
 import { requireSamples, requireSchedule } from '../domain/plan-refusals';
 import { vetOrRefuse } from '../domain/url-refusals';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { loadSecretBox, type SecretsConfig } from '../auth/secret-box';
-import type { Clock } from '../auth/clock';
+import { loadSecretBox, type SecretsConfig } from '../shared/secret-box';
+import type { Clock } from '../shared/clock';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import type { SafeFetchOptions } from '../http/safe-fetch';
@@ -13,11 +13,11 @@ import { TrackingCheckJobs } from './check-jobs';
 import { CheckRunner } from './check-runner';
 import { CheckStates } from './check-states';
 import { TrackingChecks } from './checks';
-import { PageLeases } from './leases';
+import { PageLeases } from '../shared/leases';
 import { TrackedPages } from './pages';
 import { TrackingScheduler } from './scheduler';
-import { WebhookDeliveries } from './webhook-deliveries';
-import { TrackingWebhooks, webhookGuard } from './webhooks';
+import { WebhookDeliveries } from '../shared/webhooks/webhook-deliveries';
+import { TrackingWebhooks, webhookGuard } from '../shared/webhooks/webhooks';
 
 export interface TrackingDeps {
   db: Db;

@@ -1,4 +1,4 @@
-import type { Clock } from '../../auth/clock';
+import type { Clock } from '../../shared/clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
 import { LocalPaymentProcessor } from './local-processor';

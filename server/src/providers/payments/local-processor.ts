@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import type { Clock } from '../../auth/clock';
+import type { Clock } from '../../shared/clock';
 import type { Db } from '../../db/connect';
-import { addBillingPeriod } from '../../billing/periods';
+import { addBillingPeriod } from '../../shared/billing-periods';
 import {
   PaymentDeclined,
   type ChargeRequest,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { SerpSource } from '@core/schemas/serp';
-import type { Clock } from '../../auth/clock';
+import type { Clock } from '../../shared/clock';
 import type { Db } from '../../db/connect';
 import { monthKey } from '../../quota/quotas';
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import type { Clock } from '../../auth/clock';
+import type { Clock } from '../../shared/clock';
 import type { Db } from '../../db/connect';
-import { TtlCache } from '../../retention/ttl-cache';
+import { TtlCache } from '../../shared/ttl-cache';
 import type { SerpPage, SerpProvider, SerpQuery } from './port';
 
 /** Caches result pages per provider and query for SERP_CACHE_TTL_MINUTES. */

@@ -14,7 +14,8 @@ import {
 } from '@core/schemas/auth';
 import { sendLinkEmail } from '../../auth/link-emails';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { toAuthResponse, type User } from '../../auth/users';
+import { toAuthResponse } from '../../auth/users';
+import type { User } from '../../db/schema';
 import { SESSION_EXPIRED, requireSignedIn } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 import { signIn } from './sign-in';

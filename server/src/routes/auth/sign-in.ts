@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { TIME_ZONE_HEADER, timeZoneSchema } from '@core/schemas/time-zone';
-import { toAuthResponse, type User } from '../../auth/users';
+import { toAuthResponse } from '../../auth/users';
+import type { User } from '../../db/schema';
 import { requestOrigin } from '../../emails/app-links';
 import { settledUser } from '../../plugins/authenticate';
 import type { Services } from '../../services';

@@ -15,7 +15,7 @@ import {
   type KeywordSourcesResponse,
 } from '@core/schemas/keywords';
 import { Forbidden, QuotaExceeded, Unavailable } from '../../domain/errors';
-import { providerFailure } from '../../domain/provider-failure';
+import { providerFailure } from '../../providers/provider-failure';
 import { requireSignedIn } from '../../plugins/authenticate';
 import { clustersByResults, searchEach } from '../../providers/keywords/keyword-clusters';
 import type { Services } from '../../services';

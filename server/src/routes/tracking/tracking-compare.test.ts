@@ -6,7 +6,7 @@ import type { TestClock } from '../../../test/clock';
 import { buildProfileLabApp, profileFingerprint, type ProfileLab } from '../../../test/profile-lab';
 import { signUp } from '../../../test/users';
 import { startRetentionSweep } from '../../retention/retention-sweep';
-import { storedFilmstrip } from '../../tracking/filmstrip';
+import { storedFilmstrip } from '../../speed/filmstrip';
 import { describeOnDatabases } from '../../../test/backends';
 
 const PAGES = '/backend-service/v1/tracking/pages';

@@ -11,7 +11,7 @@ import {
 } from '@core/schemas/tracking';
 import { Invalid } from '../../domain/errors';
 import type { Services } from '../../services';
-import { compareChecks } from '../../tracking/compare';
+import { compareChecks } from '../../shared/run-comparison/compare';
 import { trackingStorage } from '../../tracking/storage';
 import { checkNotFound } from '../../tracking/tracked-pages';
 import { TRACKING_PREFIX as PREFIX, trackingSchema as schema } from './route-parts';

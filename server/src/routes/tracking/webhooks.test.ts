@@ -16,9 +16,9 @@ import { buildProfileLabApp, type ProfileLab } from '../../../test/profile-lab';
 import { signUp } from '../../../test/users';
 import { pruneTracking } from '../../tracking/retention';
 import { Tracking } from '../../tracking/tracking';
-import { verifySignature } from '../../tracking/webhook-signature';
-import { SecretBox, UnknownSecretKey } from '../../auth/secret-box';
-import { TrackingWebhooks } from '../../tracking/webhooks';
+import { verifySignature } from '../../shared/webhooks/webhook-signature';
+import { SecretBox, UnknownSecretKey } from '../../shared/secret-box';
+import { TrackingWebhooks } from '../../shared/webhooks/webhooks';
 import { sql } from 'kysely';
 import { describeOnDatabases } from '../../../test/backends';
 

@@ -14,7 +14,7 @@ import {
 import { emailLinkBase, requestOrigin } from '../../emails/app-links';
 import type { Services } from '../../services';
 import { webhookLink } from '../../tracking/alerts';
-import { toWebhook } from '../../tracking/webhooks';
+import { toWebhook } from '../../shared/webhooks/webhooks';
 import { trackingSchema as schema } from './route-parts';
 
 const PREFIX = '/tracking/webhooks';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FetchRefused } from '../http/safe-fetch';
+import { FetchRefused } from '../../http/safe-fetch';
 import { attemptOutcome } from './webhook-deliveries';
 
 describe('attemptOutcome', () => {

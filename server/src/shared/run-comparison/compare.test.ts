@@ -5,7 +5,7 @@ import type {
   TrackingCheckDetail,
   TrackingSample,
 } from '@core/schemas/tracking';
-import { profileFingerprint as fingerprint } from '../../test/profile-lab';
+import { profileFingerprint as fingerprint } from '../../../test/profile-lab';
 import { compareChecks } from './compare';
 
 const lab = (psi: number, lcp: number, cls = 0.01): LabValues => ({

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, ExpressionWrapper, Kysely, SqlBool } from 'kysely';
-import type { Clock } from '../auth/clock';
+import type { Clock } from './clock';
 import type { Db } from '../db/connect';
 import type { Database } from '../db/schema';
 

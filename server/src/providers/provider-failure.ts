@@ -1,8 +1,8 @@
-import { FAILURE_STATUS } from '../providers/failure-status';
-import { KeywordDataError } from '../providers/keyword-data/port';
-import { KeywordProviderError } from '../providers/keywords/port';
-import { SerpProviderError } from '../providers/serp/port';
-import { DomainError } from './errors';
+import { FAILURE_STATUS } from './failure-status';
+import { KeywordDataError } from './keyword-data/port';
+import { KeywordProviderError } from './keywords/port';
+import { SerpProviderError } from './serp/port';
+import { DomainError } from '../domain/errors';
 
 /**
  * A provider's failure as the API answers it (its status by the port's failure kind, the

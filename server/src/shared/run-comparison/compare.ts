@@ -8,7 +8,7 @@ import {
 import { LAB_KEYS, median } from '@core/speed-summary';
 import { clearsFloor } from './change-floors';
 import { mannWhitneyU } from './mann-whitney';
-import { ALPHA, MIN_CLIFFS_DELTA } from './regression';
+import { ALPHA, MIN_CLIFFS_DELTA } from './significance';
 
 /** Fewer good samples than this on either side: no p-value (one value ranks nothing). */
 export const MIN_COMPARED_SAMPLES = 2;

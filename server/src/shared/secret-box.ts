@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Config } from '../config';
-import { dataDirKey } from './jwt-secret';
+import { dataDirKey } from './data-dir-key';
 
 /** What a sealed value starts with; anything else was stored before sealing existed. */
 const PREFIX = 'sr1.';

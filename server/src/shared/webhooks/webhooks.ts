@@ -3,13 +3,13 @@ import type { Selectable } from 'kysely';
 import { WEBHOOK_MESSAGES } from '@core/messages';
 import { WEBHOOK_ERROR_CODES, WEBHOOKS_PER_USER, type Webhook } from '@core/schemas/webhooks';
 import { webhookKind } from '@core/tracking/webhook-kind';
-import type { Clock } from '../auth/clock';
-import type { SecretBox } from '../auth/secret-box';
-import type { Db } from '../db/connect';
-import type { TrackingWebhooksTable } from '../db/schema';
-import { Conflict, Forbidden } from '../domain/errors';
-import type { SafeFetchOptions } from '../http/safe-fetch';
-import { insertUnderLimit } from '../shared/limited-insert';
+import type { Clock } from '../clock';
+import type { SecretBox } from '../secret-box';
+import type { Db } from '../../db/connect';
+import type { TrackingWebhooksTable } from '../../db/schema';
+import { Conflict, Forbidden } from '../../domain/errors';
+import type { SafeFetchOptions } from '../../http/safe-fetch';
+import { insertUnderLimit } from '../../domain/limited-insert';
 
 export type WebhookRow = Selectable<TrackingWebhooksTable>;
 

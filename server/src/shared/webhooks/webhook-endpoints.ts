@@ -1,7 +1,7 @@
 import { WEBHOOK_MESSAGES } from '@core/messages';
 import { WEBHOOK_ERROR_CODES } from '@core/schemas/webhooks';
-import { NotFound } from '../domain/errors';
-import { vetOrRefuse } from '../domain/url-refusals';
+import { NotFound } from '../../domain/errors';
+import { vetOrRefuse } from '../../domain/url-refusals';
 import type { TrackingWebhooks, WebhookRow } from './webhooks';
 
 const notFound = () => new NotFound(WEBHOOK_MESSAGES.notFound, WEBHOOK_ERROR_CODES.notFound);

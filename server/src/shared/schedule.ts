@@ -14,47 +14,47 @@ export const periodMs = (schedule: TrackingSchedule, speedup = 1): number =>
   Math.round(PERIOD_MS[schedule] / speedup);
 
 /**
- * The page's place within each period, from a hash of its id: every process agrees on it
- * without storing it, and a thousand pages spread over the period instead of all starting
- * on the hour (or at midnight) together.
+ * A scheduled item's place within each period (a tracked page, a rank keyword), from a hash
+ * of its id: every process agrees on it without storing it, and a thousand items spread
+ * over the period instead of all starting on the hour (or at midnight) together.
  */
-export function slotOffsetMs(pageId: string, schedule: TrackingSchedule, speedup = 1): number {
-  const hash = crypto.createHash('sha256').update(pageId).digest().readUInt32BE(0);
+export function slotOffsetMs(itemId: string, schedule: TrackingSchedule, speedup = 1): number {
+  const hash = crypto.createHash('sha256').update(itemId).digest().readUInt32BE(0);
   return Math.floor((hash / 2 ** 32) * periodMs(schedule, speedup));
 }
 
-/** The page's first slot (k × period + offset) strictly after `after`. */
+/** The item's first slot (k × period + offset) strictly after `after`. */
 export function nextSlot(
   after: Date,
-  pageId: string,
+  itemId: string,
   schedule: TrackingSchedule,
   speedup = 1,
 ): Date {
   const period = periodMs(schedule, speedup);
-  const offset = slotOffsetMs(pageId, schedule, speedup);
+  const offset = slotOffsetMs(itemId, schedule, speedup);
   const k = Math.floor((after.getTime() - offset) / period) + 1;
   return new Date(k * period + offset);
 }
 
 /**
- * When a page is next due after a check that started at `startedAt`: the first slot at
+ * When an item is next due after a check that started at `startedAt`: the first slot at
  * least half a period later. A check on time moves to the next slot; one that catches up
  * after downtime runs once for all the slots it missed, and the next follows no sooner
  * than half a period after it, not in a burst.
  */
 export function nextDue(
   startedAt: Date,
-  pageId: string,
+  itemId: string,
   schedule: TrackingSchedule,
   speedup = 1,
 ): Date {
   const halfPeriod = periodMs(schedule, speedup) / 2;
-  return nextSlot(new Date(startedAt.getTime() + halfPeriod), pageId, schedule, speedup);
+  return nextSlot(new Date(startedAt.getTime() + halfPeriod), itemId, schedule, speedup);
 }
 
 /**
- * When a page is next due after a 'run now' that started at `startedAt`: one period
- * later, so that the schedule does not check the page again right after the user did.
+ * When an item is next due after a 'run now' that started at `startedAt`: one period
+ * later, so that the schedule does not check the item again right after the user did.
  */
 export function dueAfterManualRun(startedAt: Date, schedule: TrackingSchedule, speedup = 1): Date {
   return new Date(startedAt.getTime() + periodMs(schedule, speedup));

@@ -1,4 +1,4 @@
-import type { Clock } from '../auth/clock';
+import type { Clock } from './clock';
 import type { Db } from '../db/connect';
 
 /** The tables of cached results, each `key`, JSON `value` and `expires_at`. */

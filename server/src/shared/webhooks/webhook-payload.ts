@@ -1,6 +1,6 @@
 import { WEBHOOK_MESSAGES } from '@core/messages';
+import { UNREACHABLE_AFTER } from '@core/schemas/tracking';
 import type { WebhookKind, WebhookPayload } from '@core/schemas/webhooks';
-import { UNREACHABLE_AFTER } from './regression';
 
 /** What happened, before it is worded for a kind of endpoint. */
 export type WebhookEvent = Omit<WebhookPayload, 'text' | 'content'>;

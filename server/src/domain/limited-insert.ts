@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/connect';
 import type { Database } from '../db/schema';
-import type { DomainError } from '../domain/errors';
+import type { DomainError } from './errors';
 
 /** One insert of rows a plan limits per user (tracked pages, rank keywords, RUM sites, webhooks). */
 export interface LimitedInsert<Held, Out> {
