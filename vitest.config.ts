@@ -6,6 +6,9 @@ const alias = {
   '@sandbox': fileURLToPath(new URL('./sandbox/index.ts', import.meta.url)),
 };
 
+/** Tests that measure real pages with Lighthouse in Chromium: run alone, after the others. */
+const LAB_TESTS = ['server/src/providers/lab-speed/local-lighthouse.test.ts'];
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -23,11 +26,26 @@ export default defineConfig({
             'scripts/*.test.ts',
             'bench/**/*.test.ts',
           ],
+          exclude: [...LAB_TESTS, '**/node_modules/**'],
           environment: 'node',
           // Node 25+ has a global localStorage of its own, which shadows happy-dom's in the
           // web tests (and warns without a file to keep it in): off, as on Node 22 and 24.
           execArgv: ['--no-experimental-webstorage'],
           testTimeout: 30_000,
+          // Most of these wait on a database, a child process or a socket: two files at once
+          // keep both cores busy (vitest's default on 2 cores is one).
+          maxWorkers: 2,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Lighthouse measuring pages in Chromium: its scores need the machine to itself.
+          name: 'lab',
+          include: LAB_TESTS,
+          environment: 'node',
+          testTimeout: 30_000,
+          maxWorkers: 1,
         },
       },
       {

@@ -42,16 +42,27 @@ const skipped = new Set(args.filter((arg) => arg in SKIP_FLAGS).map((arg) => SKI
 const rest = args.filter((arg) => !(arg in SKIP_FLAGS));
 const unitOnly = rest[0] === '--unit';
 const vitestArgs = unitOnly ? rest.slice(1) : [];
-const unit = [
-  'unit and API tests',
-  () => run('npx', ['vitest', 'run', '--project', 'unit', ...vitestArgs], { env }),
-];
+const vitest =
+  (...projects) =>
+  () =>
+    run('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...vitestArgs], {
+      env,
+    });
 const steps = unitOnly
-  ? [unit]
+  ? [['unit, API and lab tests', vitest('unit', 'lab')]]
   : [
-      ['type-check', () => run('npm', ['run', '--silent', 'typecheck'])],
-      ['lint', () => run('npm', ['run', '--silent', 'lint'])],
-      unit,
+      // Two cores: the type-check and the lint run side by side.
+      [
+        'type-check and lint',
+        () =>
+          Promise.all([
+            run('npm', ['run', '--silent', 'typecheck']),
+            run('npm', ['run', '--silent', 'lint']),
+          ]),
+      ],
+      ['unit and API tests', vitest('unit')],
+      // Alone: Lighthouse's scores suffer from any other load.
+      ['lab tests (Lighthouse in Chromium)', vitest('lab')],
       ['web build', () => ensureWebBuild({ force: true })],
       ['browser tests', () => run('npx', ['vitest', 'run', '--project', 'e2e'], { env })],
       // Last, on a quiet machine: Lighthouse's scores suffer from any other load.
@@ -104,15 +115,20 @@ const skipNote =
     : ` — ${[...skipped].map((b) => BACKENDS[b].name).join(' and ')} tests SKIPPED (told to)`;
 
 const started = Date.now();
+/** Each finished stage and its seconds, printed together at the end, passed or not. */
+const times = [];
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 try {
   for (const [name, step] of steps) {
     if (interruptedBy) break;
     log(`== ${name}`);
     const t = Date.now();
     await step();
-    log(`   ${name} passed in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    times.push([name, seconds(t)]);
+    log(`   ${name} passed in ${seconds(t)} s`);
   }
   if (!interruptedBy) {
+    for (const [name, s] of times) log(`   ${s.padStart(7)} s  ${name}`);
     log(`All tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s${skipNote}`);
   }
 } catch (error) {

@@ -7,6 +7,9 @@ export type ErrorFields = Readonly<Record<string, unknown>>;
  * (`plugins/error-handler.ts`) answers every one with `{ message, code?, …fields }`.
  */
 export class DomainError extends Error {
+  /** Response headers the refusal carries (a 429's retry-after, a 405's allow). */
+  headers: Readonly<Record<string, string>> = {};
+
   constructor(
     readonly status: number,
     message: string,
@@ -14,6 +17,12 @@ export class DomainError extends Error {
     readonly fields: ErrorFields = {},
   ) {
     super(message);
+  }
+
+  /** The same refusal with `headers` on its answer. */
+  withHeaders(headers: Record<string, string>): this {
+    this.headers = { ...this.headers, ...headers };
+    return this;
   }
 
   /** The response body: the code only when there is one, as the API always answered. */
@@ -38,6 +47,12 @@ function withStatus(status: number) {
 /** 400: the request names something that cannot be used (a refused URL, a bad value). */
 export class Invalid extends withStatus(400) {}
 
+/** 401: no valid session, link or token proves who asks. */
+export class Unauthorized extends withStatus(401) {}
+
+/** 402: the payment the request depends on was declined or not approved. */
+export class PaymentRequired extends withStatus(402) {}
+
 /** 403: the user may not do this. */
 export class Forbidden extends withStatus(403) {}
 
@@ -46,6 +61,9 @@ export class PlanLimit extends Forbidden {}
 
 /** 404: nothing of that id, or not the user's (the same answer, so ids cannot be probed). */
 export class NotFound extends withStatus(404) {}
+
+/** 405: the path takes another method. */
+export class MethodNotAllowed extends withStatus(405) {}
 
 /** 409: the request clashes with what exists (a duplicate, a check already running). */
 export class Conflict extends withStatus(409) {}

@@ -4,6 +4,7 @@ import type { User } from '../db/schema';
 import { remaining, remainingOf } from '../quota/remaining';
 import type { QuotaTool } from '../quota/quotas';
 import type { Services } from '../services';
+import { Unauthorized } from '../domain/errors';
 
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
@@ -125,13 +126,13 @@ export function registerAuth(app: FastifyInstance, services: Services): void {
   app.decorate(
     'requireUser',
     ({ message = SESSION_EXPIRED, settle = false, usage }: RequireUserOptions = {}): RouteHook =>
-      async (request, reply) => {
+      async (request) => {
         const tool = usage?.(request);
         const auth = await authenticate(services, request, {
           ...(tool ? { counter: (userId) => services.quotas.counterKey(userId, tool) } : {}),
           settlement: settle,
         });
-        if (!auth) return reply.status(401).send({ message });
+        if (!auth) throw new Unauthorized(message);
         const { user, claims, used, settlementDue } = auth;
         request.auth = {
           claims,

@@ -32,7 +32,7 @@ export function domainErrorOf(
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const refusal = domainErrorOf(error, request.routeOptions.config?.urlRefusal);
-    if (refusal) return reply.status(refusal.status).send(refusal.body());
+    if (refusal) return reply.status(refusal.status).headers(refusal.headers).send(refusal.body());
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => {
         const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { Invalid } from '../domain/errors';
 
 export const NUL_REFUSED = 'Invalid request. Text may not contain the NUL character (\\u0000).';
 
@@ -24,9 +25,9 @@ export function holdsNul(value: unknown): boolean {
  * that carries one is refused with a 400 before validation, a handler or a query sees it.
  */
 export function registerNulRefusal(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', async (request) => {
     if ([request.body, request.params, request.query].some(holdsNul)) {
-      return reply.status(400).send({ message: NUL_REFUSED });
+      throw new Invalid(NUL_REFUSED);
     }
   });
 }

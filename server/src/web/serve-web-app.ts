@@ -12,6 +12,7 @@ import { siteConfigSchema, type SiteConfig } from '@core/schemas/site-config';
 import { publicBaseUrl } from '../http/public-base-url';
 import { pageHeadHtml } from './page-head-html';
 import { prerenderedScreens } from './prerendered-screens';
+import { NotFound } from '../domain/errors';
 
 const INDEX_FILE = 'index.html';
 /** Where index.html mounts the app (web/index.html); the prerendered screen goes inside. */
@@ -174,7 +175,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith(options.apiPrefix) || request.method !== 'GET') {
-      return reply.status(404).send({ message: `No such endpoint: ${request.method} ${pathname}` });
+      throw new NotFound(`No such endpoint: ${request.method} ${pathname}`);
     }
     if (!sendIndexPage) {
       return reply

@@ -13,7 +13,8 @@ import { linkBaseUrl } from '../../auth/link-emails';
 import { verifyPassword } from '../../auth/passwords';
 import { SESSION_EXPIRED, authenticate, requireSignedIn } from '../../plugins/authenticate';
 import type { Services } from '../../services';
-import { refuseIfThrottled, throttleRules } from '../auth/throttle-rules';
+import { requireUnthrottled, throttleRules } from '../auth/throttle-rules';
+import { Forbidden, Unauthorized } from '../../domain/errors';
 
 const errors = {
   400: errorResponseSchema,
@@ -72,13 +73,9 @@ export const accountDataRoutes: FastifyPluginAsync<{ services: Services }> = asy
     api.post(
       '/account/delete-link',
       { schema: { tags: ['account'], response: { 200: statusResponseSchema, ...errors } } },
-      async (request, reply) => {
+      async (request) => {
         const { user } = request.signedIn;
-        const limited = await refuseIfThrottled(
-          reply,
-          await services.throttle.hit(rules.emailsToAddress(user.email)),
-        );
-        if (limited) return;
+        requireUnthrottled(await services.throttle.hit(rules.emailsToAddress(user.email)));
         const token = await services.oneTimeTokens.issue({
           userId: user.id,
           purpose: 'delete_account',
@@ -111,7 +108,7 @@ export const accountDataRoutes: FastifyPluginAsync<{ services: Services }> = asy
         response: { 200: accountDeletedSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { password, token } = request.body;
       if (token !== undefined) {
         const userId = await services.oneTimeTokens.holder(token, 'delete_account');
@@ -123,19 +120,17 @@ export const accountDataRoutes: FastifyPluginAsync<{ services: Services }> = asy
             async (trx) =>
               (await services.oneTimeTokens.consume(token, 'delete_account', trx)) !== null,
           ));
-        if (!deleted)
-          return reply.status(401).send({ message: ACCOUNT_DATA_MESSAGES.linkUnusable });
+        if (!deleted) throw new Unauthorized(ACCOUNT_DATA_MESSAGES.linkUnusable);
       } else {
         const auth = await authenticate(services, request);
-        if (!auth) return reply.status(401).send({ message: SESSION_EXPIRED });
+        if (!auth) throw new Unauthorized(SESSION_EXPIRED);
         const { user } = auth;
-        if (!user.password_hash)
-          return reply.status(403).send({ message: ACCOUNT_DATA_MESSAGES.noPassword });
+        if (!user.password_hash) throw new Forbidden(ACCOUNT_DATA_MESSAGES.noPassword);
         const failures = rules.loginFailures(user.email);
-        if (await refuseIfThrottled(reply, await services.throttle.check(failures))) return;
+        requireUnthrottled(await services.throttle.check(failures));
         if (!(await verifyPassword(user.password_hash, password ?? ''))) {
           await services.throttle.hit(failures);
-          return reply.status(403).send({ message: ACCOUNT_DATA_MESSAGES.passwordIncorrect });
+          throw new Forbidden(ACCOUNT_DATA_MESSAGES.passwordIncorrect);
         }
         await deletion.delete(user);
       }

@@ -19,7 +19,8 @@ import type { User } from '../../db/schema';
 import { SESSION_EXPIRED, requireSignedIn } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 import { signIn } from './sign-in';
-import { refuseIfThrottled, throttleRules } from './throttle-rules';
+import { requireUnthrottled, throttleRules } from './throttle-rules';
+import { Conflict, NotFound, Unauthorized } from '../../domain/errors';
 
 const errors = {
   400: authErrorSchema,
@@ -66,23 +67,21 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     },
     async (request, reply) => {
       const { email, name, password } = request.body;
-      if (await refuseIfThrottled(reply, await throttle.hit(rules.registrations(request.ip))))
-        return;
+      requireUnthrottled(await throttle.hit(rules.registrations(request.ip)));
       const existing = await users.byEmail(email);
       if (existing && isLegacy(existing)) {
-        if (await refuseIfThrottled(reply, await throttle.hit(rules.emailsToAddress(email))))
-          return;
+        requireUnthrottled(await throttle.hit(rules.emailsToAddress(email)));
         await confirmLegacyPassword(request, existing, password);
         return reply.status(202).send({ status: 'CONFIRM_EMAIL' });
       }
-      if (existing) return reply.status(409).send({ message: MESSAGES.emailAlreadyRegistered });
+      if (existing) throw new Conflict(MESSAGES.emailAlreadyRegistered);
       const user = await users.create({
         email,
         name: name ?? '',
         passwordHash: await hashPassword(password),
         googleSub: null,
       });
-      if (!user) return reply.status(409).send({ message: MESSAGES.emailAlreadyRegistered });
+      if (!user) throw new Conflict(MESSAGES.emailAlreadyRegistered);
       return signIn(services, request, user);
     },
   );
@@ -96,22 +95,23 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
         response: { 200: authResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { email, password } = request.body;
       const attempt = await throttle.hit(rules.loginAttempts(request.ip));
       const failures = await throttle.check(rules.loginFailures(email));
-      if (await refuseIfThrottled(reply, attempt, failures)) return;
+      requireUnthrottled(attempt, failures);
       const user = await users.byEmail(email);
-      if (!user) return reply.status(404).send({ message: MESSAGES.emailNotOnFile });
-      if (isLegacy(user)) return reply.status(409).send({ message: AUTH_CODES.oldUser });
+      if (!user) throw new NotFound(MESSAGES.emailNotOnFile);
+      if (isLegacy(user)) throw new Conflict(AUTH_CODES.oldUser);
       const ok =
         user.password_hash !== null && (await verifyPassword(user.password_hash, password));
       if (!ok) {
         await throttle.hit(rules.loginFailures(email));
-        return reply.status(409).send({
-          message: AUTH_CODES.passwordIncorrect,
-          ...(user.password_hash === null ? { google: true } : {}),
-        });
+        throw new Conflict(
+          AUTH_CODES.passwordIncorrect,
+          undefined,
+          user.password_hash === null ? { google: true } : {},
+        );
       }
       return signIn(services, request, user);
     },
@@ -128,16 +128,13 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const limited = await refuseIfThrottled(
-        reply,
+      requireUnthrottled(
         await throttle.hit(rules.emailsFromIp(request.ip)),
         await throttle.hit(rules.emailsToAddress(email)),
       );
-      if (limited) return;
       const user = await users.byEmail(email);
-      if (!user) return reply.status(404).send({ message: MESSAGES.emailNotOnFile });
-      if (!isLegacy(user))
-        return reply.status(409).send({ message: MESSAGES.emailAlreadyRegistered });
+      if (!user) throw new NotFound(MESSAGES.emailNotOnFile);
+      if (!isLegacy(user)) throw new Conflict(MESSAGES.emailAlreadyRegistered);
       await confirmLegacyPassword(request, user, password);
       return reply.status(202).send({ status: 'CONFIRM_EMAIL' });
     },
@@ -155,10 +152,10 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
           response: { 200: authResponseSchema, ...errors },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const { claims, user } = request.signedIn;
         const token = await sessions.rotate(claims);
-        if (!token) return reply.status(401).send({ message: SESSION_EXPIRED });
+        if (!token) throw new Unauthorized(SESSION_EXPIRED);
         return toAuthResponse(user, token);
       },
     );
@@ -185,13 +182,13 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     response: { 200: authResponseSchema, ...errors },
   };
 
-  api.post('/auth/google-register', { schema: googleSchema }, async (request, reply) => {
-    if (!services.verifyGoogle) return reply.status(404).send({ message: GOOGLE_OFF });
-    if (await refuseIfThrottled(reply, await throttle.hit(rules.registrations(request.ip)))) return;
+  api.post('/auth/google-register', { schema: googleSchema }, async (request) => {
+    if (!services.verifyGoogle) throw new NotFound(GOOGLE_OFF);
+    requireUnthrottled(await throttle.hit(rules.registrations(request.ip)));
     const identity = await services.verifyGoogle(request.body.credential);
-    if (!identity) return reply.status(401).send({ message: GOOGLE_UNVERIFIED });
+    if (!identity) throw new Unauthorized(GOOGLE_UNVERIFIED);
     if ((await users.byEmail(identity.email)) || (await users.byGoogleSub(identity.sub))) {
-      return reply.status(409).send({ message: MESSAGES.emailAlreadyRegistered });
+      throw new Conflict(MESSAGES.emailAlreadyRegistered);
     }
     const user = await users.create({
       email: identity.email,
@@ -199,17 +196,17 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
       passwordHash: null,
       googleSub: identity.sub,
     });
-    if (!user) return reply.status(409).send({ message: MESSAGES.emailAlreadyRegistered });
+    if (!user) throw new Conflict(MESSAGES.emailAlreadyRegistered);
     return signIn(services, request, user);
   });
 
-  api.post('/auth/google-login', { schema: googleSchema }, async (request, reply) => {
-    if (!services.verifyGoogle) return reply.status(404).send({ message: GOOGLE_OFF });
-    if (await refuseIfThrottled(reply, await throttle.hit(rules.loginAttempts(request.ip)))) return;
+  api.post('/auth/google-login', { schema: googleSchema }, async (request) => {
+    if (!services.verifyGoogle) throw new NotFound(GOOGLE_OFF);
+    requireUnthrottled(await throttle.hit(rules.loginAttempts(request.ip)));
     const identity = await services.verifyGoogle(request.body.credential);
-    if (!identity) return reply.status(401).send({ message: GOOGLE_UNVERIFIED });
+    if (!identity) throw new Unauthorized(GOOGLE_UNVERIFIED);
     const user = (await users.byGoogleSub(identity.sub)) ?? (await users.byEmail(identity.email));
-    if (!user) return reply.status(404).send({ message: MESSAGES.emailNotOnFile });
+    if (!user) throw new NotFound(MESSAGES.emailNotOnFile);
     // Google verified this address, so an account with the same email may link to it.
     if (user.google_sub === null) await users.update(user.id, { google_sub: identity.sub });
     return signIn(services, request, { ...user, google_sub: identity.sub });

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import { QuotaExceeded } from '../../domain/errors';
 import {
   storedBucket,
   tooManyMessage,
@@ -76,16 +76,11 @@ export function throttleRules(config: Config) {
   };
 }
 
-/** Answers 429 with Retry-After when a throttle said no; true when it did. */
-export async function refuseIfThrottled(
-  reply: FastifyReply,
-  ...results: ThrottleResult[]
-): Promise<boolean> {
+/** Throws the 429, with Retry-After, of the first throttle that said no. */
+export function requireUnthrottled(...results: ThrottleResult[]): void {
   const refused = results.find((r) => !r.allowed);
-  if (!refused) return false;
-  await reply
-    .status(429)
-    .header('retry-after', String(refused.retryAfterSeconds))
-    .send({ message: tooManyMessage(refused.retryAfterSeconds) });
-  return true;
+  if (!refused) return;
+  throw new QuotaExceeded(tooManyMessage(refused.retryAfterSeconds)).withHeaders({
+    'retry-after': String(refused.retryAfterSeconds),
+  });
 }

@@ -16,7 +16,8 @@ import { hashPassword } from '../../auth/passwords';
 import { requireSignedIn } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 import { signIn } from '../auth/sign-in';
-import { refuseIfThrottled, throttleRules } from '../auth/throttle-rules';
+import { requireUnthrottled, throttleRules } from '../auth/throttle-rules';
+import { Unauthorized } from '../../domain/errors';
 
 export const LINK_UNUSABLE = 'This link has expired or was already used. Please request a new one.';
 const errors = { 400: authErrorSchema, 401: authErrorSchema, 429: authErrorSchema };
@@ -40,14 +41,12 @@ export const emailLinkRoutes: FastifyPluginAsync<{ services: Services }> = async
           response: { 200: statusResponseSchema, ...errors },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const { email } = request.params;
-        const limited = await refuseIfThrottled(
-          reply,
+        requireUnthrottled(
           await services.throttle.hit(rules.emailsFromIp(request.ip)),
           await services.throttle.hit(rules.emailsToAddress(email)),
         );
-        if (limited) return;
         const user = await services.users.byEmail(email);
         // The same answer whether or not the address has an account: no enumeration.
         if (user) {
@@ -76,14 +75,14 @@ export const emailLinkRoutes: FastifyPluginAsync<{ services: Services }> = async
           response: { 200: authResponseSchema, ...errors },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const purpose = kind === 'secure-link' ? 'secure_link' : 'reset_password';
         const { token } = request.params;
         const wellFormed =
           token.length >= EMAIL_TOKEN_LENGTH.min && token.length <= EMAIL_TOKEN_LENGTH.max;
         const consumed = wellFormed && (await services.oneTimeTokens.consume(token, purpose));
         const user = consumed && (await services.users.byId(consumed.userId));
-        if (!consumed || !user) return reply.status(401).send({ message: LINK_UNUSABLE });
+        if (!consumed || !user) throw new Unauthorized(LINK_UNUSABLE);
         if (consumed.pendingPasswordHash && user.password_hash === null) {
           await services.users.update(user.id, { password_hash: consumed.pendingPasswordHash });
           user.password_hash = consumed.pendingPasswordHash;

@@ -4,7 +4,7 @@ import { errorResponseSchema } from '@core/schemas/common';
 import { emailSubscribeBodySchema, statusResponseSchema } from '@core/schemas/auth';
 import { saveSubscriber } from '../../leads/leads';
 import type { Services } from '../../services';
-import { refuseIfThrottled, throttleRules } from '../auth/throttle-rules';
+import { requireUnthrottled, throttleRules } from '../auth/throttle-rules';
 
 /**
  * The email subscription the web page posts after registration. The address arrives
@@ -24,9 +24,9 @@ export const emailSubscriberRoutes: FastifyPluginAsync<{ services: Services }> =
         response: { 200: statusResponseSchema, 429: errorResponseSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const limit = await services.throttle.hit(rules.emailSubscriptions(request.ip));
-      if (await refuseIfThrottled(reply, limit)) return;
+      requireUnthrottled(limit);
       const { emailAddress, firstName, searchTerm } = request.body;
       await saveSubscriber(services.db, services.clock.now().toISOString(), {
         email: emailAddress,

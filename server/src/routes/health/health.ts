@@ -4,6 +4,7 @@ import { SERVER_MESSAGES } from '@core/messages';
 import { errorResponseSchema, healthResponseSchema } from '@core/schemas/common';
 import type { SpeedReadiness } from '@core/speed';
 import { pingDb, type Db } from '../../db/connect';
+import { Unavailable } from '../../domain/errors';
 
 export interface HealthOptions {
   db: Db;
@@ -25,10 +26,9 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db,
         response: { 200: healthResponseSchema, 503: errorResponseSchema },
       },
     },
-    async (_request, reply) => {
-      if (speed?.draining) return reply.status(503).send({ message: SERVER_MESSAGES.shuttingDown });
-      if (!(await pingDb(db)))
-        return reply.status(503).send({ message: 'The database does not answer.' });
+    async (_request) => {
+      if (speed?.draining) throw new Unavailable(SERVER_MESSAGES.shuttingDown);
+      if (!(await pingDb(db))) throw new Unavailable('The database does not answer.');
       const readiness = speed?.readiness();
       if (readiness && !readiness.ready) return { status: 'degraded' as const, speed: readiness };
       return { status: 'ok' as const };

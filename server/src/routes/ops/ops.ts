@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@core/schemas/common';
 import { providersResponseSchema, queuesResponseSchema } from '@core/schemas/ops';
@@ -9,6 +9,7 @@ import { estimatedCostUsd, PRICE_PER_THOUSAND_USD } from '../../providers/serp/p
 import { QUEUES } from '../../queues';
 import type { Services } from '../../services';
 import { OpsMetrics } from './metrics';
+import { Unauthorized } from '../../domain/errors';
 
 export const OPS_TOKEN_REFUSED = 'This needs the operators’ token (OPS_TOKEN).';
 
@@ -33,10 +34,10 @@ export const opsRoutes: FastifyPluginAsync<{ services: Services }> = async (app,
   if (!token) return;
   const { jobs } = services;
   const queueStats = () => Promise.all(QUEUES.map((queue) => jobs.stats(queue.name)));
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('onRequest', async (request: FastifyRequest) => {
     const given = bearerToken(request);
     if (!given || !sameToken(given, token)) {
-      return reply.status(401).send({ message: OPS_TOKEN_REFUSED });
+      throw new Unauthorized(OPS_TOKEN_REFUSED);
     }
   });
   const routes = app.withTypeProvider<ZodTypeProvider>();

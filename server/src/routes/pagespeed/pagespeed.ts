@@ -11,12 +11,15 @@ import {
 } from '@core/speed';
 import { quotaHolder } from '../../plugins/meter';
 import type { Services } from '../../services';
+import { NotFound } from '../../domain/errors';
 
 const runParams = z.object({ runId: z.string().uuid() });
 const FINISHED: readonly RunStatus['status'][] = ['done', 'error', 'cancelled'];
 /** A run's stages in the order they come; its end (done, error, cancelled) comes last. */
 const STREAM_ORDER: readonly RunStatus['stage'][] = ['queued', 'loading', 'tracing', 'auditing'];
-const NOT_FOUND = { message: 'No such speed run.', code: SPEED_ERROR_CODES.notFound };
+const runNotFound = (): never => {
+  throw new NotFound('No such speed run.', SPEED_ERROR_CODES.notFound);
+};
 const errors = {
   400: errorResponseSchema,
   404: errorResponseSchema,
@@ -71,8 +74,7 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
         response: { 200: runStatusSchema, 404: errorResponseSchema },
       },
     },
-    async (request, reply) =>
-      (await services.speed.get(request.params.runId)) ?? reply.status(404).send(NOT_FOUND),
+    async (request) => (await services.speed.get(request.params.runId)) ?? runNotFound(),
   );
 
   api.delete(
@@ -84,9 +86,8 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
         response: { 200: z.object({ cancelled: z.boolean() }), 404: errorResponseSchema },
       },
     },
-    async (request, reply) => {
-      if (!(await services.speed.get(request.params.runId)))
-        return reply.status(404).send(NOT_FOUND);
+    async (request) => {
+      if (!(await services.speed.get(request.params.runId))) throw runNotFound();
       return { cancelled: await services.speed.cancel(request.params.runId) };
     },
   );
@@ -108,7 +109,7 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
     },
     async (request, reply) => {
       const { runId } = request.params;
-      if (!(await services.speed.get(runId))) return reply.status(404).send(NOT_FOUND);
+      if (!(await services.speed.get(runId))) throw runNotFound();
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {

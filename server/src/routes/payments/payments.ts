@@ -18,6 +18,7 @@ import { LocalPaymentProcessor } from '../../providers/payments/local-processor'
 import { PAYPAL_PAID_STATUSES } from '../../providers/payments/paypal';
 import { PaymentDeclined } from '../../providers/payments/port';
 import type { Services } from '../../services';
+import { BadGateway, Conflict, Invalid, NotFound, PaymentRequired } from '../../domain/errors';
 
 const errors = {
   400: errorResponseSchema,
@@ -81,10 +82,9 @@ const accountPayments: FastifyPluginAsync<{ services: Services }> = async (app, 
         response: { 200: paymentResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const auth = request.signedIn;
-      if (request.body.planId === 1)
-        return reply.status(400).send({ message: 'Choose a paid plan to subscribe to.' });
+      if (request.body.planId === 1) throw new Invalid('Choose a paid plan to subscribe to.');
       return answer(auth.user.id, () => billing.subscribe(auth.user, request.body));
     },
   );
@@ -113,18 +113,17 @@ const accountPayments: FastifyPluginAsync<{ services: Services }> = async (app, 
         response: { 200: z.object({ paymentMethodId: z.string() }), ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const auth = request.signedIn;
       if (!(billing.provider instanceof LocalPaymentProcessor)) {
-        return reply.status(404).send({ message: 'The local test processor is not in use.' });
+        throw new NotFound('The local test processor is not in use.');
       }
       try {
         return {
           paymentMethodId: await billing.provider.createPaymentMethod(auth.user.id, request.body),
         };
       } catch (error) {
-        if (error instanceof PaymentDeclined)
-          return reply.status(402).send({ message: error.message });
+        if (error instanceof PaymentDeclined) throw new PaymentRequired(error.message);
         throw error;
       }
     },
@@ -154,26 +153,24 @@ const accountPayments: FastifyPluginAsync<{ services: Services }> = async (app, 
         response: { 200: paymentResponseSchema, ...errors, 502: errorResponseSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const auth = request.signedIn;
       const paypal = services.paypal;
-      if (!paypal || paypal.plans.length === 0)
-        return reply.status(404).send({ message: PAYPAL_MESSAGES.notConfigured });
+      if (!paypal || paypal.plans.length === 0) throw new NotFound(PAYPAL_MESSAGES.notConfigured);
       // What the browser says is not proof: the subscription counts as PayPal reports it.
       let remote;
       try {
         remote = await paypal.subscription(request.body.subscriptionId);
       } catch (error) {
         request.log.warn({ err: error }, 'PayPal subscription lookup failed');
-        return reply.status(502).send({ message: PAYPAL_MESSAGES.unavailable });
+        throw new BadGateway(PAYPAL_MESSAGES.unavailable);
       }
-      if (!remote) return reply.status(404).send({ message: PAYPAL_MESSAGES.unknown });
-      if (remote.customId !== auth.user.id)
-        return reply.status(409).send({ message: PAYPAL_MESSAGES.notYours });
+      if (!remote) throw new NotFound(PAYPAL_MESSAGES.unknown);
+      if (remote.customId !== auth.user.id) throw new Conflict(PAYPAL_MESSAGES.notYours);
       const plan = paypal.planOf(remote.planId);
-      if (!plan) return reply.status(409).send({ message: PAYPAL_MESSAGES.unknownPlan });
+      if (!plan) throw new Conflict(PAYPAL_MESSAGES.unknownPlan);
       if (!PAYPAL_PAID_STATUSES.includes(remote.status))
-        return reply.status(402).send({ message: PAYPAL_MESSAGES.notApproved(remote.status) });
+        throw new PaymentRequired(PAYPAL_MESSAGES.notApproved(remote.status));
       return answer(auth.user.id, async () => {
         try {
           return await billing.subscribePaypal(auth.user, remote, plan);
@@ -196,11 +193,11 @@ const accountPayments: FastifyPluginAsync<{ services: Services }> = async (app, 
         response: { 200: paymentResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const auth = request.signedIn;
       const sub = services.paypal ? await billing.paypalSubscriptionOf(auth.user.id) : null;
       if (!services.paypal || !sub) {
-        return reply.status(404).send({ message: PAYPAL_MESSAGES.nothingToCancel });
+        throw new NotFound(PAYPAL_MESSAGES.nothingToCancel);
       }
       const paypal = services.paypal;
       return answer(auth.user.id, async () => {

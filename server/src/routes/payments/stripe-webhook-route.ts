@@ -3,6 +3,7 @@ import { recordPaymentEvent } from '../../billing/payment-events';
 import { StripePaymentsProvider, subscriptionPeriod } from '../../providers/payments/stripe';
 import { readStripeWebhook, subscriptionIdOf } from '../../providers/payments/stripe-webhook';
 import type { Services } from '../../services';
+import { Invalid, NotFound } from '../../domain/errors';
 
 const HANDLED =
   /^(customer\.subscription\.(created|updated|deleted)|invoice\.(paid|payment_failed))$/;
@@ -25,11 +26,11 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ services: Services }> = a
   app.post(
     '/payments/stripe/webhook',
     { schema: { tags: ['payments'], hide: true } },
-    async (request, reply) => {
+    async (request) => {
       const provider = services.billing.provider;
       const secret = services.config.STRIPE_WEBHOOK_SECRET;
       if (!(provider instanceof StripePaymentsProvider) || !secret) {
-        return reply.status(404).send({ message: 'Stripe is not configured.' });
+        throw new NotFound('Stripe is not configured.');
       }
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const checked = readStripeWebhook(
@@ -38,7 +39,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ services: Services }> = a
         secret,
         services.clock.now(),
       );
-      if ('error' in checked) return reply.status(400).send({ message: checked.message });
+      if ('error' in checked) throw new Invalid(checked.message);
       const { event } = checked;
       const received = { id: event.id, provider: 'stripe', type: event.type };
       if (!(await recordPaymentEvent(services.db, received, services.clock.now().toISOString())))

@@ -5,7 +5,7 @@ import { errorResponseSchema } from '@core/schemas/common';
 import { proDemoBodySchema } from '@core/schemas/pro';
 import { saveDemoRequest } from '../../leads/leads';
 import type { Services } from '../../services';
-import { refuseIfThrottled, throttleRules } from '../auth/throttle-rules';
+import { requireUnthrottled, throttleRules } from '../auth/throttle-rules';
 
 /**
  * Pro demo requests: keeps the address of someone asking for a demo. 201 for a new
@@ -32,7 +32,7 @@ export const proDemoRoutes: FastifyPluginAsync<{ services: Services }> = async (
     },
     async (request, reply) => {
       const limit = await services.throttle.hit(rules.demoRequests(request.ip));
-      if (await refuseIfThrottled(reply, limit)) return;
+      requireUnthrottled(limit);
       const added = await saveDemoRequest(
         services.db,
         services.clock.now().toISOString(),

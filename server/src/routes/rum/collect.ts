@@ -5,6 +5,7 @@ import { RUM_BEACON_MAX_BYTES, rumBeaconSchema } from '@core/schemas/rum';
 import { holdsNul, NUL_REFUSED } from '../../plugins/refuse-nul';
 import type { BeaconOutcome } from '../../rum/rum-collector';
 import type { Services } from '../../services';
+import { Invalid, MethodNotAllowed, NotFound } from '../../domain/errors';
 
 /** The public path beacons go to, outside the API's prefix so a proxy can route it apart. */
 export const RUM_COLLECT_PATH = '/rum/v1/collect';
@@ -42,10 +43,7 @@ export const rumCollectRoutes: FastifyPluginAsync<{ services: Services }> = asyn
   );
   app.get('/rum.js', { schema: { hide: true } }, async (_request, reply) => {
     const script = await fs.readFile(rumScriptPath(services.config.webDistDir)).catch(() => null);
-    if (!script)
-      return reply
-        .status(404)
-        .send({ message: 'The beacon script is not built: run npm run build.' });
+    if (!script) throw new NotFound('The beacon script is not built: run npm run build.');
     return (
       reply
         .header('cache-control', SCRIPT_CACHE)
@@ -61,8 +59,9 @@ export const rumCollectRoutes: FastifyPluginAsync<{ services: Services }> = asyn
     method: ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     url: RUM_COLLECT_PATH,
     schema: { hide: true },
-    handler: async (_request, reply) =>
-      reply.status(405).header('allow', 'POST').send({ message: 'Beacons are sent with POST.' }),
+    handler: async () => {
+      throw new MethodNotAllowed('Beacons are sent with POST.').withHeaders({ allow: 'POST' });
+    },
   });
   app.post(
     RUM_COLLECT_PATH,
@@ -73,14 +72,13 @@ export const rumCollectRoutes: FastifyPluginAsync<{ services: Services }> = asyn
         try {
           body = JSON.parse(body);
         } catch {
-          return reply.status(400).send({ message: 'The beacon is not JSON.' });
+          throw new Invalid('The beacon is not JSON.');
         }
       }
       // PostgreSQL text cannot hold NUL: one in a key or a path must not reach a query.
-      if (holdsNul(body)) return reply.status(400).send({ message: NUL_REFUSED });
+      if (holdsNul(body)) throw new Invalid(NUL_REFUSED);
       const beacon = rumBeaconSchema.safeParse(body);
-      if (!beacon.success)
-        return reply.status(400).send({ message: 'The beacon is not one of rum.js.' });
+      if (!beacon.success) throw new Invalid('The beacon is not one of rum.js.');
       const outcome = await services.rumCollector.collect(beacon.data, {
         origin: request.headers.origin,
         userAgent: request.headers['user-agent'],

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { statusResponseSchema } from '@core/schemas/auth';
@@ -9,11 +9,12 @@ import {
   scrapePageResponseSchema,
   scrapePlpsResponseSchema,
 } from '@core/schemas/scrape';
+import { DomainError, Forbidden, Invalid, Unavailable } from '../../domain/errors';
 import { listingUrl } from '../../scrape/listing-links';
 import { loadMixlabPassword, mixlabFailures, passwordMatches } from '../../scrape/password';
 import { countListingPages, ListingError } from '../../scrape/scrape-shop';
 import type { Services } from '../../services';
-import { refuseIfThrottled } from '../auth/throttle-rules';
+import { requireUnthrottled } from '../auth/throttle-rules';
 
 export const WRONG_PASSWORD = 'That MixLab password is not right.';
 const NO_TARGET = 'No shop to scrape: the sandbox is off and SCRAPE_BASE_URL is not set.';
@@ -41,31 +42,23 @@ export const scrapeRoutes: FastifyPluginAsync<{ services: Services }> = async (
   const { target, newCrawl, pages } = services.scrape;
 
   /** 429 while the IP has too many wrong tries; 403, counting one more, when wrong. */
-  const refusePassword = async (request: FastifyRequest, reply: FastifyReply) => {
+  const requirePassword = async (request: FastifyRequest) => {
     const rule = mixlabFailures(request.ip);
-    if (await refuseIfThrottled(reply, await throttle.check(rule))) return true;
+    requireUnthrottled(await throttle.check(rule));
     const given = request.headers[MIXLAB_PASSWORD_HEADER];
-    if (passwordMatches(typeof given === 'string' ? given : undefined, password)) return false;
+    if (passwordMatches(typeof given === 'string' ? given : undefined, password)) return;
     await throttle.hit(rule);
-    await reply.status(403).send({ message: WRONG_PASSWORD });
-    return true;
+    throw new Forbidden(WRONG_PASSWORD);
   };
 
   /**
    * Sign-in, then the password: both are needed to scrape. Checked before
    * the body is validated, so a stranger learns nothing from the API but 401.
    */
-  const preValidation = [
-    app.requireUser(),
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      if (await refusePassword(request, reply)) return reply;
-    },
-  ];
+  const preValidation = [app.requireUser(), (request: FastifyRequest) => requirePassword(request)];
 
-  const sendListingError = (reply: FastifyReply, error: unknown) => {
-    if (!(error instanceof ListingError)) throw error;
-    return reply.status(error.status).send({ message: error.message });
-  };
+  const refusalOf = (error: unknown) =>
+    error instanceof ListingError ? new DomainError(error.status, error.message) : error;
 
   api.post(
     '/mixlab/unlock',
@@ -77,8 +70,8 @@ export const scrapeRoutes: FastifyPluginAsync<{ services: Services }> = async (
         response: { 200: statusResponseSchema, 403: refusals[403], 429: refusals[429] },
       },
     },
-    async (request, reply) => {
-      if (await refusePassword(request, reply)) return;
+    async (request) => {
+      await requirePassword(request);
       return { status: 'SUCCESS' };
     },
   );
@@ -95,13 +88,13 @@ export const scrapeRoutes: FastifyPluginAsync<{ services: Services }> = async (
       },
       preValidation,
     },
-    async (_request, reply) => {
-      if (!target) return reply.status(503).send({ message: NO_TARGET });
+    async () => {
+      if (!target) throw new Unavailable(NO_TARGET);
       try {
         const totalPages = await countListingPages(newCrawl(), target);
         return { totalPages, listingUrl: listingUrl(target.baseUrl, target.listingPath, 1) };
       } catch (error) {
-        return sendListingError(reply, error);
+        throw refusalOf(error);
       }
     },
   );
@@ -119,18 +112,16 @@ export const scrapeRoutes: FastifyPluginAsync<{ services: Services }> = async (
       },
       preValidation,
     },
-    async (request, reply) => {
-      if (!target) return reply.status(503).send({ message: NO_TARGET });
+    async (request) => {
+      if (!target) throw new Unavailable(NO_TARGET);
       const { page } = request.body;
       if (page > target.maxPages) {
-        return reply
-          .status(400)
-          .send({ message: `At most ${target.maxPages} listing pages are scraped.` });
+        throw new Invalid(`At most ${target.maxPages} listing pages are scraped.`);
       }
       try {
         return await pages!.scrapePage(page);
       } catch (error) {
-        return sendListingError(reply, error);
+        throw refusalOf(error);
       }
     },
   );

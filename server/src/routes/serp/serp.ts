@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SERP_MESSAGES } from '@core/messages';
 import { errorResponseSchema } from '@core/schemas/common';
@@ -15,17 +15,16 @@ import {
 } from '@core/schemas/serp';
 import { entitlementsOf } from '@core/entitlements';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
-import { PlanLimit } from '../../domain/errors';
+import { DomainError, NotFound, PlanLimit, Unavailable } from '../../domain/errors';
 import { quotaHolder } from '../../plugins/meter';
 import { FAILURE_STATUS } from '../../providers/failure-status';
 import { SerpProviderError, type SerpPage, type SerpQuery } from '../../providers/serp/port';
 import { checkRank } from '../../providers/serp/rank-check';
 import type { Services } from '../../services';
-import { refuseIfThrottled, throttleRules } from '../auth/throttle-rules';
+import { requireUnthrottled, throttleRules } from '../auth/throttle-rules';
 
 const NO_PROVIDER =
   'No search provider is available: the sandbox is off and no SERP API key is configured.';
-const noProvider = { message: NO_PROVIDER, code: SERP_ERROR_CODES.noProvider };
 const errors = {
   400: errorResponseSchema,
   403: errorResponseSchema,
@@ -35,11 +34,14 @@ const errors = {
   504: errorResponseSchema,
 };
 
-async function sendProviderError(reply: FastifyReply, error: unknown) {
-  if (!(error instanceof SerpProviderError)) throw error;
-  return reply
-    .status(FAILURE_STATUS[error.failure])
-    .send({ message: error.message, code: SERP_ERROR_CODES.providerFailed });
+/** A search provider's failure as the API answers it; any other error as it is. */
+function serpRefusal(error: unknown): unknown {
+  if (!(error instanceof SerpProviderError)) return error;
+  return new DomainError(
+    FAILURE_STATUS[error.failure],
+    error.message,
+    SERP_ERROR_CODES.providerFailed,
+  );
 }
 
 /** A featured answer goes first at position 1 and the others shift by one. */
@@ -89,7 +91,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     },
     async (request, reply) => {
       const serp = services.serp;
-      if (!serp) return reply.status(503).send(noProvider);
+      if (!serp) throw new Unavailable(NO_PROVIDER, SERP_ERROR_CODES.noProvider);
       // The chain's first provider; each page says which one answered it.
       const expected = serp.provider.source;
       const b = request.body;
@@ -116,7 +118,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
           );
           return { ...page, speedTestId };
         } catch (error) {
-          return sendProviderError(reply, error);
+          throw serpRefusal(error);
         }
       }
       const charge = await reply.meter('serp');
@@ -126,7 +128,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
         first = await answer(await serp.search(query), charge.subject);
       } catch (error) {
         await charge.refund();
-        return sendProviderError(reply, error);
+        throw serpRefusal(error);
       }
       const shareId = await services.serpShares.add({
         search: {
@@ -171,12 +173,12 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
       },
       preHandler: app.identify,
     },
-    async (request, reply) => {
+    async (request) => {
       const hit = await services.throttle.hit(rules.sharedResults(request.ip));
-      if (await refuseIfThrottled(reply, hit)) return reply;
+      requireUnthrottled(hit);
       const { shareId } = request.params;
       const share = await services.serpShares.get(shareId);
-      if (!share) return reply.status(404).send({ message: SERP_MESSAGES.shareNotFound });
+      if (!share) throw new NotFound(SERP_MESSAGES.shareNotFound);
       // The sharer's search paid for the page; whoever opens it gets its cards' samples
       // and page facts on the same terms, and no search is counted.
       const speedTestId = await services.speedTests.openForResults(
@@ -199,7 +201,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     },
     async (request, reply) => {
       const serp = services.serp;
-      if (!serp) return reply.status(503).send(noProvider);
+      if (!serp) throw new Unavailable(NO_PROVIDER, SERP_ERROR_CODES.noProvider);
       const b = request.body;
       const charge = await reply.meter('serp');
       if (!charge) return reply;
@@ -242,7 +244,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
         };
       } catch (error) {
         await charge.refund();
-        return sendProviderError(reply, error);
+        throw serpRefusal(error);
       }
     },
   );
@@ -260,7 +262,7 @@ export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     async (request, reply) => {
       if (!request.auth) {
         const hit = await services.throttle.hit(rules.pageFacts(request.ip));
-        if (await refuseIfThrottled(reply, hit)) return reply;
+        requireUnthrottled(hit);
       }
       const { results, searchId } = request.body;
       const urls = results.map((r) => r.link);
