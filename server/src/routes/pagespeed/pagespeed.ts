@@ -17,9 +17,7 @@ const runParams = z.object({ runId: z.string().uuid() });
 const FINISHED: readonly RunStatus['status'][] = ['done', 'error', 'cancelled'];
 /** A run's stages in the order they come; its end (done, error, cancelled) comes last. */
 const STREAM_ORDER: readonly RunStatus['stage'][] = ['queued', 'loading', 'tracing', 'auditing'];
-const runNotFound = (): never => {
-  throw new NotFound('No such speed run.', SPEED_ERROR_CODES.notFound);
-};
+const runNotFound = () => new NotFound('No such speed run.', SPEED_ERROR_CODES.notFound);
 const errors = {
   400: errorResponseSchema,
   404: errorResponseSchema,
@@ -74,7 +72,11 @@ export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async
         response: { 200: runStatusSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => (await services.speed.get(request.params.runId)) ?? runNotFound(),
+    async (request) => {
+      const run = await services.speed.get(request.params.runId);
+      if (!run) throw runNotFound();
+      return run;
+    },
   );
 
   api.delete(
