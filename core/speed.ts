@@ -38,7 +38,8 @@ export function resultUsesAudit(ref: LighthouseAuditRef): boolean {
  */
 export const FILMSTRIP_FRAME_WIDTH = 128;
 
-const LABELS: Record<LabKey, string> = {
+/** How Lighthouse names each lab metric. */
+export const LAB_LABELS: Record<LabKey, string> = {
   psi: 'Performance',
   fcp: 'First Contentful Paint',
   si: 'Speed Index',
@@ -314,7 +315,7 @@ export function mapLighthouseResult(
   if (performance === null || performance === undefined) return null;
   const lab: Record<string, LabMetric> = {
     psi: {
-      label: LABELS.psi,
+      label: LAB_LABELS.psi,
       displayValue: String(Math.round(performance * 100)),
       score: Math.round(performance * 100),
       numericValue: performance,
@@ -326,7 +327,7 @@ export function mapLighthouseResult(
     if (!audit || typeof audit.numericValue !== 'number') continue;
     const { p10, median } = audit.scoringOptions ?? {};
     lab[key] = {
-      label: LABELS[key],
+      label: LAB_LABELS[key],
       displayValue: audit.displayValue ?? '',
       score: Math.round((audit.score ?? 0) * 100),
       numericValue: audit.numericValue,

@@ -11,12 +11,9 @@ export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${Date.now()}-${counte
 
 /** Registers an account through the API, as the create-account form would. */
 export async function registerByApi(page: Page, prefix?: string): Promise<AuthResponse> {
-  const response = await page.request.post(
-    `${inject('baseUrl')}/backend-service/v1/auth/register`,
-    {
-      data: { name: 'Casey', email: uniqueEmail(prefix), password: 'correct-horse1' },
-    },
-  );
+  const response = await page.request.post('/backend-service/v1/auth/register', {
+    data: { name: 'Casey', email: uniqueEmail(prefix), password: 'correct-horse1' },
+  });
   return authResponseSchema.parse(await response.json());
 }
 

@@ -2,12 +2,15 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, inject } from 'vitest';
 import { SITE_CONFIG_SCRIPT_ID } from '@core/embedded';
 import { CHROMIUM_FLAGS } from '../../server/src/providers/lab-speed/chromium-flags';
+import { startAppProcess } from '../../server/test/app-process';
+import { E2E_APP_ENV } from './global-setup';
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 export interface BrowserHarness {
   readonly browser: Browser;
-  baseUrl: string;
+  /** The app this file's pages open (the suite's, or the file's own). */
+  readonly baseUrl: string;
   /** A fresh context (empty storage) and page per call. */
   newPage(options?: {
     width?: number;
@@ -21,35 +24,47 @@ export interface BrowserHarness {
   }): Promise<{ page: Page; context: BrowserContext }>;
 }
 
-/** One Chromium per test file, launched from Debian's package; never downloaded. */
-export function useBrowser(): BrowserHarness {
+/**
+ * One Chromium per test file, launched from Debian's package; never downloaded. Its pages
+ * open the suite's app, whose lab is a stand-in; `lab: 'lighthouse'` starts the file's own
+ * app (same settings) that measures with Lighthouse in Chromium, for tests of what it measures.
+ */
+export function useBrowser({ lab }: { lab?: 'lighthouse' } = {}): BrowserHarness {
   let browser: Browser | undefined;
+  let ownApp: Awaited<ReturnType<typeof startAppProcess>> | undefined;
   const contexts: BrowserContext[] = [];
-  const baseUrl = inject('baseUrl');
+  let baseUrl = inject('baseUrl');
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
-  });
+    [browser, ownApp] = await Promise.all([
+      chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS }),
+      lab ? startAppProcess(E2E_APP_ENV, { lab }) : undefined,
+    ]);
+    if (ownApp) baseUrl = ownApp.baseUrl;
+  }, 90_000);
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close()));
     await browser?.close();
+    await ownApp?.stop();
   });
   return {
     get browser() {
       if (!browser) throw new Error('browser not launched yet');
       return browser;
     },
-    baseUrl,
+    get baseUrl() {
+      return baseUrl;
+    },
     async newPage({
       width = 1280,
       height = 800,
       javaScript = true,
-      baseUrl: base = baseUrl,
+      baseUrl: base,
       timeZone,
     }: Parameters<BrowserHarness['newPage']>[0] = {}) {
       if (!browser) throw new Error('browser not launched yet');
       const context = await browser.newContext({
         viewport: { width, height },
-        baseURL: base,
+        baseURL: base ?? baseUrl,
         javaScriptEnabled: javaScript,
         ...(timeZone ? { timezoneId: timeZone } : {}),
       });

@@ -2,8 +2,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { CronExpressionParser } from 'cron-parser';
 import { z } from 'zod';
-import { SERP_VENDORS, type SerpVendor } from '@core/schemas/serp';
+import { SERP_VENDORS } from '@core/schemas/serp';
 import { parseFetchAllowList } from './http/fetch-allow-list';
+import { hasSerpKey, SERP_VENDOR_DESCRIPTORS, SERP_VENDOR_ENV } from './providers/serp/vendors';
 
 const optionalUrl = z.string().url().optional();
 
@@ -166,15 +167,7 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
-  SERPAPI_KEY: z.string().min(1).optional(),
-  SERPAPI_BASE_URL: z.string().url().default('https://serpapi.com'),
-  VALUESERP_API_KEY: z.string().min(1).optional(),
-  VALUESERP_BASE_URL: z.string().url().default('https://api.valueserp.com'),
-  DATAFORSEO_LOGIN: z.string().min(1).optional(),
-  DATAFORSEO_PASSWORD: z.string().min(1).optional(),
-  DATAFORSEO_BASE_URL: z.string().url().default('https://api.dataforseo.com'),
-  SERPER_API_KEY: z.string().min(1).optional(),
-  SERPER_BASE_URL: z.string().url().default('https://google.serper.dev'),
+  ...SERP_VENDOR_ENV,
   /** The SERP chain's order, e.g. `serper,serpapi`; unset: every vendor with a key, in SERP_VENDORS order. */
   SERP_PROVIDERS: z
     .string()
@@ -303,27 +296,6 @@ export type Env = z.infer<typeof envSchema>;
 /** Every variable SpeedRank reads. */
 export const ENV_NAMES = Object.keys(envSchema.shape) as (keyof Env)[];
 
-/** Whether a SERP vendor's credentials are set. */
-export function hasSerpKey(env: Env, vendor: SerpVendor): boolean {
-  switch (vendor) {
-    case 'serpapi':
-      return Boolean(env.SERPAPI_KEY);
-    case 'valueserp':
-      return Boolean(env.VALUESERP_API_KEY);
-    case 'dataforseo':
-      return Boolean(env.DATAFORSEO_LOGIN && env.DATAFORSEO_PASSWORD);
-    case 'serper':
-      return Boolean(env.SERPER_API_KEY);
-  }
-}
-
-const SERP_KEY_NAMES: Record<SerpVendor, string> = {
-  serpapi: 'SERPAPI_KEY',
-  valueserp: 'VALUESERP_API_KEY',
-  dataforseo: 'DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD',
-  serper: 'SERPER_API_KEY',
-};
-
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
@@ -348,7 +320,7 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
       ctx.addIssue({
         code: 'custom',
         path: ['SERP_PROVIDERS'],
-        message: `${vendor} is listed without its key: set ${SERP_KEY_NAMES[vendor]}`,
+        message: `${vendor} is listed without its key: set ${SERP_VENDOR_DESCRIPTORS[vendor].keyNames}`,
       });
     }
   }

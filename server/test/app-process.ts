@@ -4,14 +4,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port';
 
+/** Where a process's samples are measured: Lighthouse in Chromium, or the sandbox's stand-in. */
+const ENTRIES = {
+  lighthouse: 'server/src/main.ts',
+  'stand-in': 'server/test/sandbox-lab-main.ts',
+} as const;
+
 /**
  * The real app as its own process (`server/src/main.ts`, fresh SQLite in a temp folder) on
  * a free loopback port, configured by `env`; resolves once /health answers. The browser
- * tests need the built web app; tests of the process itself (signals) do not.
+ * tests need the built web app; tests of the process itself (signals) do not. `lab:
+ * 'stand-in'` runs the same app with the sandbox's stand-in lab (server/test/sandbox-lab.ts).
  */
 export async function startAppProcess(
   env: Record<string, string> = {},
-  { webBuild = true, captureOutput = false }: { webBuild?: boolean; captureOutput?: boolean } = {},
+  {
+    webBuild = true,
+    captureOutput = false,
+    lab = 'lighthouse',
+  }: { webBuild?: boolean; captureOutput?: boolean; lab?: keyof typeof ENTRIES } = {},
 ) {
   const root = path.resolve(import.meta.dirname, '../..');
   if (webBuild && !fs.existsSync(path.join(root, 'dist/web/index.html'))) {
@@ -20,7 +31,7 @@ export async function startAppProcess(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-app-'));
   // A PORT given is the one to listen on (an origin the test shares), otherwise a free one.
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ENTRIES[lab]], {
     cwd: root,
     env: {
       ...process.env,

@@ -5,7 +5,7 @@ import type { ContentRank, KeywordAnswer, keywordBodySchema } from '@core/schema
 import type { User } from '../db/schema';
 import { Forbidden, QuotaExceeded } from '../domain/errors';
 import { providerFailure } from '../providers/provider-failure';
-import { chooseSeedLanguage } from '../providers/keywords/detect-language';
+import { chooseSeedLanguage } from './detect-language';
 import type { Services } from '../services';
 
 type KeywordRequest = z.output<typeof keywordBodySchema>;

@@ -3,7 +3,7 @@ import { findRankIndex } from '@core/rank-match';
 import type { RankCheck } from '@core/schemas/rank-tracking';
 import { GOOGLE_DOMAINS } from '@core/reference';
 import type { OrganicResult, SerpProvider, SerpQuery } from '../providers/serp/port';
-import { appendResults } from '../providers/serp/rank-check';
+import { appendResults } from '../serp/rank-check';
 import type { RankKeywordFields } from './rank-keywords';
 
 /** Results a vendor returns per request (Google dropped `num=100`). */

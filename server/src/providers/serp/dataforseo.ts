@@ -4,6 +4,7 @@ import { postLiveTask, type DataForSeoAccount } from '../dataforseo/live-task';
 import { hostOf } from './map-errors';
 import { SerpProviderError, type SerpPage, type SerpProvider, type SerpQuery } from './port';
 import { relatedOfPage } from './related';
+import { defineSerpVendor } from './serp-vendor';
 
 const itemSchema = z.object({
   type: z.string(),
@@ -129,3 +130,26 @@ export class DataForSeoProvider implements SerpProvider {
     return items;
   }
 }
+
+/** DataForSEO (its keyword data reads the same login): its variables, price and adapter. */
+export const dataForSeoVendor = defineSerpVendor({
+  id: 'dataforseo',
+  env: {
+    DATAFORSEO_LOGIN: z.string().min(1).optional(),
+    DATAFORSEO_PASSWORD: z.string().min(1).optional(),
+    DATAFORSEO_BASE_URL: z.string().url().default('https://api.dataforseo.com'),
+  },
+  keyNames: 'DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD',
+  hasKey: (env) => Boolean(env.DATAFORSEO_LOGIN && env.DATAFORSEO_PASSWORD),
+  // https://dataforseo.com/pricing/serp-api: Google Organic, live mode, $0.002 per SERP of
+  // ten results (billed per ten results of depth).
+  pricePerThousandUsd: 2,
+  // A live task answers slower than the other vendors' searches.
+  create: (env, timeoutMs) =>
+    new DataForSeoProvider(
+      env.DATAFORSEO_LOGIN!,
+      env.DATAFORSEO_PASSWORD!,
+      env.DATAFORSEO_BASE_URL,
+      timeoutMs * 2,
+    ),
+});

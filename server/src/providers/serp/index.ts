@@ -1,37 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { SERP_VENDORS, type SerpVendor } from '@core/schemas/serp';
-import { hasSerpKey, type Config } from '../../config';
-import { DataForSeoProvider } from './dataforseo';
 import { MeteredSerpProvider } from './metered';
-import type { SerpProvider } from './port';
-import type { ProviderMeter } from './provider-usage';
-import { SerpApiProvider } from './serpapi';
-import { SerperProvider } from './serper';
-import { ValueSerpProvider } from './valueserp';
+import type { ProviderMeter, SerpProvider } from './port';
+import { hasSerpKey, SERP_VENDOR_DESCRIPTORS, type SerpVendorEnv } from './vendors';
 
 export type { SerpProvider } from './port';
 
-function createVendor(config: Config, vendor: SerpVendor): SerpProvider {
-  const timeout = config.PROVIDER_TIMEOUT_MS;
-  switch (vendor) {
-    case 'serpapi':
-      return new SerpApiProvider(config.SERPAPI_KEY!, config.SERPAPI_BASE_URL, timeout);
-    case 'valueserp':
-      return new ValueSerpProvider(config.VALUESERP_API_KEY!, config.VALUESERP_BASE_URL, timeout);
-    case 'dataforseo':
-      return new DataForSeoProvider(
-        config.DATAFORSEO_LOGIN!,
-        config.DATAFORSEO_PASSWORD!,
-        config.DATAFORSEO_BASE_URL,
-        timeout * 2,
-      );
-    case 'serper':
-      return new SerperProvider(config.SERPER_API_KEY!, config.SERPER_BASE_URL, timeout);
-  }
+/** What the chain reads of the app's configuration. */
+export interface SerpChainConfig extends SerpVendorEnv {
+  SERP_PROVIDERS?: SerpVendor[];
+  PROVIDER_TIMEOUT_MS: number;
 }
 
 /** The vendors of the chain in failover order: SERP_PROVIDERS, else every one with a key. */
-export function serpChainOrder(config: Config): SerpVendor[] {
+export function serpChainOrder(config: SerpChainConfig): SerpVendor[] {
   return config.SERP_PROVIDERS ?? SERP_VENDORS.filter((vendor) => hasSerpKey(config, vendor));
 }
 
@@ -42,11 +24,16 @@ export function serpChainOrder(config: Config): SerpVendor[] {
  * refused a listed provider without its key.
  */
 export function createSerpChain(
-  config: Config,
+  config: SerpChainConfig,
   meter: ProviderMeter,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): SerpProvider[] {
   return serpChainOrder(config).map(
-    (vendor) => new MeteredSerpProvider(createVendor(config, vendor), meter, log),
+    (vendor) =>
+      new MeteredSerpProvider(
+        SERP_VENDOR_DESCRIPTORS[vendor].create(config, config.PROVIDER_TIMEOUT_MS),
+        meter,
+        log,
+      ),
   );
 }

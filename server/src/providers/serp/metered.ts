@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { asProviderFailure } from './failover';
-import type { SerpPage, SerpProvider, SerpQuery } from './port';
-import type { ProviderMeter } from './provider-usage';
+import type { ProviderMeter, SerpPage, SerpProvider, SerpQuery } from './port';
 
 /**
  * A provider whose every call is counted (calls, failures, results, last error). Counting

@@ -77,3 +77,11 @@ export interface SerpProvider {
   /** Builds what the source reads lazily (a local index), so the first search does not wait. */
   warm?(): Promise<void>;
 }
+
+/** What one call to a provider came to. */
+export type ProviderCall = { ok: true; results: number } | { ok: false; error: string };
+
+/** Where the metering decorator counts calls. */
+export interface ProviderMeter {
+  record(source: SerpSource, call: ProviderCall): Promise<void>;
+}

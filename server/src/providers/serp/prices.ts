@@ -1,23 +1,17 @@
-import type { SerpSource } from '@core/schemas/serp';
+import type { SerpSource, SerpVendor } from '@core/schemas/serp';
+import { SERP_VENDOR_DESCRIPTORS } from './vendors';
 
 /**
- * Each vendor's published price per 1,000 searches (one request of ten results), in USD,
- * at its entry plan, from these pages (taken from the vendors' public pricing as last known,
- * not re-read from the live pages; check them before relying on the estimate):
- * - SerpApi: https://serpapi.com/pricing (Developer, $75 a month for 5,000 searches);
- * - VALUE SERP: https://www.valueserp.com/pricing (pay-as-you-go, $2.50 per 1,000);
- * - DataForSEO: https://dataforseo.com/pricing/serp-api (Google Organic, live mode,
- *   $0.002 per SERP of ten results; billed per ten results of depth);
- * - Serper: https://serper.dev/#pricing (Starter, $50 for 50,000 credits, one per search).
- * Plans, volume tiers and each account's own terms differ, so what these give is an
- * estimate, never an invoice. The sandbox index is local and costs nothing.
+ * What 1,000 searches (one request of ten results) cost in USD at each source's entry plan:
+ * the vendors' published prices as their descriptors give them; the sandbox index is local
+ * and costs nothing. Plans, volume tiers and each account's own terms differ, so what these
+ * give is an estimate, never an invoice.
  */
 export const PRICE_PER_THOUSAND_USD: Record<SerpSource, number> = {
   sandbox: 0,
-  serpapi: 15,
-  valueserp: 2.5,
-  dataforseo: 2,
-  serper: 1,
+  ...(Object.fromEntries(
+    Object.values(SERP_VENDOR_DESCRIPTORS).map((vendor) => [vendor.id, vendor.pricePerThousandUsd]),
+  ) as Record<SerpVendor, number>),
 };
 
 /**

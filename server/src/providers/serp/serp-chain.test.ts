@@ -4,7 +4,7 @@ import { FailoverSerpProvider } from './failover';
 import { createSerpChain } from './index';
 import { MeteredSerpProvider } from './metered';
 import { SerpProviderError, type SerpPage, type SerpProvider, type SerpQuery } from './port';
-import type { ProviderCall, ProviderMeter } from './provider-usage';
+import type { ProviderCall, ProviderMeter } from './port';
 
 const KEYS = {
   SERPAPI_KEY: 'serpapi-key',

@@ -3,6 +3,7 @@ import { fetchJson } from '../../http/fetch-json';
 import { hostOf, mapProviderError, type VendorErrors } from './map-errors';
 import { SerpProviderError, type SerpPage, type SerpProvider, type SerpQuery } from './port';
 import { relatedOfPage } from './related';
+import { defineSerpVendor } from './serp-vendor';
 
 const responseSchema = z.object({
   /** Sent with HTTP 200 too: an empty result page, or a search SerpApi could not run. */
@@ -88,3 +89,18 @@ export class SerpApiProvider implements SerpProvider {
     };
   }
 }
+
+/** SerpApi: its variables, price and adapter. */
+export const serpApiVendor = defineSerpVendor({
+  id: 'serpapi',
+  env: {
+    SERPAPI_KEY: z.string().min(1).optional(),
+    SERPAPI_BASE_URL: z.string().url().default('https://serpapi.com'),
+  },
+  keyNames: 'SERPAPI_KEY',
+  hasKey: (env) => Boolean(env.SERPAPI_KEY),
+  // https://serpapi.com/pricing: Developer, $75 a month for 5,000 searches.
+  pricePerThousandUsd: 15,
+  create: (env, timeoutMs) =>
+    new SerpApiProvider(env.SERPAPI_KEY!, env.SERPAPI_BASE_URL, timeoutMs),
+});

@@ -3,6 +3,7 @@ import { fetchJson } from '../../http/fetch-json';
 import { hostOf, mapProviderError, type VendorErrors } from './map-errors';
 import type { SerpPage, SerpProvider, SerpQuery } from './port';
 import { relatedOfPage } from './related';
+import { defineSerpVendor } from './serp-vendor';
 
 const responseSchema = z.object({
   organic: z
@@ -78,3 +79,18 @@ export class SerperProvider implements SerpProvider {
     };
   }
 }
+
+/** Serper: its variables, price and adapter. */
+export const serperVendor = defineSerpVendor({
+  id: 'serper',
+  env: {
+    SERPER_API_KEY: z.string().min(1).optional(),
+    SERPER_BASE_URL: z.string().url().default('https://google.serper.dev'),
+  },
+  keyNames: 'SERPER_API_KEY',
+  hasKey: (env) => Boolean(env.SERPER_API_KEY),
+  // https://serper.dev/#pricing: Starter, $50 for 50,000 credits, one per search.
+  pricePerThousandUsd: 1,
+  create: (env, timeoutMs) =>
+    new SerperProvider(env.SERPER_API_KEY!, env.SERPER_BASE_URL, timeoutMs),
+});

@@ -3,6 +3,7 @@ import { fetchJson } from '../../http/fetch-json';
 import { hostOf, mapProviderError, type VendorErrors } from './map-errors';
 import { SerpProviderError, type SerpPage, type SerpProvider, type SerpQuery } from './port';
 import { relatedOfPage } from './related';
+import { defineSerpVendor } from './serp-vendor';
 
 const responseSchema = z.object({
   request_info: z
@@ -104,3 +105,18 @@ export class ValueSerpProvider implements SerpProvider {
     };
   }
 }
+
+/** VALUE SERP: its variables, price and adapter. */
+export const valueSerpVendor = defineSerpVendor({
+  id: 'valueserp',
+  env: {
+    VALUESERP_API_KEY: z.string().min(1).optional(),
+    VALUESERP_BASE_URL: z.string().url().default('https://api.valueserp.com'),
+  },
+  keyNames: 'VALUESERP_API_KEY',
+  hasKey: (env) => Boolean(env.VALUESERP_API_KEY),
+  // https://www.valueserp.com/pricing: pay-as-you-go, $2.50 per 1,000.
+  pricePerThousandUsd: 2.5,
+  create: (env, timeoutMs) =>
+    new ValueSerpProvider(env.VALUESERP_API_KEY!, env.VALUESERP_BASE_URL, timeoutMs),
+});

@@ -5,7 +5,7 @@ import {
   keywordResponseSchema,
   type KeywordAnswer,
 } from '@core/schemas/keywords';
-import { wordsBySentence } from '../../providers/keywords/ranking-phrases';
+import { wordsBySentence } from '../../keywords/ranking-phrases';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { signUp } from '../../../test/users';
 

@@ -17,7 +17,7 @@ import {
 import { Forbidden, QuotaExceeded, Unavailable } from '../../domain/errors';
 import { providerFailure } from '../../providers/provider-failure';
 import { requireSignedIn } from '../../plugins/authenticate';
-import { clustersByResults, searchEach } from '../../providers/keywords/keyword-clusters';
+import { clustersByResults, searchEach } from '../../keywords/keyword-clusters';
 import type { Services } from '../../services';
 
 const errors = {

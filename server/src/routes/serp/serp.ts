@@ -19,7 +19,7 @@ import { DomainError, NotFound, PlanLimit, Unavailable } from '../../domain/erro
 import { quotaHolder } from '../../plugins/meter';
 import { FAILURE_STATUS } from '../../providers/failure-status';
 import { SerpProviderError, type SerpPage, type SerpQuery } from '../../providers/serp/port';
-import { checkRank } from '../../providers/serp/rank-check';
+import { checkRank } from '../../serp/rank-check';
 import type { Services } from '../../services';
 import { requireUnthrottled, throttleRules } from '../auth/throttle-rules';
 

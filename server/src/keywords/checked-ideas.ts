@@ -1,7 +1,11 @@
 import type { KeywordIdea } from '@core/schemas/keywords';
 import { clustersByHead } from './keyword-clusters';
 import { keywordIntent } from './keyword-intent';
-import type { KeywordSuggester, SuggestionRequest, SuggestionResult } from './port';
+import type {
+  KeywordSuggester,
+  SuggestionRequest,
+  SuggestionResult,
+} from '../providers/keywords/port';
 import { wordsBySentence } from './ranking-phrases';
 import type { SerpGroundedSuggester } from './serp-grounded';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SerpProviderError } from '../serp/port';
+import { SerpProviderError } from '../providers/serp/port';
 import { CheckedAgainstResults } from './checked-ideas';
-import type { KeywordSuggester, SuggestionRequest } from './port';
+import type { KeywordSuggester, SuggestionRequest } from '../providers/keywords/port';
 import { PhraseBackground } from './ranking-phrases';
 import { SerpGroundedSuggester, type GroundedSources } from './serp-grounded';
 

@@ -1,6 +1,6 @@
 import { findRankIndex } from '@core/rank-match';
 import type { CoverageNotice } from '@core/schemas/serp';
-import type { OrganicResult, SerpPage, SerpQuery } from './port';
+import type { OrganicResult, SerpPage, SerpQuery } from '../providers/serp/port';
 
 export const RANK_DEPTH_PAGES = 10;
 

@@ -1,5 +1,5 @@
 import type { ClusterBasis, KeywordIdea, KeywordList } from '@core/schemas/keywords';
-import { SerpProviderError, type SerpPage } from '../serp/port';
+import { SerpProviderError, type SerpPage } from '../providers/serp/port';
 import { groundedIdeas, type Idea } from './grounded-ideas';
 import {
   clustersByHead,
@@ -15,7 +15,7 @@ import {
   type SuggestionList,
   type SuggestionRequest,
   type SuggestionResult,
-} from './port';
+} from '../providers/keywords/port';
 import {
   rankingPhrases,
   stopWordsOf,

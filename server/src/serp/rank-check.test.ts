@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SerpPage, SerpQuery } from './port';
-import { SerpProviderError } from './port';
+import type { SerpPage, SerpQuery } from '../providers/serp/port';
+import { SerpProviderError } from '../providers/serp/port';
 import { checkRank } from './rank-check';
 
 function pages(domainsPerPage: string[][]) {

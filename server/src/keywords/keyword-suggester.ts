@@ -1,12 +1,16 @@
 import { KEYWORD_ALGORITHMS } from '@core/schemas/keywords';
-import type { Config } from '../../config';
+import type { Config } from '../config';
 import { CheckedAgainstResults } from './checked-ideas';
-import { OpenAiSuggester } from './openai';
-import type { KeywordSuggester, SuggestionRequest, SuggestionResult } from './port';
+import { OpenAiSuggester } from '../providers/keywords/openai';
+import type {
+  KeywordSuggester,
+  SuggestionRequest,
+  SuggestionResult,
+} from '../providers/keywords/port';
 import { SerpGroundedSuggester, type GroundedSources } from './serp-grounded';
-import { WordNetSuggester } from './wordnet';
+import { WordNetSuggester } from '../providers/keywords/wordnet';
 
-export type { KeywordSuggester } from './port';
+export type { KeywordSuggester } from '../providers/keywords/port';
 
 export interface SuggesterSources {
   /** The search provider's results and pages, when a search provider is configured. */

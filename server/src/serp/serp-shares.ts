@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { SERP_SHARE_DAYS } from '@core/limits';
 import { serpShareSchema, type SerpShare } from '@core/schemas/serp';
-import type { Clock } from '../../shared/clock';
-import type { Db } from '../../db/connect';
-import { TtlCache } from '../../shared/ttl-cache';
+import type { Clock } from '../shared/clock';
+import type { Db } from '../db/connect';
+import { TtlCache } from '../shared/ttl-cache';
 
 /** Shares kept at most: each is one result page of text, a few kilobytes. */
 const SHARES_MAX = 20_000;

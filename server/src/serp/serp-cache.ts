@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type { Clock } from '../../shared/clock';
-import type { Db } from '../../db/connect';
-import { TtlCache } from '../../shared/ttl-cache';
-import type { SerpPage, SerpProvider, SerpQuery } from './port';
+import type { Clock } from '../shared/clock';
+import type { Db } from '../db/connect';
+import { TtlCache } from '../shared/ttl-cache';
+import type { SerpPage, SerpProvider, SerpQuery } from '../providers/serp/port';
 
 /** Caches result pages per provider and query for SERP_CACHE_TTL_MINUTES. */
 export class CachedSerp {

@@ -1,6 +1,6 @@
 import { htmlToVisibleText } from '@core/visible-text';
-import { FetchRefused, safeFetch, type SafeFetchOptions } from '../../http/safe-fetch';
-import { analyzeHtml } from '../../page-facts/analyze-html';
+import { FetchRefused, safeFetch, type SafeFetchOptions } from '../http/safe-fetch';
+import { analyzeHtml } from '../page-facts/analyze-html';
 import type { RankingPage } from './ranking-phrases';
 
 /** Pages fetched at once: the ten of a results page in two or three rounds. */

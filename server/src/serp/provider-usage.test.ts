@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../../../test/backends';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { TestClock } from '../../../test/clock';
+import { describeOnDatabases } from '../../test/backends';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { TestClock } from '../../test/clock';
 import { SerpProviderUsage } from './provider-usage';
 
 describeOnDatabases('SERP provider usage', (database) => {

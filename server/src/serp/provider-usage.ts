@@ -1,11 +1,9 @@
 import { sql } from 'kysely';
 import type { SerpSource } from '@core/schemas/serp';
-import type { Clock } from '../../shared/clock';
-import type { Db } from '../../db/connect';
-import { monthKey } from '../../quota/quotas';
-
-/** What one call to a provider came to. */
-export type ProviderCall = { ok: true; results: number } | { ok: false; error: string };
+import type { Clock } from '../shared/clock';
+import type { Db } from '../db/connect';
+import type { ProviderCall, ProviderMeter } from '../providers/serp/port';
+import { monthKey } from '../quota/quotas';
 
 /** One provider's month so far. */
 export interface ProviderMonth {
@@ -15,11 +13,6 @@ export interface ProviderMonth {
   failures: number;
   results: number;
   lastError: { message: string; at: string } | null;
-}
-
-/** Where the metering decorator counts calls. */
-export interface ProviderMeter {
-  record(source: SerpSource, call: ProviderCall): Promise<void>;
 }
 
 /** A vendor's error text kept for operators, not a whole HTML error page. */

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { runResultSchema } from '@core/speed';
+import { buildManifest, type SandboxPage } from '@sandbox';
+import { LabRunError, type LabRunRequest, type Strategy } from '../src/providers/lab-speed/port';
+import { SandboxLab } from './sandbox-lab';
+
+const PORT = 43210;
+const manifest = buildManifest({ port: PORT });
+const pick = (profile: SandboxPage['speedProfile']) =>
+  manifest.pages.find(
+    (p) =>
+      p.speedProfile === profile && p.status === 200 && !p.schedule && p.redirects.length === 0,
+  )!;
+
+const request = (url: string, strategy: Strategy = 'mobile'): LabRunRequest => ({
+  url,
+  strategy,
+  signal: new AbortController().signal,
+  onStage: () => {},
+});
+
+describe('the sandbox stand-in lab', () => {
+  const lab = new SandboxLab(0);
+
+  it('scores each profile as its pages are built: the costly figure is the one that suffers', async () => {
+    const light = await lab.run(request(pick('light').url));
+    const tasks = await lab.run(request(pick('long-tasks').url));
+    const shift = await lab.run(request(pick('layout-shift').url));
+    const blocking = await lab.run(request(pick('render-blocking').url));
+    expect(light.lab.psi!.score).toBeGreaterThanOrEqual(90);
+    expect(tasks.lab.tbt!.numericValue).toBeGreaterThan(light.lab.tbt!.numericValue * 5);
+    expect(tasks.lab.psi!.score).toBeLessThan(light.lab.psi!.score);
+    expect(shift.lab.cls!.score).toBeLessThan(50);
+    expect(blocking.lab.fcp!.numericValue).toBeGreaterThan(light.lab.fcp!.numericValue + 1000);
+    const insight = (result: typeof light) =>
+      result.insights!.find((i) => i.id === 'render-blocking-insight')!;
+    expect(insight(blocking).score).toBe(0);
+    expect(insight(blocking).savingsMs).toBeGreaterThan(0);
+    expect(insight(light).score).toBe(1);
+    // A result the app stores as it would a real run's.
+    const field = { page: null, origin: null, source: 'none', error: null };
+    expect(runResultSchema.safeParse({ ...light, field }).success).toBe(true);
+    expect(light.filmstrip.every((frame) => frame.startsWith('data:image/jpeg;base64,/9j/'))).toBe(
+      true,
+    );
+    expect(light.filmstripMs).toEqual([light.lab.fcp!.numericValue, light.lab.lcp!.numericValue]);
+    expect(light.lab.lcp!.thresholds).toEqual({ good: 2500, poor: 4000 });
+    // It names no Lighthouse or Chromium version: it has none.
+    expect(light.environment).toMatchObject({ lighthouseVersion: null, chromiumVersion: null });
+  });
+
+  it('measures a desktop run faster than a mobile one, on the desktop curves', async () => {
+    const url = pick('heavy-images').url;
+    const mobile = await lab.run(request(url, 'mobile'));
+    const desktop = await lab.run(request(url, 'desktop'));
+    expect(desktop.lab.lcp!.numericValue).toBeLessThan(mobile.lab.lcp!.numericValue / 2);
+    expect(desktop.lab.lcp!.thresholds).toEqual({ good: 1200, poor: 2400 });
+  });
+
+  it('follows redirects to the final URL and fails as Lighthouse does on error pages and other hosts', async () => {
+    const redirected = manifest.pages.find((p) => p.redirects.length > 0 && p.status === 200)!;
+    expect((await lab.run(request(redirected.url))).finalUrl).toBe(redirected.finalUrl);
+    const failing = manifest.pages.find((p) => p.status === 500)!;
+    await expect(lab.run(request(failing.url))).rejects.toEqual(
+      new LabRunError('http_status', 'The page answered 500.'),
+    );
+    const unknown = `${new URL(pick('light').url).origin}/no-such-page`;
+    await expect(lab.run(request(unknown))).rejects.toMatchObject({ kind: 'http_status' });
+    await expect(lab.run(request('https://example.com/'))).rejects.toMatchObject({
+      kind: 'unreachable',
+    });
+  });
+
+  it('reports its stages and stops when the run is cancelled', async () => {
+    const slow = new SandboxLab(10_000);
+    const controller = new AbortController();
+    const stages: string[] = [];
+    const run = slow.run({
+      ...request(pick('light').url),
+      signal: controller.signal,
+      onStage: (s) => stages.push(s),
+    });
+    controller.abort();
+    await expect(run).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(stages[0]).toBe('loading');
+  });
+});
