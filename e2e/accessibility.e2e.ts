@@ -60,13 +60,14 @@ const liveStatus = (scope: Page | Locator) => scope.getByTestId('live-status');
 
 describe('accessibility (axe: no serious or critical violations)', () => {
   // The whole app walked at a laptop's and a phone's width: axe and nothing wider than the
-  // window, per route.
+  // window, per route. The four walks go side by side, each in its own context: they wait
+  // on page loads and axe more than on the machine.
   const SIZES = [
     { width: 1366, height: 900 },
     { width: 390, height: 844 },
   ];
 
-  it.each(SIZES)(
+  it.concurrent.each(SIZES)(
     'holds on every route for a visitor at $width px',
     async (size) => {
       const page = await openPage(size);
@@ -81,7 +82,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
     240_000,
   );
 
-  it.each(SIZES)(
+  it.concurrent.each(SIZES)(
     'holds on every route for a signed-in user at $width px',
     async (size) => {
       const page = await openPage(size);

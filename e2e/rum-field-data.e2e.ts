@@ -17,6 +17,8 @@ const h = useBrowser();
 const DESKTOP_CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const VISITS = 20;
+/** Visits under way at once. */
+const AT_ONCE = 4;
 
 interface Observed {
   LCP: number | null;
@@ -129,12 +131,12 @@ it('shows on the dashboard the p75 of what twenty real page views measured, and 
 
   /**
    * Visits a page as a person would and leaves it; returns what the page measured once the
-   * dashboard counts `views` page views (the browser stays open until the beacon is in).
+   * dashboard counts `counted` page views (the browser stays open until the beacon is in).
    */
   const visit = async (
     url: string,
     options: { bot?: boolean; gpc?: boolean; throttle?: boolean; click?: boolean },
-    counted: number,
+    counted: () => number,
   ): Promise<Observed> => {
     const context: BrowserContext = await (options.bot ? h.browser : visitors).newContext({
       viewport: { width: 1280, height: 800 },
@@ -162,7 +164,7 @@ it('shows on the dashboard the p75 of what twenty real page views measured, and 
       );
       // Leaving the page ends its view: the beacon goes as it is hidden.
       await page.goto('about:blank');
-      await expect.poll(views, { timeout: 15_000 }).toBe(counted);
+      await expect.poll(views, { timeout: 15_000 }).toBeGreaterThanOrEqual(counted());
       return observed;
     } finally {
       await context.close();
@@ -174,17 +176,27 @@ it('shows on the dashboard the p75 of what twenty real page views measured, and 
     args: [...CHROMIUM_FLAGS, `--user-agent=${DESKTOP_CHROME}`],
   });
   // A bot and a visitor asking not to be tracked: neither is counted.
-  await visit(pages[0]!.url, { bot: true }, 0);
-  await visit(pages[0]!.url, { gpc: true }, 0);
+  await visit(pages[0]!.url, { bot: true }, () => 0);
+  await visit(pages[0]!.url, { gpc: true }, () => 0);
+  expect(await views()).toBe(0);
 
+  // Visitors come a few at once, as they do: each view waits for its own beacon, and the
+  // count must end at exactly one per visit.
   const observed: (Observed & { clicked: boolean })[] = [];
-  for (let i = 0; i < VISITS; i++) {
-    const page = pages[i % pages.length]!;
-    const click = page.speedProfile === 'long-tasks';
-    observed.push({
-      ...(await visit(page.url, { throttle: i % 3 === 0, click }, i + 1)),
-      clicked: click,
-    });
+  let visited = 0;
+  for (let start = 0; start < VISITS; start += AT_ONCE) {
+    const batch = [...Array(Math.min(AT_ONCE, VISITS - start)).keys()].map((k) => start + k);
+    const measured = await Promise.all(
+      batch.map(async (i) => {
+        const page = pages[i % pages.length]!;
+        const click = page.speedProfile === 'long-tasks';
+        const seen = await visit(page.url, { throttle: i % 3 === 0, click }, () => visited + 1);
+        visited++;
+        return { ...seen, clicked: click };
+      }),
+    );
+    observed.push(...measured);
+    await expect.poll(views, { timeout: 15_000 }).toBe(start + batch.length);
   }
   await visitors.close();
 
