@@ -8,44 +8,26 @@ import {
 import type { Clock } from './shared/clock';
 import type { Config } from './config';
 import type { Db } from './db/connect';
+import { FEATURES } from './features';
 import { startSettlementSweep } from './billing/settlement-sweep';
 import { registerApiCompression } from './plugins/api-compression';
 import { registerAuth } from './plugins/authenticate';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerMeter } from './plugins/meter';
 import { registerOpenApi } from './plugins/openapi';
+import { registerRoutes } from './plugins/routes-using';
 import { registerNulRefusal } from './plugins/refuse-nul';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { paypalOrigins } from './providers/payments/paypal';
 import { startRetentionSweep } from './retention/retention-sweep';
-import { authRoutes } from './routes/auth/auth';
-import { emailLinkRoutes } from './routes/email-links/email-links';
-import { emailSubscriberRoutes } from './routes/email-subscribers/email-subscribers';
 import { healthRoutes } from './routes/health/health';
-import { opsRoutes } from './routes/ops/ops';
-import { paymentRoutes } from './routes/payments/payments';
-import { stripeWebhookRoutes } from './routes/payments/stripe-webhook-route';
-import { pagespeedRoutes } from './routes/pagespeed/pagespeed';
-import { speedTestHistoryRoutes } from './routes/pagespeed/speed-test-history';
-import { proDemoRoutes } from './routes/pro-demo/pro-demo';
-import { rateLimitRoutes } from './routes/rate-limit/rate-limit';
-import { keywordRoutes } from './routes/keywords/keywords';
-import { scrapeRoutes } from './routes/scrape/scrape';
-import { keywordSettingsRoutes } from './routes/settings/keyword-settings';
-import { serpRoutes } from './routes/serp/serp';
-import { settingsRoutes } from './routes/settings/settings';
-import { publicSiteConfig, siteConfigRoutes } from './routes/site-config/site-config';
-import { usageRoutes } from './routes/usage/usage';
-import { trackingRoutes } from './routes/tracking/tracking';
-import { rankTrackingRoutes } from './routes/rank-tracking/rank-tracking';
-import { rumCollectRoutes, rumScriptPath } from './routes/rum/collect';
+import { publicSiteConfig } from './routes/site-config/site-config';
+import { rumScriptPath } from './routes/rum/collect';
 import { rumSnippet } from './rum/rum-sites';
-import { rumSiteRoutes } from './routes/rum/rum-sites';
 import { startPeriodicTask } from './shared/periodic-task';
 import { createServices, serveQueues, type ServiceOverrides, type Services } from './services';
 import { sandboxSites } from '@sandbox';
 import { registerWebApp } from './web/serve-web-app';
-import { accountDataRoutes } from './routes/account/account-data';
 
 export const API_PREFIX = '/backend-service/v1';
 
@@ -133,33 +115,15 @@ export async function buildApp({ config, db, clock, logStream, overrides }: AppD
       registerAuth(api, services);
       registerMeter(api, services);
       await api.register(healthRoutes, { db, speed: services.speed });
-      await api.register(opsRoutes, { services });
-      await api.register(siteConfigRoutes, { config, services });
-      await api.register(authRoutes, { services });
-      await api.register(emailLinkRoutes, { services });
-      await api.register(settingsRoutes, { services });
-      await api.register(keywordSettingsRoutes, { services });
-      await api.register(keywordRoutes, { services });
-      await api.register(scrapeRoutes, { services });
-      await api.register(usageRoutes, { services });
-      await api.register(emailSubscriberRoutes, { services });
-      await api.register(proDemoRoutes, { services });
-      await api.register(serpRoutes, { services });
-      await api.register(rateLimitRoutes, { services });
-      await api.register(paymentRoutes, { services });
-      await api.register(stripeWebhookRoutes, { services });
-      await api.register(pagespeedRoutes, { services });
-      await api.register(speedTestHistoryRoutes, { services });
-      await api.register(trackingRoutes, { services });
-      await api.register(rumSiteRoutes, { services });
-      await api.register(rankTrackingRoutes, { services });
-      await api.register(accountDataRoutes, { services });
+      for (const feature of FEATURES)
+        for (const routes of feature.api ?? []) await registerRoutes(api, services, routes);
     },
     { prefix: API_PREFIX },
   );
 
   // Beacons from visitors' browsers, at the root: a proxy or CDN can route them apart.
-  await app.register(rumCollectRoutes, { services });
+  for (const feature of FEATURES)
+    for (const routes of feature.root ?? []) await registerRoutes(app, services, routes);
 
   await registerWebApp(app, {
     distDir: config.webDistDir,
@@ -168,29 +132,14 @@ export async function buildApp({ config, db, clock, logStream, overrides }: AppD
     publicUrl: config.PUBLIC_URL,
     beacon: await ownBeacon(config, services),
   });
-  // Tracked pages' checks and webhook retries: due ones are looked for on a timer, in every
-  // process that runs checks.
-  const { scheduler, deliveries } = services.tracking;
-  if (config.TRACKING_CONCURRENCY > 0) {
-    for (const [what, task] of [
-      ['tracking scheduler', () => scheduler.tick()],
-      ['webhook retries', () => deliveries.retryDue()],
-    ] as const) {
-      const ticks = startPeriodicTask(
-        what,
-        async () => void (await task()),
-        config.TRACKING_TICK_SECONDS * 1000,
-        app.log,
-      );
-      app.addHook('onClose', () => ticks.stop());
-    }
-  }
-  // Tracked keywords' rank checks: due ones are looked for on the same timer.
-  if (config.RANK_CONCURRENCY > 0) {
+  // Each feature's periodic work (tracked pages' checks, webhook retries, rank checks): due
+  // items are looked for on a timer, in every process that runs them.
+  for (const task of FEATURES.flatMap((feature) => feature.tasks ?? [])) {
+    if (!task.runs(config)) continue;
     const ticks = startPeriodicTask(
-      'rank scheduler',
-      async () => void (await services.rank.tick()),
-      config.TRACKING_TICK_SECONDS * 1000,
+      task.name,
+      async () => void (await task.pass(services)),
+      task.everyMs(config),
       app.log,
     );
     app.addHook('onClose', () => ticks.stop());

@@ -30,7 +30,11 @@ export function safeOriginPath(originUrl: string | undefined): string {
  * request's origin serves only users who never signed in, so that it cannot send a known
  * user's token to another host.
  */
-export function linkBaseUrl(services: Services, request: FastifyRequest, user: User): string {
+export function linkBaseUrl(
+  services: Pick<Services, 'config'>,
+  request: FastifyRequest,
+  user: User,
+): string {
   return (
     emailLinkBase(services.config, user.sign_in_origin) ??
     publicBaseUrl(services.config.PUBLIC_URL, request)
@@ -77,7 +81,7 @@ const COPY: Record<LinkKind, { subject: string; action: string }> = {
 
 /** Issues a one-time token for the user and emails its link. */
 export async function sendLinkEmail(
-  services: Services,
+  services: Pick<Services, 'config' | 'oneTimeTokens' | 'email'>,
   request: FastifyRequest,
   user: User,
   kind: LinkKind,

@@ -59,7 +59,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /** The signed-in user of a request, or null when the bearer token is missing or invalid. */
 export async function authenticate(
-  services: Services,
+  services: Pick<Services, 'sessions'>,
   request: FastifyRequest,
   extras: AuthenticateExtras = {},
 ): Promise<(Authenticated & { settlementDue?: boolean }) | null> {
@@ -70,7 +70,10 @@ export async function authenticate(
 }
 
 /** The user with their due subscriptions settled, read again when that changed the plan. */
-export async function settledUser(services: Services, user: User): Promise<User> {
+export async function settledUser(
+  services: Pick<Services, 'billing' | 'users'>,
+  user: User,
+): Promise<User> {
   if (!(await services.billing.settle(user.id))) return user;
   return (await services.users.byId(user.id)) ?? user;
 }
@@ -80,7 +83,7 @@ export async function settledUser(services: Services, user: User): Promise<User>
  * session when the route's `requireUser` named it, else read now.
  */
 export function remainingFor(
-  services: Services,
+  services: Pick<Services, 'quotas'>,
   request: FastifyRequest,
   tool: QuotaTool,
 ): Promise<number> | number {

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUTH_CODES, MESSAGES } from '@core/messages';
 import {
@@ -17,7 +16,7 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { toAuthResponse } from '../../auth/users';
 import type { User } from '../../db/schema';
 import { SESSION_EXPIRED, requireSignedIn } from '../../plugins/authenticate';
-import type { Services } from '../../services';
+import { routesUsing } from '../../plugins/routes-using';
 import { signIn } from './sign-in';
 import { requireUnthrottled, throttleRules } from './throttle-rules';
 import { Conflict, NotFound, Unauthorized } from '../../domain/errors';
@@ -39,176 +38,179 @@ const isLegacy = (user: User) => user.password_hash === null && user.google_sub 
  * The authentication calls: registration, sign-in with a password or Google, creating a
  * password, token refresh and token status.
  */
-export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const rules = throttleRules(services.config);
-  const { users, sessions, throttle } = services;
+export const authRoutes = routesUsing(
+  ['billing', 'config', 'email', 'oneTimeTokens', 'sessions', 'throttle', 'users', 'verifyGoogle'],
+  async (app, { services }) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const rules = throttleRules(services.config);
+    const { users, sessions, throttle } = services;
 
-  /** Legacy accounts confirm a new password through a secure link to their address. */
-  const confirmLegacyPassword = async (
-    request: Parameters<typeof sendLinkEmail>[1],
-    user: User,
-    password: string,
-  ) => {
-    await sendLinkEmail(services, request, user, 'secure-link', {
-      locale: {},
-      pendingPasswordHash: await hashPassword(password),
-    });
-  };
-
-  api.post(
-    '/auth/register',
-    {
-      schema: {
-        tags: ['auth'],
-        body: registerBodySchema,
-        response: { 200: authResponseSchema, 202: statusResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { email, name, password } = request.body;
-      requireUnthrottled(await throttle.hit(rules.registrations(request.ip)));
-      const existing = await users.byEmail(email);
-      if (existing && isLegacy(existing)) {
-        requireUnthrottled(await throttle.hit(rules.emailsToAddress(email)));
-        await confirmLegacyPassword(request, existing, password);
-        return reply.status(202).send({ status: 'CONFIRM_EMAIL' });
-      }
-      if (existing) throw new Conflict(MESSAGES.emailAlreadyRegistered);
-      const user = await users.create({
-        email,
-        name: name ?? '',
-        passwordHash: await hashPassword(password),
-        googleSub: null,
+    /** Legacy accounts confirm a new password through a secure link to their address. */
+    const confirmLegacyPassword = async (
+      request: Parameters<typeof sendLinkEmail>[1],
+      user: User,
+      password: string,
+    ) => {
+      await sendLinkEmail(services, request, user, 'secure-link', {
+        locale: {},
+        pendingPasswordHash: await hashPassword(password),
       });
-      if (!user) throw new Conflict(MESSAGES.emailAlreadyRegistered);
-      return signIn(services, request, user);
-    },
-  );
+    };
 
-  api.post(
-    '/auth/login',
-    {
-      schema: {
-        tags: ['auth'],
-        body: loginBodySchema,
-        response: { 200: authResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { email, password } = request.body;
-      const attempt = await throttle.hit(rules.loginAttempts(request.ip));
-      const failures = await throttle.check(rules.loginFailures(email));
-      requireUnthrottled(attempt, failures);
-      const user = await users.byEmail(email);
-      if (!user) throw new NotFound(MESSAGES.emailNotOnFile);
-      if (isLegacy(user)) throw new Conflict(AUTH_CODES.oldUser);
-      const ok =
-        user.password_hash !== null && (await verifyPassword(user.password_hash, password));
-      if (!ok) {
-        await throttle.hit(rules.loginFailures(email));
-        throw new Conflict(
-          AUTH_CODES.passwordIncorrect,
-          undefined,
-          user.password_hash === null ? { google: true } : {},
-        );
-      }
-      return signIn(services, request, user);
-    },
-  );
-
-  api.post(
-    '/auth/create-password',
-    {
-      schema: {
-        tags: ['auth'],
-        body: createPasswordBodySchema,
-        response: { 202: statusResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { email, password } = request.body;
-      requireUnthrottled(
-        await throttle.hit(rules.emailsFromIp(request.ip)),
-        await throttle.hit(rules.emailsToAddress(email)),
-      );
-      const user = await users.byEmail(email);
-      if (!user) throw new NotFound(MESSAGES.emailNotOnFile);
-      if (!isLegacy(user)) throw new Conflict(MESSAGES.emailAlreadyRegistered);
-      await confirmLegacyPassword(request, user, password);
-      return reply.status(202).send({ status: 'CONFIRM_EMAIL' });
-    },
-  );
-
-  // The refreshed token carries the plan: due renewals and period ends apply first.
-  await api.register(async (scope) => {
-    requireSignedIn(scope, { settle: true });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/auth/refresh',
+    api.post(
+      '/auth/register',
       {
         schema: {
           tags: ['auth'],
-          body: refreshBodySchema,
+          body: registerBodySchema,
+          response: { 200: authResponseSchema, 202: statusResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { email, name, password } = request.body;
+        requireUnthrottled(await throttle.hit(rules.registrations(request.ip)));
+        const existing = await users.byEmail(email);
+        if (existing && isLegacy(existing)) {
+          requireUnthrottled(await throttle.hit(rules.emailsToAddress(email)));
+          await confirmLegacyPassword(request, existing, password);
+          return reply.status(202).send({ status: 'CONFIRM_EMAIL' });
+        }
+        if (existing) throw new Conflict(MESSAGES.emailAlreadyRegistered);
+        const user = await users.create({
+          email,
+          name: name ?? '',
+          passwordHash: await hashPassword(password),
+          googleSub: null,
+        });
+        if (!user) throw new Conflict(MESSAGES.emailAlreadyRegistered);
+        return signIn(services, request, user);
+      },
+    );
+
+    api.post(
+      '/auth/login',
+      {
+        schema: {
+          tags: ['auth'],
+          body: loginBodySchema,
           response: { 200: authResponseSchema, ...errors },
         },
       },
       async (request) => {
-        const { claims, user } = request.signedIn;
-        const token = await sessions.rotate(claims);
-        if (!token) throw new Unauthorized(SESSION_EXPIRED);
-        return toAuthResponse(user, token);
+        const { email, password } = request.body;
+        const attempt = await throttle.hit(rules.loginAttempts(request.ip));
+        const failures = await throttle.check(rules.loginFailures(email));
+        requireUnthrottled(attempt, failures);
+        const user = await users.byEmail(email);
+        if (!user) throw new NotFound(MESSAGES.emailNotOnFile);
+        if (isLegacy(user)) throw new Conflict(AUTH_CODES.oldUser);
+        const ok =
+          user.password_hash !== null && (await verifyPassword(user.password_hash, password));
+        if (!ok) {
+          await throttle.hit(rules.loginFailures(email));
+          throw new Conflict(
+            AUTH_CODES.passwordIncorrect,
+            undefined,
+            user.password_hash === null ? { google: true } : {},
+          );
+        }
+        return signIn(services, request, user);
       },
     );
-  });
 
-  api.get(
-    '/auth/token-status',
-    {
-      schema: {
-        tags: ['auth'],
-        security: [{ bearer: [] }],
-        response: { 200: tokenStatusResponseSchema },
+    api.post(
+      '/auth/create-password',
+      {
+        schema: {
+          tags: ['auth'],
+          body: createPasswordBodySchema,
+          response: { 202: statusResponseSchema, ...errors },
+        },
       },
-      preHandler: app.identify,
-    },
-    async (request) => {
-      return { data: { status: request.auth ? ('SUCCESS' as const) : ('FAILURE' as const) } };
-    },
-  );
+      async (request, reply) => {
+        const { email, password } = request.body;
+        requireUnthrottled(
+          await throttle.hit(rules.emailsFromIp(request.ip)),
+          await throttle.hit(rules.emailsToAddress(email)),
+        );
+        const user = await users.byEmail(email);
+        if (!user) throw new NotFound(MESSAGES.emailNotOnFile);
+        if (!isLegacy(user)) throw new Conflict(MESSAGES.emailAlreadyRegistered);
+        await confirmLegacyPassword(request, user, password);
+        return reply.status(202).send({ status: 'CONFIRM_EMAIL' });
+      },
+    );
 
-  const googleSchema = {
-    tags: ['auth'],
-    body: googleCredentialBodySchema,
-    response: { 200: authResponseSchema, ...errors },
-  };
-
-  api.post('/auth/google-register', { schema: googleSchema }, async (request) => {
-    if (!services.verifyGoogle) throw new NotFound(GOOGLE_OFF);
-    requireUnthrottled(await throttle.hit(rules.registrations(request.ip)));
-    const identity = await services.verifyGoogle(request.body.credential);
-    if (!identity) throw new Unauthorized(GOOGLE_UNVERIFIED);
-    if ((await users.byEmail(identity.email)) || (await users.byGoogleSub(identity.sub))) {
-      throw new Conflict(MESSAGES.emailAlreadyRegistered);
-    }
-    const user = await users.create({
-      email: identity.email,
-      name: request.body.name || identity.name,
-      passwordHash: null,
-      googleSub: identity.sub,
+    // The refreshed token carries the plan: due renewals and period ends apply first.
+    await api.register(async (scope) => {
+      requireSignedIn(scope, { settle: true });
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        '/auth/refresh',
+        {
+          schema: {
+            tags: ['auth'],
+            body: refreshBodySchema,
+            response: { 200: authResponseSchema, ...errors },
+          },
+        },
+        async (request) => {
+          const { claims, user } = request.signedIn;
+          const token = await sessions.rotate(claims);
+          if (!token) throw new Unauthorized(SESSION_EXPIRED);
+          return toAuthResponse(user, token);
+        },
+      );
     });
-    if (!user) throw new Conflict(MESSAGES.emailAlreadyRegistered);
-    return signIn(services, request, user);
-  });
 
-  api.post('/auth/google-login', { schema: googleSchema }, async (request) => {
-    if (!services.verifyGoogle) throw new NotFound(GOOGLE_OFF);
-    requireUnthrottled(await throttle.hit(rules.loginAttempts(request.ip)));
-    const identity = await services.verifyGoogle(request.body.credential);
-    if (!identity) throw new Unauthorized(GOOGLE_UNVERIFIED);
-    const user = (await users.byGoogleSub(identity.sub)) ?? (await users.byEmail(identity.email));
-    if (!user) throw new NotFound(MESSAGES.emailNotOnFile);
-    // Google verified this address, so an account with the same email may link to it.
-    if (user.google_sub === null) await users.update(user.id, { google_sub: identity.sub });
-    return signIn(services, request, { ...user, google_sub: identity.sub });
-  });
-};
+    api.get(
+      '/auth/token-status',
+      {
+        schema: {
+          tags: ['auth'],
+          security: [{ bearer: [] }],
+          response: { 200: tokenStatusResponseSchema },
+        },
+        preHandler: app.identify,
+      },
+      async (request) => {
+        return { data: { status: request.auth ? ('SUCCESS' as const) : ('FAILURE' as const) } };
+      },
+    );
+
+    const googleSchema = {
+      tags: ['auth'],
+      body: googleCredentialBodySchema,
+      response: { 200: authResponseSchema, ...errors },
+    };
+
+    api.post('/auth/google-register', { schema: googleSchema }, async (request) => {
+      if (!services.verifyGoogle) throw new NotFound(GOOGLE_OFF);
+      requireUnthrottled(await throttle.hit(rules.registrations(request.ip)));
+      const identity = await services.verifyGoogle(request.body.credential);
+      if (!identity) throw new Unauthorized(GOOGLE_UNVERIFIED);
+      if ((await users.byEmail(identity.email)) || (await users.byGoogleSub(identity.sub))) {
+        throw new Conflict(MESSAGES.emailAlreadyRegistered);
+      }
+      const user = await users.create({
+        email: identity.email,
+        name: request.body.name || identity.name,
+        passwordHash: null,
+        googleSub: identity.sub,
+      });
+      if (!user) throw new Conflict(MESSAGES.emailAlreadyRegistered);
+      return signIn(services, request, user);
+    });
+
+    api.post('/auth/google-login', { schema: googleSchema }, async (request) => {
+      if (!services.verifyGoogle) throw new NotFound(GOOGLE_OFF);
+      requireUnthrottled(await throttle.hit(rules.loginAttempts(request.ip)));
+      const identity = await services.verifyGoogle(request.body.credential);
+      if (!identity) throw new Unauthorized(GOOGLE_UNVERIFIED);
+      const user = (await users.byGoogleSub(identity.sub)) ?? (await users.byEmail(identity.email));
+      if (!user) throw new NotFound(MESSAGES.emailNotOnFile);
+      // Google verified this address, so an account with the same email may link to it.
+      if (user.google_sub === null) await users.update(user.id, { google_sub: identity.sub });
+      return signIn(services, request, { ...user, google_sub: identity.sub });
+    });
+  },
+);

@@ -11,7 +11,11 @@ import type { Services } from '../../services';
  * origin and the browser's time zone are kept for emails sent later without a request; a
  * zone that is missing or unknown keeps the one stored, rather than failing the sign-in.
  */
-export async function signIn(services: Services, request: FastifyRequest, user: User) {
+export async function signIn(
+  services: Pick<Services, 'users' | 'sessions' | 'billing'>,
+  request: FastifyRequest,
+  user: User,
+) {
   const zone = timeZoneSchema.safeParse(request.headers[TIME_ZONE_HEADER]);
   await services.users.noteSignIn(user.id, {
     origin: requestOrigin(request),

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@core/messages';
 import {
@@ -14,7 +13,7 @@ import {
 import { safeOriginPath, sendLinkEmail, type LinkKind } from '../../auth/link-emails';
 import { hashPassword } from '../../auth/passwords';
 import { requireSignedIn } from '../../plugins/authenticate';
-import type { Services } from '../../services';
+import { routesUsing } from '../../plugins/routes-using';
 import { signIn } from '../auth/sign-in';
 import { requireUnthrottled, throttleRules } from '../auth/throttle-rules';
 import { Unauthorized } from '../../domain/errors';
@@ -23,96 +22,96 @@ export const LINK_UNUSABLE = 'This link has expired or was already used. Please 
 const errors = { 400: authErrorSchema, 401: authErrorSchema, 429: authErrorSchema };
 
 /** Secure-link sign-in and password reset by email. */
-export const emailLinkRoutes: FastifyPluginAsync<{ services: Services }> = async (
-  app,
-  { services },
-) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const rules = throttleRules(services.config);
+export const emailLinkRoutes = routesUsing(
+  ['billing', 'config', 'email', 'oneTimeTokens', 'sessions', 'throttle', 'userSettings', 'users'],
+  async (app, { services }) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const rules = throttleRules(services.config);
 
-  for (const kind of ['secure-link', 'reset-password'] as const satisfies LinkKind[]) {
-    api.post(
-      `/${kind}/:email`,
-      {
-        schema: {
-          tags: ['auth'],
-          params: emailParamsSchema,
-          body: emailLinkBodySchema,
-          response: { 200: statusResponseSchema, ...errors },
+    for (const kind of ['secure-link', 'reset-password'] as const satisfies LinkKind[]) {
+      api.post(
+        `/${kind}/:email`,
+        {
+          schema: {
+            tags: ['auth'],
+            params: emailParamsSchema,
+            body: emailLinkBodySchema,
+            response: { 200: statusResponseSchema, ...errors },
+          },
         },
-      },
-      async (request) => {
-        const { email } = request.params;
-        requireUnthrottled(
-          await services.throttle.hit(rules.emailsFromIp(request.ip)),
-          await services.throttle.hit(rules.emailsToAddress(email)),
-        );
-        const user = await services.users.byEmail(email);
-        // The same answer whether or not the address has an account: no enumeration.
-        if (user) {
-          const { originUrl, searchKeyword, googleDomain, country, language } = request.body;
-          // Where the user was and what they searched, for the sign-in to return to.
-          await services.userSettings.save(user.id, {
-            originUrl: safeOriginPath(originUrl),
-            ...(searchKeyword ? { searchKeyword } : {}),
+        async (request) => {
+          const { email } = request.params;
+          requireUnthrottled(
+            await services.throttle.hit(rules.emailsFromIp(request.ip)),
+            await services.throttle.hit(rules.emailsToAddress(email)),
+          );
+          const user = await services.users.byEmail(email);
+          // The same answer whether or not the address has an account: no enumeration.
+          if (user) {
+            const { originUrl, searchKeyword, googleDomain, country, language } = request.body;
+            // Where the user was and what they searched, for the sign-in to return to.
+            await services.userSettings.save(user.id, {
+              originUrl: safeOriginPath(originUrl),
+              ...(searchKeyword ? { searchKeyword } : {}),
+            });
+            await sendLinkEmail(services, request, user, kind, {
+              originUrl,
+              searchKeyword,
+              locale: { googleDomain, country, language },
+            });
+          }
+          return { status: 'SUCCESS' };
+        },
+      );
+
+      api.get(
+        `/${kind}/:token`,
+        {
+          schema: {
+            tags: ['auth'],
+            params: tokenParamsSchema,
+            response: { 200: authResponseSchema, ...errors },
+          },
+        },
+        async (request) => {
+          const purpose = kind === 'secure-link' ? 'secure_link' : 'reset_password';
+          const { token } = request.params;
+          const wellFormed =
+            token.length >= EMAIL_TOKEN_LENGTH.min && token.length <= EMAIL_TOKEN_LENGTH.max;
+          const consumed = wellFormed && (await services.oneTimeTokens.consume(token, purpose));
+          const user = consumed && (await services.users.byId(consumed.userId));
+          if (!consumed || !user) throw new Unauthorized(LINK_UNUSABLE);
+          if (consumed.pendingPasswordHash && user.password_hash === null) {
+            await services.users.update(user.id, { password_hash: consumed.pendingPasswordHash });
+            user.password_hash = consumed.pendingPasswordHash;
+          }
+          return signIn(services, request, user);
+        },
+      );
+    }
+
+    // The reset link's token is the bearer: without a live one, the link is spent.
+    await api.register(async (scope) => {
+      requireSignedIn(scope, { message: MESSAGES.noResetToken });
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        '/reset-password',
+        {
+          schema: {
+            tags: ['auth'],
+            body: resetPasswordBodySchema,
+            response: { 200: statusResponseSchema, ...errors },
+          },
+        },
+        async (request) => {
+          const auth = request.signedIn;
+          await services.users.update(auth.user.id, {
+            password_hash: await hashPassword(request.body.password),
           });
-          await sendLinkEmail(services, request, user, kind, {
-            originUrl,
-            searchKeyword,
-            locale: { googleDomain, country, language },
-          });
-        }
-        return { status: 'SUCCESS' };
-      },
-    );
-
-    api.get(
-      `/${kind}/:token`,
-      {
-        schema: {
-          tags: ['auth'],
-          params: tokenParamsSchema,
-          response: { 200: authResponseSchema, ...errors },
+          // Whoever else held a session for this account loses it with the old password.
+          await services.sessions.revokeAllExcept(auth.user.id, auth.claims.sessionId);
+          return { status: 'SUCCESS' };
         },
-      },
-      async (request) => {
-        const purpose = kind === 'secure-link' ? 'secure_link' : 'reset_password';
-        const { token } = request.params;
-        const wellFormed =
-          token.length >= EMAIL_TOKEN_LENGTH.min && token.length <= EMAIL_TOKEN_LENGTH.max;
-        const consumed = wellFormed && (await services.oneTimeTokens.consume(token, purpose));
-        const user = consumed && (await services.users.byId(consumed.userId));
-        if (!consumed || !user) throw new Unauthorized(LINK_UNUSABLE);
-        if (consumed.pendingPasswordHash && user.password_hash === null) {
-          await services.users.update(user.id, { password_hash: consumed.pendingPasswordHash });
-          user.password_hash = consumed.pendingPasswordHash;
-        }
-        return signIn(services, request, user);
-      },
-    );
-  }
-
-  // The reset link's token is the bearer: without a live one, the link is spent.
-  await api.register(async (scope) => {
-    requireSignedIn(scope, { message: MESSAGES.noResetToken });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/reset-password',
-      {
-        schema: {
-          tags: ['auth'],
-          body: resetPasswordBodySchema,
-          response: { 200: statusResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        const auth = request.signedIn;
-        await services.users.update(auth.user.id, {
-          password_hash: await hashPassword(request.body.password),
-        });
-        // Whoever else held a session for this account loses it with the old password.
-        await services.sessions.revokeAllExcept(auth.user.id, auth.claims.sessionId);
-        return { status: 'SUCCESS' };
-      },
-    );
-  });
-};
+      );
+    });
+  },
+);

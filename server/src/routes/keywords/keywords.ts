@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { KEYWORD_MESSAGES } from '@core/messages';
 import { errorResponseSchema } from '@core/schemas/common';
@@ -18,6 +17,7 @@ import { Forbidden, QuotaExceeded, Unavailable } from '../../domain/errors';
 import { providerFailure } from '../../providers/provider-failure';
 import { requireSignedIn } from '../../plugins/authenticate';
 import { clustersByResults, searchEach } from '../../keywords/keyword-clusters';
+import { routesUsing } from '../../plugins/routes-using';
 import type { Services } from '../../services';
 
 const errors = {
@@ -32,120 +32,120 @@ const errors = {
 };
 
 /** The keyword tool's calls; the rate check and content filter the browser once ran are here. */
-export const keywordRoutes: FastifyPluginAsync<{ services: Services }> = async (
-  app,
-  { services },
-) => {
-  requireSignedIn(app, { message: KEYWORD_MESSAGES.signInRequired });
-  const api = app.withTypeProvider<ZodTypeProvider>();
+export const keywordRoutes = routesUsing(
+  ['keywordData', 'keywordQuota', 'keywordSearch', 'serp', 'serpSearchesAreFree'],
+  async (app, { services }) => {
+    requireSignedIn(app, { message: KEYWORD_MESSAGES.signInRequired });
+    const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post(
-    '/keyword',
-    {
-      schema: {
-        tags: ['keywords'],
-        body: keywordBodySchema,
-        response: { 200: keywordResponseSchema, ...errors },
+    api.post(
+      '/keyword',
+      {
+        schema: {
+          tags: ['keywords'],
+          body: keywordBodySchema,
+          response: { 200: keywordResponseSchema, ...errors },
+        },
       },
-    },
-    async (request) => services.keywordSearch.run(request.signedIn.user, request.body),
-  );
+      async (request) => services.keywordSearch.run(request.signedIn.user, request.body),
+    );
 
-  api.post(
-    '/keyword-data',
-    {
-      schema: {
-        tags: ['keywords'],
-        body: keywordDataBodySchema,
-        response: { 200: keywordDataResponseSchema, ...errors },
+    api.post(
+      '/keyword-data',
+      {
+        schema: {
+          tags: ['keywords'],
+          body: keywordDataBodySchema,
+          response: { 200: keywordDataResponseSchema, ...errors },
+        },
       },
-    },
-    async (request) => {
-      const { country_data: market, keywords } = request.body;
-      const provider = services.keywordData;
-      try {
-        const items = await provider.lookup(keywords, {
-          countryCode: (market.country_code ?? 'us').toLowerCase(),
-          language: market.language.toLowerCase().slice(0, 2),
-        });
-        const answer: KeywordDataResponse = [items, { source: provider.source }];
-        return answer;
-      } catch (error) {
-        throw providerFailure(error);
-      }
-    },
-  );
+      async (request) => {
+        const { country_data: market, keywords } = request.body;
+        const provider = services.keywordData;
+        try {
+          const items = await provider.lookup(keywords, {
+            countryCode: (market.country_code ?? 'us').toLowerCase(),
+            language: market.language.toLowerCase().slice(0, 2),
+          });
+          const answer: KeywordDataResponse = [items, { source: provider.source }];
+          return answer;
+        } catch (error) {
+          throw providerFailure(error);
+        }
+      },
+    );
 
-  api.post(
-    '/keyword-clusters',
-    {
-      schema: {
-        tags: ['keywords'],
-        body: keywordClustersBodySchema,
-        response: { 200: keywordClustersResponseSchema, ...errors },
+    api.post(
+      '/keyword-clusters',
+      {
+        schema: {
+          tags: ['keywords'],
+          body: keywordClustersBodySchema,
+          response: { 200: keywordClustersResponseSchema, ...errors },
+        },
       },
-    },
-    async (request, reply) => {
-      if (!services.serp) throw new Unavailable(KEYWORD_MESSAGES.noSearchProvider);
-      const b = request.body;
-      if (!(await services.keywordQuota.opened(request.signedIn.user.id, b.searchId))) {
-        throw new Forbidden(KEYWORD_MESSAGES.previewNeedsSearch);
-      }
-      const keywords = [...new Set(b.keywords)];
-      const searches = services.serpSearchesAreFree ? 0 : keywords.length;
-      const charge = searches > 0 ? await reply.charge('serp', searches) : null;
-      if (searches > 0 && !charge) {
-        throw new QuotaExceeded(KEYWORD_MESSAGES.clusterSearchesLeft(searches));
-      }
-      try {
-        const tops = await topTensOf(services, keywords, b.gl.toLowerCase(), b.hl);
-        return { clusteredBy: 'results' as const, clusters: clustersByResults(tops), searches };
-      } catch (error) {
-        await charge?.refund();
-        throw providerFailure(error);
-      }
-    },
-  );
+      async (request, reply) => {
+        if (!services.serp) throw new Unavailable(KEYWORD_MESSAGES.noSearchProvider);
+        const b = request.body;
+        if (!(await services.keywordQuota.opened(request.signedIn.user.id, b.searchId))) {
+          throw new Forbidden(KEYWORD_MESSAGES.previewNeedsSearch);
+        }
+        const keywords = [...new Set(b.keywords)];
+        const searches = services.serpSearchesAreFree ? 0 : keywords.length;
+        const charge = searches > 0 ? await reply.charge('serp', searches) : null;
+        if (searches > 0 && !charge) {
+          throw new QuotaExceeded(KEYWORD_MESSAGES.clusterSearchesLeft(searches));
+        }
+        try {
+          const tops = await topTensOf(services, keywords, b.gl.toLowerCase(), b.hl);
+          return { clusteredBy: 'results' as const, clusters: clustersByResults(tops), searches };
+        } catch (error) {
+          await charge?.refund();
+          throw providerFailure(error);
+        }
+      },
+    );
 
-  api.post(
-    '/keyword-serp',
-    {
-      schema: {
-        tags: ['keywords'],
-        body: keywordSerpBodySchema,
-        response: { 200: keywordSerpResponseSchema, ...errors },
+    api.post(
+      '/keyword-serp',
+      {
+        schema: {
+          tags: ['keywords'],
+          body: keywordSerpBodySchema,
+          response: { 200: keywordSerpResponseSchema, ...errors },
+        },
       },
-    },
-    async (request) => {
-      const serp = services.serp;
-      if (!serp) throw new Unavailable(KEYWORD_MESSAGES.noSearchProvider);
-      const b = request.body;
-      if (!(await services.keywordQuota.preview(request.signedIn.user.id, b.searchId))) {
-        throw new Forbidden(KEYWORD_MESSAGES.previewNeedsSearch);
-      }
-      try {
-        const page = await serp.search({
-          query: b.term,
-          device: 'desktop',
-          pageNum: 1,
-          googleDomain: 'google.com',
-          gl: b.gl,
-          hl: b.hl,
-        });
-        return {
-          source: page.source ?? serp.provider.source,
-          organic_results: page.organic_results,
-        };
-      } catch (error) {
-        throw providerFailure(error);
-      }
-    },
-  );
-};
+      async (request) => {
+        const serp = services.serp;
+        if (!serp) throw new Unavailable(KEYWORD_MESSAGES.noSearchProvider);
+        const b = request.body;
+        if (!(await services.keywordQuota.preview(request.signedIn.user.id, b.searchId))) {
+          throw new Forbidden(KEYWORD_MESSAGES.previewNeedsSearch);
+        }
+        try {
+          const page = await serp.search({
+            query: b.term,
+            device: 'desktop',
+            pageNum: 1,
+            googleDomain: 'google.com',
+            gl: b.gl,
+            hl: b.hl,
+          });
+          return {
+            source: page.source ?? serp.provider.source,
+            organic_results: page.organic_results,
+          };
+        } catch (error) {
+          throw providerFailure(error);
+        }
+      },
+    );
+  },
+);
 
 /** Top results of each keyword, for grouping them: one metered search each, unless free. */
 async function topTensOf(
-  services: Services,
+  services: Pick<Services, 'serp'>,
   keywords: string[],
   gl: string,
   hl: string,
@@ -158,7 +158,9 @@ async function topTensOf(
 }
 
 /** The providers behind the keyword tool's figures, as this installation is configured. */
-export function keywordSources(services: Services): KeywordSourcesResponse {
+export function keywordSources(
+  services: Pick<Services, 'keywords' | 'moderation' | 'keywordData' | 'serp'>,
+): KeywordSourcesResponse {
   return {
     suggestions: services.keywords.source,
     model: services.keywords.model,

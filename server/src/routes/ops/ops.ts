@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@core/schemas/common';
 import { providersResponseSchema, queuesResponseSchema } from '@core/schemas/ops';
@@ -7,7 +7,7 @@ import { SERP_SOURCE_LABELS } from '@core/schemas/serp';
 import { bearerToken } from '../../plugins/authenticate';
 import { estimatedCostUsd, PRICE_PER_THOUSAND_USD } from '../../providers/serp/prices';
 import { QUEUES } from '../../queues';
-import type { Services } from '../../services';
+import { routesUsing } from '../../plugins/routes-using';
 import { OpsMetrics } from './metrics';
 import { Unauthorized } from '../../domain/errors';
 
@@ -29,84 +29,87 @@ const sameToken = (given: string, expected: string) =>
  * `GET /ops/providers`: each search provider of the chain, in failover order, with this
  * month's calls, failures, results, last error and estimated cost.
  */
-export const opsRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const token = services.config.OPS_TOKEN;
-  if (!token) return;
-  const { jobs } = services;
-  const queueStats = () => Promise.all(QUEUES.map((queue) => jobs.stats(queue.name)));
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    const given = bearerToken(request);
-    if (!given || !sameToken(given, token)) {
-      throw new Unauthorized(OPS_TOKEN_REFUSED);
-    }
-  });
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+export const opsRoutes = routesUsing(
+  ['clock', 'config', 'jobs', 'serpChain', 'serpUsage'],
+  async (app, { services }) => {
+    const token = services.config.OPS_TOKEN;
+    if (!token) return;
+    const { jobs } = services;
+    const queueStats = () => Promise.all(QUEUES.map((queue) => jobs.stats(queue.name)));
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      const given = bearerToken(request);
+      if (!given || !sameToken(given, token)) {
+        throw new Unauthorized(OPS_TOKEN_REFUSED);
+      }
+    });
+    const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get(
-    '/ops/queues',
-    {
-      schema: {
-        tags: ['system'],
-        response: { 200: queuesResponseSchema, 401: errorResponseSchema },
+    routes.get(
+      '/ops/queues',
+      {
+        schema: {
+          tags: ['system'],
+          response: { 200: queuesResponseSchema, 401: errorResponseSchema },
+        },
       },
-    },
-    async () => {
-      return {
-        queues: (await queueStats()).map(
-          ({ queueName, workers, waiting, active, failed, deadLetters }) => ({
-            queue: queueName,
-            workers,
-            waiting,
-            active,
-            failed,
-            deadLetters: deadLetters.map(({ id, attemptsMade, attempts, failedReason }) => ({
-              id,
-              attemptsMade,
-              attempts,
-              failedReason,
-            })),
-          }),
-        ),
-      };
-    },
-  );
+      async () => {
+        return {
+          queues: (await queueStats()).map(
+            ({ queueName, workers, waiting, active, failed, deadLetters }) => ({
+              queue: queueName,
+              workers,
+              waiting,
+              active,
+              failed,
+              deadLetters: deadLetters.map(({ id, attemptsMade, attempts, failedReason }) => ({
+                id,
+                attemptsMade,
+                attempts,
+                failedReason,
+              })),
+            }),
+          ),
+        };
+      },
+    );
 
-  routes.get(
-    '/ops/providers',
-    {
-      schema: {
-        tags: ['system'],
-        response: { 200: providersResponseSchema, 401: errorResponseSchema },
+    routes.get(
+      '/ops/providers',
+      {
+        schema: {
+          tags: ['system'],
+          response: { 200: providersResponseSchema, 401: errorResponseSchema },
+        },
       },
-    },
-    async () => {
-      const months = await services.serpUsage.thisMonth(services.serpChain.map((p) => p.source));
-      return {
-        providers: months.map((month, i) => ({
-          ...month,
-          label: SERP_SOURCE_LABELS[month.source],
-          position: i + 1,
-          pricePerThousandUsd: PRICE_PER_THOUSAND_USD[month.source],
-          estimatedCostUsd: estimatedCostUsd(month.source, month.calls - month.failures),
-        })),
-        at: services.clock.now().toISOString(),
-      };
-    },
-  );
+      async () => {
+        const months = await services.serpUsage.thisMonth(services.serpChain.map((p) => p.source));
+        return {
+          providers: months.map((month, i) => ({
+            ...month,
+            label: SERP_SOURCE_LABELS[month.source],
+            position: i + 1,
+            pricePerThousandUsd: PRICE_PER_THOUSAND_USD[month.source],
+            estimatedCostUsd: estimatedCostUsd(month.source, month.calls - month.failures),
+          })),
+          at: services.clock.now().toISOString(),
+        };
+      },
+    );
 
-  const metrics = new OpsMetrics();
-  // Text, not JSON: no response schema to serialize it with.
-  app.get(
-    '/ops/metrics',
-    {
-      schema: {
-        tags: ['system'],
-        description: 'Prometheus text format (text/plain; version=0.0.4).',
+    const metrics = new OpsMetrics();
+    // Text, not JSON: no response schema to serialize it with.
+    app.get(
+      '/ops/metrics',
+      {
+        schema: {
+          tags: ['system'],
+          description: 'Prometheus text format (text/plain; version=0.0.4).',
+        },
       },
-    },
-    async (_request, reply) => {
-      metrics.setQueues(await queueStats());
-      return reply.type(metrics.contentType).send(await metrics.render());
-    },
-  );
-};
+      async (_request, reply) => {
+        metrics.setQueues(await queueStats());
+        return reply.type(metrics.contentType).send(await metrics.render());
+      },
+    );
+  },
+);

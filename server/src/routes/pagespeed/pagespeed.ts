@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@core/schemas/common';
@@ -10,7 +9,7 @@ import {
   startRunRequestSchema,
 } from '@core/speed';
 import { quotaHolder } from '../../plugins/meter';
-import type { Services } from '../../services';
+import { routesUsing } from '../../plugins/routes-using';
 import { NotFound } from '../../domain/errors';
 
 const runParams = z.object({ runId: z.string().uuid() });
@@ -29,121 +28,121 @@ const errors = {
  * Speed samples as jobs: start, status, progress events, cancel. Refusals
  * carry a `code` (SPEED_ERROR_CODES) beside their message.
  */
-export const pagespeedRoutes: FastifyPluginAsync<{ services: Services }> = async (
-  app,
-  { services },
-) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+export const pagespeedRoutes = routesUsing(
+  ['speed', 'speedTestStart'],
+  async (app, { services }) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
-    '/pagespeed/readiness',
-    { schema: { tags: ['pagespeed'], response: { 200: speedReadinessSchema } } },
-    async () => services.speed.readinessNow(),
-  );
+    api.get(
+      '/pagespeed/readiness',
+      { schema: { tags: ['pagespeed'], response: { 200: speedReadinessSchema } } },
+      async () => services.speed.readinessNow(),
+    );
 
-  api.post(
-    '/pagespeed/runs',
-    {
-      schema: {
-        tags: ['pagespeed'],
-        body: startRunRequestSchema,
-        response: { 202: z.object({ runId: z.string(), testId: z.string() }), ...errors },
+    api.post(
+      '/pagespeed/runs',
+      {
+        schema: {
+          tags: ['pagespeed'],
+          body: startRunRequestSchema,
+          response: { 202: z.object({ runId: z.string(), testId: z.string() }), ...errors },
+        },
+        preHandler: app.identify,
       },
-      preHandler: app.identify,
-    },
-    async (request, reply) => {
-      const { user, subject, entitlements } = quotaHolder(request);
-      const started = await services.speedTestStart.start(request.body, {
-        subject,
-        userId: user?.id ?? null,
-        entitlements,
-        charge: () => reply.charge('speed'),
-      });
-      return reply.status(202).send(started);
-    },
-  );
-
-  api.get(
-    '/pagespeed/runs/:runId',
-    {
-      schema: {
-        tags: ['pagespeed'],
-        params: runParams,
-        response: { 200: runStatusSchema, 404: errorResponseSchema },
+      async (request, reply) => {
+        const { user, subject, entitlements } = quotaHolder(request);
+        const started = await services.speedTestStart.start(request.body, {
+          subject,
+          userId: user?.id ?? null,
+          entitlements,
+          charge: () => reply.charge('speed'),
+        });
+        return reply.status(202).send(started);
       },
-    },
-    async (request) => {
-      const run = await services.speed.get(request.params.runId);
-      if (!run) throw runNotFound();
-      return run;
-    },
-  );
+    );
 
-  api.delete(
-    '/pagespeed/runs/:runId',
-    {
-      schema: {
-        tags: ['pagespeed'],
-        params: runParams,
-        response: { 200: z.object({ cancelled: z.boolean() }), 404: errorResponseSchema },
-      },
-    },
-    async (request) => {
-      if (!(await services.speed.get(request.params.runId))) throw runNotFound();
-      return { cancelled: await services.speed.cancel(request.params.runId) };
-    },
-  );
-
-  api.get(
-    '/pagespeed/runs/:runId/events',
-    {
-      schema: {
-        tags: ['pagespeed'],
-        params: runParams,
-        response: {
-          200: {
-            description: 'Server-Sent Events: `data: { stage, status }` until the run ends.',
-            content: { 'text/event-stream': { schema: z.string() } },
-          },
-          404: errorResponseSchema,
+    api.get(
+      '/pagespeed/runs/:runId',
+      {
+        schema: {
+          tags: ['pagespeed'],
+          params: runParams,
+          response: { 200: runStatusSchema, 404: errorResponseSchema },
         },
       },
-    },
-    async (request, reply) => {
-      const { runId } = request.params;
-      if (!(await services.speed.get(runId))) throw runNotFound();
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      // Each event's id is its stage's place in the run, so that a browser reconnecting
-      // (to this instance or another) with Last-Event-ID hears only what it missed.
-      let last = Number(request.headers['last-event-id'] ?? 0) || 0;
-      let unsubscribe = () => {};
-      const send = (status: RunStatus) => {
-        const position = FINISHED.includes(status.status)
-          ? STREAM_ORDER.length + 1
-          : STREAM_ORDER.indexOf(status.stage) + 1;
-        if (position > last) {
-          last = position;
-          res.write(
-            `id: ${position}\ndata: ${JSON.stringify({ stage: status.stage, status: status.status })}\n\n`,
-          );
-        }
-        if (FINISHED.includes(status.status)) {
-          unsubscribe();
-          res.end();
-        }
-      };
-      // Subscribed first, then read: nothing between the two passes unheard.
-      unsubscribe = await services.speed.subscribe(runId, send, () => res.end());
-      request.raw.on('close', () => unsubscribe());
-      const current = await services.speed.get(runId);
-      if (current) send(current);
-    },
-  );
-};
+      async (request) => {
+        const run = await services.speed.get(request.params.runId);
+        if (!run) throw runNotFound();
+        return run;
+      },
+    );
+
+    api.delete(
+      '/pagespeed/runs/:runId',
+      {
+        schema: {
+          tags: ['pagespeed'],
+          params: runParams,
+          response: { 200: z.object({ cancelled: z.boolean() }), 404: errorResponseSchema },
+        },
+      },
+      async (request) => {
+        if (!(await services.speed.get(request.params.runId))) throw runNotFound();
+        return { cancelled: await services.speed.cancel(request.params.runId) };
+      },
+    );
+
+    api.get(
+      '/pagespeed/runs/:runId/events',
+      {
+        schema: {
+          tags: ['pagespeed'],
+          params: runParams,
+          response: {
+            200: {
+              description: 'Server-Sent Events: `data: { stage, status }` until the run ends.',
+              content: { 'text/event-stream': { schema: z.string() } },
+            },
+            404: errorResponseSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { runId } = request.params;
+        if (!(await services.speed.get(runId))) throw runNotFound();
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, {
+          'content-type': 'text/event-stream',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+        });
+        // Each event's id is its stage's place in the run, so that a browser reconnecting
+        // (to this instance or another) with Last-Event-ID hears only what it missed.
+        let last = Number(request.headers['last-event-id'] ?? 0) || 0;
+        let unsubscribe = () => {};
+        const send = (status: RunStatus) => {
+          const position = FINISHED.includes(status.status)
+            ? STREAM_ORDER.length + 1
+            : STREAM_ORDER.indexOf(status.stage) + 1;
+          if (position > last) {
+            last = position;
+            res.write(
+              `id: ${position}\ndata: ${JSON.stringify({ stage: status.stage, status: status.status })}\n\n`,
+            );
+          }
+          if (FINISHED.includes(status.status)) {
+            unsubscribe();
+            res.end();
+          }
+        };
+        // Subscribed first, then read: nothing between the two passes unheard.
+        unsubscribe = await services.speed.subscribe(runId, send, () => res.end());
+        request.raw.on('close', () => unsubscribe());
+        const current = await services.speed.get(runId);
+        if (current) send(current);
+      },
+    );
+  },
+);

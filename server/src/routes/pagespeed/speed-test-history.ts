@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SPEED_MESSAGES } from '@core/messages';
 import { errorResponseSchema } from '@core/schemas/common';
@@ -10,7 +9,7 @@ import {
 } from '@core/schemas/speed-tests';
 import { SPEED_ERROR_CODES } from '@core/speed';
 import { requireSignedIn } from '../../plugins/authenticate';
-import type { Services } from '../../services';
+import { routesUsing } from '../../plugins/routes-using';
 import { SpeedTestHistoryStore } from '../../speed/speed-test-history';
 import { linkKey } from '../../speed/speed-tests';
 
@@ -20,10 +19,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorR
  * A signed-in user's last speed tests of a URL, and two of them side by side.
  * Another user's test is a 404, as one that does not exist.
  */
-export const speedTestHistoryRoutes: FastifyPluginAsync<{ services: Services }> = async (
-  app,
-  { services },
-) => {
+export const speedTestHistoryRoutes = routesUsing(['db'], async (app, { services }) => {
   requireSignedIn(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const history = new SpeedTestHistoryStore(services.db);
@@ -67,4 +63,4 @@ export const speedTestHistoryRoutes: FastifyPluginAsync<{ services: Services }> 
       return comparison;
     },
   );
-};
+});

@@ -17,6 +17,7 @@ import { requireSignedIn } from '../../plugins/authenticate';
 import { LocalPaymentProcessor } from '../../providers/payments/local-processor';
 import { PAYPAL_PAID_STATUSES } from '../../providers/payments/paypal';
 import { PaymentDeclined } from '../../providers/payments/port';
+import { routesUsing } from '../../plugins/routes-using';
 import type { Services } from '../../services';
 import { BadGateway, Conflict, Invalid, NotFound, PaymentRequired } from '../../domain/errors';
 
@@ -29,39 +30,41 @@ const errors = {
 };
 
 /** Subscriptions: subscribe, change plan or card, cancel, by card or PayPal. */
-export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
-  app,
-  { services },
-) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const { billing } = services;
+export const paymentRoutes = routesUsing(
+  ['billing', 'config', 'paypal', 'sessions'],
+  async (app, { services }) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const { billing } = services;
 
-  api.get(
-    '/payments/config',
-    { schema: { tags: ['payments'], response: { 200: paymentsConfigSchema } } },
-    async () => ({
-      provider: billing.provider.kind,
-      stripePublishableKey: services.config.STRIPE_PUBLISHABLE_KEY ?? null,
-      paypal:
-        services.paypal && services.paypal.plans.length > 0
-          ? {
-              clientId: services.config.PAYPAL_CLIENT_ID ?? '',
-              sdkUrl: services.config.PAYPAL_SDK_URL,
-              plans: services.paypal.plans.map((plan) => ({
-                planId: plan.planId,
-                billingCycle: plan.billingCycle,
-                paypalPlanId: plan.id,
-              })),
-            }
-          : null,
-    }),
-  );
+    api.get(
+      '/payments/config',
+      { schema: { tags: ['payments'], response: { 200: paymentsConfigSchema } } },
+      async () => ({
+        provider: billing.provider.kind,
+        stripePublishableKey: services.config.STRIPE_PUBLISHABLE_KEY ?? null,
+        paypal:
+          services.paypal && services.paypal.plans.length > 0
+            ? {
+                clientId: services.config.PAYPAL_CLIENT_ID ?? '',
+                sdkUrl: services.config.PAYPAL_SDK_URL,
+                plans: services.paypal.plans.map((plan) => ({
+                  planId: plan.planId,
+                  billingCycle: plan.billingCycle,
+                  paypalPlanId: plan.id,
+                })),
+              }
+            : null,
+      }),
+    );
 
-  await api.register(accountPayments, { services });
-};
+    await api.register(accountPayments, { services });
+  },
+);
 
 /** What a signed-in user does to their subscription. */
-const accountPayments: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+const accountPayments: FastifyPluginAsync<{
+  services: Pick<Services, 'billing' | 'paypal' | 'sessions'>;
+}> = async (app, { services }) => {
   // The account's answers show the plan: due renewals and period ends apply first.
   requireSignedIn(app, { settle: true });
   const api = app.withTypeProvider<ZodTypeProvider>();

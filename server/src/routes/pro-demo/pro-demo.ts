@@ -1,44 +1,43 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { statusResponseSchema } from '@core/schemas/auth';
 import { errorResponseSchema } from '@core/schemas/common';
 import { proDemoBodySchema } from '@core/schemas/pro';
 import { saveDemoRequest } from '../../leads/leads';
-import type { Services } from '../../services';
+import { routesUsing } from '../../plugins/routes-using';
 import { requireUnthrottled, throttleRules } from '../auth/throttle-rules';
 
 /**
  * Pro demo requests: keeps the address of someone asking for a demo. 201 for a new
  * address, 200 when it is already on the list (the row is kept as it was).
  */
-export const proDemoRoutes: FastifyPluginAsync<{ services: Services }> = async (
-  app,
-  { services },
-) => {
-  const rules = throttleRules(services.config);
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/pro-demo',
-    {
-      schema: {
-        tags: ['pro'],
-        body: proDemoBodySchema,
-        response: {
-          200: statusResponseSchema,
-          201: statusResponseSchema,
-          400: errorResponseSchema,
-          429: errorResponseSchema,
+export const proDemoRoutes = routesUsing(
+  ['clock', 'config', 'db', 'throttle'],
+  async (app, { services }) => {
+    const rules = throttleRules(services.config);
+    app.withTypeProvider<ZodTypeProvider>().post(
+      '/pro-demo',
+      {
+        schema: {
+          tags: ['pro'],
+          body: proDemoBodySchema,
+          response: {
+            200: statusResponseSchema,
+            201: statusResponseSchema,
+            400: errorResponseSchema,
+            429: errorResponseSchema,
+          },
         },
       },
-    },
-    async (request, reply) => {
-      const limit = await services.throttle.hit(rules.demoRequests(request.ip));
-      requireUnthrottled(limit);
-      const added = await saveDemoRequest(
-        services.db,
-        services.clock.now().toISOString(),
-        request.body.emailAddress,
-      );
-      return reply.status(added ? 201 : 200).send({ status: 'SUCCESS' });
-    },
-  );
-};
+      async (request, reply) => {
+        const limit = await services.throttle.hit(rules.demoRequests(request.ip));
+        requireUnthrottled(limit);
+        const added = await saveDemoRequest(
+          services.db,
+          services.clock.now().toISOString(),
+          request.body.emailAddress,
+        );
+        return reply.status(added ? 201 : 200).send({ status: 'SUCCESS' });
+      },
+    );
+  },
+);

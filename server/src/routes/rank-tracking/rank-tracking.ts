@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { entitlementsOf } from '@core/entitlements';
@@ -15,7 +14,7 @@ import {
   rankKeywordSchema,
 } from '@core/schemas/rank-tracking';
 import { requireSignedIn } from '../../plugins/authenticate';
-import type { Services } from '../../services';
+import { routesUsing } from '../../plugins/routes-using';
 
 const PREFIX = '/rank-tracking/keywords';
 const errors = {
@@ -33,10 +32,7 @@ const schema = <T extends object>(parts: T) => ({ tags: ['rank-tracking'], ...pa
  * history, and check one now for a search of the month. Another user's keyword is a 404,
  * as one that does not exist.
  */
-export const rankTrackingRoutes: FastifyPluginAsync<{ services: Services }> = async (
-  app,
-  { services },
-) => {
+export const rankTrackingRoutes = routesUsing(['clock', 'rank'], async (app, { services }) => {
   requireSignedIn(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { rank, clock } = services;
@@ -161,4 +157,4 @@ export const rankTrackingRoutes: FastifyPluginAsync<{ services: Services }> = as
       }
     },
   );
-};
+});

@@ -13,6 +13,7 @@ import {
 import { remainingFor, requireSignedIn } from '../../plugins/authenticate';
 import { entitlementsFor } from '../../quota/plan-limits';
 import { remaining } from '../../quota/remaining';
+import { routesUsing } from '../../plugins/routes-using';
 import type { Services } from '../../services';
 
 const TOOL_BY_LIMIT_TYPE = {
@@ -22,40 +23,39 @@ const TOOL_BY_LIMIT_TYPE = {
 } as const;
 
 /** Advisory limit checks before a tool runs; the tool endpoints themselves consume quota. */
-export const rateLimitRoutes: FastifyPluginAsync<{ services: Services }> = async (
-  app,
-  { services },
-) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const { quotas } = services;
+export const rateLimitRoutes = routesUsing(
+  ['keywordQuota', 'quotas'],
+  async (app, { services }) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const { quotas } = services;
 
-  await api.register(signedInRateLimits, { services });
+    await api.register(signedInRateLimits, { services });
 
-  api.get(
-    '/ip-rate-limit/ip-limit',
-    {
-      schema: {
-        tags: ['quota'],
-        querystring: ipLimitQuerySchema,
-        response: { 200: ipLimitResponseSchema },
+    api.get(
+      '/ip-rate-limit/ip-limit',
+      {
+        schema: {
+          tags: ['quota'],
+          querystring: ipLimitQuerySchema,
+          response: { 200: ipLimitResponseSchema },
+        },
+        preHandler: app.identify,
       },
-      preHandler: app.identify,
-    },
-    async (request) => {
-      // The asked tool's allowance of the user, or of the visitor's IP address: the web app
-      // asks before a visitor's test or search, so a used-up allowance costs no request.
-      const tool = TOOL_BY_LIMIT_TYPE[request.query.limitType];
-      const left = await remaining(quotas, request.auth?.user ?? null, request.ip, tool);
-      return { status: left > 0 ? ('SUCCESS' as const) : ('FAILURE' as const) };
-    },
-  );
-};
+      async (request) => {
+        // The asked tool's allowance of the user, or of the visitor's IP address: the web app
+        // asks before a visitor's test or search, so a used-up allowance costs no request.
+        const tool = TOOL_BY_LIMIT_TYPE[request.query.limitType];
+        const left = await remaining(quotas, request.auth?.user ?? null, request.ip, tool);
+        return { status: left > 0 ? ('SUCCESS' as const) : ('FAILURE' as const) };
+      },
+    );
+  },
+);
 
 /** The limit checks of a signed-in user's tools. */
-const signedInRateLimits: FastifyPluginAsync<{ services: Services }> = async (
-  app,
-  { services },
-) => {
+const signedInRateLimits: FastifyPluginAsync<{
+  services: Pick<Services, 'keywordQuota' | 'quotas'>;
+}> = async (app, { services }) => {
   requireSignedIn(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
 

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { entitlementsOf } from '@core/entitlements';
@@ -18,7 +17,7 @@ import {
 import { publicBaseUrl } from '../../http/public-base-url';
 import { requireSignedIn } from '../../plugins/authenticate';
 import { fieldForUrl } from '../../rum/rum-field';
-import type { Services } from '../../services';
+import { routesUsing } from '../../plugins/routes-using';
 
 const PREFIX = '/rum/sites';
 const errors = {
@@ -34,128 +33,131 @@ const schema = <T extends object>(parts: T) => ({ tags: ['rum'], ...parts });
  * to get the snippet its pages carry, list, change and remove them. Another user's site
  * is a 404, as one that does not exist.
  */
-export const rumSiteRoutes: FastifyPluginAsync<{ services: Services }> = async (
-  app,
-  { services },
-) => {
-  requireSignedIn(app);
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const { rumSites, rumCounts, rumBuffer, clock } = services;
-  const appUrl = (request: Parameters<typeof publicBaseUrl>[1]) =>
-    publicBaseUrl(services.config.PUBLIC_URL, request);
-  /** The UTC days of a window ending today. */
-  const lastDays = (days: number) => {
-    const today = clock.now();
-    const from = new Date(today.getTime() - (days - 1) * 86_400_000);
-    return { from: from.toISOString().slice(0, 10), to: today.toISOString().slice(0, 10) };
-  };
-  const viewer = (user: { id: string; email: string }) => ({
-    id: user.id,
-    operator: services.config.OPERATOR_EMAILS.includes(user.email.toLowerCase()),
-  });
+export const rumSiteRoutes = routesUsing(
+  ['clock', 'config', 'rumBuffer', 'rumCounts', 'rumSites'],
+  async (app, { services }) => {
+    requireSignedIn(app);
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const { rumSites, rumCounts, rumBuffer, clock } = services;
+    const appUrl = (request: Parameters<typeof publicBaseUrl>[1]) =>
+      publicBaseUrl(services.config.PUBLIC_URL, request);
+    /** The UTC days of a window ending today. */
+    const lastDays = (days: number) => {
+      const today = clock.now();
+      const from = new Date(today.getTime() - (days - 1) * 86_400_000);
+      return { from: from.toISOString().slice(0, 10), to: today.toISOString().slice(0, 10) };
+    };
+    const viewer = (user: { id: string; email: string }) => ({
+      id: user.id,
+      operator: services.config.OPERATOR_EMAILS.includes(user.email.toLowerCase()),
+    });
 
-  api.get(
-    PREFIX,
-    { schema: schema({ response: { 200: rumSiteListSchema, ...errors } }) },
-    async (request) => {
-      const { user } = request.signedIn;
-      return {
-        sites: await rumSites.list(viewer(user), appUrl(request)),
-        limit: entitlementsOf(user.plan_id).rumSiteLimit,
-      };
-    },
-  );
+    api.get(
+      PREFIX,
+      { schema: schema({ response: { 200: rumSiteListSchema, ...errors } }) },
+      async (request) => {
+        const { user } = request.signedIn;
+        return {
+          sites: await rumSites.list(viewer(user), appUrl(request)),
+          limit: entitlementsOf(user.plan_id).rumSiteLimit,
+        };
+      },
+    );
 
-  api.post(
-    PREFIX,
-    {
-      schema: schema({
-        body: createRumSiteBodySchema,
-        response: { 201: rumSiteSchema, ...errors },
-      }),
-    },
-    async (request, reply) => {
-      const site = await rumSites.create(request.signedIn.user, request.body, appUrl(request));
-      return reply.status(201).send(site);
-    },
-  );
+    api.post(
+      PREFIX,
+      {
+        schema: schema({
+          body: createRumSiteBodySchema,
+          response: { 201: rumSiteSchema, ...errors },
+        }),
+      },
+      async (request, reply) => {
+        const site = await rumSites.create(request.signedIn.user, request.body, appUrl(request));
+        return reply.status(201).send(site);
+      },
+    );
 
-  api.get(
-    `${PREFIX}/:id`,
-    {
-      schema: schema({ params: rumSiteParamsSchema, response: { 200: rumSiteSchema, ...errors } }),
-    },
-    async (request) =>
-      rumSites.visible(viewer(request.signedIn.user), request.params.id, appUrl(request)),
-  );
+    api.get(
+      `${PREFIX}/:id`,
+      {
+        schema: schema({
+          params: rumSiteParamsSchema,
+          response: { 200: rumSiteSchema, ...errors },
+        }),
+      },
+      async (request) =>
+        rumSites.visible(viewer(request.signedIn.user), request.params.id, appUrl(request)),
+    );
 
-  api.patch(
-    `${PREFIX}/:id`,
-    {
-      schema: schema({
-        params: rumSiteParamsSchema,
-        body: patchRumSiteBodySchema,
-        response: { 200: rumSiteSchema, ...errors },
-      }),
-    },
-    async (request) =>
-      rumSites.update(request.signedIn.user.id, request.params.id, request.body, appUrl(request)),
-  );
+    api.patch(
+      `${PREFIX}/:id`,
+      {
+        schema: schema({
+          params: rumSiteParamsSchema,
+          body: patchRumSiteBodySchema,
+          response: { 200: rumSiteSchema, ...errors },
+        }),
+      },
+      async (request) =>
+        rumSites.update(request.signedIn.user.id, request.params.id, request.body, appUrl(request)),
+    );
 
-  api.delete(
-    `${PREFIX}/:id`,
-    {
-      schema: schema({
-        params: rumSiteParamsSchema,
-        response: { 204: z.null().describe('Removed, with its counts'), ...errors },
-      }),
-    },
-    async (request, reply) => {
-      await rumSites.remove(request.signedIn.user.id, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+    api.delete(
+      `${PREFIX}/:id`,
+      {
+        schema: schema({
+          params: rumSiteParamsSchema,
+          response: { 204: z.null().describe('Removed, with its counts'), ...errors },
+        }),
+      },
+      async (request, reply) => {
+        await rumSites.remove(request.signedIn.user.id, request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
 
-  api.get(
-    `${PREFIX}/:id/summary`,
-    {
-      schema: schema({
-        params: rumSiteParamsSchema,
-        querystring: rumSummaryQuerySchema,
-        response: { 200: rumSummarySchema, ...errors },
-      }),
-    },
-    async (request) => {
-      const site = await rumSites.visible(
-        viewer(request.signedIn.user),
-        request.params.id,
-        appUrl(request),
-      );
-      const { days, ...filters } = request.query;
-      const window = lastDays(days);
-      // What this process still holds shows at once; other processes write theirs each second.
-      await rumBuffer.flush();
-      const summary = await rumCounts.summary(site.id, { ...window, ...filters });
-      return { ...window, ...summary, dropped: await rumCounts.dropped(site.id, window) };
-    },
-  );
+    api.get(
+      `${PREFIX}/:id/summary`,
+      {
+        schema: schema({
+          params: rumSiteParamsSchema,
+          querystring: rumSummaryQuerySchema,
+          response: { 200: rumSummarySchema, ...errors },
+        }),
+      },
+      async (request) => {
+        const site = await rumSites.visible(
+          viewer(request.signedIn.user),
+          request.params.id,
+          appUrl(request),
+        );
+        const { days, ...filters } = request.query;
+        const window = lastDays(days);
+        // What this process still holds shows at once; other processes write theirs each second.
+        await rumBuffer.flush();
+        const summary = await rumCounts.summary(site.id, { ...window, ...filters });
+        return { ...window, ...summary, dropped: await rumCounts.dropped(site.id, window) };
+      },
+    );
 
-  api.get(
-    '/rum/field',
-    {
-      schema: schema({
-        querystring: rumFieldQuerySchema,
-        response: { 200: rumFieldSchema, ...errors },
-      }),
-    },
-    async (request) => {
-      await rumBuffer.flush();
-      return fieldForUrl(
-        { sites: rumSites, counts: rumCounts },
-        viewer(request.signedIn.user),
-        request.query.url,
-        { ...lastDays(RUM_FIELD_DAYS), device: request.query.device },
-      );
-    },
-  );
-};
+    api.get(
+      '/rum/field',
+      {
+        schema: schema({
+          querystring: rumFieldQuerySchema,
+          response: { 200: rumFieldSchema, ...errors },
+        }),
+      },
+      async (request) => {
+        await rumBuffer.flush();
+        return fieldForUrl(
+          { sites: rumSites, counts: rumCounts },
+          viewer(request.signedIn.user),
+          request.query.url,
+          { ...lastDays(RUM_FIELD_DAYS), device: request.query.device },
+        );
+      },
+    );
+  },
+);

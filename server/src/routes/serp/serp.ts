@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SERP_MESSAGES } from '@core/messages';
 import { errorResponseSchema } from '@core/schemas/common';
@@ -20,7 +19,7 @@ import { quotaHolder } from '../../plugins/meter';
 import { FAILURE_STATUS } from '../../providers/failure-status';
 import { SerpProviderError, type SerpPage, type SerpQuery } from '../../providers/serp/port';
 import { checkRank } from '../../serp/rank-check';
-import type { Services } from '../../services';
+import { routesUsing } from '../../plugins/routes-using';
 import { requireUnthrottled, throttleRules } from '../auth/throttle-rules';
 
 const NO_PROVIDER =
@@ -75,204 +74,207 @@ function resultUrls(results: readonly { link: string }[]): string[] {
 }
 
 /** The SERP tools' calls: the search, a shared search, the rank check, the results' page facts. */
-export const serpRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const rules = throttleRules(services.config);
+export const serpRoutes = routesUsing(
+  ['clock', 'config', 'pageFacts', 'serp', 'serpShares', 'speedTests', 'throttle'],
+  async (app, { services }) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const rules = throttleRules(services.config);
 
-  api.post(
-    '/serp-search',
-    {
-      schema: {
-        tags: ['serp'],
-        body: serpSearchBodySchema,
-        response: { 200: serpSearchResponseSchema, ...errors },
+    api.post(
+      '/serp-search',
+      {
+        schema: {
+          tags: ['serp'],
+          body: serpSearchBodySchema,
+          response: { 200: serpSearchResponseSchema, ...errors },
+        },
+        preHandler: app.identify,
       },
-      preHandler: app.identify,
-    },
-    async (request, reply) => {
-      const serp = services.serp;
-      if (!serp) throw new Unavailable(NO_PROVIDER, SERP_ERROR_CODES.noProvider);
-      // The chain's first provider; each page says which one answered it.
-      const expected = serp.provider.source;
-      const b = request.body;
-      const query: SerpQuery = {
-        query: b.searchTerm,
-        device: b.device === 1 ? 'mobile' : 'desktop',
-        pageNum: b.pageNum,
-        googleDomain: b.google_domain,
-        gl: b.gl,
-        hl: b.hl,
-      };
-      if (b.pageNum > 1) {
-        // More result pages are a plan feature, enforced here, not only in the UI.
-        if (!entitlementsOf(request.auth?.user.plan_id).has('moreSerpResults')) {
-          throw new PlanLimit(
-            QUOTA_MESSAGES.upgradeForMoreResults,
-            SERP_ERROR_CODES.upgradeRequired,
-          );
-        }
-        try {
-          const { page, speedTestId } = await answer(
-            await serp.search(query),
-            quotaHolder(request).subject,
-          );
-          return { ...page, speedTestId };
-        } catch (error) {
-          throw serpRefusal(error);
-        }
-      }
-      const charge = await reply.meter('serp');
-      if (!charge) return reply;
-      let first;
-      try {
-        first = await answer(await serp.search(query), charge.subject);
-      } catch (error) {
-        await charge.refund();
-        throw serpRefusal(error);
-      }
-      const shareId = await services.serpShares.add({
-        search: {
-          searchTerm: b.searchTerm,
-          device: b.device,
-          google_domain: b.google_domain,
+      async (request, reply) => {
+        const serp = services.serp;
+        if (!serp) throw new Unavailable(NO_PROVIDER, SERP_ERROR_CODES.noProvider);
+        // The chain's first provider; each page says which one answered it.
+        const expected = serp.provider.source;
+        const b = request.body;
+        const query: SerpQuery = {
+          query: b.searchTerm,
+          device: b.device === 1 ? 'mobile' : 'desktop',
+          pageNum: b.pageNum,
+          googleDomain: b.google_domain,
           gl: b.gl,
           hl: b.hl,
-        },
-        searchedAt: first.page.fetchedAt ?? services.clock.now().toISOString(),
-        page: first.shared,
-      });
-      return { ...first.page, speedTestId: first.speedTestId, shareId };
-
-      /** The page, and the speed samples of its cards paid for by this search. */
-      async function answer(found: SerpPage, subject: string) {
-        const results = withAnswerFirst(found, b.pageNum);
-        const shared = {
-          source: found.source ?? expected,
-          ...results,
-          ...(found.coverage_notice ? { coverage_notice: found.coverage_notice } : {}),
         };
-        return {
-          shared,
-          page: { ...shared, fetchedAt: found.fetchedAt ?? null, cached: found.cached === true },
-          speedTestId: await services.speedTests.openForResults(
-            subject,
-            resultUrls(results.organic_results),
-          ),
-        };
-      }
-    },
-  );
-
-  api.get(
-    '/serp-search/shared/:shareId',
-    {
-      schema: {
-        tags: ['serp'],
-        params: serpShareParamsSchema,
-        response: { 200: serpShareResponseSchema, 404: errorResponseSchema, ...errors },
-      },
-      preHandler: app.identify,
-    },
-    async (request) => {
-      const hit = await services.throttle.hit(rules.sharedResults(request.ip));
-      requireUnthrottled(hit);
-      const { shareId } = request.params;
-      const share = await services.serpShares.get(shareId);
-      if (!share) throw new NotFound(SERP_MESSAGES.shareNotFound);
-      // The sharer's search paid for the page; whoever opens it gets its cards' samples
-      // and page facts on the same terms, and no search is counted.
-      const speedTestId = await services.speedTests.openForResults(
-        quotaHolder(request).subject,
-        resultUrls(share.page.organic_results),
-      );
-      return { ...share, shareId, speedTestId };
-    },
-  );
-
-  api.post(
-    '/rank-check',
-    {
-      schema: {
-        tags: ['serp'],
-        body: rankCheckBodySchema,
-        response: { 200: rankCheckResponseSchema, ...errors },
-      },
-      preHandler: app.identify,
-    },
-    async (request, reply) => {
-      const serp = services.serp;
-      if (!serp) throw new Unavailable(NO_PROVIDER, SERP_ERROR_CODES.noProvider);
-      const b = request.body;
-      const charge = await reply.meter('serp');
-      if (!charge) return reply;
-      try {
-        // The source of the last page read: the chain fails over page by page. The
-        // results are as old as the oldest page read, and cached if any page was.
-        let source = serp.provider.source;
-        let fetchedAt: string | null = null;
-        let cached = false;
-        const rank = await checkRank(
-          async (q) => {
-            const page = await serp.search(q);
-            source = page.source ?? source;
-            if (page.fetchedAt && (!fetchedAt || page.fetchedAt < fetchedAt)) {
-              fetchedAt = page.fetchedAt;
-            }
-            cached ||= page.cached === true;
-            return page;
-          },
-          {
-            query: b.searchTerm,
-            device: b.device === 1 ? 'mobile' : 'desktop',
-            googleDomain: b.google_domain,
+        if (b.pageNum > 1) {
+          // More result pages are a plan feature, enforced here, not only in the UI.
+          if (!entitlementsOf(request.auth?.user.plan_id).has('moreSerpResults')) {
+            throw new PlanLimit(
+              QUOTA_MESSAGES.upgradeForMoreResults,
+              SERP_ERROR_CODES.upgradeRequired,
+            );
+          }
+          try {
+            const { page, speedTestId } = await answer(
+              await serp.search(query),
+              quotaHolder(request).subject,
+            );
+            return { ...page, speedTestId };
+          } catch (error) {
+            throw serpRefusal(error);
+          }
+        }
+        const charge = await reply.meter('serp');
+        if (!charge) return reply;
+        let first;
+        try {
+          first = await answer(await serp.search(query), charge.subject);
+        } catch (error) {
+          await charge.refund();
+          throw serpRefusal(error);
+        }
+        const shareId = await services.serpShares.add({
+          search: {
+            searchTerm: b.searchTerm,
+            device: b.device,
+            google_domain: b.google_domain,
             gl: b.gl,
             hl: b.hl,
           },
-          b.url,
-          b.known,
-        );
-        return {
-          source,
-          fetchedAt,
-          cached,
-          position: rank.position ?? ('N/A' as const),
-          domain: rank.result?.domain ?? '',
-          result: rank.result,
-          pagesSearched: rank.pagesSearched,
-          organic_results: rank.results,
-          ...(rank.coverageNotice ? { coverage_notice: rank.coverageNotice } : {}),
-        };
-      } catch (error) {
-        await charge.refund();
-        throw serpRefusal(error);
-      }
-    },
-  );
+          searchedAt: first.page.fetchedAt ?? services.clock.now().toISOString(),
+          page: first.shared,
+        });
+        return { ...first.page, speedTestId: first.speedTestId, shareId };
 
-  api.post(
-    '/send-urls',
-    {
-      schema: {
-        tags: ['serp'],
-        body: sendUrlsBodySchema,
-        response: { 200: sendUrlsResponseSchema, ...errors },
+        /** The page, and the speed samples of its cards paid for by this search. */
+        async function answer(found: SerpPage, subject: string) {
+          const results = withAnswerFirst(found, b.pageNum);
+          const shared = {
+            source: found.source ?? expected,
+            ...results,
+            ...(found.coverage_notice ? { coverage_notice: found.coverage_notice } : {}),
+          };
+          return {
+            shared,
+            page: { ...shared, fetchedAt: found.fetchedAt ?? null, cached: found.cached === true },
+            speedTestId: await services.speedTests.openForResults(
+              subject,
+              resultUrls(results.organic_results),
+            ),
+          };
+        }
       },
-      preHandler: app.identify,
-    },
-    async (request, reply) => {
-      if (!request.auth) {
-        const hit = await services.throttle.hit(rules.pageFacts(request.ip));
+    );
+
+    api.get(
+      '/serp-search/shared/:shareId',
+      {
+        schema: {
+          tags: ['serp'],
+          params: serpShareParamsSchema,
+          response: { 200: serpShareResponseSchema, 404: errorResponseSchema, ...errors },
+        },
+        preHandler: app.identify,
+      },
+      async (request) => {
+        const hit = await services.throttle.hit(rules.sharedResults(request.ip));
         requireUnthrottled(hit);
-      }
-      const { results, searchId } = request.body;
-      const urls = results.map((r) => r.link);
-      // The search that found these results pays for reading them once; else this call
-      // costs a search of its own.
-      const paid =
-        searchId !== undefined &&
-        (await services.speedTests.readFacts(searchId, quotaHolder(request).subject, urls));
-      if (!paid && !(await reply.meter('serp'))) return reply;
-      return services.pageFacts.collect(urls);
-    },
-  );
-};
+        const { shareId } = request.params;
+        const share = await services.serpShares.get(shareId);
+        if (!share) throw new NotFound(SERP_MESSAGES.shareNotFound);
+        // The sharer's search paid for the page; whoever opens it gets its cards' samples
+        // and page facts on the same terms, and no search is counted.
+        const speedTestId = await services.speedTests.openForResults(
+          quotaHolder(request).subject,
+          resultUrls(share.page.organic_results),
+        );
+        return { ...share, shareId, speedTestId };
+      },
+    );
+
+    api.post(
+      '/rank-check',
+      {
+        schema: {
+          tags: ['serp'],
+          body: rankCheckBodySchema,
+          response: { 200: rankCheckResponseSchema, ...errors },
+        },
+        preHandler: app.identify,
+      },
+      async (request, reply) => {
+        const serp = services.serp;
+        if (!serp) throw new Unavailable(NO_PROVIDER, SERP_ERROR_CODES.noProvider);
+        const b = request.body;
+        const charge = await reply.meter('serp');
+        if (!charge) return reply;
+        try {
+          // The source of the last page read: the chain fails over page by page. The
+          // results are as old as the oldest page read, and cached if any page was.
+          let source = serp.provider.source;
+          let fetchedAt: string | null = null;
+          let cached = false;
+          const rank = await checkRank(
+            async (q) => {
+              const page = await serp.search(q);
+              source = page.source ?? source;
+              if (page.fetchedAt && (!fetchedAt || page.fetchedAt < fetchedAt)) {
+                fetchedAt = page.fetchedAt;
+              }
+              cached ||= page.cached === true;
+              return page;
+            },
+            {
+              query: b.searchTerm,
+              device: b.device === 1 ? 'mobile' : 'desktop',
+              googleDomain: b.google_domain,
+              gl: b.gl,
+              hl: b.hl,
+            },
+            b.url,
+            b.known,
+          );
+          return {
+            source,
+            fetchedAt,
+            cached,
+            position: rank.position ?? ('N/A' as const),
+            domain: rank.result?.domain ?? '',
+            result: rank.result,
+            pagesSearched: rank.pagesSearched,
+            organic_results: rank.results,
+            ...(rank.coverageNotice ? { coverage_notice: rank.coverageNotice } : {}),
+          };
+        } catch (error) {
+          await charge.refund();
+          throw serpRefusal(error);
+        }
+      },
+    );
+
+    api.post(
+      '/send-urls',
+      {
+        schema: {
+          tags: ['serp'],
+          body: sendUrlsBodySchema,
+          response: { 200: sendUrlsResponseSchema, ...errors },
+        },
+        preHandler: app.identify,
+      },
+      async (request, reply) => {
+        if (!request.auth) {
+          const hit = await services.throttle.hit(rules.pageFacts(request.ip));
+          requireUnthrottled(hit);
+        }
+        const { results, searchId } = request.body;
+        const urls = results.map((r) => r.link);
+        // The search that found these results pays for reading them once; else this call
+        // costs a search of its own.
+        const paid =
+          searchId !== undefined &&
+          (await services.speedTests.readFacts(searchId, quotaHolder(request).subject, urls));
+        if (!paid && !(await reply.meter('serp'))) return reply;
+        return services.pageFacts.collect(urls);
+      },
+    );
+  },
+);

@@ -1,17 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@core/schemas/common';
 import { keywordSettingsSchema } from '@core/schemas/keywords';
 import { requireSignedIn } from '../../plugins/authenticate';
-import type { Services } from '../../services';
+import { routesUsing } from '../../plugins/routes-using';
 
 const saveBodySchema = keywordSettingsSchema.partial().strict();
 
 /** The keyword tool's settings of a signed-in user, so they follow the user between browsers. */
-export const keywordSettingsRoutes: FastifyPluginAsync<{ services: Services }> = async (
-  app,
-  { services },
-) => {
+export const keywordSettingsRoutes = routesUsing(['keywordSettings'], async (app, { services }) => {
   requireSignedIn(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { keywordSettings } = services;
@@ -30,4 +26,4 @@ export const keywordSettingsRoutes: FastifyPluginAsync<{ services: Services }> =
     { schema: { tags: ['settings'], body: saveBodySchema, response } },
     async (request) => keywordSettings.save(request.signedIn.user.id, request.body),
   );
-};
+});

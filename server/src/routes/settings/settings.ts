@@ -1,15 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@core/schemas/common';
 import { saveSettingsBodySchema, userSettingsSchema } from '@core/schemas/settings';
 import { requireSignedIn } from '../../plugins/authenticate';
-import type { Services } from '../../services';
+import { routesUsing } from '../../plugins/routes-using';
 
 /** A signed-in user's search settings, read and saved. */
-export const settingsRoutes: FastifyPluginAsync<{ services: Services }> = async (
-  app,
-  { services },
-) => {
+export const settingsRoutes = routesUsing(['userSettings'], async (app, { services }) => {
   requireSignedIn(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -36,4 +32,4 @@ export const settingsRoutes: FastifyPluginAsync<{ services: Services }> = async 
     // Some calls send only a few fields: they are stored over what is stored.
     async (request) => services.userSettings.save(request.signedIn.user.id, request.body),
   );
-};
+});

@@ -1,11 +1,14 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { siteConfigSchema, type SiteConfig } from '@core/schemas/site-config';
 import type { Config } from '../../config';
+import { routesUsing } from '../../plugins/routes-using';
 import type { Services } from '../../services';
 import { keywordSources } from '../keywords/keywords';
 
-export function publicSiteConfig(config: Config, services: Services): SiteConfig {
+/** The services the install's public configuration reads. */
+type SiteConfigServices = Pick<Services, 'keywords' | 'moderation' | 'keywordData' | 'serp'>;
+
+export function publicSiteConfig(config: Config, services: SiteConfigServices): SiteConfig {
   return {
     company: {
       name: config.COMPANY_NAME,
@@ -23,15 +26,15 @@ export function publicSiteConfig(config: Config, services: Services): SiteConfig
 }
 
 /** `GET /site-config`: what the web app needs to know about this installation. */
-export const siteConfigRoutes: FastifyPluginAsync<{ config: Config; services: Services }> = async (
-  app,
-  { config, services },
-) => {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/site-config',
-      { schema: { tags: ['system'], response: { 200: siteConfigSchema } } },
-      async () => publicSiteConfig(config, services),
-    );
-};
+export const siteConfigRoutes = routesUsing(
+  ['config', 'keywords', 'moderation', 'keywordData', 'serp'],
+  async (app, { services }) => {
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        '/site-config',
+        { schema: { tags: ['system'], response: { 200: siteConfigSchema } } },
+        async () => publicSiteConfig(services.config, services),
+      );
+  },
+);

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@core/schemas/common';
@@ -16,7 +15,7 @@ import {
   type HistoryRange,
 } from '@core/schemas/tracking';
 import { historyCsv } from '@core/tracking/history-csv';
-import type { Services } from '../../services';
+import { routesUsing } from '../../plugins/routes-using';
 import { pageDevices, toTrackedPage } from '../../tracking/pages';
 import { checkNotFound } from '../../tracking/tracked-pages';
 import { TRACKING_PREFIX as PREFIX, trackingSchema as schema } from './route-parts';
@@ -28,127 +27,130 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorR
  * A tracked page's history (JSON and CSV), one check in full, its alerts, and its
  * real-user history from the Chrome UX Report.
  */
-export const trackingHistoryRoutes: FastifyPluginAsync<{ services: Services }> = async (
-  app,
-  { services },
-) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const { tracking, trackedPages } = services;
+export const trackingHistoryRoutes = routesUsing(
+  ['clock', 'fieldHistory', 'trackedPages', 'tracking'],
+  async (app, { services }) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const { tracking, trackedPages } = services;
 
-  /** The start of `range` back from now; null for 'all' (retention bounds it). */
-  const since = (range: HistoryRange) =>
-    range === 'all'
-      ? null
-      : new Date(services.clock.now().getTime() - RANGE_DAYS[range] * 86_400_000).toISOString();
+    /** The start of `range` back from now; null for 'all' (retention bounds it). */
+    const since = (range: HistoryRange) =>
+      range === 'all'
+        ? null
+        : new Date(services.clock.now().getTime() - RANGE_DAYS[range] * 86_400_000).toISOString();
 
-  type Query = z.output<typeof historyQuerySchema>;
-  const history = async (userId: string, id: string, query: Query) => {
-    const row = await trackedPages.own(userId, id);
-    const found = await tracking.checks.history(row.id, { ...query, since: since(query.range) });
-    return { page: toTrackedPage(row), range: query.range, ...found };
-  };
+    type Query = z.output<typeof historyQuerySchema>;
+    const history = async (userId: string, id: string, query: Query) => {
+      const row = await trackedPages.own(userId, id);
+      const found = await tracking.checks.history(row.id, { ...query, since: since(query.range) });
+      return { page: toTrackedPage(row), range: query.range, ...found };
+    };
 
-  /** The whole range for the export, read a page at a time. */
-  const everything = async (
-    userId: string,
-    id: string,
-    query: z.output<typeof historyExportQuerySchema>,
-  ) => {
-    const row = await trackedPages.own(userId, id);
-    const checks = [];
-    let before: string | undefined;
-    do {
-      const found = await tracking.checks.history(row.id, {
-        ...query,
-        since: since(query.range),
-        limit: HISTORY_PAGE_MAX,
-        before,
-      });
-      checks.push(...found.checks);
-      before = found.next ?? undefined;
-    } while (before);
-    return { page: toTrackedPage(row), checks };
-  };
+    /** The whole range for the export, read a page at a time. */
+    const everything = async (
+      userId: string,
+      id: string,
+      query: z.output<typeof historyExportQuerySchema>,
+    ) => {
+      const row = await trackedPages.own(userId, id);
+      const checks = [];
+      let before: string | undefined;
+      do {
+        const found = await tracking.checks.history(row.id, {
+          ...query,
+          since: since(query.range),
+          limit: HISTORY_PAGE_MAX,
+          before,
+        });
+        checks.push(...found.checks);
+        before = found.next ?? undefined;
+      } while (before);
+      return { page: toTrackedPage(row), checks };
+    };
 
-  api.get(
-    `${PREFIX}/:id/history`,
-    {
-      schema: schema({
-        params: trackedPageParamsSchema,
-        querystring: historyQuerySchema,
-        response: { 200: historyResponseSchema, ...errors },
-      }),
-    },
-    async (request) => history(request.signedIn.user.id, request.params.id, request.query),
-  );
+    api.get(
+      `${PREFIX}/:id/history`,
+      {
+        schema: schema({
+          params: trackedPageParamsSchema,
+          querystring: historyQuerySchema,
+          response: { 200: historyResponseSchema, ...errors },
+        }),
+      },
+      async (request) => history(request.signedIn.user.id, request.params.id, request.query),
+    );
 
-  api.get(
-    `${PREFIX}/:id/history.csv`,
-    {
-      schema: schema({
-        params: trackedPageParamsSchema,
-        querystring: historyExportQuerySchema,
-        response: {
-          200: {
-            description: 'The history as CSV',
-            content: { 'text/csv': { schema: z.string() } },
+    api.get(
+      `${PREFIX}/:id/history.csv`,
+      {
+        schema: schema({
+          params: trackedPageParamsSchema,
+          querystring: historyExportQuerySchema,
+          response: {
+            200: {
+              description: 'The history as CSV',
+              content: { 'text/csv': { schema: z.string() } },
+            },
+            ...errors,
           },
-          ...errors,
-        },
-      }),
-    },
-    async (request, reply) => {
-      const found = await everything(request.signedIn.user.id, request.params.id, request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="speed-history-${found.page.id}.csv"`)
-        .send(historyCsv(found.page, found.checks));
-    },
-  );
+        }),
+      },
+      async (request, reply) => {
+        const found = await everything(request.signedIn.user.id, request.params.id, request.query);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="speed-history-${found.page.id}.csv"`,
+          )
+          .send(historyCsv(found.page, found.checks));
+      },
+    );
 
-  api.get(
-    `${PREFIX}/:id/checks/:checkId`,
-    {
-      schema: schema({
-        params: checkParamsSchema,
-        response: { 200: trackingCheckDetailSchema, ...errors },
-      }),
-    },
-    async (request) => {
-      const row = await trackedPages.own(request.signedIn.user.id, request.params.id);
-      const check = await tracking.checks.detail(row.id, request.params.checkId);
-      if (!check) throw checkNotFound();
-      return check;
-    },
-  );
+    api.get(
+      `${PREFIX}/:id/checks/:checkId`,
+      {
+        schema: schema({
+          params: checkParamsSchema,
+          response: { 200: trackingCheckDetailSchema, ...errors },
+        }),
+      },
+      async (request) => {
+        const row = await trackedPages.own(request.signedIn.user.id, request.params.id);
+        const check = await tracking.checks.detail(row.id, request.params.checkId);
+        if (!check) throw checkNotFound();
+        return check;
+      },
+    );
 
-  api.get(
-    `${PREFIX}/:id/alerts`,
-    {
-      schema: schema({
-        params: trackedPageParamsSchema,
-        response: { 200: alertListSchema, ...errors },
-      }),
-    },
-    async (request) => {
-      const row = await trackedPages.own(request.signedIn.user.id, request.params.id);
-      return { alerts: await tracking.alerts.list(row.id) };
-    },
-  );
+    api.get(
+      `${PREFIX}/:id/alerts`,
+      {
+        schema: schema({
+          params: trackedPageParamsSchema,
+          response: { 200: alertListSchema, ...errors },
+        }),
+      },
+      async (request) => {
+        const row = await trackedPages.own(request.signedIn.user.id, request.params.id);
+        return { alerts: await tracking.alerts.list(row.id) };
+      },
+    );
 
-  api.get(
-    `${PREFIX}/:id/field-history`,
-    {
-      schema: schema({
-        params: trackedPageParamsSchema,
-        querystring: fieldHistoryQuerySchema,
-        response: { 200: fieldHistoryResponseSchema, ...errors },
-      }),
-    },
-    async (request) => {
-      const row = await trackedPages.own(request.signedIn.user.id, request.params.id);
-      const device = request.query.device ?? pageDevices(row)[0]!;
-      return services.fieldHistory.of(row.url, device);
-    },
-  );
-};
+    api.get(
+      `${PREFIX}/:id/field-history`,
+      {
+        schema: schema({
+          params: trackedPageParamsSchema,
+          querystring: fieldHistoryQuerySchema,
+          response: { 200: fieldHistoryResponseSchema, ...errors },
+        }),
+      },
+      async (request) => {
+        const row = await trackedPages.own(request.signedIn.user.id, request.params.id);
+        const device = request.query.device ?? pageDevices(row)[0]!;
+        return services.fieldHistory.of(row.url, device);
+      },
+    );
+  },
+);

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { entitlementsOf } from '@core/entitlements';
@@ -16,7 +15,7 @@ import {
 } from '@core/schemas/tracking';
 import { Conflict, Unavailable } from '../../domain/errors';
 import { requireSignedIn } from '../../plugins/authenticate';
-import type { Services } from '../../services';
+import { registerRoutes, routesUsing } from '../../plugins/routes-using';
 import { summarize } from '../../tracking/overview';
 import { toTrackedPage } from '../../tracking/pages';
 import { pageNotFound } from '../../tracking/tracked-pages';
@@ -37,113 +36,122 @@ const errors = {
  * Site speed tracking: a signed-in user's tracked pages. Another user's page is
  * a 404, as a page that does not exist.
  */
-export const trackingRoutes: FastifyPluginAsync<{ services: Services }> = async (
-  app,
-  { services },
-) => {
-  requireSignedIn(app);
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const { tracking, trackedPages } = services;
+export const trackingRoutes = routesUsing(
+  [
+    'clock',
+    'config',
+    'db',
+    'fieldHistory',
+    'speed',
+    'trackedPages',
+    'tracking',
+    'webhookEndpoints',
+  ],
+  async (app, { services }) => {
+    requireSignedIn(app);
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const { tracking, trackedPages } = services;
 
-  api.get(
-    TRACKING_PREFIX,
-    { schema: schema({ response: { 200: trackedPageListSchema, 401: errorResponseSchema } }) },
-    async (request) => {
-      const { user } = request.signedIn;
-      const rows = await tracking.pages.list(user.id);
-      const scores = await tracking.checks.recentScores(rows.map((row) => row.id));
-      return {
-        pages: summarize(rows, scores, services.clock.now().toISOString()),
-        limit: entitlementsOf(user.plan_id).trackedPageLimit,
-      };
-    },
-  );
+    api.get(
+      TRACKING_PREFIX,
+      { schema: schema({ response: { 200: trackedPageListSchema, 401: errorResponseSchema } }) },
+      async (request) => {
+        const { user } = request.signedIn;
+        const rows = await tracking.pages.list(user.id);
+        const scores = await tracking.checks.recentScores(rows.map((row) => row.id));
+        return {
+          pages: summarize(rows, scores, services.clock.now().toISOString()),
+          limit: entitlementsOf(user.plan_id).trackedPageLimit,
+        };
+      },
+    );
 
-  api.post(
-    TRACKING_PREFIX,
-    {
-      schema: schema({
-        body: createTrackedPageBodySchema,
-        response: { 201: createdTrackedPageSchema, ...errors },
-      }),
-    },
-    async (request, reply) => {
-      const page = await trackedPages.create(request.signedIn.user, request.body);
-      return reply.status(201).send({ id: page.id, page: toTrackedPage(page) });
-    },
-  );
+    api.post(
+      TRACKING_PREFIX,
+      {
+        schema: schema({
+          body: createTrackedPageBodySchema,
+          response: { 201: createdTrackedPageSchema, ...errors },
+        }),
+      },
+      async (request, reply) => {
+        const page = await trackedPages.create(request.signedIn.user, request.body);
+        return reply.status(201).send({ id: page.id, page: toTrackedPage(page) });
+      },
+    );
 
-  api.patch(
-    `${TRACKING_PREFIX}/:id`,
-    {
-      schema: schema({
-        params: trackedPageParamsSchema,
-        body: patchTrackedPageBodySchema,
-        response: { 200: trackedPageSchema, ...errors },
-      }),
-    },
-    async (request) =>
-      toTrackedPage(
-        await trackedPages.update(request.signedIn.user, request.params.id, request.body),
-      ),
-  );
+    api.patch(
+      `${TRACKING_PREFIX}/:id`,
+      {
+        schema: schema({
+          params: trackedPageParamsSchema,
+          body: patchTrackedPageBodySchema,
+          response: { 200: trackedPageSchema, ...errors },
+        }),
+      },
+      async (request) =>
+        toTrackedPage(
+          await trackedPages.update(request.signedIn.user, request.params.id, request.body),
+        ),
+    );
 
-  api.delete(
-    `${TRACKING_PREFIX}/:id`,
-    {
-      schema: schema({
-        params: trackedPageParamsSchema,
-        response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
-      }),
-    },
-    async (request) => {
-      if (!(await tracking.pages.delete(request.signedIn.user.id, request.params.id)))
-        throw pageNotFound();
-      return { deleted: true as const };
-    },
-  );
+    api.delete(
+      `${TRACKING_PREFIX}/:id`,
+      {
+        schema: schema({
+          params: trackedPageParamsSchema,
+          response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
+        }),
+      },
+      async (request) => {
+        if (!(await tracking.pages.delete(request.signedIn.user.id, request.params.id)))
+          throw pageNotFound();
+        return { deleted: true as const };
+      },
+    );
 
-  api.post(
-    `${TRACKING_PREFIX}/:id/run`,
-    {
-      schema: schema({
-        params: trackedPageParamsSchema,
-        response: {
-          202: runNowResponseSchema,
-          ...errors,
-          429: errorResponseSchema,
-          503: errorResponseSchema,
-        },
-      }),
-    },
-    async (request, reply) => {
-      const row = await trackedPages.own(request.signedIn.user.id, request.params.id);
-      const speed = services.speed;
-      if (speed.draining) {
-        throw new Unavailable(SPEED_MESSAGES.shuttingDown, TRACKING_ERROR_CODES.shuttingDown);
-      }
-      const readiness = speed.readiness();
-      if (!readiness.ready) {
-        throw new Unavailable(
-          readiness.message ?? 'Speed tests cannot run now.',
-          TRACKING_ERROR_CODES.browserMissing,
-        );
-      }
-      // Run now is a manual speed test: it counts on the month's speed-test quota, charged
-      // once the page's lease is ours, so a refusal changes nothing (the lease is given back
-      // before the refusal is sent).
-      const open = await tracking.scheduler.runNow(row, () => reply.charge('speed'));
-      if (open === 'refused') return reply.overQuota('speed');
-      if (open === 'busy') {
-        throw new Conflict(TRACKING_MESSAGES.checkRunning, TRACKING_ERROR_CODES.checkRunning);
-      }
-      return reply
-        .status(202)
-        .send({ checks: open.map((check) => ({ id: check.id, device: check.device })) });
-    },
-  );
+    api.post(
+      `${TRACKING_PREFIX}/:id/run`,
+      {
+        schema: schema({
+          params: trackedPageParamsSchema,
+          response: {
+            202: runNowResponseSchema,
+            ...errors,
+            429: errorResponseSchema,
+            503: errorResponseSchema,
+          },
+        }),
+      },
+      async (request, reply) => {
+        const row = await trackedPages.own(request.signedIn.user.id, request.params.id);
+        const speed = services.speed;
+        if (speed.draining) {
+          throw new Unavailable(SPEED_MESSAGES.shuttingDown, TRACKING_ERROR_CODES.shuttingDown);
+        }
+        const readiness = speed.readiness();
+        if (!readiness.ready) {
+          throw new Unavailable(
+            readiness.message ?? 'Speed tests cannot run now.',
+            TRACKING_ERROR_CODES.browserMissing,
+          );
+        }
+        // Run now is a manual speed test: it counts on the month's speed-test quota, charged
+        // once the page's lease is ours, so a refusal changes nothing (the lease is given back
+        // before the refusal is sent).
+        const open = await tracking.scheduler.runNow(row, () => reply.charge('speed'));
+        if (open === 'refused') return reply.overQuota('speed');
+        if (open === 'busy') {
+          throw new Conflict(TRACKING_MESSAGES.checkRunning, TRACKING_ERROR_CODES.checkRunning);
+        }
+        return reply
+          .status(202)
+          .send({ checks: open.map((check) => ({ id: check.id, device: check.device })) });
+      },
+    );
 
-  await api.register(trackingHistoryRoutes, { services });
-  await api.register(trackingCompareRoutes, { services });
-  await api.register(trackingWebhookRoutes, { services });
-};
+    await registerRoutes(api, services, trackingHistoryRoutes);
+    await registerRoutes(api, services, trackingCompareRoutes);
+    await registerRoutes(api, services, trackingWebhookRoutes);
+  },
+);

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@core/schemas/common';
@@ -12,7 +11,7 @@ import {
   webhookParamsSchema,
 } from '@core/schemas/webhooks';
 import { emailLinkBase, requestOrigin } from '../../emails/app-links';
-import type { Services } from '../../services';
+import { routesUsing } from '../../plugins/routes-using';
 import { webhookLink } from '../../tracking/alerts';
 import { toWebhook } from '../../shared/webhooks/webhooks';
 import { trackingSchema as schema } from './route-parts';
@@ -24,98 +23,98 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorR
  * A signed-in user's webhooks: add, list, remove, send a test event, read the
  * delivery log. Another user's webhook is a 404, as one that does not exist.
  */
-export const trackingWebhookRoutes: FastifyPluginAsync<{ services: Services }> = async (
-  app,
-  { services },
-) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const { webhooks, deliveries } = services.tracking;
-  const { webhookEndpoints } = services;
+export const trackingWebhookRoutes = routesUsing(
+  ['clock', 'config', 'tracking', 'webhookEndpoints'],
+  async (app, { services }) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const { webhooks, deliveries } = services.tracking;
+    const { webhookEndpoints } = services;
 
-  api.get(
-    PREFIX,
-    {
-      schema: schema({ response: { 200: webhookListSchema, 401: errorResponseSchema } }),
-    },
-    async (request) => {
-      const rows = await webhooks.list(request.signedIn.user.id);
-      return { webhooks: rows.map(toWebhook), limit: WEBHOOKS_PER_USER };
-    },
-  );
+    api.get(
+      PREFIX,
+      {
+        schema: schema({ response: { 200: webhookListSchema, 401: errorResponseSchema } }),
+      },
+      async (request) => {
+        const rows = await webhooks.list(request.signedIn.user.id);
+        return { webhooks: rows.map(toWebhook), limit: WEBHOOKS_PER_USER };
+      },
+    );
 
-  api.post(
-    PREFIX,
-    {
-      schema: schema({
-        body: createWebhookBodySchema,
-        response: {
-          201: createdWebhookSchema,
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          403: errorResponseSchema,
-          409: errorResponseSchema,
-        },
-      }),
-    },
-    async (request, reply) => {
-      const webhook = await webhookEndpoints.create(request.signedIn.user.id, request.body.url);
-      return reply
-        .status(201)
-        .send({ id: webhook.id, webhook: toWebhook(webhook), secret: webhook.secret });
-    },
-  );
+    api.post(
+      PREFIX,
+      {
+        schema: schema({
+          body: createWebhookBodySchema,
+          response: {
+            201: createdWebhookSchema,
+            400: errorResponseSchema,
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            409: errorResponseSchema,
+          },
+        }),
+      },
+      async (request, reply) => {
+        const webhook = await webhookEndpoints.create(request.signedIn.user.id, request.body.url);
+        return reply
+          .status(201)
+          .send({ id: webhook.id, webhook: toWebhook(webhook), secret: webhook.secret });
+      },
+    );
 
-  api.delete(
-    `${PREFIX}/:id`,
-    {
-      schema: schema({
-        params: webhookParamsSchema,
-        response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
-      }),
-    },
-    async (request) => {
-      await webhookEndpoints.delete(request.signedIn.user.id, request.params.id);
-      return { deleted: true as const };
-    },
-  );
+    api.delete(
+      `${PREFIX}/:id`,
+      {
+        schema: schema({
+          params: webhookParamsSchema,
+          response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
+        }),
+      },
+      async (request) => {
+        await webhookEndpoints.delete(request.signedIn.user.id, request.params.id);
+        return { deleted: true as const };
+      },
+    );
 
-  api.post(
-    `${PREFIX}/:id/test`,
-    {
-      schema: schema({
-        params: webhookParamsSchema,
-        response: { 200: webhookDeliverySchema, ...errors },
-      }),
-    },
-    async (request) => {
-      const { user } = request.signedIn;
-      const webhook = await webhookEndpoints.own(user.id, request.params.id);
-      // Whatever the endpoint answers, the delivery is logged and retried like an alert's.
-      return deliveries.send(webhook, {
-        event: 'test',
-        page: null,
-        device: null,
-        checkId: null,
-        at: services.clock.now().toISOString(),
-        reasons: [],
-        link: webhookLink(
-          emailLinkBase(services.config, user.sign_in_origin) ?? requestOrigin(request),
-        ),
-      });
-    },
-  );
+    api.post(
+      `${PREFIX}/:id/test`,
+      {
+        schema: schema({
+          params: webhookParamsSchema,
+          response: { 200: webhookDeliverySchema, ...errors },
+        }),
+      },
+      async (request) => {
+        const { user } = request.signedIn;
+        const webhook = await webhookEndpoints.own(user.id, request.params.id);
+        // Whatever the endpoint answers, the delivery is logged and retried like an alert's.
+        return deliveries.send(webhook, {
+          event: 'test',
+          page: null,
+          device: null,
+          checkId: null,
+          at: services.clock.now().toISOString(),
+          reasons: [],
+          link: webhookLink(
+            emailLinkBase(services.config, user.sign_in_origin) ?? requestOrigin(request),
+          ),
+        });
+      },
+    );
 
-  api.get(
-    `${PREFIX}/:id/deliveries`,
-    {
-      schema: schema({
-        params: webhookParamsSchema,
-        response: { 200: deliveryListSchema, ...errors },
-      }),
-    },
-    async (request) => {
-      const webhook = await webhookEndpoints.own(request.signedIn.user.id, request.params.id);
-      return { deliveries: await deliveries.list(webhook.id) };
-    },
-  );
-};
+    api.get(
+      `${PREFIX}/:id/deliveries`,
+      {
+        schema: schema({
+          params: webhookParamsSchema,
+          response: { 200: deliveryListSchema, ...errors },
+        }),
+      },
+      async (request) => {
+        const webhook = await webhookEndpoints.own(request.signedIn.user.id, request.params.id);
+        return { deliveries: await deliveries.list(webhook.id) };
+      },
+    );
+  },
+);

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   usageKeywordResponseSchema,
@@ -8,13 +8,10 @@ import {
 import { errorResponseSchema } from '@core/schemas/common';
 import { remainingFor, requireSignedIn } from '../../plugins/authenticate';
 import type { QuotaTool } from '../../quota/quotas';
-import type { Services } from '../../services';
+import { routesUsing } from '../../plugins/routes-using';
 
 /** Remaining monthly searches per tool. */
-export const usageRoutes: FastifyPluginAsync<{ services: Services }> = async (
-  app,
-  { services },
-) => {
+export const usageRoutes = routesUsing(['quotas'], async (app, { services }) => {
   // The remaining counts follow the plan, so due renewals and period ends apply first; the
   // tool's counter is read with the session.
   requireSignedIn(app, { settle: true });
@@ -50,4 +47,4 @@ export const usageRoutes: FastifyPluginAsync<{ services: Services }> = async (
     { schema: schema(usageKeywordResponseSchema), config: usage('keywords') },
     async (request) => ({ kwtSearchesLeft: await left(request, 'keywords') }),
   );
-};
+});

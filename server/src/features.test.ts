@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { FEATURES } from './features';
+import { registerRoutes } from './plugins/routes-using';
+import type { Services } from './services';
+
+describe('the feature registry', () => {
+  const routes = FEATURES.flatMap((feature) => [...(feature.api ?? []), ...(feature.root ?? [])]);
+
+  it('hands each route plugin the services it declares, and no other', async () => {
+    const all = new Proxy({} as Services, {
+      get: (_, key) => ({ service: key }),
+      has: () => true,
+    });
+    for (const plugin of routes) {
+      const handed: unknown[] = [];
+      const scope = {
+        register: async (_: unknown, options: unknown) => void handed.push(options),
+      } as unknown as FastifyInstance;
+      await registerRoutes(scope, all, plugin);
+      const { services } = handed[0] as { services: Record<string, unknown> };
+      expect(Object.keys(services).sort(), plugin.name).toEqual([...plugin.uses].sort());
+      for (const key of plugin.uses) expect(services[key]).toEqual({ service: key });
+    }
+  });
+
+  it('lists each route plugin once, each declaring what it uses', () => {
+    expect(new Set(routes).size).toBe(routes.length);
+    for (const plugin of routes) expect(plugin.uses.length, plugin.name).toBeGreaterThan(0);
+  });
+});
