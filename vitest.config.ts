@@ -8,6 +8,8 @@ const alias = {
 
 /** Tests that measure real pages with Lighthouse in Chromium: run alone, after the others. */
 const LAB_TESTS = ['server/src/providers/lab-speed/local-lighthouse.test.ts'];
+/** Browser tests of what Lighthouse measures (their own app, `useBrowser({ lab })`): one at a time. */
+const LAB_BROWSER_TESTS = ['e2e/speed-insights.e2e.ts', 'e2e/speed-test.e2e.ts'];
 
 export default defineConfig({
   resolve: { alias },
@@ -46,6 +48,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           maxWorkers: 1,
+          // Asked together with project unit, it waits for that project to end.
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -53,11 +57,29 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
+          exclude: [...LAB_BROWSER_TESTS, '**/node_modules/**'],
           globalSetup: ['e2e/support/global-setup.ts'],
+          provide: { lab: 'stand-in' },
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // One Chromium at a time keeps a 2-core machine responsive.
+          // One file at a time: two at once took as long, each twice as slow (measured), as
+          // Chromium, the page-facts browser and the app keep both cores busy.
           fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Lighthouse measuring the pages a person asked for: its scores need the machine.
+          name: 'e2e-lab',
+          include: LAB_BROWSER_TESTS,
+          // Each file starts its own app measuring with Lighthouse (e2e/support/browser.ts).
+          provide: { lab: 'lighthouse' },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+          // Asked together with project e2e, it waits for that project to end.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -29,12 +29,15 @@ describe('a tracked page with the Chrome UX Report configured', () => {
 
   beforeAll(async () => {
     crux = await startRecordedServer((req) => cruxReply(req.body));
-    app = await startAppProcess({
-      CRUX_API_KEY: 'e2e-crux-key',
-      CRUX_BASE_URL: crux.baseUrl,
-      // No lab check runs: the real-user history needs none.
-      TRACKING_CONCURRENCY: '0',
-    });
+    app = await startAppProcess(
+      {
+        CRUX_API_KEY: 'e2e-crux-key',
+        CRUX_BASE_URL: crux.baseUrl,
+        // No lab check runs: the real-user history needs none.
+        TRACKING_CONCURRENCY: '0',
+      },
+      { lab: 'stand-in' },
+    );
   });
   afterAll(async () => {
     await app?.stop();

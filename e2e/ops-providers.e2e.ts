@@ -10,7 +10,7 @@ describe('the operators’ search providers page', () => {
   let app: Awaited<ReturnType<typeof startAppProcess>>;
   beforeAll(async () => {
     // No SERP key: the sandbox index is the chain, and costs nothing.
-    app = await startAppProcess({ OPS_TOKEN });
+    app = await startAppProcess({ OPS_TOKEN }, { lab: 'stand-in' });
   }, 60_000);
   afterAll(async () => app?.stop());
 

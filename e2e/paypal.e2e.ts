@@ -12,13 +12,16 @@ describe('PayPal subscriptions in the browser (PayPal stand-in on loopback)', ()
   let app: Awaited<ReturnType<typeof startAppProcess>>;
   beforeAll(async () => {
     paypal = await startPayPalStandIn({ [PRO_MONTHLY]: 'month' });
-    app = await startAppProcess({
-      PAYPAL_CLIENT_ID: 'e2e-client',
-      PAYPAL_CLIENT_SECRET: 'e2e-secret',
-      PAYPAL_BASE_URL: paypal.baseUrl,
-      PAYPAL_SDK_URL: paypal.sdkUrl,
-      PAYPAL_PLAN_PRO_MONTHLY: PRO_MONTHLY,
-    });
+    app = await startAppProcess(
+      {
+        PAYPAL_CLIENT_ID: 'e2e-client',
+        PAYPAL_CLIENT_SECRET: 'e2e-secret',
+        PAYPAL_BASE_URL: paypal.baseUrl,
+        PAYPAL_SDK_URL: paypal.sdkUrl,
+        PAYPAL_PLAN_PRO_MONTHLY: PRO_MONTHLY,
+      },
+      { lab: 'stand-in' },
+    );
   });
   afterAll(async () => {
     await app?.stop();

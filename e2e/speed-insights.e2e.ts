@@ -3,7 +3,7 @@ import { buildManifest } from '@sandbox';
 import { expectAccessible } from './support/axe';
 import { useBrowser } from './support/browser';
 
-const h = useBrowser({ lab: 'lighthouse' });
+const h = useBrowser();
 
 describe('what a speed test says to fix (a real Lighthouse 13 run)', () => {
   it('shows the render-blocking insight with its savings and URLs, graded metrics, timed frames and where the figures come from', async () => {

@@ -21,7 +21,10 @@ describe('speed test with a Chrome UX Report that fails', () => {
       status: 500,
       json: { error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } },
     }));
-    app = await startAppProcess({ CRUX_API_KEY: 'e2e-crux-key', CRUX_BASE_URL: crux.baseUrl });
+    app = await startAppProcess(
+      { CRUX_API_KEY: 'e2e-crux-key', CRUX_BASE_URL: crux.baseUrl },
+      { lab: 'stand-in' },
+    );
   });
   afterAll(async () => {
     await app?.stop();

@@ -6,7 +6,7 @@ import { expectAccessible } from './support/axe';
 import { useBrowser } from './support/browser';
 import { startDesktopSample } from './support/speed-test';
 
-const h = useBrowser({ lab: 'lighthouse' });
+const h = useBrowser();
 const port = () => new URL(h.baseUrl).port;
 
 describe('website speed test in the browser (real Lighthouse runs)', () => {

@@ -65,6 +65,11 @@ const steps = unitOnly
       ['lab tests (Lighthouse in Chromium)', vitest('lab')],
       ['web build', () => ensureWebBuild({ force: true })],
       ['browser tests', () => run('npx', ['vitest', 'run', '--project', 'e2e'], { env })],
+      // Alone: these measure with Lighthouse, whose scores suffer from any other load.
+      [
+        'browser tests of what Lighthouse measures',
+        () => run('npx', ['vitest', 'run', '--project', 'e2e-lab'], { env }),
+      ],
       // Last, on a quiet machine: Lighthouse's scores suffer from any other load.
       ['Lighthouse CI on our own pages', () => run('npx', ['tsx', 'scripts/lighthouse-ci.ts'])],
     ];

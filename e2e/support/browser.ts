@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { SITE_CONFIG_SCRIPT_ID } from '@core/embedded';
 import { CHROMIUM_FLAGS } from '../../server/src/providers/lab-speed/chromium-flags';
 import { startAppProcess } from '../../server/test/app-process';
@@ -26,23 +26,38 @@ export interface BrowserHarness {
 
 /**
  * One Chromium per test file, launched from Debian's package; never downloaded. Its pages
- * open the suite's app, whose lab is a stand-in; `lab: 'lighthouse'` starts the file's own
- * app (same settings) that measures with Lighthouse in Chromium, for tests of what it measures.
+ * open the suite's app (global-setup.ts), whose lab is a stand-in; in project e2e-lab, where
+ * Lighthouse measures, an app of the file's own, so that no other file's runs are under way
+ * beside its own.
  */
-export function useBrowser({ lab }: { lab?: 'lighthouse' } = {}): BrowserHarness {
+export function useBrowser(): BrowserHarness {
+  const lab = inject('lab');
   let browser: Browser | undefined;
   let ownApp: Awaited<ReturnType<typeof startAppProcess>> | undefined;
-  const contexts: BrowserContext[] = [];
+  /** Contexts opened outside a test (a hook's), closed with the browser. */
+  const fileContexts: BrowserContext[] = [];
+  /** The running test's contexts, or null between tests. */
+  let testContexts: BrowserContext[] | null = null;
   let baseUrl = inject('baseUrl');
   beforeAll(async () => {
     [browser, ownApp] = await Promise.all([
       chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS }),
-      lab ? startAppProcess(E2E_APP_ENV, { lab }) : undefined,
+      lab === 'lighthouse' ? startAppProcess(E2E_APP_ENV, { lab }) : undefined,
     ]);
     if (ownApp) baseUrl = ownApp.baseUrl;
   }, 90_000);
+  beforeEach(() => {
+    testContexts = [];
+  });
+  // A finished test's pages would go on polling, animating and refreshing tokens, a
+  // renderer each, slowing every test after it: closed as the test ends.
+  afterEach(async () => {
+    const ended = testContexts ?? [];
+    testContexts = null;
+    await Promise.all(ended.map((c) => c.close()));
+  });
   afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
+    await Promise.all(fileContexts.map((c) => c.close()));
     await browser?.close();
     await ownApp?.stop();
   });
@@ -68,7 +83,7 @@ export function useBrowser({ lab }: { lab?: 'lighthouse' } = {}): BrowserHarness
         javaScriptEnabled: javaScript,
         ...(timeZone ? { timezoneId: timeZone } : {}),
       });
-      contexts.push(context);
+      (testContexts ?? fileContexts).push(context);
       // Every tab of the context, a test's second one too, waits for the app to take over.
       const newTab = context.newPage.bind(context);
       context.newPage = async () => {

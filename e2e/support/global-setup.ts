@@ -22,13 +22,16 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** What measures the project's samples (set in vitest.config.ts). */
+    lab: 'stand-in' | 'lighthouse';
   }
 }
 
 /**
- * Starts the real app (built web app, fresh SQLite) once for all browser tests, its samples
- * measured by the sandbox's stand-in lab: most tests need a result, not Lighthouse's. The
- * files that test what Lighthouse measures start their own app (`useBrowser({ lab })`).
+ * Starts the real app (built web app, fresh SQLite) once for all browser tests of project
+ * e2e, its samples measured by the sandbox's stand-in lab: most tests need a result, not
+ * Lighthouse's. The files that test what Lighthouse measures (project e2e-lab) start their
+ * own (support/browser.ts).
  */
 export default async function setup(project: TestProject) {
   const app = await startAppProcess(E2E_APP_ENV, { lab: 'stand-in' });

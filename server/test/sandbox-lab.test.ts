@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runResultSchema } from '@core/speed';
 import { buildManifest, type SandboxPage } from '@sandbox';
 import { LabRunError, type LabRunRequest, type Strategy } from '../src/providers/lab-speed/port';
+import { startRecordedServer } from './recorded-server';
 import { SandboxLab } from './sandbox-lab';
 
 const PORT = 43210;
@@ -57,7 +58,7 @@ describe('the sandbox stand-in lab', () => {
     expect(desktop.lab.lcp!.thresholds).toEqual({ good: 1200, poor: 2400 });
   });
 
-  it('follows redirects to the final URL and fails as Lighthouse does on error pages and other hosts', async () => {
+  it('follows redirects to the final URL and fails as Lighthouse does on error pages', async () => {
     const redirected = manifest.pages.find((p) => p.redirects.length > 0 && p.status === 200)!;
     expect((await lab.run(request(redirected.url))).finalUrl).toBe(redirected.finalUrl);
     const failing = manifest.pages.find((p) => p.status === 500)!;
@@ -66,7 +67,29 @@ describe('the sandbox stand-in lab', () => {
     );
     const unknown = `${new URL(pick('light').url).origin}/no-such-page`;
     await expect(lab.run(request(unknown))).rejects.toMatchObject({ kind: 'http_status' });
-    await expect(lab.run(request('https://example.com/'))).rejects.toMatchObject({
+  });
+
+  it("fetches a page off the sandbox: its server's wait delays the paints, its errors fail the run", async () => {
+    let reply: { status?: number; delayMs?: number } = {};
+    const staging = await startRecordedServer(() => ({ text: '<h1>Staging</h1>', ...reply }));
+    try {
+      const page = `${staging.baseUrl}/shop`;
+      const fast = await lab.run(request(page));
+      expect(fast.finalUrl).toBe(page);
+      reply = { delayMs: 1500 };
+      const slow = await lab.run(request(page));
+      expect(slow.lab.lcp!.numericValue - fast.lab.lcp!.numericValue).toBeGreaterThanOrEqual(1400);
+      // Blocking time is the page's script, not its server: the same, a run's wobble aside.
+      expect(slow.lab.tbt!.numericValue / fast.lab.tbt!.numericValue).toBeCloseTo(1, 1);
+      expect(slow.lab.psi!.score).toBeLessThan(fast.lab.psi!.score!);
+      reply = { status: 500 };
+      await expect(lab.run(request(page))).rejects.toEqual(
+        new LabRunError('http_status', 'The page answered 500.'),
+      );
+    } finally {
+      await staging.close();
+    }
+    await expect(lab.run(request(staging.baseUrl))).rejects.toMatchObject({
       kind: 'unreachable',
     });
   });

@@ -42,6 +42,17 @@ const WEIGHTS: Partial<Record<Timing, number>> = {
   cls: 0.25,
 };
 
+/** What the lab learnt of a page's answer. */
+interface Answer {
+  profile: SandboxPage['speedProfile'];
+  finalUrl: string;
+  /** How long its server took to answer in full, ms. */
+  answerMs: number;
+}
+
+/** The timings a slow server answer delays. */
+const WAITS_ON_SERVER = new Set<Timing>(['fcp', 'si', 'lcp', 'tti']);
+
 /** A light page on mobile; a desktop run takes a third of each timing. */
 const LIGHT: Figures = { fcp: 1200, si: 1900, lcp: 1800, tti: 2600, tbt: 60, cls: 0.01 };
 
@@ -105,6 +116,28 @@ function onPortOf(url: URL, target: string): string {
   return moved.href;
 }
 
+/**
+ * A page off the sandbox (a test's staging server), fetched for real: an error status fails
+ * as Lighthouse's run would, no answer is unreachable, and how long the answer took is its
+ * server's share of the timings; its markup counts as a light page's.
+ */
+async function offSandboxAnswer(url: URL, signal: AbortSignal): Promise<Answer> {
+  const started = performance.now();
+  let response: Response;
+  try {
+    response = await fetch(url, { signal });
+    await response.arrayBuffer();
+  } catch {
+    throw new LabRunError('unreachable', `${url.hostname} could not be reached.`);
+  }
+  if (response.status >= 400) throw new LabRunError('http_status', pageAnswered(response.status));
+  return {
+    profile: 'light',
+    finalUrl: response.url,
+    answerMs: Math.round(performance.now() - started),
+  };
+}
+
 const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
@@ -117,7 +150,7 @@ const wait = (ms: number, signal: AbortSignal) =>
  * figures its speed profile is built to cause (scored on Lighthouse 13's curves, varied by a
  * percent or two from run to run), its status's failure when it answers an error, and a
  * real JPEG frame per paint. It says nothing of a Lighthouse or a Chromium version: it has
- * none. Pages outside the sandbox are unreachable to it.
+ * none. A page outside the sandbox is fetched, and its server's answer time delays its paints.
  */
 export class SandboxLab implements LabSpeedProvider {
   readonly source = 'local-lighthouse' as const;
@@ -140,33 +173,47 @@ export class SandboxLab implements LabSpeedProvider {
     try {
       const concurrency = this.underWay;
       request.onStage('loading');
-      await wait(this.delayMs / 2, request.signal);
+      const url = new URL(request.url);
+      // A failed page load takes the run's time too, as Lighthouse's does.
+      const [answer] = await Promise.allSettled([
+        url.hostname.endsWith(`.${this.manifest.domain}`)
+          ? this.sandboxAnswer(url)
+          : offSandboxAnswer(url, request.signal),
+        wait(this.delayMs / 2, request.signal),
+      ]);
       request.onStage('auditing');
       await wait(this.delayMs / 2, request.signal);
       if (request.signal.aborted) throw new LabRunError('cancelled', 'The run was cancelled.');
-      return this.measure(request, concurrency);
+      if (answer.status === 'rejected') throw answer.reason;
+      return this.measure(request, answer.value, concurrency);
     } finally {
       this.underWay--;
     }
   }
 
-  private measure(request: LabRunRequest, concurrency: number): LabResult {
-    const url = new URL(request.url);
-    if (!url.hostname.endsWith(`.${this.manifest.domain}`))
-      throw new LabRunError('unreachable', `${url.hostname} could not be reached.`);
+  /** A sandbox page's answer today, from the manifest: its status, profile and final URL. */
+  private async sandboxAnswer(url: URL): Promise<Answer> {
     const page = this.pages.get(pageKey(url));
     const status = page ? statusOnDay(page, sandboxDay(this.now())) : 404;
     if (!page || status >= 400) throw new LabRunError('http_status', pageAnswered(status));
+    return { profile: page.speedProfile, finalUrl: onPortOf(url, page.finalUrl), answerMs: 0 };
+  }
+
+  private measure(request: LabRunRequest, answer: Answer, concurrency: number): LabResult {
     const run = ++this.runs;
     // -1, 0 or +1 percent from run to run, as repeated samples of one page differ.
     const wobble = 1 + ((run % 3) - 1) / 100;
     const scale = request.strategy === 'desktop' ? 1 / 3 : 1;
-    const cost = PROFILE_COST[page.speedProfile];
+    const cost = PROFILE_COST[answer.profile];
     const lab: Record<string, LabMetric> = {};
     let performance = 0;
     for (const key of Object.keys(LIGHT) as Timing[]) {
       const base = LIGHT[key] + (cost[key] ?? 0);
-      const value = key === 'cls' ? base : Math.round(base * scale * wobble);
+      // A server's wait delays every paint alike, on any device.
+      const value =
+        key === 'cls'
+          ? base
+          : Math.round(base * scale * wobble) + (WAITS_ON_SERVER.has(key) ? answer.answerMs : 0);
       const curve = CURVES[request.strategy][key];
       const score = logNormalScore(curve, value);
       performance += score * (WEIGHTS[key] ?? 0);
@@ -193,8 +240,8 @@ export class SandboxLab implements LabSpeedProvider {
       // A frame at first paint and one at the largest paint, as a filmstrip shows them.
       filmstrip: [FRAME, FRAME],
       filmstripMs: [fcp, Math.max(fcp, lcp)],
-      finalUrl: onPortOf(url, page.finalUrl),
-      insights: [renderBlocking(page.speedProfile === 'render-blocking', fcp)],
+      finalUrl: answer.finalUrl,
+      insights: [renderBlocking(answer.profile === 'render-blocking', fcp)],
       source: this.source,
       environment: {
         lighthouseVersion: null,
