@@ -78,6 +78,8 @@ describe('accessibility (axe: no serious or critical violations)', () => {
         found.push(...(await horizontalOverflow(page, `visitor on ${path}`)));
       }
       expect(found, found.join('\n')).toEqual([]);
+      // Concurrent tests' contexts stay open till the file ends unless closed by the test.
+      await page.context().close();
     },
     240_000,
   );
@@ -99,6 +101,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
         .getByTestId('header')
         .getByRole('link', { name: 'Account', includeHidden: true });
       expect(await account.count()).toBe(1);
+      await page.context().close();
     },
     240_000,
   );

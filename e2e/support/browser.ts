@@ -34,9 +34,9 @@ export function useBrowser(): BrowserHarness {
   const lab = inject('lab');
   let browser: Browser | undefined;
   let ownApp: Awaited<ReturnType<typeof startAppProcess>> | undefined;
-  /** Contexts opened outside a test (a hook's), closed with the browser. */
+  /** Contexts opened outside a test (a hook's) or by concurrent tests, closed with the browser. */
   const fileContexts: BrowserContext[] = [];
-  /** The running test's contexts, or null between tests. */
+  /** The running test's contexts, or null between tests and while concurrent ones run. */
   let testContexts: BrowserContext[] | null = null;
   let baseUrl = inject('baseUrl');
   beforeAll(async () => {
@@ -46,8 +46,8 @@ export function useBrowser(): BrowserHarness {
     ]);
     if (ownApp) baseUrl = ownApp.baseUrl;
   }, 90_000);
-  beforeEach(() => {
-    testContexts = [];
+  beforeEach(({ task }) => {
+    testContexts = task.concurrent ? null : [];
   });
   // A finished test's pages would go on polling, animating and refreshing tokens, a
   // renderer each, slowing every test after it: closed as the test ends.

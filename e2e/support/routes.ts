@@ -1,10 +1,24 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { TOOL_PATHS } from '@core/routes';
+import { GATE_RULES, type GatedTool } from '@core/journey';
+import { ROUTES } from '@core/routes';
 import { STORAGE_KEYS } from '../../web/src/app/storage';
 
-/** The visitor's account gate opens a second after arrival on some tools. */
-const GATE_DELAY_MS = 1_500;
+/** The tools' pages, by the tool whose gate rule they follow. */
+const GATED_TOOL_PATHS: Record<GatedTool, string> = {
+  serpAnalysis: ROUTES.serpAnalysis,
+  serpChecker: ROUTES.serpChecker,
+  speedTest: ROUTES.speedTest,
+  keywords: ROUTES.keywordTool,
+  mixlab: ROUTES.mixlab,
+};
+
+/** The pages whose account gate opens for a visitor on arrival (after its delay). */
+const GATED_ON_ARRIVAL = new Set(
+  (Object.keys(GATE_RULES) as GatedTool[])
+    .filter((tool) => GATE_RULES[tool].trigger === 'arrival')
+    .map((tool) => GATED_TOOL_PATHS[tool]),
+);
 
 /** The session token the page holds in storage, or null. */
 export const storedToken = (page: Page) =>
@@ -14,14 +28,14 @@ export const storedToken = (page: Page) =>
   );
 
 /**
- * Opens `path` and waits for its heading. A visitor on a tool also waits for the account
- * gate; signed in, it waits for the page-load refresh to store the token that replaces the
+ * Opens `path` and waits for its heading. A visitor on a tool whose account gate opens on
+ * arrival also waits for the gate; signed in, it waits for the page-load refresh to store the token that replaces the
  * stored one, since the next page load would otherwise present the revoked one.
  */
 export async function visitRoute(page: Page, path: string, visitor: boolean) {
   const before = visitor ? null : await storedToken(page);
   await page.goto(path);
   await page.locator('main').locator('h1, h2').first().waitFor();
-  if (visitor && TOOL_PATHS.includes(path)) await page.waitForTimeout(GATE_DELAY_MS);
+  if (visitor && GATED_ON_ARRIVAL.has(path)) await page.getByTestId('account-gate').waitFor();
   if (before) await expect.poll(() => storedToken(page)).not.toBe(before);
 }
