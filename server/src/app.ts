@@ -9,7 +9,6 @@ import type { Clock } from './shared/clock';
 import type { Config } from './config';
 import type { Db } from './db/connect';
 import { FEATURES } from './features';
-import { startSettlementSweep } from './billing/settlement-sweep';
 import { registerApiCompression } from './plugins/api-compression';
 import { registerAuth } from './plugins/authenticate';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
@@ -19,7 +18,6 @@ import { registerRoutes } from './plugins/routes-using';
 import { registerNulRefusal } from './plugins/refuse-nul';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { paypalOrigins } from './providers/payments/paypal';
-import { startRetentionSweep } from './retention/retention-sweep';
 import { healthRoutes } from './routes/health/health';
 import { publicSiteConfig } from './routes/site-config/site-config';
 import { rumScriptPath } from './routes/rum/collect';
@@ -69,6 +67,56 @@ async function sandboxBeacons(
     ? new URL(config.PUBLIC_URL).origin
     : `${protocol}//localhost${port === null ? '' : `:${port}`}`;
   return keys.map((key) => rumSnippet(app, key));
+}
+
+/**
+ * Each feature's start, readiness, periodic work and closing, from the registry. Closing
+ * goes in rounds: the timers and every feature's own work stop first, then what features
+ * hold closes (the speed pool's browsers, the RUM buffer's counts, written before the
+ * database closes), then the queues and the crawl pace they all use.
+ */
+function startFeatures(
+  app: FastifyInstance,
+  services: Services,
+  served: ReturnType<typeof serveQueues> | null,
+) {
+  const { config } = services;
+  for (const feature of FEATURES) feature.start?.(services);
+  for (const feature of FEATURES) {
+    const ready = feature.ready;
+    if (!ready) continue;
+    // A database that does not answer is reported by /health: the app still starts.
+    app.addHook('onReady', async () => {
+      try {
+        await ready(services, app.log);
+      } catch (err) {
+        app.log.error({ err }, `${feature.name}: not ready at start, tried at the next start`);
+      }
+    });
+  }
+  // Due items are looked for on a timer, in every process that runs them.
+  const timers = FEATURES.flatMap((feature) => feature.tasks ?? [])
+    .filter((task) => task.runs(config))
+    .map((task) => {
+      const ticks = startPeriodicTask(
+        task.name,
+        async () => void (await task.pass(services, app.log)),
+        task.everyMs(config),
+        app.log,
+      );
+      if (task.atStart) app.addHook('onReady', () => ticks.run());
+      return ticks;
+    });
+  // One hook, as Fastify runs onClose hooks last-added first: this one runs after those
+  // added later (the server's draining of requests), before the database closes.
+  app.addHook('onClose', async () => {
+    await Promise.all(timers.map((ticks) => ticks.stop()));
+    for (const feature of FEATURES) await feature.stop?.(services);
+    for (const feature of FEATURES) await feature.close?.(services);
+    await served?.close();
+    await services.jobs.close();
+    await services.scrape.pace.close();
+  });
 }
 
 /** Builds the whole HTTP app; tests build it too and talk to it with `inject`. */
@@ -132,53 +180,6 @@ export async function buildApp({ config, db, clock, logStream, overrides }: AppD
     publicUrl: config.PUBLIC_URL,
     beacon: await ownBeacon(config, services),
   });
-  // Each feature's periodic work (tracked pages' checks, webhook retries, rank checks): due
-  // items are looked for on a timer, in every process that runs them.
-  for (const task of FEATURES.flatMap((feature) => feature.tasks ?? [])) {
-    if (!task.runs(config)) continue;
-    const ticks = startPeriodicTask(
-      task.name,
-      async () => void (await task.pass(services)),
-      task.everyMs(config),
-      app.log,
-    );
-    app.addHook('onClose', () => ticks.stop());
-  }
-  app.addHook('onClose', () => services.rank.stop());
-  // Before the speed pool closes: stopped checks are removed, not recorded as failures.
-  app.addHook('onClose', () => services.tracking.stop());
-  // Browsers of the speed pool end with the app.
-  app.addHook('onClose', async () => {
-    await services.speed.close();
-    await served?.close();
-    await services.jobs.close();
-    await services.scrape.pace.close();
-  });
-  // Beacons' counts are written every second, and what is held when the app closes: after
-  // the running requests (their hook was added later, so it runs first), before the database.
-  services.rumBuffer.start();
-  app.addHook('onClose', () => services.rumBuffer.stop());
-  // Webhook secrets stored in clear (from before sealing) or under a rotated key are
-  // sealed under SECRETS_KEY before the app serves; a database that does not answer is
-  // reported by /health, so the app still starts, and the next start tries again.
-  app.addHook('onReady', async () => {
-    try {
-      const sealed = await services.tracking.webhooks.reseal();
-      if (sealed > 0)
-        app.log.info(`sealed ${sealed} webhook secrets under the current SECRETS_KEY`);
-    } catch (err) {
-      app.log.error({ err }, 'webhook secrets not sealed again: tried at the next start');
-    }
-  });
-  // Storage is swept before the app serves, then on a timer.
-  const retention = startRetentionSweep(services, app.log);
-  app.addHook('onReady', () => retention.run());
-  app.addHook('onClose', () => retention.stop());
-  const sweep = startSettlementSweep(
-    services.billing,
-    config.BILLING_SWEEP_MINUTES * 60_000,
-    app.log,
-  );
-  app.addHook('onClose', () => sweep.stop());
+  startFeatures(app, services, served);
   return Object.assign(app, { services });
 }

@@ -1,5 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { RoutesUsing } from './plugins/routes-using';
+import { retentionSweep } from './retention/retention-sweep';
+import { settlementSweep } from './billing/settlement-sweep';
+import type { FeatureTask } from './feature-task';
 import { accountDataRoutes } from './routes/account/account-data';
 import { authRoutes } from './routes/auth/auth';
 import { emailLinkRoutes } from './routes/email-links/email-links';
@@ -22,21 +26,13 @@ import { settingsRoutes } from './routes/settings/settings';
 import { siteConfigRoutes } from './routes/site-config/site-config';
 import { trackingRoutes } from './routes/tracking/tracking';
 import { usageRoutes } from './routes/usage/usage';
-import type { Services } from './services';
-
-/** Work a feature looks for on a timer, in each process that serves the API. */
-export interface FeatureTask {
-  readonly name: string;
-  /** Whether this process runs it, as configured. */
-  runs(config: Config): boolean;
-  everyMs(config: Config): number;
-  pass(services: Services): Promise<unknown>;
-}
+import type { Services, WorkServices } from './services';
 
 /**
  * One feature of the app: its API routes (each handed only the services it declares with
- * `routesUsing`), routes outside the API prefix, and the periodic work it owns. `app.ts`
- * registers every feature in this list's order, which is also the OpenAPI document's.
+ * `routesUsing`), routes outside the API prefix, the periodic work it owns, and what it does
+ * as the app starts and closes. `app.ts` registers every feature in this list's order, which
+ * is also the OpenAPI document's; the worker stops them as the app does.
  */
 export interface Feature {
   readonly name: string;
@@ -45,6 +41,17 @@ export interface Feature {
   /** Routes at the root (beacons a proxy may route apart). */
   readonly root?: readonly RoutesUsing<keyof Services>[];
   readonly tasks?: readonly FeatureTask[];
+  /** As the app is built: work the feature keeps going while it runs. */
+  start?(services: Services): void;
+  /** Before the app serves; a failure is logged, and the next start tries again. */
+  ready?(services: Services, log: FastifyBaseLogger): Promise<void>;
+  /**
+   * As the app (or a worker) closes, first: the feature's own work ends, before any
+   * feature's `close` (its checks' samples are cancelled, not left to a closed engine).
+   */
+  stop?(services: WorkServices): Promise<void>;
+  /** Once every feature has stopped and requests have ended: what it holds (browsers, a buffer). */
+  close?(services: Services): Promise<void>;
 }
 
 const trackingTick = (config: Config) => config.TRACKING_TICK_SECONDS * 1000;
@@ -58,8 +65,17 @@ export const FEATURES: readonly Feature[] = [
   { name: 'usage', api: [usageRoutes] },
   { name: 'leads', api: [emailSubscriberRoutes, proDemoRoutes] },
   { name: 'serp', api: [serpRoutes, rateLimitRoutes] },
-  { name: 'billing', api: [paymentRoutes, stripeWebhookRoutes] },
-  { name: 'speed', api: [pagespeedRoutes, speedTestHistoryRoutes] },
+  {
+    name: 'billing',
+    api: [paymentRoutes, stripeWebhookRoutes],
+    tasks: [settlementSweep],
+  },
+  {
+    name: 'speed',
+    api: [pagespeedRoutes, speedTestHistoryRoutes],
+    // Its browsers end with the app.
+    close: (services) => services.speed.close(),
+  },
   {
     name: 'tracking',
     api: [trackingRoutes],
@@ -77,8 +93,23 @@ export const FEATURES: readonly Feature[] = [
         pass: (services) => services.tracking.deliveries.retryDue(),
       },
     ],
+    // Webhook secrets stored in clear (from before sealing) or under a rotated key are sealed
+    // under SECRETS_KEY before the app serves.
+    ready: async (services, log) => {
+      const sealed = await services.tracking.webhooks.reseal();
+      if (sealed > 0) log.info(`sealed ${sealed} webhook secrets under the current SECRETS_KEY`);
+    },
+    // Stopped checks are removed, not recorded as failures.
+    stop: (services) => services.tracking.stop(),
   },
-  { name: 'real-user monitoring', api: [rumSiteRoutes], root: [rumCollectRoutes] },
+  {
+    name: 'real-user monitoring',
+    api: [rumSiteRoutes],
+    root: [rumCollectRoutes],
+    // Beacons' counts are written every second, and what is held when the app closes.
+    start: (services) => services.rumBuffer.start(),
+    close: (services) => services.rumBuffer.stop(),
+  },
   {
     name: 'rank tracking',
     api: [rankTrackingRoutes],
@@ -91,6 +122,11 @@ export const FEATURES: readonly Feature[] = [
         pass: (services) => services.rank.tick(),
       },
     ],
+    stop: (services) => services.rank.stop(),
   },
   { name: 'account data', api: [accountDataRoutes] },
+  {
+    name: 'data retention',
+    tasks: [retentionSweep],
+  },
 ];

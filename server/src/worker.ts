@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { connectDb } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { FEATURES } from './features';
 import { createWorkServices, serveQueues } from './services';
 
 /**
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
   const db = connectDb({ databaseUrl: config.DATABASE_URL, sqlitePath: config.sqlitePath });
   await migrateToLatest(db);
   const work = createWorkServices(config, db, log, {}, true);
-  const { jobs, speed, tracking } = work;
+  const { jobs, speed } = work;
   const readers = serveQueues(work);
   const readiness = speed.readiness();
   if (!readiness.ready) log.warn(readiness.message ?? 'Samples cannot run on this machine.');
@@ -46,9 +47,9 @@ async function main(): Promise<void> {
     stopping = true;
     log.info(`${signal}: finishing running samples (up to ${config.SHUTDOWN_DRAIN_MS} ms)`);
     try {
-      // Checks end first: their samples are cancelled, not left to a closed engine.
-      await tracking.stop();
-      await work.rank.stop();
+      // Features' own work ends first (as in the API process): tracked pages' and keywords'
+      // checks are cancelled, not left to a closed engine.
+      for (const feature of FEATURES) await feature.stop?.(work);
       await Promise.all([speed.drain(config.SHUTDOWN_DRAIN_MS), readers.close()]);
       await speed.close();
       await jobs.close();

@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { TestClock } from '../../test/clock';
 import { signUp } from '../../test/users';
 import type { CacheTable } from '../shared/ttl-cache';
-import { startRetentionSweep } from './retention-sweep';
+import { retentionSweep } from './retention-sweep';
 import { describeOnDatabases } from '../../test/backends';
 
 const DAY = 24 * 60;
@@ -28,9 +28,7 @@ describeOnDatabases('data retention', ({ postgres }) => {
 
   /** One pass of the app's sweep, as it runs at start. */
   const sweep = async () => {
-    const retention = startRetentionSweep(t.app.services, t.app.log);
-    await retention.run();
-    await retention.stop();
+    await retentionSweep.pass(t.app.services, t.app.log);
   };
   const rows = async (table: CacheTable | 'sessions') =>
     Number(

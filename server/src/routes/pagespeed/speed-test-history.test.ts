@@ -7,7 +7,7 @@ import { TestClock } from '../../../test/clock';
 import { signUp } from '../../../test/users';
 import { NoFieldData } from '../../providers/field-data/none';
 import type { LabResult, LabRunRequest, LabSpeedProvider } from '../../providers/lab-speed/port';
-import { startRetentionSweep } from '../../retention/retention-sweep';
+import { retentionSweep } from '../../retention/retention-sweep';
 import { describeOnDatabases } from '../../../test/backends';
 
 const API = '/backend-service/v1';
@@ -192,9 +192,7 @@ describeOnDatabases('speed test history', ({ postgres }) => {
     const kept = await speedTest(owner.headers, 3);
     const visitor = await speedTest({}, 1);
     clock.advanceMinutes(61);
-    const sweep = startRetentionSweep(t.app.services, t.app.log);
-    await sweep.run();
-    await sweep.stop();
+    await retentionSweep.pass(t.app.services, t.app.log);
     const listed = (
       await get(`/pagespeed/tests?url=${encodeURIComponent(URL_)}`, owner.headers)
     ).json<{

@@ -5,7 +5,7 @@ import { type TestApp } from '../../../test/build-test-app';
 import type { TestClock } from '../../../test/clock';
 import { buildProfileLabApp, profileFingerprint, type ProfileLab } from '../../../test/profile-lab';
 import { signUp } from '../../../test/users';
-import { startRetentionSweep } from '../../retention/retention-sweep';
+import { retentionSweep } from '../../retention/retention-sweep';
 import { storedFilmstrip } from '../../speed/filmstrip';
 import { describeOnDatabases } from '../../../test/backends';
 
@@ -149,9 +149,7 @@ describeOnDatabases('comparing checks, tracking details and storage', ({ postgre
       checks.map(async (c) => (await detail(headers, id, c)).median),
     );
 
-    const sweep = startRetentionSweep(t.app.services, t.app.log);
-    await sweep.run();
-    await sweep.stop();
+    await retentionSweep.pass(t.app.services, t.app.log);
 
     for (const [i, checkId] of checks.entries()) {
       const found = await detail(headers, id, checkId);
@@ -176,9 +174,7 @@ describeOnDatabases('comparing checks, tracking details and storage', ({ postgre
 
     // A new check pushes one more out; a second pass has nothing left to do.
     checks.push(await runNow(headers, id));
-    const again = startRetentionSweep(t.app.services, t.app.log);
-    await again.run();
-    await again.stop();
+    await retentionSweep.pass(t.app.services, t.app.log);
     const details = await t.db.kysely
       .selectFrom('tracking_checks')
       .select(['id', 'detailed'])
