@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { buildManifest, sandboxOrigin, type SandboxPage } from '@sandbox';
 import type { RumSummaryResponse } from '@core/schemas/rum';
@@ -77,6 +77,33 @@ function observe() {
   );
 }
 
+/** The gap between a long-tasks page's later tasks (sandbox/render-page.ts). */
+const LATER_TASK_GAP_MS = 400;
+
+/**
+ * Waits, after the load, for what the manifest says the page does later: its late banner
+ * inserted, its later long tasks run, and a frame painted after them, so that the shift or
+ * the tasks are in what the page observed.
+ */
+async function afterLoadEvents(page: Page, { speed }: SandboxPage) {
+  const { longTasksMs, lateInsert } = speed;
+  if (lateInsert) await page.locator('.late-banner').waitFor({ state: 'attached' });
+  if (longTasksMs.length > 1) {
+    // Timed from the page's script, which ran before DOMContentLoaded; a check cannot run
+    // while a task holds the page, so passing it means the last one has ended.
+    const lastEnds = (longTasksMs.length - 1) * LATER_TASK_GAP_MS + longTasksMs.at(-1)! + 100;
+    await page.waitForFunction((ms) => {
+      const [navigation] = performance.getEntriesByType(
+        'navigation',
+      ) as PerformanceNavigationTiming[];
+      return performance.now() > navigation!.domContentLoadedEventStart + ms;
+    }, lastEnds);
+  }
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+}
+
 /** The value at rank floor(0.75 × (n − 1)) of the sorted values, as the dashboard ranks them. */
 function p75(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -134,7 +161,7 @@ it('shows on the dashboard the p75 of what twenty real page views measured, and 
    * dashboard counts `counted` page views (the browser stays open until the beacon is in).
    */
   const visit = async (
-    url: string,
+    sandboxPage: SandboxPage,
     options: { bot?: boolean; gpc?: boolean; throttle?: boolean; click?: boolean },
     counted: () => number,
   ): Promise<Observed> => {
@@ -152,12 +179,14 @@ it('shows on the dashboard the p75 of what twenty real page views measured, and 
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       }
-      await page.goto(url, { waitUntil: 'load' });
-      // The late banner and the later long tasks come within a few seconds of the load.
-      await page.waitForTimeout(2500);
+      await page.goto(sandboxPage.url, { waitUntil: 'load' });
+      await afterLoadEvents(page, sandboxPage);
       if (options.click) {
         await page.locator('h1').first().click();
-        await page.waitForTimeout(500);
+        // The click's event entry comes once the long task it starts has ended and painted.
+        await page.waitForFunction(
+          () => (window as unknown as { observed: Observed }).observed.INP !== null,
+        );
       }
       const observed = await page.evaluate(
         () => (window as unknown as { observed: Observed }).observed,
@@ -176,8 +205,8 @@ it('shows on the dashboard the p75 of what twenty real page views measured, and 
     args: [...CHROMIUM_FLAGS, `--user-agent=${DESKTOP_CHROME}`],
   });
   // A bot and a visitor asking not to be tracked: neither is counted.
-  await visit(pages[0]!.url, { bot: true }, () => 0);
-  await visit(pages[0]!.url, { gpc: true }, () => 0);
+  await visit(pages[0]!, { bot: true }, () => 0);
+  await visit(pages[0]!, { gpc: true }, () => 0);
   expect(await views()).toBe(0);
 
   // Visitors come a few at once, as they do: each view waits for its own beacon, and the
@@ -190,7 +219,7 @@ it('shows on the dashboard the p75 of what twenty real page views measured, and 
       batch.map(async (i) => {
         const page = pages[i % pages.length]!;
         const click = page.speedProfile === 'long-tasks';
-        const seen = await visit(page.url, { throttle: i % 3 === 0, click }, () => visited + 1);
+        const seen = await visit(page, { throttle: i % 3 === 0, click }, () => visited + 1);
         visited++;
         return { ...seen, clicked: click };
       }),

@@ -13,6 +13,7 @@ import type {
   PageModel,
   PageTemplate,
   SandboxModel,
+  SpeedDetails,
   SpeedProfile,
 } from './model';
 import { modelFacts } from './page-text';
@@ -83,6 +84,8 @@ export interface SandboxPage {
    */
   schemaTypes: string[];
   speedProfile: SpeedProfile;
+  /** What the profile's scripts do and when: the late banner, the long tasks, the blocking delay. */
+  speed: SpeedDetails;
   template: PageTemplate;
   /** Whether the sandbox search index should list this URL. */
   searchable: boolean;
@@ -209,6 +212,7 @@ function entryFor(
       canonical: canonicalUrl(page.canonical, port),
       schemaTypes: page.schema.encoding === 'none' ? [] : schemaTypes(page.schema.nodes),
       speedProfile: page.profile,
+      speed: page.speed,
       template: page.template,
       searchable:
         page.status === 200 &&
