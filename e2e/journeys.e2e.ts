@@ -2,11 +2,13 @@ import type { Page } from 'playwright-core';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@core/messages';
+import { MIXLAB_GATE_MS } from '@core/mixlab/limits';
 import { planById } from '@core/plans';
 import { blankSession, storedSessionSchema } from '@core/schemas/session';
 import { STORAGE_KEYS } from '../web/src/app/storage';
 import { registerByApi, storeSession, withDb } from './support/accounts';
 import { useBrowser } from './support/browser';
+import { passTime } from './support/clock';
 import { storedToken } from './support/routes';
 
 const h = useBrowser();
@@ -160,7 +162,7 @@ describe('account gates', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByTestId('result-card').first().waitFor();
     const gate = page.getByTestId('account-gate');
-    await page.clock.runFor(29_000);
+    await passTime(page, 29_000);
     expect(await gate.isVisible()).toBe(false);
     await page.clock.runFor(1_500);
     await gate.getByTestId('sign-in-form').waitFor();
@@ -189,12 +191,12 @@ describe('account gates', () => {
     const settings = page.getByRole('dialog', { name: 'Settings' });
     // Its code loads on this first opening, while the cards' speed runs keep the machine busy.
     await settings.waitFor({ timeout: 60_000 });
-    await page.clock.runFor(25_000);
+    await passTime(page, 25_000);
     const gate = page.getByTestId('account-gate');
     expect(await gate.isVisible()).toBe(false);
     await page.keyboard.press('Escape');
     await settings.waitFor({ state: 'hidden' });
-    await page.clock.runFor(14_000);
+    await passTime(page, 14_000);
     expect(await gate.isVisible()).toBe(false);
     await page.clock.runFor(2_000);
     // The gate's code loads on its first opening too.
@@ -210,12 +212,15 @@ describe('account gates', () => {
     await gate.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/serp-checker');
 
+    // The page's clock from here: a second and a half pass at once.
+    await page.clock.install();
     await page.goto('/mixlab');
+    await passTime(page, MIXLAB_GATE_MS);
     await gate.waitFor({ timeout: 3_000 });
     await page.keyboard.press('Escape');
     await gate.waitFor({ state: 'hidden' });
     // Once per visit: it does not come back.
-    await page.waitForTimeout(1_500);
+    await passTime(page, 1_500);
     expect(await gate.isVisible()).toBe(false);
   });
 

@@ -1,10 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { KEYWORD_GATE_MS } from '@core/keywords/limits';
 import { GATE_MESSAGES } from '@core/messages';
 import { PLAN_FEATURES, PLANS } from '@core/plans';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import { registerByApi, setPlan, storeSession } from './support/accounts';
 import { useBrowser } from './support/browser';
+import { passTime } from './support/clock';
 
 const h = useBrowser();
 /** A search of its own: cards measured here must not be cached for another file's first look. */
@@ -111,11 +113,12 @@ describe('the account gate', () => {
     const { page } = await h.newPage();
     const auth = await registerByApi(page, 'rejected');
     await storeSession(page, { ...auth, token: `${auth.token}x` });
+    await page.clock.install();
     await page.goto('/keyword-suggestion-tool');
     const gate = page.getByTestId('account-gate');
     await gate.getByRole('heading', { name: 'Sign in to SpeedRank' }).waitFor({ timeout: 5_000 });
     // Past the tool's own arrival gate: the sign-in form is still the one shown.
-    await page.waitForTimeout(2_000);
+    await passTime(page, 2 * KEYWORD_GATE_MS);
     expect(await gate.getByRole('heading', { name: 'Sign in to SpeedRank' }).count()).toBe(1);
   });
 });
