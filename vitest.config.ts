@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const alias = {
   '@core': fileURLToPath(new URL('./core', import.meta.url)),
@@ -12,36 +11,9 @@ const LAB_TESTS = ['server/src/providers/lab-speed/local-lighthouse.test.ts'];
 /** Browser tests of what Lighthouse measures (their own app, `useBrowser({ lab })`): one at a time. */
 const LAB_BROWSER_TESTS = ['e2e/speed-insights.e2e.ts', 'e2e/speed-test.e2e.ts'];
 
-/**
- * Files that take a minute or more (the API fuzzing, the process tests): started first, so
- * that none is left running alone at the end while the other worker idles. Without a
- * record of earlier runs (a fresh clone), vitest starts the largest files first, and these
- * are small.
- */
-const LONG_FIRST = [
-  'server/src/api-fuzz.test.ts',
-  'server/src/main.test.ts',
-  'server/src/npm-start.test.ts',
-  'server/src/shutdown-under-load.test.ts',
-  'server/src/scale-out.test.ts',
-  'server/src/routes/tracking/tracking.test.ts',
-];
-
-class LongFirstSequencer extends BaseSequencer {
-  override async sort(files: TestSpecification[]) {
-    const rank = (file: TestSpecification) => {
-      const at = LONG_FIRST.findIndex((long) => file.moduleId.endsWith(long));
-      return at === -1 ? LONG_FIRST.length : at;
-    };
-    // A stable sort: the others keep the order vitest chose.
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
-  }
-}
-
 export default defineConfig({
   resolve: { alias },
   test: {
-    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         resolve: { alias },
