@@ -1,5 +1,4 @@
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { GATE_RULES, type GatedTool } from '@core/journey';
 import { ROUTES } from '@core/routes';
 import { STORAGE_KEYS } from '../../web/src/app/storage';
@@ -37,5 +36,14 @@ export async function visitRoute(page: Page, path: string, visitor: boolean) {
   await page.goto(path);
   await page.locator('main').locator('h1, h2').first().waitFor();
   if (visitor && GATED_ON_ARRIVAL.has(path)) await page.getByTestId('account-gate').waitFor();
-  if (before) await expect.poll(() => storedToken(page)).not.toBe(before);
+  // Waited for in the page, not by vitest's expect.poll: that must know its test, which it
+  // does not among tests running side by side (the accessibility walks).
+  if (before)
+    await page.waitForFunction(
+      ([key, stored]) =>
+        ((JSON.parse(localStorage.getItem(key) ?? '{}') as { token?: string }).token ?? null) !==
+        stored,
+      [STORAGE_KEYS.session, before] as const,
+      { polling: 50 },
+    );
 }
