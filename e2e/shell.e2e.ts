@@ -69,14 +69,33 @@ describe("each page's prerendered first screen", () => {
       const { page: still } = await h.newPage({ width, height, javaScript: false });
       const { page } = await h.newPage({ width, height });
       await page.addInitScript(() => {
-        const w = window as unknown as { shifts: number; firstHeading: Element | null };
-        w.shifts = 0;
+        const w = window as unknown as { shifts: string[]; firstHeading: Element | null };
+        w.shifts = [];
+        // From the app's first commit into #root: a renderer starved by the tests beside
+        // this one can shift the static page as it paints it, which is not the takeover.
+        let takenOver = Infinity;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries())
-            w.shifts += (entry as unknown as { value: number }).value;
+          const entries = list.getEntries() as unknown as {
+            startTime: number;
+            value: number;
+            sources: { node: Node | null }[];
+          }[];
+          for (const entry of entries) {
+            if (entry.startTime < takenOver) continue;
+            const moved = entry.sources.map((s) =>
+              (s.node as Element | null)?.outerHTML.slice(0, 80),
+            );
+            w.shifts.push(`${entry.value.toFixed(4)} ${moved.join(', ')}`);
+          }
         }).observe({ type: 'layout-shift', buffered: true });
         document.addEventListener('DOMContentLoaded', () => {
           w.firstHeading = document.querySelector('main h1');
+          const root = document.getElementById('root');
+          if (!root) return;
+          new MutationObserver((_, observer) => {
+            takenOver = performance.now();
+            observer.disconnect();
+          }).observe(root, { childList: true });
         });
       });
       // The account page sends a visitor away: it has no screen of theirs to prerender.
@@ -96,10 +115,17 @@ describe("each page's prerendered first screen", () => {
         const heading = page.locator('main h1').first();
         expect(await heading.textContent(), path).toBe(text);
         expect(await heading.boundingBox(), path).toEqual(box);
+        // A shift is reported after the frame that paints it.
+        await page.evaluate(
+          () =>
+            new Promise((painted) =>
+              requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(painted))),
+            ),
+        );
         expect(
-          await page.evaluate(() => (window as unknown as { shifts: number }).shifts),
+          await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts),
           path,
-        ).toBe(0);
+        ).toEqual([]);
       }
     },
     120_000,
