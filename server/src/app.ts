@@ -25,9 +25,8 @@ import { rumSnippet } from './rum/rum-sites';
 import { startPeriodicTask } from './shared/periodic-task';
 import { createServices, serveQueues, type ServiceOverrides, type Services } from './services';
 import { sandboxSites } from '@sandbox';
+import { API_BASE } from '@core/endpoints/endpoint';
 import { registerWebApp } from './web/serve-web-app';
-
-export const API_PREFIX = '/backend-service/v1';
 
 export interface AppDeps {
   config: Config;
@@ -154,7 +153,7 @@ export async function buildApp({ config, db, clock, logStream, overrides }: AppD
     stripe: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY),
     paypal: paypalOrigins(config),
   });
-  await registerOpenApi(app, API_PREFIX);
+  await registerOpenApi(app, API_BASE);
 
   await app.register(
     async (api) => {
@@ -166,7 +165,7 @@ export async function buildApp({ config, db, clock, logStream, overrides }: AppD
       for (const feature of FEATURES)
         for (const routes of feature.api ?? []) await registerRoutes(api, services, routes);
     },
-    { prefix: API_PREFIX },
+    { prefix: API_BASE },
   );
 
   // Beacons from visitors' browsers, at the root: a proxy or CDN can route them apart.
@@ -175,7 +174,7 @@ export async function buildApp({ config, db, clock, logStream, overrides }: AppD
 
   await registerWebApp(app, {
     distDir: config.webDistDir,
-    apiPrefix: API_PREFIX,
+    apiPrefix: API_BASE,
     siteConfig: publicSiteConfig(config, services),
     publicUrl: config.PUBLIC_URL,
     beacon: await ownBeacon(config, services),

@@ -1,5 +1,5 @@
 import { PETSHOP_ID, sandboxOrigin } from '@sandbox';
-import { API_PREFIX } from '../../src/app';
+import { API_BASE } from '@core/endpoints/endpoint';
 import { NoFieldData } from '../../src/providers/field-data/none';
 import type { LabSpeedProvider } from '../../src/providers/lab-speed/port';
 import { buildTestApp, SCRIPTED_LAB_ENV, type TestApp } from '../build-test-app';
@@ -165,7 +165,7 @@ async function knownValues(
   port: number,
 ): Promise<Omit<KnownValues, 'email' | 'userId' | 'googleCredential'>> {
   const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
-    const res = await t.app.inject({ method, url: `${API_PREFIX}${url}`, headers, payload });
+    const res = await t.app.inject({ method, url: `${API_BASE}${url}`, headers, payload });
     if (res.statusCode >= 300)
       throw new Error(`fuzz setup: ${url} answered ${res.statusCode} ${res.body}`);
     return res.json();

@@ -1,6 +1,11 @@
 import type { z } from 'zod';
-
-export const API_BASE = '/backend-service/v1';
+import {
+  API_BASE,
+  endpointPath,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointOutput,
+} from '@core/endpoints/endpoint';
 
 /** A non-2xx answer of our API, carrying its status and `{ message }`. */
 export class ApiError extends Error {
@@ -18,9 +23,13 @@ interface RequestOptions {
   body?: unknown;
   token?: string | null;
   signal?: AbortSignal;
-  /** Extra request headers, e.g. the MixLab password. */
+  /** Extra request headers: those a contract names (the MixLab password). */
   headers?: Record<string, string>;
 }
+
+/** A query's retry rule: a refusal (4xx) stays one, asking again only delays it; once else. */
+export const retryUnlessRefused = (count: number, error: Error) =>
+  !(error instanceof ApiError && error.status < 500) && count < 1;
 
 function apiError(status: number, data: unknown): ApiError {
   const message =
@@ -50,6 +59,28 @@ export async function apiRequest<T>(
   const data: unknown = text ? JSON.parse(text) : null;
   if (!response.ok) throw apiError(response.status, data);
   return schema.parse(data);
+}
+
+/**
+ * Calls the endpoint `contract` describes (core/endpoints/) with its parameters, query and
+ * body, and parses the answer with the contract's schema: the server's route reads the same.
+ */
+export function callEndpoint<E extends Endpoint>(
+  contract: E,
+  {
+    params,
+    query,
+    body,
+    headers,
+    ...options
+  }: EndpointInput<E> & Omit<RequestOptions, 'method' | 'body' | 'headers'>,
+): Promise<EndpointOutput<E>> {
+  return apiRequest(endpointPath(contract, { params, query }), contract.response, {
+    ...options,
+    method: contract.method,
+    body,
+    headers: headers as Record<string, string> | undefined,
+  }) as Promise<EndpointOutput<E>>;
 }
 
 /** The API's answer to a GET when it is 2xx; otherwise the ApiError `apiRequest` throws. */

@@ -1,17 +1,22 @@
 import { z } from 'zod';
+import { ACCOUNTS_ENDPOINTS as ACCOUNTS, EMAIL_LINK_ENDPOINTS } from '@core/endpoints/accounts';
+import { SITE_ENDPOINTS } from '@core/endpoints/site';
 import {
   authResponseSchema,
   statusResponseSchema,
-  tokenStatusResponseSchema,
   type AuthResponse,
+  type emailLinkBodySchema,
 } from '@core/schemas/auth';
-import { userSettingsSchema, type SaveSettingsBody } from '@core/schemas/settings';
+import type { SaveSettingsBody } from '@core/schemas/settings';
 import type { StoredSession } from '@core/schemas/session';
 import { TIME_ZONE_HEADER } from '@core/schemas/time-zone';
-import { apiRequest } from './api-client';
+import { callEndpoint } from './api-client';
 
 /** Register answers 202 for a legacy account: the new password waits for the email link. */
-const registerResultSchema = z.union([authResponseSchema, statusResponseSchema]);
+const registerWithConfirmation = {
+  ...ACCOUNTS.register,
+  response: z.union([authResponseSchema, statusResponseSchema]),
+};
 
 /** Each sign-in tells the server the browser's zone: emails give their times in it. */
 const signInHeaders = () => ({
@@ -33,62 +38,41 @@ export const authKeys = {
 
 export const authApi = {
   login: (email: string, password: string) =>
-    apiRequest('/auth/login', authResponseSchema, {
-      method: 'POST',
-      body: { email, password },
-      headers: signInHeaders(),
-    }),
+    callEndpoint(ACCOUNTS.login, { body: { email, password }, headers: signInHeaders() }),
   register: (body: { email: string; name?: string; password: string }) =>
-    apiRequest('/auth/register', registerResultSchema, {
-      method: 'POST',
-      body,
-      headers: signInHeaders(),
-    }),
+    callEndpoint(registerWithConfirmation, { body, headers: signInHeaders() }),
   createPassword: (email: string, password: string) =>
-    apiRequest('/auth/create-password', statusResponseSchema, {
-      method: 'POST',
-      body: { email, password },
-    }),
+    callEndpoint(ACCOUNTS.createPassword, { body: { email, password } }),
   googleLogin: (credential: string) =>
-    apiRequest('/auth/google-login', authResponseSchema, {
-      method: 'POST',
-      body: { credential },
-      headers: signInHeaders(),
-    }),
+    callEndpoint(ACCOUNTS.googleLogin, { body: { credential }, headers: signInHeaders() }),
   googleRegister: (credential: string, name?: string) =>
-    apiRequest('/auth/google-register', authResponseSchema, {
-      method: 'POST',
+    callEndpoint(ACCOUNTS.googleRegister, {
       body: { credential, name },
       headers: signInHeaders(),
     }),
   refresh: (session: StoredSession) =>
-    apiRequest('/auth/refresh', authResponseSchema, {
-      method: 'POST',
+    callEndpoint(ACCOUNTS.refresh, {
       token: session.token,
       body: { token: session.token, email: session.email },
     }),
-  tokenStatus: (token: string) =>
-    apiRequest('/auth/token-status', tokenStatusResponseSchema, { token }),
-  requestEmailLink: (kind: 'secure-link' | 'reset-password', email: string, body: object) =>
-    apiRequest(`/${kind}/${encodeURIComponent(email)}`, statusResponseSchema, {
-      method: 'POST',
-      body,
-    }),
+  tokenStatus: (token: string) => callEndpoint(ACCOUNTS.tokenStatus, { token }),
+  requestEmailLink: (
+    kind: 'secure-link' | 'reset-password',
+    email: string,
+    body: z.input<typeof emailLinkBodySchema>,
+  ) => callEndpoint(EMAIL_LINK_ENDPOINTS[kind].send, { params: { email }, body }),
   redeemEmailLink: (kind: 'secure-link' | 'reset-password', token: string) =>
-    apiRequest(`/${kind}/${encodeURIComponent(token)}`, authResponseSchema, {
+    callEndpoint(EMAIL_LINK_ENDPOINTS[kind].open, {
+      params: { token },
       headers: signInHeaders(),
     }),
   resetPassword: (token: string, password: string) =>
-    apiRequest('/reset-password', statusResponseSchema, {
-      method: 'POST',
-      token,
-      body: { password },
-    }),
-  getSettings: (token: string) => apiRequest('/settings', userSettingsSchema, { token }),
+    callEndpoint(ACCOUNTS.resetPassword, { token, body: { password } }),
+  getSettings: (token: string) => callEndpoint(ACCOUNTS.getSettings, { token }),
   saveSettings: (token: string, body: SaveSettingsBody) =>
-    apiRequest('/settings', z.unknown(), { method: 'POST', token, body }),
+    callEndpoint(ACCOUNTS.saveSettings, { token, body }),
   subscribeEmail: (body: { emailAddress: string; firstName?: string; searchTerm?: string }) =>
-    apiRequest('/email-subscribers', statusResponseSchema, { method: 'POST', body }),
+    callEndpoint(SITE_ENDPOINTS.subscribeEmail, { body }),
 };
 
 export function isAuthResponse(value: unknown): value is AuthResponse {

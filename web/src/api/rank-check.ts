@@ -1,14 +1,15 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { rankCheckBodySchema, rankCheckResponseSchema } from '@core/schemas/serp';
-import { apiRequest } from './api-client';
+import { SERP_ENDPOINTS as SERP } from '@core/endpoints/serp';
+import type { rankCheckBodySchema, rankCheckResponseSchema } from '@core/schemas/serp';
+import { callEndpoint } from './api-client';
 
 export type RankCheckBody = z.input<typeof rankCheckBodySchema>;
 export type RankCheckResponse = z.infer<typeof rankCheckResponseSchema>;
 
 /** Where a site ranks in the top 100 for a search. */
 export const checkRank = (token: string | null, body: RankCheckBody) =>
-  apiRequest('/rank-check', rankCheckResponseSchema, { method: 'POST', token, body });
+  callEndpoint(SERP.checkRank, { token, body });
 
 export const rankCheckKeys = {
   all: ['rank-check'] as const,

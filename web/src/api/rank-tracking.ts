@@ -1,17 +1,13 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { RANK_TRACKING_ENDPOINTS as RANK } from '@core/endpoints/rank-tracking';
 import {
   RANK_ERROR_CODES,
-  rankHistorySchema,
-  rankKeywordListSchema,
   type CreateRankKeywordInput,
   type RankAlerts,
 } from '@core/schemas/rank-tracking';
-import { ApiError, apiRequest } from './api-client';
-import { useSignedInToken } from './signed-in-token';
+import { ApiError, callEndpoint, retryUnlessRefused } from './api-client';
+import { useSignedInQuery, useSignedInToken } from './signed-in-token';
 import { usageKey } from './usage';
-
-const KEYWORDS = '/rank-tracking/keywords';
 
 /** What an edit may change of a tracked keyword. */
 export interface RankKeywordPatch {
@@ -21,12 +17,6 @@ export interface RankKeywordPatch {
   alerts?: RankAlerts;
 }
 
-/**
- * Every answer but the list and the history is read only for its status: what the page
- * shows comes from the list fetched again after each change.
- */
-const anyAnswer = z.unknown();
-
 /** Everything of rank tracking under one key, per signed-in token. */
 export const rankTrackingKeys = {
   all: (token: string) => ['rank-tracking', token] as const,
@@ -35,38 +25,27 @@ export const rankTrackingKeys = {
     [...rankTrackingKeys.all(token), 'history', id, days] as const,
 };
 
-export const fetchRankKeywords = (token: string) =>
-  apiRequest(KEYWORDS, rankKeywordListSchema, { token });
-
-export const fetchRankHistory = (token: string, id: string, days: number) =>
-  apiRequest(`${KEYWORDS}/${id}/history?days=${days}`, rankHistorySchema, { token });
-
-/** A refusal that keeps being one: asking again only delays it. */
-const retryUnlessRefused = (count: number, error: Error) =>
-  !(error instanceof ApiError && error.status < 500) && count < 1;
-
 /** The user's tracked keywords with their latest checks, and how many the plan tracks. */
-export function useRankKeywords() {
-  const { token, enabled } = useSignedInToken();
-  return useQuery({
+export const rankKeywordsQuery = (token: string) =>
+  queryOptions({
     queryKey: rankTrackingKeys.list(token),
-    queryFn: () => fetchRankKeywords(token),
-    enabled,
+    queryFn: () => callEndpoint(RANK.listKeywords, { token }),
     retry: retryUnlessRefused,
   });
-}
 
 /** One keyword's checks over `days`, oldest first as the API gives them; kept while the next loads. */
-export function useRankHistory(id: string, days: number) {
-  const { token, enabled } = useSignedInToken();
-  return useQuery({
+export const rankHistoryQuery = (token: string, id: string, days: number) =>
+  queryOptions({
     queryKey: rankTrackingKeys.history(token, id, days),
-    queryFn: () => fetchRankHistory(token, id, days),
-    enabled,
+    queryFn: () => callEndpoint(RANK.history, { token, params: { id }, query: { days } }),
     placeholderData: keepPreviousData,
     retry: retryUnlessRefused,
   });
-}
+
+export const useRankKeywords = () => useSignedInQuery(rankKeywordsQuery);
+
+export const useRankHistory = (id: string, days: number) =>
+  useSignedInQuery((token) => rankHistoryQuery(token, id, days));
 
 /** Whether a refusal is the plan's keyword limit (shown as the plan's lock, not an error). */
 export const isKeywordLimit = (error: Error | null) =>
@@ -77,7 +56,10 @@ export const isKeywordLimit = (error: Error | null) =>
   'code' in error.body &&
   error.body.code === RANK_ERROR_CODES.keywordLimit;
 
-/** Adding, changing, checking and removing keywords; each refreshes everything shown. */
+/**
+ * Adding, changing, checking and removing keywords; each refreshes everything shown, as
+ * what the page shows comes from the list fetched again after each change.
+ */
 export function useRankKeywordMutations() {
   const { token } = useSignedInToken();
   const client = useQueryClient();
@@ -85,23 +67,22 @@ export function useRankKeywordMutations() {
   return {
     create: useMutation({
       mutationFn: (body: CreateRankKeywordInput) =>
-        apiRequest(KEYWORDS, anyAnswer, { method: 'POST', token, body }),
+        callEndpoint(RANK.createKeyword, { token, body }),
       onSettled,
     }),
     bulk: useMutation({
       mutationFn: (keywords: CreateRankKeywordInput[]) =>
-        apiRequest(`${KEYWORDS}/bulk`, anyAnswer, { method: 'POST', token, body: { keywords } }),
+        callEndpoint(RANK.createKeywords, { token, body: { keywords } }),
       onSettled,
     }),
     update: useMutation({
       mutationFn: ({ id, body }: { id: string; body: RankKeywordPatch }) =>
-        apiRequest(`${KEYWORDS}/${id}`, anyAnswer, { method: 'PATCH', token, body }),
+        callEndpoint(RANK.updateKeyword, { token, params: { id }, body }),
       onSettled,
     }),
     /** Run now: metered as one search of the month's quota. */
     check: useMutation({
-      mutationFn: (id: string) =>
-        apiRequest(`${KEYWORDS}/${id}/check`, anyAnswer, { method: 'POST', token }),
+      mutationFn: (id: string) => callEndpoint(RANK.checkKeyword, { token, params: { id } }),
       onSettled: () =>
         Promise.all([
           client.invalidateQueries({ queryKey: rankTrackingKeys.all(token) }),
@@ -109,8 +90,7 @@ export function useRankKeywordMutations() {
         ]),
     }),
     remove: useMutation({
-      mutationFn: (id: string) =>
-        apiRequest(`${KEYWORDS}/${id}`, anyAnswer, { method: 'DELETE', token }),
+      mutationFn: (id: string) => callEndpoint(RANK.removeKeyword, { token, params: { id } }),
       onSettled,
     }),
   };

@@ -1,12 +1,13 @@
 import type { z } from 'zod';
-import { rateLimitBodySchema, rateLimitResponseSchema } from '@core/schemas/quota';
-import { ApiError, apiRequest } from './api-client';
+import { USAGE_ENDPOINTS } from '@core/endpoints/usage';
+import type { rateLimitBodySchema } from '@core/schemas/quota';
+import { ApiError, callEndpoint } from './api-client';
 
 export type RateLimitBody = z.input<typeof rateLimitBodySchema>;
 
 /** Asks whether a signed-in user may use a tool once more this month (POST /rate-limit). */
 export const checkRateLimit = (token: string | null, body: RateLimitBody) =>
-  apiRequest('/rate-limit', rateLimitResponseSchema, { method: 'POST', token, body });
+  callEndpoint(USAGE_ENDPOINTS.checkLimit, { token, body });
 
 /** Asks whether a signed-in user may run one more SERP search this month. */
 export const checkSerpRateLimit = (token: string, searchString: string) =>

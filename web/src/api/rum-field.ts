@@ -1,7 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
-import { rumFieldSchema } from '@core/schemas/rum';
-import { apiRequest } from './api-client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { RUM_ENDPOINTS } from '@core/endpoints/rum';
+import { callEndpoint } from './api-client';
 import { useSignedInToken } from './signed-in-token';
+
+/** A page's own visitors' figures over the last days, as its RUM site counted them. */
+export const rumFieldQuery = (token: string, url: string, device: 'mobile' | 'desktop') =>
+  queryOptions({
+    queryKey: ['rum-field', token, url, device],
+    queryFn: () => callEndpoint(RUM_ENDPOINTS.field, { token, query: { url, device } }),
+    staleTime: 60_000,
+  });
 
 /**
  * A page's own visitors' figures, for a signed-in user (RUM sites are an account's);
@@ -9,13 +17,5 @@ import { useSignedInToken } from './signed-in-token';
  */
 export function useRumField(url: string | null, device: 'mobile' | 'desktop') {
   const { token, enabled } = useSignedInToken();
-  return useQuery({
-    queryKey: ['rum-field', token, url, device],
-    queryFn: () =>
-      apiRequest(`/rum/field?url=${encodeURIComponent(url!)}&device=${device}`, rumFieldSchema, {
-        token,
-      }),
-    enabled: enabled && Boolean(url),
-    staleTime: 60_000,
-  });
+  return useQuery({ ...rumFieldQuery(token, url ?? '', device), enabled: enabled && Boolean(url) });
 }

@@ -1,3 +1,4 @@
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useSession } from '../app/session/session-context';
 
 /**
@@ -7,4 +8,13 @@ import { useSession } from '../app/session/session-context';
 export function useSignedInToken() {
   const { session, ready } = useSession();
   return { token: session.token, enabled: ready && Boolean(session.token) };
+}
+
+/** A query of the signed-in user's, made with their token once it may run (and `when`). */
+export function useSignedInQuery<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+  options: (token: string) => UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
+  when = true,
+) {
+  const { token, enabled } = useSignedInToken();
+  return useQuery({ ...options(token), enabled: enabled && when });
 }

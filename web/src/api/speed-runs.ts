@@ -1,14 +1,15 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   QUEUED_RUN,
   runStatusSchema,
-  speedReadinessSchema,
   type RunResult,
   type RunStatus,
   type StartRunRequest,
 } from '@core/speed';
-import { API_BASE, apiRequest } from './api-client';
+import { API_BASE, endpointPath } from '@core/endpoints/endpoint';
+import { SPEED_ENDPOINTS as SPEED } from '@core/endpoints/speed';
+import { callEndpoint } from './api-client';
 
 export type { RunResult, RunStatus, SpeedReadiness, StartRunRequest } from '@core/speed';
 
@@ -32,18 +33,12 @@ export type RunProgress = z.infer<typeof progressSchema>;
 /** Speed samples as server jobs (POST/GET/DELETE /pagespeed/runs and their events). */
 export const speedApi = {
   start: (body: StartRunRequest, token: string | null) =>
-    apiRequest('/pagespeed/runs', z.object({ runId: z.string(), testId: z.string() }), {
-      method: 'POST',
-      token,
-      body,
-    }),
-  status: (runId: string) =>
-    apiRequest(`/pagespeed/runs/${encodeURIComponent(runId)}`, runStatusSchema),
-  cancel: (runId: string) =>
-    apiRequest(`/pagespeed/runs/${encodeURIComponent(runId)}`, z.unknown(), { method: 'DELETE' }),
-  eventsUrl: (runId: string) => `${API_BASE}/pagespeed/runs/${encodeURIComponent(runId)}/events`,
+    callEndpoint(SPEED.startRun, { token, body }),
+  status: (runId: string) => callEndpoint(SPEED.getRun, { params: { runId } }),
+  cancel: (runId: string) => callEndpoint(SPEED.cancelRun, { params: { runId } }),
+  eventsUrl: (runId: string) => API_BASE + endpointPath(SPEED.followRun, { params: { runId } }),
   /** Whether samples can run on this server (no Chromium: not), and why. */
-  readiness: () => apiRequest('/pagespeed/readiness', speedReadinessSchema),
+  readiness: () => callEndpoint(SPEED.getReadiness, {}),
   /** Follows a run to its end (a property, so tests can script runs). */
   follow: (runId: string, onProgress: (progress: RunProgress) => void) =>
     followRunStatus(runId, onProgress),
@@ -141,10 +136,13 @@ export function speedRunQuery(client: QueryClient, runId: string) {
 }
 
 /** Whether samples can run on this server, asked once a minute at most. */
-export function useSpeedReadiness() {
-  return useQuery({
+export const speedReadinessQuery = () =>
+  queryOptions({
     queryKey: speedKeys.readiness(),
-    queryFn: speedApi.readiness,
+    queryFn: () => speedApi.readiness(),
     staleTime: 60_000,
   });
+
+export function useSpeedReadiness() {
+  return useQuery(speedReadinessQuery());
 }

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { trackingStorageSchema } from '@core/schemas/tracking';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { TRACKING_ENDPOINTS } from '@core/endpoints/tracking';
 import { useSession } from '../app/session/session-context';
-import { apiRequest } from './api-client';
+import { callEndpoint } from './api-client';
 
 /** Every query of site speed tracking lives under this key, per signed-in token. */
 export const trackingRootKey = (token: string) => ['tracking', token] as const;
@@ -10,16 +10,15 @@ export const trackingStorageKey = (token: string) =>
   [...trackingRootKey(token), 'storage'] as const;
 
 /** How much the signed-in user's tracking stores. */
-export const fetchTrackingStorage = (token: string) =>
-  apiRequest('/tracking/storage', trackingStorageSchema, { token });
+export const trackingStorageQuery = (token: string) =>
+  queryOptions({
+    queryKey: trackingStorageKey(token),
+    queryFn: () => callEndpoint(TRACKING_ENDPOINTS.storage, { token }),
+  });
 
 /** What the signed-in user's tracking stores, for the account page. */
 export function useTrackingStorage() {
   const { session, ready } = useSession();
   const token = session.token;
-  return useQuery({
-    queryKey: trackingStorageKey(token),
-    queryFn: () => fetchTrackingStorage(token),
-    enabled: ready && Boolean(token),
-  });
+  return useQuery({ ...trackingStorageQuery(token), enabled: ready && Boolean(token) });
 }

@@ -1,11 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import {
-  usageKeywordResponseSchema,
-  usageSerpResponseSchema,
-  usageSpeedResponseSchema,
-} from '@core/schemas/auth';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { USAGE_ENDPOINTS as USAGE } from '@core/endpoints/usage';
 import { useSession } from '../app/session/session-context';
-import { apiRequest } from './api-client';
+import { callEndpoint } from './api-client';
 
 export type UsageTool = 'serp' | 'speed' | 'keywords';
 
@@ -13,20 +9,19 @@ export type UsageTool = 'serp' | 'speed' | 'keywords';
 export const usageKey = (tool: UsageTool, token: string) => ['usage', tool, token] as const;
 
 /** What is left of each tool's monthly allowance, as a count. */
-export const fetchRemaining: Record<UsageTool, (token: string) => Promise<number>> = {
-  serp: (token) =>
-    apiRequest('/usage/serp-analysis-tool', usageSerpResponseSchema, { token }).then(
-      (u) => u.numOfSerpLeft,
-    ),
+const fetchRemaining: Record<UsageTool, (token: string) => Promise<number>> = {
+  serp: (token) => callEndpoint(USAGE.serpUsage, { token }).then((u) => u.numOfSerpLeft),
   speed: (token) =>
-    apiRequest('/usage/website-speed-tool', usageSpeedResponseSchema, { token }).then(
-      (u) => u.numOfwebsiteSearchesLeft,
-    ),
-  keywords: (token) =>
-    apiRequest('/usage/keyword-tool', usageKeywordResponseSchema, { token }).then(
-      (u) => u.kwtSearchesLeft,
-    ),
+    callEndpoint(USAGE.speedUsage, { token }).then((u) => u.numOfwebsiteSearchesLeft),
+  keywords: (token) => callEndpoint(USAGE.keywordUsage, { token }).then((u) => u.kwtSearchesLeft),
 };
+
+/** What is left of a tool's monthly allowance for the user holding `token`. */
+export const remainingQuery = (tool: UsageTool, token: string) =>
+  queryOptions({
+    queryKey: usageKey(tool, token),
+    queryFn: () => fetchRemaining[tool](token),
+  });
 
 /**
  * What is left of a tool's monthly allowance for the signed-in user; asked only once the
@@ -35,9 +30,5 @@ export const fetchRemaining: Record<UsageTool, (token: string) => Promise<number
 export function useRemaining(tool: UsageTool) {
   const { session, ready } = useSession();
   const token = session.token;
-  return useQuery({
-    queryKey: usageKey(tool, token),
-    queryFn: () => fetchRemaining[tool](token),
-    enabled: ready && Boolean(token),
-  });
+  return useQuery({ ...remainingQuery(tool, token), enabled: ready && Boolean(token) });
 }

@@ -1,5 +1,6 @@
-import { ipLimitResponseSchema, type LimitType } from '@core/schemas/quota';
-import { apiRequest } from './api-client';
+import { USAGE_ENDPOINTS } from '@core/endpoints/usage';
+import type { LimitType } from '@core/schemas/quota';
+import { callEndpoint } from './api-client';
 
 /**
  * Whether the visitor's address has used up this month's allowance of a tool, asked before
@@ -9,10 +10,7 @@ import { apiRequest } from './api-client';
  */
 export async function visitorLimitReached(limitType: LimitType): Promise<boolean> {
   try {
-    const answer = await apiRequest(
-      `/ip-rate-limit/ip-limit?limitType=${limitType}`,
-      ipLimitResponseSchema,
-    );
+    const answer = await callEndpoint(USAGE_ENDPOINTS.checkVisitorLimit, { query: { limitType } });
     return answer.status === 'FAILURE';
   } catch (error) {
     console.error('IP limit check failed', error);

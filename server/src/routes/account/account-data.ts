@@ -1,26 +1,28 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { ACCOUNTS_ENDPOINTS as ACCOUNTS } from '@core/endpoints/accounts';
 import { DELETE_LINK_TTL_MINUTES } from '@core/limits';
 import { ACCOUNT_DATA_MESSAGES, EMAIL_MESSAGES } from '@core/messages';
 import { ROUTES } from '@core/routes';
-import { accountDeletedSchema, deleteAccountBodySchema } from '@core/schemas/account-data';
-import { statusResponseSchema } from '@core/schemas/auth';
 import { errorResponseSchema } from '@core/schemas/common';
 import { AccountDeletion } from '../../account-data/account-deletion';
 import { exportAccount, exportFileName } from '../../account-data/account-export';
 import { linkBaseUrl } from '../../auth/link-emails';
 import { verifyPassword } from '../../auth/passwords';
+import { endpointRoute } from '../../http/endpoint-route';
 import { SESSION_EXPIRED, authenticate, requireSignedIn } from '../../plugins/authenticate';
 import { routesUsing } from '../../plugins/routes-using';
 import { requireUnthrottled, throttleRules } from '../auth/throttle-rules';
 import { Forbidden, Unauthorized } from '../../domain/errors';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  429: errorResponseSchema,
-  502: errorResponseSchema,
+const docs = {
+  tags: ['account'],
+  errors: {
+    400: errorResponseSchema,
+    401: errorResponseSchema,
+    403: errorResponseSchema,
+    429: errorResponseSchema,
+    502: errorResponseSchema,
+  },
 };
 
 /** A user's data: the export of all of it, and the deletion of the account. */
@@ -52,22 +54,13 @@ export const accountDataRoutes = routesUsing(
       requireSignedIn(scope);
       const api = scope.withTypeProvider<ZodTypeProvider>();
 
-      api.get(
-        '/account/export',
-        {
-          schema: {
-            tags: ['account'],
-            description: 'A zip of JSON and CSV files: everything held about the signed-in user.',
-            response: {
-              200: {
-                description: 'The export as a zip',
-                content: { 'application/zip': { schema: z.instanceof(Buffer) } },
-              },
-              401: errorResponseSchema,
-            },
-          },
-        },
-        async (request, reply) => {
+      api.route({
+        ...endpointRoute(ACCOUNTS.exportData, {
+          tags: ['account'],
+          description: 'A zip of JSON and CSV files: everything held about the signed-in user.',
+          errors: { 401: errorResponseSchema },
+        }),
+        handler: async (request, reply) => {
           const { user } = request.signedIn;
           const now = services.clock.now();
           const zip = await exportAccount(services.db, { id: user.id, email: user.email }, now);
@@ -77,12 +70,11 @@ export const accountDataRoutes = routesUsing(
             .header('cache-control', 'no-store')
             .send(Buffer.from(zip));
         },
-      );
+      });
 
-      api.post(
-        '/account/delete-link',
-        { schema: { tags: ['account'], response: { 200: statusResponseSchema, ...errors } } },
-        async (request) => {
+      api.route({
+        ...endpointRoute(ACCOUNTS.requestDeleteLink, docs),
+        handler: async (request) => {
           const { user } = request.signedIn;
           requireUnthrottled(await services.throttle.hit(rules.emailsToAddress(user.email)));
           const token = await services.oneTimeTokens.issue({
@@ -104,20 +96,13 @@ export const accountDataRoutes = routesUsing(
             message: ACCOUNT_DATA_MESSAGES.linkSent(DELETE_LINK_TTL_MINUTES),
           };
         },
-      );
+      });
     });
 
     // The emailed link's token is proof enough: it may be opened where nobody is signed in.
-    app.withTypeProvider<ZodTypeProvider>().delete(
-      '/account',
-      {
-        schema: {
-          tags: ['account'],
-          body: deleteAccountBodySchema,
-          response: { 200: accountDeletedSchema, ...errors },
-        },
-      },
-      async (request) => {
+    app.withTypeProvider<ZodTypeProvider>().route({
+      ...endpointRoute(ACCOUNTS.deleteAccount, docs),
+      handler: async (request) => {
         const { password, token } = request.body;
         if (token !== undefined) {
           const userId = await services.oneTimeTokens.holder(token, 'delete_account');
@@ -145,6 +130,6 @@ export const accountDataRoutes = routesUsing(
         }
         return { status: 'DELETED' as const, message: ACCOUNT_DATA_MESSAGES.deleted };
       },
-    );
+    });
   },
 );

@@ -1,20 +1,12 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUTH_CODES, MESSAGES } from '@core/messages';
-import {
-  authErrorSchema,
-  authResponseSchema,
-  createPasswordBodySchema,
-  googleCredentialBodySchema,
-  loginBodySchema,
-  refreshBodySchema,
-  registerBodySchema,
-  statusResponseSchema,
-  tokenStatusResponseSchema,
-} from '@core/schemas/auth';
+import { ACCOUNTS_ENDPOINTS as ACCOUNTS } from '@core/endpoints/accounts';
+import { authErrorSchema, statusResponseSchema } from '@core/schemas/auth';
 import { sendLinkEmail } from '../../auth/link-emails';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { toAuthResponse } from '../../auth/users';
 import type { User } from '../../db/schema';
+import { endpointRoute } from '../../http/endpoint-route';
 import { SESSION_EXPIRED, requireSignedIn } from '../../plugins/authenticate';
 import { routesUsing } from '../../plugins/routes-using';
 import { signIn } from './sign-in';
@@ -28,6 +20,7 @@ const errors = {
   409: authErrorSchema,
   429: authErrorSchema,
 };
+const docs = { tags: ['auth'], errors };
 const GOOGLE_OFF = 'Google sign-in is not configured.';
 const GOOGLE_UNVERIFIED = 'Google sign-in could not be verified.';
 
@@ -57,16 +50,13 @@ export const authRoutes = routesUsing(
       });
     };
 
-    api.post(
-      '/auth/register',
-      {
-        schema: {
-          tags: ['auth'],
-          body: registerBodySchema,
-          response: { 200: authResponseSchema, 202: statusResponseSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
+    api.route({
+      // The contract's answer is the sign-in; a legacy account's 202 is listed with the refusals.
+      ...endpointRoute(ACCOUNTS.register, {
+        tags: ['auth'],
+        errors: { 202: statusResponseSchema, ...errors },
+      }),
+      handler: async (request, reply) => {
         const { email, name, password } = request.body;
         requireUnthrottled(await throttle.hit(rules.registrations(request.ip)));
         const existing = await users.byEmail(email);
@@ -85,18 +75,11 @@ export const authRoutes = routesUsing(
         if (!user) throw new Conflict(MESSAGES.emailAlreadyRegistered);
         return signIn(services, request, user);
       },
-    );
+    });
 
-    api.post(
-      '/auth/login',
-      {
-        schema: {
-          tags: ['auth'],
-          body: loginBodySchema,
-          response: { 200: authResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
+    api.route({
+      ...endpointRoute(ACCOUNTS.login, docs),
+      handler: async (request) => {
         const { email, password } = request.body;
         const attempt = await throttle.hit(rules.loginAttempts(request.ip));
         const failures = await throttle.check(rules.loginFailures(email));
@@ -116,18 +99,11 @@ export const authRoutes = routesUsing(
         }
         return signIn(services, request, user);
       },
-    );
+    });
 
-    api.post(
-      '/auth/create-password',
-      {
-        schema: {
-          tags: ['auth'],
-          body: createPasswordBodySchema,
-          response: { 202: statusResponseSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
+    api.route({
+      ...endpointRoute(ACCOUNTS.createPassword, docs),
+      handler: async (request, reply) => {
         const { email, password } = request.body;
         requireUnthrottled(
           await throttle.hit(rules.emailsFromIp(request.ip)),
@@ -139,78 +115,65 @@ export const authRoutes = routesUsing(
         await confirmLegacyPassword(request, user, password);
         return reply.status(202).send({ status: 'CONFIRM_EMAIL' });
       },
-    );
+    });
 
     // The refreshed token carries the plan: due renewals and period ends apply first.
     await api.register(async (scope) => {
       requireSignedIn(scope, { settle: true });
-      scope.withTypeProvider<ZodTypeProvider>().post(
-        '/auth/refresh',
-        {
-          schema: {
-            tags: ['auth'],
-            body: refreshBodySchema,
-            response: { 200: authResponseSchema, ...errors },
-          },
-        },
-        async (request) => {
+      scope.withTypeProvider<ZodTypeProvider>().route({
+        ...endpointRoute(ACCOUNTS.refresh, docs),
+        handler: async (request) => {
           const { claims, user } = request.signedIn;
           const token = await sessions.rotate(claims);
           if (!token) throw new Unauthorized(SESSION_EXPIRED);
           return toAuthResponse(user, token);
         },
-      );
+      });
     });
 
-    api.get(
-      '/auth/token-status',
-      {
-        schema: {
-          tags: ['auth'],
-          security: [{ bearer: [] }],
-          response: { 200: tokenStatusResponseSchema },
-        },
-        preHandler: app.identify,
-      },
-      async (request) => {
+    api.route({
+      ...endpointRoute(ACCOUNTS.tokenStatus, { tags: ['auth'], security: [{ bearer: [] }] }),
+      preHandler: app.identify,
+      handler: async (request) => {
         return { data: { status: request.auth ? ('SUCCESS' as const) : ('FAILURE' as const) } };
       },
-    );
-
-    const googleSchema = {
-      tags: ['auth'],
-      body: googleCredentialBodySchema,
-      response: { 200: authResponseSchema, ...errors },
-    };
-
-    api.post('/auth/google-register', { schema: googleSchema }, async (request) => {
-      if (!services.verifyGoogle) throw new NotFound(GOOGLE_OFF);
-      requireUnthrottled(await throttle.hit(rules.registrations(request.ip)));
-      const identity = await services.verifyGoogle(request.body.credential);
-      if (!identity) throw new Unauthorized(GOOGLE_UNVERIFIED);
-      if ((await users.byEmail(identity.email)) || (await users.byGoogleSub(identity.sub))) {
-        throw new Conflict(MESSAGES.emailAlreadyRegistered);
-      }
-      const user = await users.create({
-        email: identity.email,
-        name: request.body.name || identity.name,
-        passwordHash: null,
-        googleSub: identity.sub,
-      });
-      if (!user) throw new Conflict(MESSAGES.emailAlreadyRegistered);
-      return signIn(services, request, user);
     });
 
-    api.post('/auth/google-login', { schema: googleSchema }, async (request) => {
-      if (!services.verifyGoogle) throw new NotFound(GOOGLE_OFF);
-      requireUnthrottled(await throttle.hit(rules.loginAttempts(request.ip)));
-      const identity = await services.verifyGoogle(request.body.credential);
-      if (!identity) throw new Unauthorized(GOOGLE_UNVERIFIED);
-      const user = (await users.byGoogleSub(identity.sub)) ?? (await users.byEmail(identity.email));
-      if (!user) throw new NotFound(MESSAGES.emailNotOnFile);
-      // Google verified this address, so an account with the same email may link to it.
-      if (user.google_sub === null) await users.update(user.id, { google_sub: identity.sub });
-      return signIn(services, request, { ...user, google_sub: identity.sub });
+    api.route({
+      ...endpointRoute(ACCOUNTS.googleRegister, docs),
+      handler: async (request) => {
+        if (!services.verifyGoogle) throw new NotFound(GOOGLE_OFF);
+        requireUnthrottled(await throttle.hit(rules.registrations(request.ip)));
+        const identity = await services.verifyGoogle(request.body.credential);
+        if (!identity) throw new Unauthorized(GOOGLE_UNVERIFIED);
+        if ((await users.byEmail(identity.email)) || (await users.byGoogleSub(identity.sub))) {
+          throw new Conflict(MESSAGES.emailAlreadyRegistered);
+        }
+        const user = await users.create({
+          email: identity.email,
+          name: request.body.name || identity.name,
+          passwordHash: null,
+          googleSub: identity.sub,
+        });
+        if (!user) throw new Conflict(MESSAGES.emailAlreadyRegistered);
+        return signIn(services, request, user);
+      },
+    });
+
+    api.route({
+      ...endpointRoute(ACCOUNTS.googleLogin, docs),
+      handler: async (request) => {
+        if (!services.verifyGoogle) throw new NotFound(GOOGLE_OFF);
+        requireUnthrottled(await throttle.hit(rules.loginAttempts(request.ip)));
+        const identity = await services.verifyGoogle(request.body.credential);
+        if (!identity) throw new Unauthorized(GOOGLE_UNVERIFIED);
+        const user =
+          (await users.byGoogleSub(identity.sub)) ?? (await users.byEmail(identity.email));
+        if (!user) throw new NotFound(MESSAGES.emailNotOnFile);
+        // Google verified this address, so an account with the same email may link to it.
+        if (user.google_sub === null) await users.update(user.id, { google_sub: identity.sub });
+        return signIn(services, request, { ...user, google_sub: identity.sub });
+      },
     });
   },
 );

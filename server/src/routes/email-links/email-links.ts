@@ -1,17 +1,10 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@core/messages';
-import {
-  authErrorSchema,
-  authResponseSchema,
-  emailLinkBodySchema,
-  emailParamsSchema,
-  resetPasswordBodySchema,
-  statusResponseSchema,
-  tokenParamsSchema,
-  EMAIL_TOKEN_LENGTH,
-} from '@core/schemas/auth';
+import { ACCOUNTS_ENDPOINTS, EMAIL_LINK_ENDPOINTS } from '@core/endpoints/accounts';
+import { authErrorSchema, EMAIL_TOKEN_LENGTH } from '@core/schemas/auth';
 import { safeOriginPath, sendLinkEmail, type LinkKind } from '../../auth/link-emails';
 import { hashPassword } from '../../auth/passwords';
+import { endpointRoute } from '../../http/endpoint-route';
 import { requireSignedIn } from '../../plugins/authenticate';
 import { routesUsing } from '../../plugins/routes-using';
 import { signIn } from '../auth/sign-in';
@@ -19,7 +12,10 @@ import { requireUnthrottled, throttleRules } from '../auth/throttle-rules';
 import { Unauthorized } from '../../domain/errors';
 
 export const LINK_UNUSABLE = 'This link has expired or was already used. Please request a new one.';
-const errors = { 400: authErrorSchema, 401: authErrorSchema, 429: authErrorSchema };
+const docs = {
+  tags: ['auth'],
+  errors: { 400: authErrorSchema, 401: authErrorSchema, 429: authErrorSchema },
+};
 
 /** Secure-link sign-in and password reset by email. */
 export const emailLinkRoutes = routesUsing(
@@ -29,17 +25,9 @@ export const emailLinkRoutes = routesUsing(
     const rules = throttleRules(services.config);
 
     for (const kind of ['secure-link', 'reset-password'] as const satisfies LinkKind[]) {
-      api.post(
-        `/${kind}/:email`,
-        {
-          schema: {
-            tags: ['auth'],
-            params: emailParamsSchema,
-            body: emailLinkBodySchema,
-            response: { 200: statusResponseSchema, ...errors },
-          },
-        },
-        async (request) => {
+      api.route({
+        ...endpointRoute(EMAIL_LINK_ENDPOINTS[kind].send, docs),
+        handler: async (request) => {
           const { email } = request.params;
           requireUnthrottled(
             await services.throttle.hit(rules.emailsFromIp(request.ip)),
@@ -62,18 +50,11 @@ export const emailLinkRoutes = routesUsing(
           }
           return { status: 'SUCCESS' };
         },
-      );
+      });
 
-      api.get(
-        `/${kind}/:token`,
-        {
-          schema: {
-            tags: ['auth'],
-            params: tokenParamsSchema,
-            response: { 200: authResponseSchema, ...errors },
-          },
-        },
-        async (request) => {
+      api.route({
+        ...endpointRoute(EMAIL_LINK_ENDPOINTS[kind].open, docs),
+        handler: async (request) => {
           const purpose = kind === 'secure-link' ? 'secure_link' : 'reset_password';
           const { token } = request.params;
           const wellFormed =
@@ -87,22 +68,15 @@ export const emailLinkRoutes = routesUsing(
           }
           return signIn(services, request, user);
         },
-      );
+      });
     }
 
     // The reset link's token is the bearer: without a live one, the link is spent.
     await api.register(async (scope) => {
       requireSignedIn(scope, { message: MESSAGES.noResetToken });
-      scope.withTypeProvider<ZodTypeProvider>().post(
-        '/reset-password',
-        {
-          schema: {
-            tags: ['auth'],
-            body: resetPasswordBodySchema,
-            response: { 200: statusResponseSchema, ...errors },
-          },
-        },
-        async (request) => {
+      scope.withTypeProvider<ZodTypeProvider>().route({
+        ...endpointRoute(ACCOUNTS_ENDPOINTS.resetPassword, docs),
+        handler: async (request) => {
           const auth = request.signedIn;
           await services.users.update(auth.user.id, {
             password_hash: await hashPassword(request.body.password),
@@ -111,7 +85,7 @@ export const emailLinkRoutes = routesUsing(
           await services.sessions.revokeAllExcept(auth.user.id, auth.claims.sessionId);
           return { status: 'SUCCESS' };
         },
-      );
+      });
     });
   },
 );

@@ -1,6 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SITE_ENDPOINTS } from '@core/endpoints/site';
 import { errorResponseSchema } from '@core/schemas/common';
-import { emailSubscribeBodySchema, statusResponseSchema } from '@core/schemas/auth';
+import { endpointRoute } from '../../http/endpoint-route';
 import { saveSubscriber } from '../../leads/leads';
 import { routesUsing } from '../../plugins/routes-using';
 import { requireUnthrottled, throttleRules } from '../auth/throttle-rules';
@@ -13,16 +14,12 @@ export const emailSubscriberRoutes = routesUsing(
   ['clock', 'config', 'db', 'throttle'],
   async (app, { services }) => {
     const rules = throttleRules(services.config);
-    app.withTypeProvider<ZodTypeProvider>().post(
-      '/email-subscribers',
-      {
-        schema: {
-          tags: ['accounts'],
-          body: emailSubscribeBodySchema,
-          response: { 200: statusResponseSchema, 429: errorResponseSchema },
-        },
-      },
-      async (request) => {
+    app.withTypeProvider<ZodTypeProvider>().route({
+      ...endpointRoute(SITE_ENDPOINTS.subscribeEmail, {
+        tags: ['accounts'],
+        errors: { 429: errorResponseSchema },
+      }),
+      handler: async (request) => {
         const limit = await services.throttle.hit(rules.emailSubscriptions(request.ip));
         requireUnthrottled(limit);
         const { emailAddress, firstName, searchTerm } = request.body;
@@ -33,6 +30,6 @@ export const emailSubscriberRoutes = routesUsing(
         });
         return { status: 'SUCCESS' };
       },
-    );
+    });
   },
 );

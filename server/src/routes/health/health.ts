@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SITE_ENDPOINTS } from '@core/endpoints/site';
 import { SERVER_MESSAGES } from '@core/messages';
-import { errorResponseSchema, healthResponseSchema } from '@core/schemas/common';
+import { errorResponseSchema } from '@core/schemas/common';
 import type { SpeedReadiness } from '@core/speed';
 import { pingDb, type Db } from '../../db/connect';
 import { Unavailable } from '../../domain/errors';
+import { endpointRoute } from '../../http/endpoint-route';
 
 export interface HealthOptions {
   db: Db;
@@ -18,20 +20,17 @@ export interface HealthOptions {
  * run leave the app up: 200 with status 'degraded' and the reason.
  */
 export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db, speed }) => {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/health',
-    {
-      schema: {
-        tags: ['system'],
-        response: { 200: healthResponseSchema, 503: errorResponseSchema },
-      },
-    },
-    async (_request) => {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...endpointRoute(SITE_ENDPOINTS.health, {
+      tags: ['system'],
+      errors: { 503: errorResponseSchema },
+    }),
+    handler: async (_request) => {
       if (speed?.draining) throw new Unavailable(SERVER_MESSAGES.shuttingDown);
       if (!(await pingDb(db))) throw new Unavailable('The database does not answer.');
       const readiness = speed?.readiness();
       if (readiness && !readiness.ready) return { status: 'degraded' as const, speed: readiness };
       return { status: 'ok' as const };
     },
-  );
+  });
 };

@@ -1,34 +1,28 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { KEYWORDS_ENDPOINTS as KEYWORDS } from '@core/endpoints/keywords';
 import { KEYWORD_MESSAGES } from '@core/messages';
 import { errorResponseSchema } from '@core/schemas/common';
-import {
-  keywordBodySchema,
-  keywordClustersBodySchema,
-  keywordClustersResponseSchema,
-  keywordDataBodySchema,
-  keywordDataResponseSchema,
-  keywordResponseSchema,
-  keywordSerpBodySchema,
-  keywordSerpResponseSchema,
-  type KeywordDataResponse,
-  type KeywordSourcesResponse,
-} from '@core/schemas/keywords';
+import type { KeywordDataResponse, KeywordSourcesResponse } from '@core/schemas/keywords';
 import { Forbidden, QuotaExceeded, Unavailable } from '../../domain/errors';
+import { endpointRoute } from '../../http/endpoint-route';
 import { providerFailure } from '../../providers/provider-failure';
 import { requireSignedIn } from '../../plugins/authenticate';
 import { clustersByResults, searchEach } from '../../keywords/keyword-clusters';
 import { routesUsing } from '../../plugins/routes-using';
 import type { Services } from '../../services';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  422: errorResponseSchema,
-  429: errorResponseSchema,
-  502: errorResponseSchema,
-  503: errorResponseSchema,
-  504: errorResponseSchema,
+const docs = {
+  tags: ['keywords'],
+  errors: {
+    400: errorResponseSchema,
+    401: errorResponseSchema,
+    403: errorResponseSchema,
+    422: errorResponseSchema,
+    429: errorResponseSchema,
+    502: errorResponseSchema,
+    503: errorResponseSchema,
+    504: errorResponseSchema,
+  },
 };
 
 /** The keyword tool's calls; the rate check and content filter the browser once ran are here. */
@@ -38,28 +32,14 @@ export const keywordRoutes = routesUsing(
     requireSignedIn(app, { message: KEYWORD_MESSAGES.signInRequired });
     const api = app.withTypeProvider<ZodTypeProvider>();
 
-    api.post(
-      '/keyword',
-      {
-        schema: {
-          tags: ['keywords'],
-          body: keywordBodySchema,
-          response: { 200: keywordResponseSchema, ...errors },
-        },
-      },
-      async (request) => services.keywordSearch.run(request.signedIn.user, request.body),
-    );
+    api.route({
+      ...endpointRoute(KEYWORDS.suggest, docs),
+      handler: async (request) => services.keywordSearch.run(request.signedIn.user, request.body),
+    });
 
-    api.post(
-      '/keyword-data',
-      {
-        schema: {
-          tags: ['keywords'],
-          body: keywordDataBodySchema,
-          response: { 200: keywordDataResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
+    api.route({
+      ...endpointRoute(KEYWORDS.getVolumes, docs),
+      handler: async (request) => {
         const { country_data: market, keywords } = request.body;
         const provider = services.keywordData;
         try {
@@ -73,18 +53,11 @@ export const keywordRoutes = routesUsing(
           throw providerFailure(error);
         }
       },
-    );
+    });
 
-    api.post(
-      '/keyword-clusters',
-      {
-        schema: {
-          tags: ['keywords'],
-          body: keywordClustersBodySchema,
-          response: { 200: keywordClustersResponseSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
+    api.route({
+      ...endpointRoute(KEYWORDS.cluster, docs),
+      handler: async (request, reply) => {
         if (!services.serp) throw new Unavailable(KEYWORD_MESSAGES.noSearchProvider);
         const b = request.body;
         if (!(await services.keywordQuota.opened(request.signedIn.user.id, b.searchId))) {
@@ -104,18 +77,11 @@ export const keywordRoutes = routesUsing(
           throw providerFailure(error);
         }
       },
-    );
+    });
 
-    api.post(
-      '/keyword-serp',
-      {
-        schema: {
-          tags: ['keywords'],
-          body: keywordSerpBodySchema,
-          response: { 200: keywordSerpResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
+    api.route({
+      ...endpointRoute(KEYWORDS.getTopResults, docs),
+      handler: async (request) => {
         const serp = services.serp;
         if (!serp) throw new Unavailable(KEYWORD_MESSAGES.noSearchProvider);
         const b = request.body;
@@ -139,7 +105,7 @@ export const keywordRoutes = routesUsing(
           throw providerFailure(error);
         }
       },
-    );
+    });
   },
 );
 

@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@core/schemas/common';
-import { providersResponseSchema, queuesResponseSchema } from '@core/schemas/ops';
+import { OPS_ENDPOINTS as OPS } from '@core/endpoints/ops';
 import { SERP_SOURCE_LABELS } from '@core/schemas/serp';
+import { endpointRoute } from '../../http/endpoint-route';
 import { bearerToken } from '../../plugins/authenticate';
 import { estimatedCostUsd, PRICE_PER_THOUSAND_USD } from '../../providers/serp/prices';
 import { QUEUES } from '../../queues';
@@ -44,15 +45,10 @@ export const opsRoutes = routesUsing(
     });
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
-    routes.get(
-      '/ops/queues',
-      {
-        schema: {
-          tags: ['system'],
-          response: { 200: queuesResponseSchema, 401: errorResponseSchema },
-        },
-      },
-      async () => {
+    const docs = { tags: ['system'], errors: { 401: errorResponseSchema } };
+    routes.route({
+      ...endpointRoute(OPS.queues, docs),
+      handler: async () => {
         return {
           queues: (await queueStats()).map(
             ({ queueName, workers, waiting, active, failed, deadLetters }) => ({
@@ -71,17 +67,11 @@ export const opsRoutes = routesUsing(
           ),
         };
       },
-    );
+    });
 
-    routes.get(
-      '/ops/providers',
-      {
-        schema: {
-          tags: ['system'],
-          response: { 200: providersResponseSchema, 401: errorResponseSchema },
-        },
-      },
-      async () => {
+    routes.route({
+      ...endpointRoute(OPS.providers, docs),
+      handler: async () => {
         const months = await services.serpUsage.thisMonth(services.serpChain.map((p) => p.source));
         return {
           providers: months.map((month, i) => ({
@@ -94,22 +84,15 @@ export const opsRoutes = routesUsing(
           at: services.clock.now().toISOString(),
         };
       },
-    );
+    });
 
     const metrics = new OpsMetrics();
-    // Text, not JSON: no response schema to serialize it with.
-    app.get(
-      '/ops/metrics',
-      {
-        schema: {
-          tags: ['system'],
-          description: 'Prometheus text format (text/plain; version=0.0.4).',
-        },
-      },
-      async (_request, reply) => {
+    routes.route({
+      ...endpointRoute(OPS.metrics, docs),
+      handler: async (_request, reply) => {
         metrics.setQueues(await queueStats());
         return reply.type(metrics.contentType).send(await metrics.render());
       },
-    );
+    });
   },
 );

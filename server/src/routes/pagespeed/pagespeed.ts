@@ -1,28 +1,24 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { SPEED_ENDPOINTS as SPEED } from '@core/endpoints/speed';
 import { errorResponseSchema } from '@core/schemas/common';
-import {
-  SPEED_ERROR_CODES,
-  type RunStatus,
-  runStatusSchema,
-  speedReadinessSchema,
-  startRunRequestSchema,
-} from '@core/speed';
+import { SPEED_ERROR_CODES, type RunStatus } from '@core/speed';
+import { endpointRoute } from '../../http/endpoint-route';
 import { quotaHolder } from '../../plugins/meter';
 import { routesUsing } from '../../plugins/routes-using';
 import { NotFound } from '../../domain/errors';
 
-const runParams = z.object({ runId: z.string().uuid() });
 const FINISHED: readonly RunStatus['status'][] = ['done', 'error', 'cancelled'];
 /** A run's stages in the order they come; its end (done, error, cancelled) comes last. */
 const STREAM_ORDER: readonly RunStatus['stage'][] = ['queued', 'loading', 'tracing', 'auditing'];
 const runNotFound = () => new NotFound('No such speed run.', SPEED_ERROR_CODES.notFound);
+const tags = ['pagespeed'];
 const errors = {
   400: errorResponseSchema,
   404: errorResponseSchema,
   429: errorResponseSchema,
   503: errorResponseSchema,
 };
+const notFound = { 404: errorResponseSchema };
 
 /**
  * Speed samples as jobs: start, status, progress events, cancel. Refusals
@@ -33,23 +29,15 @@ export const pagespeedRoutes = routesUsing(
   async (app, { services }) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
-    api.get(
-      '/pagespeed/readiness',
-      { schema: { tags: ['pagespeed'], response: { 200: speedReadinessSchema } } },
-      async () => services.speed.readinessNow(),
-    );
+    api.route({
+      ...endpointRoute(SPEED.getReadiness, { tags }),
+      handler: async () => services.speed.readinessNow(),
+    });
 
-    api.post(
-      '/pagespeed/runs',
-      {
-        schema: {
-          tags: ['pagespeed'],
-          body: startRunRequestSchema,
-          response: { 202: z.object({ runId: z.string(), testId: z.string() }), ...errors },
-        },
-        preHandler: app.identify,
-      },
-      async (request, reply) => {
+    api.route({
+      ...endpointRoute(SPEED.startRun, { tags, errors }),
+      preHandler: app.identify,
+      handler: async (request, reply) => {
         const { user, subject, entitlements } = quotaHolder(request);
         const started = await services.speedTestStart.start(request.body, {
           subject,
@@ -59,55 +47,28 @@ export const pagespeedRoutes = routesUsing(
         });
         return reply.status(202).send(started);
       },
-    );
+    });
 
-    api.get(
-      '/pagespeed/runs/:runId',
-      {
-        schema: {
-          tags: ['pagespeed'],
-          params: runParams,
-          response: { 200: runStatusSchema, 404: errorResponseSchema },
-        },
-      },
-      async (request) => {
+    api.route({
+      ...endpointRoute(SPEED.getRun, { tags, errors: notFound }),
+      handler: async (request) => {
         const run = await services.speed.get(request.params.runId);
         if (!run) throw runNotFound();
         return run;
       },
-    );
+    });
 
-    api.delete(
-      '/pagespeed/runs/:runId',
-      {
-        schema: {
-          tags: ['pagespeed'],
-          params: runParams,
-          response: { 200: z.object({ cancelled: z.boolean() }), 404: errorResponseSchema },
-        },
-      },
-      async (request) => {
+    api.route({
+      ...endpointRoute(SPEED.cancelRun, { tags, errors: notFound }),
+      handler: async (request) => {
         if (!(await services.speed.get(request.params.runId))) throw runNotFound();
         return { cancelled: await services.speed.cancel(request.params.runId) };
       },
-    );
+    });
 
-    api.get(
-      '/pagespeed/runs/:runId/events',
-      {
-        schema: {
-          tags: ['pagespeed'],
-          params: runParams,
-          response: {
-            200: {
-              description: 'Server-Sent Events: `data: { stage, status }` until the run ends.',
-              content: { 'text/event-stream': { schema: z.string() } },
-            },
-            404: errorResponseSchema,
-          },
-        },
-      },
-      async (request, reply) => {
+    api.route({
+      ...endpointRoute(SPEED.followRun, { tags, errors: notFound }),
+      handler: async (request, reply) => {
         const { runId } = request.params;
         if (!(await services.speed.get(runId))) throw runNotFound();
         reply.hijack();
@@ -143,6 +104,6 @@ export const pagespeedRoutes = routesUsing(
         const current = await services.speed.get(runId);
         if (current) send(current);
       },
-    );
+    });
   },
 );

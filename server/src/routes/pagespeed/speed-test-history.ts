@@ -1,19 +1,18 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SPEED_ENDPOINTS as SPEED } from '@core/endpoints/speed';
 import { SPEED_MESSAGES } from '@core/messages';
 import { errorResponseSchema } from '@core/schemas/common';
-import {
-  speedTestCompareQuerySchema,
-  speedTestComparisonSchema,
-  speedTestHistoryQuerySchema,
-  speedTestHistorySchema,
-} from '@core/schemas/speed-tests';
 import { SPEED_ERROR_CODES } from '@core/speed';
+import { endpointRoute } from '../../http/endpoint-route';
 import { requireSignedIn } from '../../plugins/authenticate';
 import { routesUsing } from '../../plugins/routes-using';
 import { SpeedTestHistoryStore } from '../../speed/speed-test-history';
 import { linkKey } from '../../speed/speed-tests';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const docs = {
+  tags: ['pagespeed'],
+  errors: { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+};
 
 /**
  * A signed-in user's last speed tests of a URL, and two of them side by side.
@@ -24,29 +23,15 @@ export const speedTestHistoryRoutes = routesUsing(['db'], async (app, { services
   const api = app.withTypeProvider<ZodTypeProvider>();
   const history = new SpeedTestHistoryStore(services.db);
 
-  api.get(
-    '/pagespeed/tests',
-    {
-      schema: {
-        tags: ['pagespeed'],
-        querystring: speedTestHistoryQuerySchema,
-        response: { 200: speedTestHistorySchema, ...errors },
-      },
-    },
+  api.route({
+    ...endpointRoute(SPEED.listTests, docs),
     // The URL as the start route stores it.
-    async (request) => history.list(request.signedIn.user.id, linkKey(request.query.url)),
-  );
+    handler: async (request) => history.list(request.signedIn.user.id, linkKey(request.query.url)),
+  });
 
-  api.get(
-    '/pagespeed/tests/compare',
-    {
-      schema: {
-        tags: ['pagespeed'],
-        querystring: speedTestCompareQuerySchema,
-        response: { 200: speedTestComparisonSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(SPEED.compareTests, docs),
+    handler: async (request, reply) => {
       if (request.query.a === request.query.b)
         return reply
           .status(400)
@@ -62,5 +47,5 @@ export const speedTestHistoryRoutes = routesUsing(['db'], async (app, { services
           .send({ message: SPEED_MESSAGES.otherUrl, code: SPEED_ERROR_CODES.otherUrl });
       return comparison;
     },
-  );
+  });
 });

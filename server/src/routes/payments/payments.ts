@@ -1,18 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { PAYMENTS_ENDPOINTS as PAYMENTS } from '@core/endpoints/payments';
 import { PAYPAL_MESSAGES } from '@core/messages';
 import { errorResponseSchema } from '@core/schemas/common';
-import {
-  localPaymentMethodBodySchema,
-  paymentBodySchema,
-  paymentResponseSchema,
-  paymentsConfigSchema,
-  paypalCancelBodySchema,
-  paypalLookupSchema,
-  paypalSubscribeBodySchema,
-} from '@core/schemas/payments';
 import { BillingError, type BillingOutcome } from '../../billing/billing';
+import { endpointRoute } from '../../http/endpoint-route';
 import { requireSignedIn } from '../../plugins/authenticate';
 import { LocalPaymentProcessor } from '../../providers/payments/local-processor';
 import { PAYPAL_PAID_STATUSES } from '../../providers/payments/paypal';
@@ -21,6 +13,7 @@ import { routesUsing } from '../../plugins/routes-using';
 import type { Services } from '../../services';
 import { BadGateway, Conflict, Invalid, NotFound, PaymentRequired } from '../../domain/errors';
 
+const tags = ['payments'];
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
@@ -36,10 +29,9 @@ export const paymentRoutes = routesUsing(
     const api = app.withTypeProvider<ZodTypeProvider>();
     const { billing } = services;
 
-    api.get(
-      '/payments/config',
-      { schema: { tags: ['payments'], response: { 200: paymentsConfigSchema } } },
-      async () => ({
+    api.route({
+      ...endpointRoute(PAYMENTS.getConfig, { tags }),
+      handler: async () => ({
         provider: billing.provider.kind,
         stripePublishableKey: services.config.STRIPE_PUBLISHABLE_KEY ?? null,
         paypal:
@@ -55,7 +47,7 @@ export const paymentRoutes = routesUsing(
               }
             : null,
       }),
-    );
+    });
 
     await api.register(accountPayments, { services });
   },
@@ -76,47 +68,26 @@ const accountPayments: FastifyPluginAsync<{
     token: await services.sessions.issue(userId),
   });
 
-  api.post(
-    '/payments',
-    {
-      schema: {
-        tags: ['payments'],
-        body: paymentBodySchema,
-        response: { 200: paymentResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(PAYMENTS.subscribe, { tags, errors }),
+    handler: async (request) => {
       const auth = request.signedIn;
       if (request.body.planId === 1) throw new Invalid('Choose a paid plan to subscribe to.');
       return answer(auth.user.id, () => billing.subscribe(auth.user, request.body));
     },
-  );
+  });
 
-  api.put(
-    '/payments',
-    {
-      schema: {
-        tags: ['payments'],
-        body: paymentBodySchema,
-        response: { 200: paymentResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(PAYMENTS.updateSubscription, { tags, errors }),
+    handler: async (request) => {
       const auth = request.signedIn;
       return answer(auth.user.id, () => billing.update(auth.user, request.body));
     },
-  );
+  });
 
-  api.post(
-    '/payments/local/payment-methods',
-    {
-      schema: {
-        tags: ['payments'],
-        body: localPaymentMethodBodySchema,
-        response: { 200: z.object({ paymentMethodId: z.string() }), ...errors },
-      },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(PAYMENTS.createLocalPaymentMethod, { tags, errors }),
+    handler: async (request) => {
       const auth = request.signedIn;
       if (!(billing.provider instanceof LocalPaymentProcessor)) {
         throw new NotFound('The local test processor is not in use.');
@@ -130,33 +101,23 @@ const accountPayments: FastifyPluginAsync<{
         throw error;
       }
     },
-  );
+  });
 
-  api.get(
-    '/payments/paypal',
-    {
-      schema: {
-        tags: ['payments'],
-        response: { 200: paypalLookupSchema, 401: errorResponseSchema },
-      },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(PAYMENTS.getPaypal, { tags, errors: { 401: errorResponseSchema } }),
+    handler: async (request) => {
       const auth = request.signedIn;
       const sub = services.paypal ? await billing.paypalSubscriptionOf(auth.user.id) : null;
       return { status: 'SUCCESS' as const, userSubscription: sub?.providerId ?? '' };
     },
-  );
+  });
 
-  api.post(
-    '/payments/paypal',
-    {
-      schema: {
-        tags: ['payments'],
-        body: paypalSubscribeBodySchema,
-        response: { 200: paymentResponseSchema, ...errors, 502: errorResponseSchema },
-      },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(PAYMENTS.subscribePaypal, {
+      tags,
+      errors: { ...errors, 502: errorResponseSchema },
+    }),
+    handler: async (request) => {
       const auth = request.signedIn;
       const paypal = services.paypal;
       if (!paypal || paypal.plans.length === 0) throw new NotFound(PAYPAL_MESSAGES.notConfigured);
@@ -185,18 +146,11 @@ const accountPayments: FastifyPluginAsync<{
         }
       });
     },
-  );
+  });
 
-  api.put(
-    '/payments/paypal',
-    {
-      schema: {
-        tags: ['payments'],
-        body: paypalCancelBodySchema,
-        response: { 200: paymentResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(PAYMENTS.cancelPaypal, { tags, errors }),
+    handler: async (request) => {
       const auth = request.signedIn;
       const sub = services.paypal ? await billing.paypalSubscriptionOf(auth.user.id) : null;
       if (!services.paypal || !sub) {
@@ -208,5 +162,5 @@ const accountPayments: FastifyPluginAsync<{
         return billing.cancelPaypal(auth.user.id, sub.id);
       });
     },
-  );
+  });
 };

@@ -1,7 +1,8 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SITE_ENDPOINTS } from '@core/endpoints/site';
 import { statusResponseSchema } from '@core/schemas/auth';
 import { errorResponseSchema } from '@core/schemas/common';
-import { proDemoBodySchema } from '@core/schemas/pro';
+import { endpointRoute } from '../../http/endpoint-route';
 import { saveDemoRequest } from '../../leads/leads';
 import { routesUsing } from '../../plugins/routes-using';
 import { requireUnthrottled, throttleRules } from '../auth/throttle-rules';
@@ -14,21 +15,17 @@ export const proDemoRoutes = routesUsing(
   ['clock', 'config', 'db', 'throttle'],
   async (app, { services }) => {
     const rules = throttleRules(services.config);
-    app.withTypeProvider<ZodTypeProvider>().post(
-      '/pro-demo',
-      {
-        schema: {
-          tags: ['pro'],
-          body: proDemoBodySchema,
-          response: {
-            200: statusResponseSchema,
-            201: statusResponseSchema,
-            400: errorResponseSchema,
-            429: errorResponseSchema,
-          },
+    app.withTypeProvider<ZodTypeProvider>().route({
+      ...endpointRoute(SITE_ENDPOINTS.requestDemo, {
+        tags: ['pro'],
+        errors: {
+          // An address already on the list: no refusal, but not the contract's 201 either.
+          200: statusResponseSchema,
+          400: errorResponseSchema,
+          429: errorResponseSchema,
         },
-      },
-      async (request, reply) => {
+      }),
+      handler: async (request, reply) => {
         const limit = await services.throttle.hit(rules.demoRequests(request.ip));
         requireUnthrottled(limit);
         const added = await saveDemoRequest(
@@ -38,6 +35,6 @@ export const proDemoRoutes = routesUsing(
         );
         return reply.status(added ? 201 : 200).send({ status: 'SUCCESS' });
       },
-    );
+    });
   },
 );

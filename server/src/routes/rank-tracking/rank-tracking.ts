@@ -1,30 +1,21 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { RANK_TRACKING_ENDPOINTS as RANK } from '@core/endpoints/rank-tracking';
 import { entitlementsOf } from '@core/entitlements';
 import { errorResponseSchema } from '@core/schemas/common';
-import {
-  bulkRankKeywordsBodySchema,
-  createRankKeywordBodySchema,
-  patchRankKeywordBodySchema,
-  rankCheckSchema,
-  rankHistoryQuerySchema,
-  rankHistorySchema,
-  rankKeywordListSchema,
-  rankKeywordParamsSchema,
-  rankKeywordSchema,
-} from '@core/schemas/rank-tracking';
+import { endpointRoute } from '../../http/endpoint-route';
 import { requireSignedIn } from '../../plugins/authenticate';
 import { routesUsing } from '../../plugins/routes-using';
 
-const PREFIX = '/rank-tracking/keywords';
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
+const docs = {
+  tags: ['rank-tracking'],
+  errors: {
+    400: errorResponseSchema,
+    401: errorResponseSchema,
+    403: errorResponseSchema,
+    404: errorResponseSchema,
+    409: errorResponseSchema,
+  },
 };
-const schema = <T extends object>(parts: T) => ({ tags: ['rank-tracking'], ...parts });
 
 /**
  * A signed-in user's tracked keywords: add them (one, or a list all or none) within the
@@ -37,57 +28,37 @@ export const rankTrackingRoutes = routesUsing(['clock', 'rank'], async (app, { s
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { rank, clock } = services;
 
-  api.get(
-    PREFIX,
-    { schema: schema({ response: { 200: rankKeywordListSchema, ...errors } }) },
-    async (request) => {
+  api.route({
+    ...endpointRoute(RANK.listKeywords, docs),
+    handler: async (request) => {
       const { user } = request.signedIn;
       return {
         keywords: await rank.list(user.id),
         limit: entitlementsOf(user.plan_id).rankKeywordLimit,
       };
     },
-  );
+  });
 
-  api.post(
-    PREFIX,
-    {
-      schema: schema({
-        body: createRankKeywordBodySchema,
-        response: { 201: rankKeywordSchema, ...errors },
-      }),
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(RANK.createKeyword, docs),
+    handler: async (request, reply) => {
       const [row] = await rank.keywords.add(request.signedIn.user, [request.body]);
       return reply.status(201).send(await rank.one(row!));
     },
-  );
+  });
 
-  api.post(
-    `${PREFIX}/bulk`,
-    {
-      schema: schema({
-        body: bulkRankKeywordsBodySchema,
-        response: { 201: z.object({ keywords: z.array(rankKeywordSchema) }), ...errors },
-      }),
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(RANK.createKeywords, docs),
+    handler: async (request, reply) => {
       const rows = await rank.keywords.add(request.signedIn.user, request.body.keywords);
       // Nothing is checked yet: each new keyword is shown without figures.
       return reply.status(201).send({ keywords: await Promise.all(rows.map((r) => rank.one(r))) });
     },
-  );
+  });
 
-  api.patch(
-    `${PREFIX}/:id`,
-    {
-      schema: schema({
-        params: rankKeywordParamsSchema,
-        body: patchRankKeywordBodySchema,
-        response: { 200: rankKeywordSchema, ...errors },
-      }),
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(RANK.updateKeyword, docs),
+    handler: async (request) => {
       const row = await rank.keywords.update(
         request.signedIn.user.id,
         request.params.id,
@@ -95,52 +66,30 @@ export const rankTrackingRoutes = routesUsing(['clock', 'rank'], async (app, { s
       );
       return rank.one(row);
     },
-  );
+  });
 
-  api.delete(
-    `${PREFIX}/:id`,
-    {
-      schema: schema({
-        params: rankKeywordParamsSchema,
-        // Removed, with its history; a body, as tracked pages' removal answers.
-        response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
-      }),
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(RANK.removeKeyword, docs),
+    handler: async (request) => {
       await rank.keywords.remove(request.signedIn.user.id, request.params.id);
       return { deleted: true as const };
     },
-  );
+  });
 
-  api.get(
-    `${PREFIX}/:id/history`,
-    {
-      schema: schema({
-        params: rankKeywordParamsSchema,
-        querystring: rankHistoryQuerySchema,
-        response: { 200: rankHistorySchema, ...errors },
-      }),
-    },
-    async (request) => {
+  api.route({
+    ...endpointRoute(RANK.history, docs),
+    handler: async (request) => {
       const row = await rank.keywords.own(request.signedIn.user.id, request.params.id);
       return rank.checks.history(row.id, request.query.days, clock.now());
     },
-  );
+  });
 
-  api.post(
-    `${PREFIX}/:id/check`,
-    {
-      schema: schema({
-        params: rankKeywordParamsSchema,
-        response: {
-          200: rankCheckSchema,
-          429: errorResponseSchema,
-          503: errorResponseSchema,
-          ...errors,
-        },
-      }),
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(RANK.checkKeyword, {
+      ...docs,
+      errors: { 429: errorResponseSchema, 503: errorResponseSchema, ...docs.errors },
+    }),
+    handler: async (request, reply) => {
       const { user } = request.signedIn;
       // A refusal (not theirs) costs nothing: the keyword is looked up before the charge.
       await rank.keywords.own(user.id, request.params.id);
@@ -156,5 +105,5 @@ export const rankTrackingRoutes = routesUsing(['clock', 'rank'], async (app, { s
         throw error;
       }
     },
-  );
+  });
 });

@@ -1,15 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { USAGE_ENDPOINTS as USAGE } from '@core/endpoints/usage';
 import { errorResponseSchema } from '@core/schemas/common';
-import {
-  QUOTA_MESSAGES,
-  ipLimitQuerySchema,
-  ipLimitResponseSchema,
-  kwtRateLimitBodySchema,
-  rateLimitBodySchema,
-  rateLimitResponseSchema,
-} from '@core/schemas/quota';
+import { QUOTA_MESSAGES, rateLimitResponseSchema } from '@core/schemas/quota';
+import { endpointRoute } from '../../http/endpoint-route';
 import { remainingFor, requireSignedIn } from '../../plugins/authenticate';
 import { entitlementsFor } from '../../quota/plan-limits';
 import { remaining } from '../../quota/remaining';
@@ -31,24 +26,17 @@ export const rateLimitRoutes = routesUsing(
 
     await api.register(signedInRateLimits, { services });
 
-    api.get(
-      '/ip-rate-limit/ip-limit',
-      {
-        schema: {
-          tags: ['quota'],
-          querystring: ipLimitQuerySchema,
-          response: { 200: ipLimitResponseSchema },
-        },
-        preHandler: app.identify,
-      },
-      async (request) => {
+    api.route({
+      ...endpointRoute(USAGE.checkVisitorLimit, { tags: ['quota'] }),
+      preHandler: app.identify,
+      handler: async (request) => {
         // The asked tool's allowance of the user, or of the visitor's IP address: the web app
         // asks before a visitor's test or search, so a used-up allowance costs no request.
         const tool = TOOL_BY_LIMIT_TYPE[request.query.limitType];
         const left = await remaining(quotas, request.auth?.user ?? null, request.ip, tool);
         return { status: left > 0 ? ('SUCCESS' as const) : ('FAILURE' as const) };
       },
-    );
+    });
   },
 );
 
@@ -59,27 +47,22 @@ const signedInRateLimits: FastifyPluginAsync<{
   requireSignedIn(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post(
-    '/rate-limit',
-    {
-      schema: {
-        tags: ['quota'],
-        body: rateLimitBodySchema,
-        response: {
-          200: rateLimitResponseSchema,
-          // The sample-size refusal, or a malformed body's `{ message }` (error handler).
-          400: rateLimitResponseSchema.or(errorResponseSchema),
-          401: errorResponseSchema,
-          429: rateLimitResponseSchema,
-        },
+  api.route({
+    ...endpointRoute(USAGE.checkLimit, {
+      tags: ['quota'],
+      errors: {
+        // The sample-size refusal, or a malformed body's `{ message }` (error handler).
+        400: rateLimitResponseSchema.or(errorResponseSchema),
+        401: errorResponseSchema,
+        429: rateLimitResponseSchema,
       },
-      // The asked tool's counter is read with the session (the body is valid by then).
-      config: {
-        usage: (request) =>
-          TOOL_BY_LIMIT_TYPE[(request.body as z.infer<typeof rateLimitBodySchema>).limitType],
-      },
+    }),
+    // The asked tool's counter is read with the session (the body is valid by then).
+    config: {
+      usage: (request) =>
+        TOOL_BY_LIMIT_TYPE[(request.body as z.infer<typeof USAGE.checkLimit.body>).limitType],
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const rules = entitlementsFor(request.signedIn.user);
       const body = request.body;
       const tool = TOOL_BY_LIMIT_TYPE[body.limitType];
@@ -101,22 +84,14 @@ const signedInRateLimits: FastifyPluginAsync<{
       }
       return { status: 'SUCCESS' as const, maxSampleSize: rules.sampleLimit };
     },
-  );
+  });
 
-  api.post(
-    '/kwt-rate-limit',
-    {
-      schema: {
-        tags: ['quota'],
-        body: kwtRateLimitBodySchema,
-        response: {
-          200: rateLimitResponseSchema,
-          401: errorResponseSchema,
-          429: rateLimitResponseSchema,
-        },
-      },
-    },
-    async (request, reply) => {
+  api.route({
+    ...endpointRoute(USAGE.checkKeywordLimit, {
+      tags: ['quota'],
+      errors: { 401: errorResponseSchema, 429: rateLimitResponseSchema },
+    }),
+    handler: async (request, reply) => {
       // Advisory: `/keyword` itself charges the quota and the windows.
       const refusal = await services.keywordQuota.check(
         request.signedIn.user,
@@ -125,5 +100,5 @@ const signedInRateLimits: FastifyPluginAsync<{
       if (refusal) return reply.status(429).send({ status: 'FAILURE', message: refusal });
       return { status: 'SUCCESS' as const };
     },
-  );
+  });
 };

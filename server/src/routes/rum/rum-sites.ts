@@ -1,32 +1,23 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { entitlementsOf } from '@core/entitlements';
 import { errorResponseSchema } from '@core/schemas/common';
-import {
-  createRumSiteBodySchema,
-  patchRumSiteBodySchema,
-  rumSiteListSchema,
-  rumSiteParamsSchema,
-  RUM_FIELD_DAYS,
-  rumFieldQuerySchema,
-  rumFieldSchema,
-  rumSiteSchema,
-  rumSummaryQuerySchema,
-  rumSummarySchema,
-} from '@core/schemas/rum';
+import { RUM_ENDPOINTS as RUM } from '@core/endpoints/rum';
+import { RUM_FIELD_DAYS } from '@core/schemas/rum';
+import { endpointRoute } from '../../http/endpoint-route';
 import { publicBaseUrl } from '../../http/public-base-url';
 import { requireSignedIn } from '../../plugins/authenticate';
 import { fieldForUrl } from '../../rum/rum-field';
 import { routesUsing } from '../../plugins/routes-using';
 
-const PREFIX = '/rum/sites';
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
+const docs = {
+  tags: ['rum'],
+  errors: {
+    400: errorResponseSchema,
+    401: errorResponseSchema,
+    403: errorResponseSchema,
+    404: errorResponseSchema,
+  },
 };
-const schema = <T extends object>(parts: T) => ({ tags: ['rum'], ...parts });
 
 /**
  * A signed-in user's real-user monitoring sites: register one (within the plan's number)
@@ -52,81 +43,48 @@ export const rumSiteRoutes = routesUsing(
       operator: services.config.OPERATOR_EMAILS.includes(user.email.toLowerCase()),
     });
 
-    api.get(
-      PREFIX,
-      { schema: schema({ response: { 200: rumSiteListSchema, ...errors } }) },
-      async (request) => {
+    api.route({
+      ...endpointRoute(RUM.listSites, docs),
+      handler: async (request) => {
         const { user } = request.signedIn;
         return {
           sites: await rumSites.list(viewer(user), appUrl(request)),
           limit: entitlementsOf(user.plan_id).rumSiteLimit,
         };
       },
-    );
+    });
 
-    api.post(
-      PREFIX,
-      {
-        schema: schema({
-          body: createRumSiteBodySchema,
-          response: { 201: rumSiteSchema, ...errors },
-        }),
-      },
-      async (request, reply) => {
+    api.route({
+      ...endpointRoute(RUM.createSite, docs),
+      handler: async (request, reply) => {
         const site = await rumSites.create(request.signedIn.user, request.body, appUrl(request));
         return reply.status(201).send(site);
       },
-    );
+    });
 
-    api.get(
-      `${PREFIX}/:id`,
-      {
-        schema: schema({
-          params: rumSiteParamsSchema,
-          response: { 200: rumSiteSchema, ...errors },
-        }),
-      },
-      async (request) =>
+    api.route({
+      ...endpointRoute(RUM.getSite, docs),
+      handler: async (request) =>
         rumSites.visible(viewer(request.signedIn.user), request.params.id, appUrl(request)),
-    );
+    });
 
-    api.patch(
-      `${PREFIX}/:id`,
-      {
-        schema: schema({
-          params: rumSiteParamsSchema,
-          body: patchRumSiteBodySchema,
-          response: { 200: rumSiteSchema, ...errors },
-        }),
-      },
-      async (request) =>
+    api.route({
+      ...endpointRoute(RUM.updateSite, docs),
+      handler: async (request) =>
         rumSites.update(request.signedIn.user.id, request.params.id, request.body, appUrl(request)),
-    );
+    });
 
-    api.delete(
-      `${PREFIX}/:id`,
-      {
-        schema: schema({
-          params: rumSiteParamsSchema,
-          response: { 204: z.null().describe('Removed, with its counts'), ...errors },
-        }),
-      },
-      async (request, reply) => {
+    api.route({
+      ...endpointRoute(RUM.removeSite, docs),
+      handler: async (request, reply) => {
         await rumSites.remove(request.signedIn.user.id, request.params.id);
         return reply.status(204).send(null);
       },
-    );
+    });
 
-    api.get(
-      `${PREFIX}/:id/summary`,
-      {
-        schema: schema({
-          params: rumSiteParamsSchema,
-          querystring: rumSummaryQuerySchema,
-          response: { 200: rumSummarySchema, ...errors },
-        }),
-      },
-      async (request) => {
+    api.route({
+      ...endpointRoute(RUM.summary, docs),
+      handler: async (request) => {
         const site = await rumSites.visible(
           viewer(request.signedIn.user),
           request.params.id,
@@ -139,17 +97,11 @@ export const rumSiteRoutes = routesUsing(
         const summary = await rumCounts.summary(site.id, { ...window, ...filters });
         return { ...window, ...summary, dropped: await rumCounts.dropped(site.id, window) };
       },
-    );
+    });
 
-    api.get(
-      '/rum/field',
-      {
-        schema: schema({
-          querystring: rumFieldQuerySchema,
-          response: { 200: rumFieldSchema, ...errors },
-        }),
-      },
-      async (request) => {
+    api.route({
+      ...endpointRoute(RUM.field, docs),
+      handler: async (request) => {
         await rumBuffer.flush();
         return fieldForUrl(
           { sites: rumSites, counts: rumCounts },
@@ -158,6 +110,6 @@ export const rumSiteRoutes = routesUsing(
           { ...lastDays(RUM_FIELD_DAYS), device: request.query.device },
         );
       },
-    );
+    });
   },
 );

@@ -1,15 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { statusResponseSchema } from '@core/schemas/auth';
+import { SCRAPE_ENDPOINTS as SCRAPE } from '@core/endpoints/scrape';
 import { errorResponseSchema } from '@core/schemas/common';
-import {
-  MIXLAB_PASSWORD_HEADER,
-  scrapePageBodySchema,
-  scrapePageResponseSchema,
-  scrapePlpsResponseSchema,
-} from '@core/schemas/scrape';
+import { MIXLAB_PASSWORD_HEADER } from '@core/schemas/scrape';
 import { DomainError, Forbidden, Invalid, Unavailable } from '../../domain/errors';
+import { endpointRoute } from '../../http/endpoint-route';
 import { listingUrl } from '../../scrape/listing-links';
 import { loadMixlabPassword, mixlabFailures, passwordMatches } from '../../scrape/password';
 import { countListingPages, ListingError } from '../../scrape/scrape-shop';
@@ -19,10 +14,6 @@ import { requireUnthrottled } from '../auth/throttle-rules';
 export const WRONG_PASSWORD = 'That MixLab password is not right.';
 const NO_TARGET = 'No shop to scrape: the sandbox is off and SCRAPE_BASE_URL is not set.';
 
-// Loose: the other headers (authorization) must pass through validation untouched.
-const headers = z.looseObject({
-  [MIXLAB_PASSWORD_HEADER]: z.string().optional().describe('The shared MixLab password.'),
-});
 const refusals = {
   401: errorResponseSchema,
   403: errorResponseSchema,
@@ -30,6 +21,7 @@ const refusals = {
   502: errorResponseSchema,
   503: errorResponseSchema,
 };
+const tags = ['mixlab'];
 
 /** The MixLab scraper: unlock with the shared password, count listing pages, scrape one. */
 export const scrapeRoutes = routesUsing(
@@ -62,35 +54,27 @@ export const scrapeRoutes = routesUsing(
     const refusalOf = (error: unknown) =>
       error instanceof ListingError ? new DomainError(error.status, error.message) : error;
 
-    api.post(
-      '/mixlab/unlock',
-      {
-        schema: {
-          tags: ['mixlab'],
-          summary: 'Checks the MixLab password; no sign-in needed.',
-          headers,
-          response: { 200: statusResponseSchema, 403: refusals[403], 429: refusals[429] },
-        },
-      },
-      async (request) => {
+    api.route({
+      ...endpointRoute(SCRAPE.unlock, {
+        tags,
+        summary: 'Checks the MixLab password; no sign-in needed.',
+        errors: { 403: refusals[403], 429: refusals[429] },
+      }),
+      handler: async (request) => {
         await requirePassword(request);
         return { status: 'SUCCESS' };
       },
-    );
+    });
 
-    api.post(
-      '/scrapePLPs',
-      {
-        schema: {
-          tags: ['mixlab'],
-          summary: 'How many listing pages the shop has.',
-          security: [{ bearer: [] }],
-          headers,
-          response: { 200: scrapePlpsResponseSchema, ...refusals },
-        },
-        preValidation,
-      },
-      async () => {
+    api.route({
+      ...endpointRoute(SCRAPE.countPages, {
+        tags,
+        summary: 'How many listing pages the shop has.',
+        security: [{ bearer: [] }],
+        errors: refusals,
+      }),
+      preValidation,
+      handler: async () => {
         if (!target) throw new Unavailable(NO_TARGET);
         try {
           const totalPages = await countListingPages(newCrawl(), target);
@@ -99,22 +83,17 @@ export const scrapeRoutes = routesUsing(
           throw refusalOf(error);
         }
       },
-    );
+    });
 
-    api.post(
-      '/scrapePage',
-      {
-        schema: {
-          tags: ['mixlab'],
-          summary: 'Scrapes one listing page and its product pages.',
-          security: [{ bearer: [] }],
-          headers,
-          body: scrapePageBodySchema,
-          response: { 200: scrapePageResponseSchema, 400: errorResponseSchema, ...refusals },
-        },
-        preValidation,
-      },
-      async (request) => {
+    api.route({
+      ...endpointRoute(SCRAPE.scrapePage, {
+        tags,
+        summary: 'Scrapes one listing page and its product pages.',
+        security: [{ bearer: [] }],
+        errors: { 400: errorResponseSchema, ...refusals },
+      }),
+      preValidation,
+      handler: async (request) => {
         if (!target) throw new Unavailable(NO_TARGET);
         const { page } = request.body;
         if (page > target.maxPages) {
@@ -126,6 +105,6 @@ export const scrapeRoutes = routesUsing(
           throw refusalOf(error);
         }
       },
-    );
+    });
   },
 );

@@ -1,20 +1,12 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SERP_ENDPOINTS as SERP } from '@core/endpoints/serp';
 import { SERP_MESSAGES } from '@core/messages';
 import { errorResponseSchema } from '@core/schemas/common';
-import { sendUrlsBodySchema, sendUrlsResponseSchema } from '@core/schemas/page-facts';
-import {
-  SERP_ERROR_CODES,
-  rankCheckBodySchema,
-  rankCheckResponseSchema,
-  serpSearchBodySchema,
-  serpSearchResponseSchema,
-  serpShareParamsSchema,
-  serpShareResponseSchema,
-  type SerpSearchResponse,
-} from '@core/schemas/serp';
+import { SERP_ERROR_CODES, type SerpSearchResponse } from '@core/schemas/serp';
 import { entitlementsOf } from '@core/entitlements';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import { DomainError, NotFound, PlanLimit, Unavailable } from '../../domain/errors';
+import { endpointRoute } from '../../http/endpoint-route';
 import { quotaHolder } from '../../plugins/meter';
 import { FAILURE_STATUS } from '../../providers/failure-status';
 import { SerpProviderError, type SerpPage, type SerpQuery } from '../../providers/serp/port';
@@ -24,6 +16,7 @@ import { requireUnthrottled, throttleRules } from '../auth/throttle-rules';
 
 const NO_PROVIDER =
   'No search provider is available: the sandbox is off and no SERP API key is configured.';
+const tags = ['serp'];
 const errors = {
   400: errorResponseSchema,
   403: errorResponseSchema,
@@ -80,17 +73,10 @@ export const serpRoutes = routesUsing(
     const api = app.withTypeProvider<ZodTypeProvider>();
     const rules = throttleRules(services.config);
 
-    api.post(
-      '/serp-search',
-      {
-        schema: {
-          tags: ['serp'],
-          body: serpSearchBodySchema,
-          response: { 200: serpSearchResponseSchema, ...errors },
-        },
-        preHandler: app.identify,
-      },
-      async (request, reply) => {
+    api.route({
+      ...endpointRoute(SERP.search, { tags, errors }),
+      preHandler: app.identify,
+      handler: async (request, reply) => {
         const serp = services.serp;
         if (!serp) throw new Unavailable(NO_PROVIDER, SERP_ERROR_CODES.noProvider);
         // The chain's first provider; each page says which one answered it.
@@ -162,19 +148,12 @@ export const serpRoutes = routesUsing(
           };
         }
       },
-    );
+    });
 
-    api.get(
-      '/serp-search/shared/:shareId',
-      {
-        schema: {
-          tags: ['serp'],
-          params: serpShareParamsSchema,
-          response: { 200: serpShareResponseSchema, 404: errorResponseSchema, ...errors },
-        },
-        preHandler: app.identify,
-      },
-      async (request) => {
+    api.route({
+      ...endpointRoute(SERP.getShared, { tags, errors: { 404: errorResponseSchema, ...errors } }),
+      preHandler: app.identify,
+      handler: async (request) => {
         const hit = await services.throttle.hit(rules.sharedResults(request.ip));
         requireUnthrottled(hit);
         const { shareId } = request.params;
@@ -188,19 +167,12 @@ export const serpRoutes = routesUsing(
         );
         return { ...share, shareId, speedTestId };
       },
-    );
+    });
 
-    api.post(
-      '/rank-check',
-      {
-        schema: {
-          tags: ['serp'],
-          body: rankCheckBodySchema,
-          response: { 200: rankCheckResponseSchema, ...errors },
-        },
-        preHandler: app.identify,
-      },
-      async (request, reply) => {
+    api.route({
+      ...endpointRoute(SERP.checkRank, { tags, errors }),
+      preHandler: app.identify,
+      handler: async (request, reply) => {
         const serp = services.serp;
         if (!serp) throw new Unavailable(NO_PROVIDER, SERP_ERROR_CODES.noProvider);
         const b = request.body;
@@ -248,19 +220,12 @@ export const serpRoutes = routesUsing(
           throw serpRefusal(error);
         }
       },
-    );
+    });
 
-    api.post(
-      '/send-urls',
-      {
-        schema: {
-          tags: ['serp'],
-          body: sendUrlsBodySchema,
-          response: { 200: sendUrlsResponseSchema, ...errors },
-        },
-        preHandler: app.identify,
-      },
-      async (request, reply) => {
+    api.route({
+      ...endpointRoute(SERP.readPageFacts, { tags, errors }),
+      preHandler: app.identify,
+      handler: async (request, reply) => {
         if (!request.auth) {
           const hit = await services.throttle.hit(rules.pageFacts(request.ip));
           requireUnthrottled(hit);
@@ -275,6 +240,6 @@ export const serpRoutes = routesUsing(
         if (!paid && !(await reply.meter('serp'))) return reply;
         return services.pageFacts.collect(urls);
       },
-    );
+    });
   },
 );

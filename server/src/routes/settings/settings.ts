@@ -1,6 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ACCOUNTS_ENDPOINTS as ACCOUNTS } from '@core/endpoints/accounts';
 import { errorResponseSchema } from '@core/schemas/common';
-import { saveSettingsBodySchema, userSettingsSchema } from '@core/schemas/settings';
+import { endpointRoute } from '../../http/endpoint-route';
 import { requireSignedIn } from '../../plugins/authenticate';
 import { routesUsing } from '../../plugins/routes-using';
 
@@ -9,27 +10,20 @@ export const settingsRoutes = routesUsing(['userSettings'], async (app, { servic
   requireSignedIn(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
-    '/settings',
-    {
-      schema: {
-        tags: ['settings'],
-        response: { 200: userSettingsSchema, 401: errorResponseSchema },
-      },
-    },
-    async (request) => services.userSettings.read(request.signedIn.user.id),
-  );
+  api.route({
+    ...endpointRoute(ACCOUNTS.getSettings, {
+      tags: ['settings'],
+      errors: { 401: errorResponseSchema },
+    }),
+    handler: async (request) => services.userSettings.read(request.signedIn.user.id),
+  });
 
-  api.post(
-    '/settings',
-    {
-      schema: {
-        tags: ['settings'],
-        body: saveSettingsBodySchema,
-        response: { 200: userSettingsSchema, 400: errorResponseSchema, 401: errorResponseSchema },
-      },
-    },
+  api.route({
+    ...endpointRoute(ACCOUNTS.saveSettings, {
+      tags: ['settings'],
+      errors: { 400: errorResponseSchema, 401: errorResponseSchema },
+    }),
     // Some calls send only a few fields: they are stored over what is stored.
-    async (request) => services.userSettings.save(request.signedIn.user.id, request.body),
-  );
+    handler: async (request) => services.userSettings.save(request.signedIn.user.id, request.body),
+  });
 });

@@ -1,6 +1,8 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { siteConfigSchema, type SiteConfig } from '@core/schemas/site-config';
+import { SITE_ENDPOINTS } from '@core/endpoints/site';
+import type { SiteConfig } from '@core/schemas/site-config';
 import type { Config } from '../../config';
+import { endpointRoute } from '../../http/endpoint-route';
 import { routesUsing } from '../../plugins/routes-using';
 import type { Services } from '../../services';
 import { keywordSources } from '../keywords/keywords';
@@ -29,12 +31,9 @@ export function publicSiteConfig(config: Config, services: SiteConfigServices): 
 export const siteConfigRoutes = routesUsing(
   ['config', 'keywords', 'moderation', 'keywordData', 'serp'],
   async (app, { services }) => {
-    app
-      .withTypeProvider<ZodTypeProvider>()
-      .get(
-        '/site-config',
-        { schema: { tags: ['system'], response: { 200: siteConfigSchema } } },
-        async () => publicSiteConfig(services.config, services),
-      );
+    app.withTypeProvider<ZodTypeProvider>().route({
+      ...endpointRoute(SITE_ENDPOINTS.siteConfig, { tags: ['system'] }),
+      handler: async () => publicSiteConfig(services.config, services),
+    });
   },
 );

@@ -1,3 +1,6 @@
-/** What the tracking routes share: their path and their OpenAPI tags. */
-export const TRACKING_PREFIX = '/tracking/pages';
-export const trackingSchema = <T extends object>(extra: T) => ({ tags: ['tracking'], ...extra });
+import type { z } from 'zod';
+
+/** What the tracking routes' documentation shares, beside each route's refusals: their tag. */
+export const trackingDocs = <const Errors extends Partial<Record<number, z.ZodType>>>(
+  errors: Errors,
+) => ({ tags: ['tracking'], errors });

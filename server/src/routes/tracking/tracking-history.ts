@@ -1,27 +1,26 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@core/schemas/common';
+import { TRACKING_ENDPOINTS as TRACKING } from '@core/endpoints/tracking';
 import {
   HISTORY_PAGE_MAX,
-  alertListSchema,
-  checkParamsSchema,
-  fieldHistoryQuerySchema,
-  fieldHistoryResponseSchema,
   historyExportQuerySchema,
   historyQuerySchema,
-  historyResponseSchema,
-  trackedPageParamsSchema,
-  trackingCheckDetailSchema,
   type HistoryRange,
 } from '@core/schemas/tracking';
 import { historyCsv } from '@core/tracking/history-csv';
+import { endpointRoute } from '../../http/endpoint-route';
 import { routesUsing } from '../../plugins/routes-using';
 import { pageDevices, toTrackedPage } from '../../tracking/pages';
 import { checkNotFound } from '../../tracking/tracked-pages';
-import { TRACKING_PREFIX as PREFIX, trackingSchema as schema } from './route-parts';
+import { trackingDocs } from './route-parts';
 
 const RANGE_DAYS: Record<Exclude<HistoryRange, 'all'>, number> = { '7d': 7, '30d': 30, '90d': 90 };
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const docs = trackingDocs({
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+});
 
 /**
  * A tracked page's history (JSON and CSV), one check in full, its alerts, and its
@@ -68,34 +67,15 @@ export const trackingHistoryRoutes = routesUsing(
       return { page: toTrackedPage(row), checks };
     };
 
-    api.get(
-      `${PREFIX}/:id/history`,
-      {
-        schema: schema({
-          params: trackedPageParamsSchema,
-          querystring: historyQuerySchema,
-          response: { 200: historyResponseSchema, ...errors },
-        }),
-      },
-      async (request) => history(request.signedIn.user.id, request.params.id, request.query),
-    );
+    api.route({
+      ...endpointRoute(TRACKING.history, docs),
+      handler: async (request) =>
+        history(request.signedIn.user.id, request.params.id, request.query),
+    });
 
-    api.get(
-      `${PREFIX}/:id/history.csv`,
-      {
-        schema: schema({
-          params: trackedPageParamsSchema,
-          querystring: historyExportQuerySchema,
-          response: {
-            200: {
-              description: 'The history as CSV',
-              content: { 'text/csv': { schema: z.string() } },
-            },
-            ...errors,
-          },
-        }),
-      },
-      async (request, reply) => {
+    api.route({
+      ...endpointRoute(TRACKING.historyCsv, docs),
+      handler: async (request, reply) => {
         const found = await everything(request.signedIn.user.id, request.params.id, request.query);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
@@ -105,52 +85,33 @@ export const trackingHistoryRoutes = routesUsing(
           )
           .send(historyCsv(found.page, found.checks));
       },
-    );
+    });
 
-    api.get(
-      `${PREFIX}/:id/checks/:checkId`,
-      {
-        schema: schema({
-          params: checkParamsSchema,
-          response: { 200: trackingCheckDetailSchema, ...errors },
-        }),
-      },
-      async (request) => {
+    api.route({
+      ...endpointRoute(TRACKING.checkDetail, docs),
+      handler: async (request) => {
         const row = await trackedPages.own(request.signedIn.user.id, request.params.id);
         const check = await tracking.checks.detail(row.id, request.params.checkId);
         if (!check) throw checkNotFound();
         return check;
       },
-    );
+    });
 
-    api.get(
-      `${PREFIX}/:id/alerts`,
-      {
-        schema: schema({
-          params: trackedPageParamsSchema,
-          response: { 200: alertListSchema, ...errors },
-        }),
-      },
-      async (request) => {
+    api.route({
+      ...endpointRoute(TRACKING.alerts, docs),
+      handler: async (request) => {
         const row = await trackedPages.own(request.signedIn.user.id, request.params.id);
         return { alerts: await tracking.alerts.list(row.id) };
       },
-    );
+    });
 
-    api.get(
-      `${PREFIX}/:id/field-history`,
-      {
-        schema: schema({
-          params: trackedPageParamsSchema,
-          querystring: fieldHistoryQuerySchema,
-          response: { 200: fieldHistoryResponseSchema, ...errors },
-        }),
-      },
-      async (request) => {
+    api.route({
+      ...endpointRoute(TRACKING.fieldHistory, docs),
+      handler: async (request) => {
         const row = await trackedPages.own(request.signedIn.user.id, request.params.id);
         const device = request.query.device ?? pageDevices(row)[0]!;
         return services.fieldHistory.of(row.url, device);
       },
-    );
+    });
   },
 );

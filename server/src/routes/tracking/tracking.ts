@@ -1,25 +1,17 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { entitlementsOf } from '@core/entitlements';
 import { SPEED_MESSAGES, TRACKING_MESSAGES } from '@core/messages';
 import { errorResponseSchema } from '@core/schemas/common';
-import {
-  TRACKING_ERROR_CODES,
-  createTrackedPageBodySchema,
-  createdTrackedPageSchema,
-  patchTrackedPageBodySchema,
-  runNowResponseSchema,
-  trackedPageListSchema,
-  trackedPageParamsSchema,
-  trackedPageSchema,
-} from '@core/schemas/tracking';
+import { TRACKING_ENDPOINTS as TRACKING } from '@core/endpoints/tracking';
+import { TRACKING_ERROR_CODES } from '@core/schemas/tracking';
 import { Conflict, Unavailable } from '../../domain/errors';
+import { endpointRoute } from '../../http/endpoint-route';
 import { requireSignedIn } from '../../plugins/authenticate';
 import { registerRoutes, routesUsing } from '../../plugins/routes-using';
 import { summarize } from '../../tracking/overview';
 import { toTrackedPage } from '../../tracking/pages';
 import { pageNotFound } from '../../tracking/tracked-pages';
-import { TRACKING_PREFIX, trackingSchema as schema } from './route-parts';
+import { trackingDocs } from './route-parts';
 import { trackingCompareRoutes } from './tracking-compare';
 import { trackingHistoryRoutes } from './tracking-history';
 import { trackingWebhookRoutes } from './webhooks';
@@ -31,6 +23,7 @@ const errors = {
   404: errorResponseSchema,
   409: errorResponseSchema,
 };
+const docs = trackingDocs(errors);
 
 /**
  * Site speed tracking: a signed-in user's tracked pages. Another user's page is
@@ -52,10 +45,9 @@ export const trackingRoutes = routesUsing(
     const api = app.withTypeProvider<ZodTypeProvider>();
     const { tracking, trackedPages } = services;
 
-    api.get(
-      TRACKING_PREFIX,
-      { schema: schema({ response: { 200: trackedPageListSchema, 401: errorResponseSchema } }) },
-      async (request) => {
+    api.route({
+      ...endpointRoute(TRACKING.listPages, trackingDocs({ 401: errorResponseSchema })),
+      handler: async (request) => {
         const { user } = request.signedIn;
         const rows = await tracking.pages.list(user.id);
         const scores = await tracking.checks.recentScores(rows.map((row) => row.id));
@@ -64,66 +56,39 @@ export const trackingRoutes = routesUsing(
           limit: entitlementsOf(user.plan_id).trackedPageLimit,
         };
       },
-    );
+    });
 
-    api.post(
-      TRACKING_PREFIX,
-      {
-        schema: schema({
-          body: createTrackedPageBodySchema,
-          response: { 201: createdTrackedPageSchema, ...errors },
-        }),
-      },
-      async (request, reply) => {
+    api.route({
+      ...endpointRoute(TRACKING.createPage, docs),
+      handler: async (request, reply) => {
         const page = await trackedPages.create(request.signedIn.user, request.body);
         return reply.status(201).send({ id: page.id, page: toTrackedPage(page) });
       },
-    );
+    });
 
-    api.patch(
-      `${TRACKING_PREFIX}/:id`,
-      {
-        schema: schema({
-          params: trackedPageParamsSchema,
-          body: patchTrackedPageBodySchema,
-          response: { 200: trackedPageSchema, ...errors },
-        }),
-      },
-      async (request) =>
+    api.route({
+      ...endpointRoute(TRACKING.updatePage, docs),
+      handler: async (request) =>
         toTrackedPage(
           await trackedPages.update(request.signedIn.user, request.params.id, request.body),
         ),
-    );
+    });
 
-    api.delete(
-      `${TRACKING_PREFIX}/:id`,
-      {
-        schema: schema({
-          params: trackedPageParamsSchema,
-          response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
-        }),
-      },
-      async (request) => {
+    api.route({
+      ...endpointRoute(TRACKING.removePage, docs),
+      handler: async (request) => {
         if (!(await tracking.pages.delete(request.signedIn.user.id, request.params.id)))
           throw pageNotFound();
         return { deleted: true as const };
       },
-    );
+    });
 
-    api.post(
-      `${TRACKING_PREFIX}/:id/run`,
-      {
-        schema: schema({
-          params: trackedPageParamsSchema,
-          response: {
-            202: runNowResponseSchema,
-            ...errors,
-            429: errorResponseSchema,
-            503: errorResponseSchema,
-          },
-        }),
-      },
-      async (request, reply) => {
+    api.route({
+      ...endpointRoute(
+        TRACKING.runNow,
+        trackingDocs({ ...errors, 429: errorResponseSchema, 503: errorResponseSchema }),
+      ),
+      handler: async (request, reply) => {
         const row = await trackedPages.own(request.signedIn.user.id, request.params.id);
         const speed = services.speed;
         if (speed.draining) {
@@ -148,7 +113,7 @@ export const trackingRoutes = routesUsing(
           .status(202)
           .send({ checks: open.map((check) => ({ id: check.id, device: check.device })) });
       },
-    );
+    });
 
     await registerRoutes(api, services, trackingHistoryRoutes);
     await registerRoutes(api, services, trackingCompareRoutes);

@@ -1,23 +1,19 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponseSchema } from '@core/schemas/common';
-import {
-  WEBHOOKS_PER_USER,
-  createWebhookBodySchema,
-  createdWebhookSchema,
-  deliveryListSchema,
-  webhookDeliverySchema,
-  webhookListSchema,
-  webhookParamsSchema,
-} from '@core/schemas/webhooks';
+import { WEBHOOK_ENDPOINTS as WEBHOOKS } from '@core/endpoints/webhooks';
+import { WEBHOOKS_PER_USER } from '@core/schemas/webhooks';
 import { emailLinkBase, requestOrigin } from '../../emails/app-links';
+import { endpointRoute } from '../../http/endpoint-route';
 import { routesUsing } from '../../plugins/routes-using';
 import { webhookLink } from '../../tracking/alerts';
 import { toWebhook } from '../../shared/webhooks/webhooks';
-import { trackingSchema as schema } from './route-parts';
+import { trackingDocs } from './route-parts';
 
-const PREFIX = '/tracking/webhooks';
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const docs = trackingDocs({
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+});
 
 /**
  * A signed-in user's webhooks: add, list, remove, send a test event, read the
@@ -30,62 +26,43 @@ export const trackingWebhookRoutes = routesUsing(
     const { webhooks, deliveries } = services.tracking;
     const { webhookEndpoints } = services;
 
-    api.get(
-      PREFIX,
-      {
-        schema: schema({ response: { 200: webhookListSchema, 401: errorResponseSchema } }),
-      },
-      async (request) => {
+    api.route({
+      ...endpointRoute(WEBHOOKS.list, trackingDocs({ 401: errorResponseSchema })),
+      handler: async (request) => {
         const rows = await webhooks.list(request.signedIn.user.id);
         return { webhooks: rows.map(toWebhook), limit: WEBHOOKS_PER_USER };
       },
-    );
+    });
 
-    api.post(
-      PREFIX,
-      {
-        schema: schema({
-          body: createWebhookBodySchema,
-          response: {
-            201: createdWebhookSchema,
-            400: errorResponseSchema,
-            401: errorResponseSchema,
-            403: errorResponseSchema,
-            409: errorResponseSchema,
-          },
+    api.route({
+      ...endpointRoute(
+        WEBHOOKS.create,
+        trackingDocs({
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          409: errorResponseSchema,
         }),
-      },
-      async (request, reply) => {
+      ),
+      handler: async (request, reply) => {
         const webhook = await webhookEndpoints.create(request.signedIn.user.id, request.body.url);
         return reply
           .status(201)
           .send({ id: webhook.id, webhook: toWebhook(webhook), secret: webhook.secret });
       },
-    );
+    });
 
-    api.delete(
-      `${PREFIX}/:id`,
-      {
-        schema: schema({
-          params: webhookParamsSchema,
-          response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
-        }),
-      },
-      async (request) => {
+    api.route({
+      ...endpointRoute(WEBHOOKS.remove, docs),
+      handler: async (request) => {
         await webhookEndpoints.delete(request.signedIn.user.id, request.params.id);
         return { deleted: true as const };
       },
-    );
+    });
 
-    api.post(
-      `${PREFIX}/:id/test`,
-      {
-        schema: schema({
-          params: webhookParamsSchema,
-          response: { 200: webhookDeliverySchema, ...errors },
-        }),
-      },
-      async (request) => {
+    api.route({
+      ...endpointRoute(WEBHOOKS.sendTest, docs),
+      handler: async (request) => {
         const { user } = request.signedIn;
         const webhook = await webhookEndpoints.own(user.id, request.params.id);
         // Whatever the endpoint answers, the delivery is logged and retried like an alert's.
@@ -101,20 +78,14 @@ export const trackingWebhookRoutes = routesUsing(
           ),
         });
       },
-    );
+    });
 
-    api.get(
-      `${PREFIX}/:id/deliveries`,
-      {
-        schema: schema({
-          params: webhookParamsSchema,
-          response: { 200: deliveryListSchema, ...errors },
-        }),
-      },
-      async (request) => {
+    api.route({
+      ...endpointRoute(WEBHOOKS.deliveries, docs),
+      handler: async (request) => {
         const webhook = await webhookEndpoints.own(request.signedIn.user.id, request.params.id);
         return { deliveries: await deliveries.list(webhook.id) };
       },
-    );
+    });
   },
 );

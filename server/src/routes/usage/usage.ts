@@ -1,14 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  usageKeywordResponseSchema,
-  usageSerpResponseSchema,
-  usageSpeedResponseSchema,
-} from '@core/schemas/auth';
+import { USAGE_ENDPOINTS as USAGE } from '@core/endpoints/usage';
 import { errorResponseSchema } from '@core/schemas/common';
+import { endpointRoute } from '../../http/endpoint-route';
 import { remainingFor, requireSignedIn } from '../../plugins/authenticate';
 import type { QuotaTool } from '../../quota/quotas';
 import { routesUsing } from '../../plugins/routes-using';
+
+const docs = { tags: ['usage'], errors: { 401: errorResponseSchema } };
 
 /** Remaining monthly searches per tool. */
 export const usageRoutes = routesUsing(['quotas'], async (app, { services }) => {
@@ -16,35 +15,26 @@ export const usageRoutes = routesUsing(['quotas'], async (app, { services }) => 
   // tool's counter is read with the session.
   requireSignedIn(app, { settle: true });
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const schema = (
-    response:
-      | typeof usageSerpResponseSchema
-      | typeof usageSpeedResponseSchema
-      | typeof usageKeywordResponseSchema,
-  ) => ({
-    tags: ['usage'],
-    response: { 200: response, 401: errorResponseSchema },
-  });
 
   const usage = (tool: QuotaTool) => ({ usage: () => tool });
   const left = async (request: FastifyRequest, tool: QuotaTool) =>
     remainingFor(services, request, tool);
 
-  api.get(
-    '/usage/serp-analysis-tool',
-    { schema: schema(usageSerpResponseSchema), config: usage('serp') },
-    async (request) => ({ numOfSerpLeft: await left(request, 'serp') }),
-  );
+  api.route({
+    ...endpointRoute(USAGE.serpUsage, docs),
+    config: usage('serp'),
+    handler: async (request) => ({ numOfSerpLeft: await left(request, 'serp') }),
+  });
 
-  api.get(
-    '/usage/website-speed-tool',
-    { schema: schema(usageSpeedResponseSchema), config: usage('speed') },
-    async (request) => ({ numOfwebsiteSearchesLeft: await left(request, 'speed') }),
-  );
+  api.route({
+    ...endpointRoute(USAGE.speedUsage, docs),
+    config: usage('speed'),
+    handler: async (request) => ({ numOfwebsiteSearchesLeft: await left(request, 'speed') }),
+  });
 
-  api.get(
-    '/usage/keyword-tool',
-    { schema: schema(usageKeywordResponseSchema), config: usage('keywords') },
-    async (request) => ({ kwtSearchesLeft: await left(request, 'keywords') }),
-  );
+  api.route({
+    ...endpointRoute(USAGE.keywordUsage, docs),
+    config: usage('keywords'),
+    handler: async (request) => ({ kwtSearchesLeft: await left(request, 'keywords') }),
+  });
 });

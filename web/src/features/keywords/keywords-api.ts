@@ -1,18 +1,18 @@
+import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { kwtRateLimitBodySchema, rateLimitResponseSchema } from '@core/schemas/quota';
+import { ACCOUNTS_ENDPOINTS } from '@core/endpoints/accounts';
+import { KEYWORDS_ENDPOINTS as KEYWORDS } from '@core/endpoints/keywords';
+import { USAGE_ENDPOINTS } from '@core/endpoints/usage';
+import { kwtRateLimitBodySchema } from '@core/schemas/quota';
 import {
-  keywordClustersResponseSchema,
-  keywordDataResponseSchema,
-  keywordResponseSchema,
-  keywordSerpResponseSchema,
-  keywordSettingsSchema,
   type KeywordBody,
   type KeywordClustersBody,
   type KeywordDataBody,
   type KeywordSerpBody,
   type KeywordSettings,
 } from '@core/schemas/keywords';
-import { apiRequest } from '../../api/api-client';
+import { callEndpoint } from '../../api/api-client';
+import { STORAGE_KEYS, writeStored } from '../../app/storage';
 
 /** Query keys of the keyword tool's reads; its searches and groupings are mutations. */
 export const keywordKeys = {
@@ -24,19 +24,28 @@ export const keywordKeys = {
     ['keyword-serp', keyword, searchId, country, language] as const,
 };
 
+/** A signed-in user's saved keyword settings, kept in browser storage as they arrive. */
+export const keywordSettingsQuery = (token: string) =>
+  queryOptions({
+    queryKey: keywordKeys.settings(token),
+    queryFn: async () => {
+      const settings = await callEndpoint(ACCOUNTS_ENDPOINTS.getKeywordSettings, { token });
+      writeStored(STORAGE_KEYS.keywordSettings, settings);
+      return settings;
+    },
+  });
+
 /** The keyword tool's calls, one function each, typed by the shared schemas. */
 export const keywordsApi = {
   rateCheck: (token: string, body: z.input<typeof kwtRateLimitBodySchema>) =>
-    apiRequest('/kwt-rate-limit', rateLimitResponseSchema, { method: 'POST', token, body }),
-  suggest: (token: string, body: KeywordBody) =>
-    apiRequest('/keyword', keywordResponseSchema, { method: 'POST', token, body }),
+    callEndpoint(USAGE_ENDPOINTS.checkKeywordLimit, { token, body }),
+  suggest: (token: string, body: KeywordBody) => callEndpoint(KEYWORDS.suggest, { token, body }),
   volumes: (token: string, body: KeywordDataBody) =>
-    apiRequest('/keyword-data', keywordDataResponseSchema, { method: 'POST', token, body }),
+    callEndpoint(KEYWORDS.getVolumes, { token, body }),
   clusters: (token: string, body: KeywordClustersBody) =>
-    apiRequest('/keyword-clusters', keywordClustersResponseSchema, { method: 'POST', token, body }),
+    callEndpoint(KEYWORDS.cluster, { token, body }),
   topResults: (token: string, body: KeywordSerpBody) =>
-    apiRequest('/keyword-serp', keywordSerpResponseSchema, { method: 'POST', token, body }),
-  settings: (token: string) => apiRequest('/settings/keywords', keywordSettingsSchema, { token }),
+    callEndpoint(KEYWORDS.getTopResults, { token, body }),
   saveSettings: (token: string, body: KeywordSettings) =>
-    apiRequest('/settings/keywords', keywordSettingsSchema, { method: 'POST', token, body }),
+    callEndpoint(ACCOUNTS_ENDPOINTS.saveKeywordSettings, { token, body }),
 };

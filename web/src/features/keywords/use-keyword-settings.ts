@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { DEFAULT_KEYWORD_SETTINGS } from '@core/keywords/settings';
 import { keywordSettingsSchema, type KeywordSettings } from '@core/schemas/keywords';
 import { readStored, STORAGE_KEYS, writeStored } from '../../app/storage';
-import { keywordKeys, keywordsApi } from './keywords-api';
+import { keywordSettingsQuery, keywordsApi } from './keywords-api';
 
 /**
  * Keyword settings: kept in browser storage, and on the server for signed-in
@@ -14,15 +14,7 @@ export function useKeywordSettings(token: string) {
     readStored(STORAGE_KEYS.keywordSettings, keywordSettingsSchema, DEFAULT_KEYWORD_SETTINGS),
   );
   const [saved, setSaved] = useState<KeywordSettings | null>(null);
-  const server = useQuery({
-    queryKey: keywordKeys.settings(token),
-    queryFn: async () => {
-      const settings = await keywordsApi.settings(token);
-      writeStored(STORAGE_KEYS.keywordSettings, settings);
-      return settings;
-    },
-    enabled: Boolean(token),
-  });
+  const server = useQuery({ ...keywordSettingsQuery(token), enabled: Boolean(token) });
 
   const upload = useMutation({
     mutationFn: (next: KeywordSettings) => keywordsApi.saveSettings(token, next),

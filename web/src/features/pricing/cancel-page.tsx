@@ -4,10 +4,12 @@ import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
+import { PAYMENTS_ENDPOINTS as PAYMENTS } from '@core/endpoints/payments';
 import { FREE_PLAN_ID, planById } from '@core/plans';
 import { ROUTES } from '@core/routes';
+import { callEndpoint } from '../../api/api-client';
 import { useSession } from '../../app/session/session-context';
-import { paymentKeys, paymentsApi } from './payments-api';
+import { paymentKeys } from './payments-api';
 
 function formatDate(iso: string | null): string {
   return iso
@@ -25,15 +27,16 @@ export function CancelPage() {
   const cancel = useMutation({
     mutationKey: paymentKeys.cancel,
     mutationFn: async () => {
-      const lookup = await paymentsApi.paypalLookup(session.token);
+      const { token } = session;
+      const lookup = await callEndpoint(PAYMENTS.getPaypal, { token });
       const body = {
         planId: FREE_PLAN_ID,
         billingCycle: session.billingCycle === 2 ? (2 as const) : (1 as const),
       };
       // A PayPal subscription is cancelled there, any other with PUT /payments.
       return lookup.userSubscription
-        ? paymentsApi.paypalCancel(session.token, body)
-        : paymentsApi.update(session.token, body);
+        ? callEndpoint(PAYMENTS.cancelPaypal, { token, body })
+        : callEndpoint(PAYMENTS.updateSubscription, { token, body });
     },
     onSuccess: (result) =>
       // One rule everywhere: the plan the server enforces, with its end date. The paid period

@@ -12,7 +12,8 @@ import { MESSAGES } from '@core/messages';
 import type { PaymentBodyInput, PaymentResponse } from '@core/schemas/payments';
 import { BILLING_ANNUAL, planById } from '@core/plans';
 import { ROUTES } from '@core/routes';
-import { ApiError } from '../../api/api-client';
+import { PAYMENTS_ENDPOINTS as PAYMENTS } from '@core/endpoints/payments';
+import { ApiError, callEndpoint } from '../../api/api-client';
 import { validateEmail } from '../../app/auth/validation';
 import { useSession } from '../../app/session/session-context';
 import { clearCheckout, readCheckout } from '../../app/checkout-intent';
@@ -23,7 +24,7 @@ import {
   type CardInput,
   type ParsedCard,
 } from './local-card-fields';
-import { paymentKeys, paymentsApi } from './payments-api';
+import { paymentKeys, paymentsConfigQuery } from './payments-api';
 import { PayPalButtons } from './paypal-buttons';
 import { StripeCardField, type CreatePaymentMethod } from './stripe-card-field';
 import { EmailField } from '../../components/email-field';
@@ -66,7 +67,7 @@ export function PaymentPage() {
   const { session, signedIn, setSession } = useSession();
   const navigate = useNavigate();
   const [intent] = useState(readCheckout);
-  const config = useQuery({ queryKey: paymentKeys.config, queryFn: paymentsApi.config });
+  const config = useQuery(paymentsConfigQuery());
   const [name, setName] = useState(session.name);
   const [email, setEmail] = useState(session.email);
   const [zipcode, setZipcode] = useState('');
@@ -91,15 +92,19 @@ export function PaymentPage() {
   const pay = useMutation({
     mutationKey: paymentKeys.pay,
     mutationFn: async (payment: Payment) => {
+      const { token } = session;
       if (payment.kind === 'paypal')
-        return paymentsApi.paypalSubscribe(session.token, payment.subscriptionId);
+        return callEndpoint(PAYMENTS.subscribePaypal, {
+          token,
+          body: { subscriptionId: payment.subscriptionId },
+        });
       let paymentMethodId: string;
       try {
         if (payment.card) {
-          ({ paymentMethodId } = await paymentsApi.createLocalPaymentMethod(
-            session.token,
-            payment.card,
-          ));
+          ({ paymentMethodId } = await callEndpoint(PAYMENTS.createLocalPaymentMethod, {
+            token,
+            body: payment.card,
+          }));
         } else if (stripeCreate) {
           paymentMethodId = await stripeCreate.create({ name, email, zipcode });
         } else {
@@ -110,9 +115,10 @@ export function PaymentPage() {
         throw new CardError(error instanceof Error ? error.message : String(error));
       }
       const body = { ...payment.order, paymentMethodId };
-      return payment.update
-        ? paymentsApi.update(session.token, body)
-        : paymentsApi.create(session.token, body);
+      return callEndpoint(payment.update ? PAYMENTS.updateSubscription : PAYMENTS.subscribe, {
+        token,
+        body,
+      });
     },
     onSuccess: finish,
   });

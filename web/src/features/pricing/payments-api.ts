@@ -1,11 +1,6 @@
-import { z } from 'zod';
-import {
-  paymentResponseSchema,
-  paymentsConfigSchema,
-  paypalLookupSchema,
-  type PaymentBodyInput,
-} from '@core/schemas/payments';
-import { apiRequest } from '../../api/api-client';
+import { queryOptions } from '@tanstack/react-query';
+import { PAYMENTS_ENDPOINTS as PAYMENTS } from '@core/endpoints/payments';
+import { callEndpoint } from '../../api/api-client';
 
 /** Keys of the payment calls: the config is read once, the rest are mutations. */
 export const paymentKeys = {
@@ -14,28 +9,9 @@ export const paymentKeys = {
   cancel: ['payments', 'cancel'] as const,
 };
 
-export const paymentsApi = {
-  config: () => apiRequest('/payments/config', paymentsConfigSchema),
-  createLocalPaymentMethod: (
-    token: string,
-    card: { number: string; expMonth: number; expYear: number; cvc: string },
-  ) =>
-    apiRequest('/payments/local/payment-methods', z.object({ paymentMethodId: z.string() }), {
-      method: 'POST',
-      token,
-      body: card,
-    }),
-  create: (token: string, body: PaymentBodyInput) =>
-    apiRequest('/payments', paymentResponseSchema, { method: 'POST', token, body }),
-  update: (token: string, body: PaymentBodyInput) =>
-    apiRequest('/payments', paymentResponseSchema, { method: 'PUT', token, body }),
-  paypalLookup: (token: string) => apiRequest('/payments/paypal', paypalLookupSchema, { token }),
-  paypalSubscribe: (token: string, subscriptionId: string) =>
-    apiRequest('/payments/paypal', paymentResponseSchema, {
-      method: 'POST',
-      token,
-      body: { subscriptionId },
-    }),
-  paypalCancel: (token: string, body: { planId: number; billingCycle: number }) =>
-    apiRequest('/payments/paypal', paymentResponseSchema, { method: 'PUT', token, body }),
-};
+/** Which card provider and PayPal plans the server uses; asked without a token. */
+export const paymentsConfigQuery = () =>
+  queryOptions({
+    queryKey: paymentKeys.config,
+    queryFn: () => callEndpoint(PAYMENTS.getConfig, {}),
+  });

@@ -1,16 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  rumSiteListSchema,
-  rumSiteSchema,
-  rumSummarySchema,
-  type CreateRumSiteBody,
-} from '@core/schemas/rum';
-import { ApiError, apiRequest } from '../../api/api-client';
-import { useSignedInToken } from '../../api/signed-in-token';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { RUM_ENDPOINTS as RUM } from '@core/endpoints/rum';
+import type { CreateRumSiteBody } from '@core/schemas/rum';
+import { callEndpoint, retryUnlessRefused } from '../../api/api-client';
+import { useSignedInQuery, useSignedInToken } from '../../api/signed-in-token';
 import { summaryQuery, type RumFilters } from './rum-filters';
-
-const SITES = '/rum/sites';
 
 /** Everything of real-user monitoring under one key, per signed-in token. */
 export const rumKeys = {
@@ -20,36 +13,29 @@ export const rumKeys = {
     [...rumKeys.all(token), 'summary', id, summaryQuery(filters)] as const,
 };
 
-export const fetchRumSites = (token: string) => apiRequest(SITES, rumSiteListSchema, { token });
-
-export const fetchRumSummary = (token: string, id: string, filters: RumFilters) =>
-  apiRequest(`${SITES}/${id}/summary?${summaryQuery(filters)}`, rumSummarySchema, { token });
-
 /** The user's sites and how many the plan collects for. */
-export function useRumSites() {
-  const { token, enabled } = useSignedInToken();
-  return useQuery({
+export const rumSitesQuery = (token: string) =>
+  queryOptions({
     queryKey: rumKeys.sites(token),
-    queryFn: () => fetchRumSites(token),
-    enabled,
+    queryFn: () => callEndpoint(RUM.listSites, { token }),
   });
-}
 
 /**
  * A site's figures for a window and filters; the previous figures stay on screen while
  * the next load, so a filter change does not blank the dashboard.
  */
-export function useRumSummary(id: string, filters: RumFilters) {
-  const { token, enabled } = useSignedInToken();
-  return useQuery({
+export const rumSummaryQuery = (token: string, id: string, filters: RumFilters) =>
+  queryOptions({
     queryKey: rumKeys.summary(token, id, filters),
-    queryFn: () => fetchRumSummary(token, id, filters),
-    enabled,
+    queryFn: () => callEndpoint(RUM.summary, { token, params: { id }, query: filters }),
     placeholderData: keepPreviousData,
-    // A refusal (a site that is not the user's) stays one: asking again only delays it.
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+    retry: retryUnlessRefused,
   });
-}
+
+export const useRumSites = () => useSignedInQuery(rumSitesQuery);
+
+export const useRumSummary = (id: string, filters: RumFilters) =>
+  useSignedInQuery((token) => rumSummaryQuery(token, id, filters));
 
 /** Adding, changing and removing sites; each refreshes everything RUM shows. */
 export function useRumSiteMutations() {
@@ -58,18 +44,16 @@ export function useRumSiteMutations() {
   const onSettled = () => client.invalidateQueries({ queryKey: rumKeys.all(token) });
   return {
     create: useMutation({
-      mutationFn: (body: CreateRumSiteBody) =>
-        apiRequest(SITES, rumSiteSchema, { method: 'POST', token, body }),
+      mutationFn: (body: CreateRumSiteBody) => callEndpoint(RUM.createSite, { token, body }),
       onSettled,
     }),
     update: useMutation({
       mutationFn: ({ id, body }: { id: string; body: Partial<CreateRumSiteBody> }) =>
-        apiRequest(`${SITES}/${id}`, rumSiteSchema, { method: 'PATCH', token, body }),
+        callEndpoint(RUM.updateSite, { token, params: { id }, body }),
       onSettled,
     }),
     remove: useMutation({
-      mutationFn: (id: string) =>
-        apiRequest(`${SITES}/${id}`, z.null(), { method: 'DELETE', token }),
+      mutationFn: (id: string) => callEndpoint(RUM.removeSite, { token, params: { id } }),
       onSettled,
     }),
   };

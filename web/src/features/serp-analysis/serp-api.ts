@@ -1,39 +1,32 @@
 import { z } from 'zod';
+import { SERP_ENDPOINTS as SERP } from '@core/endpoints/serp';
 import { errorResponseSchema } from '@core/schemas/common';
-import { sendUrlsBodySchema, sendUrlsResponseSchema } from '@core/schemas/page-facts';
+import type { sendUrlsResponseSchema } from '@core/schemas/page-facts';
 import {
   SERP_ERROR_CODES,
-  serpSearchBodySchema,
-  serpSearchResponseSchema,
-  serpShareResponseSchema,
+  type serpSearchBodySchema,
+  type serpSearchResponseSchema,
   type SerpErrorCode,
 } from '@core/schemas/serp';
-import { ApiError, apiRequest } from '../../api/api-client';
+import { ApiError, callEndpoint } from '../../api/api-client';
 
 export type SerpSearchBody = z.input<typeof serpSearchBodySchema>;
 export type SerpSearchResponse = z.infer<typeof serpSearchResponseSchema>;
 export type OrganicResult = SerpSearchResponse['organic_results'][number];
 export type PageFacts = z.infer<typeof sendUrlsResponseSchema>;
-type SendUrlsBody = z.input<typeof sendUrlsBodySchema>;
 
 /** The search and page-facts calls, as the SERP analysis screen makes them. */
 export const serpApi = {
   search: (token: string | null, body: SerpSearchBody) =>
-    apiRequest('/serp-search', serpSearchResponseSchema, { method: 'POST', token, body }),
+    callEndpoint(SERP.search, { token, body }),
   /** A share link's results as they were found: opening them counts no search. */
   shared: (token: string | null, shareId: string) =>
-    apiRequest(`/serp-search/shared/${encodeURIComponent(shareId)}`, serpShareResponseSchema, {
-      token,
-    }),
+    callEndpoint(SERP.getShared, { token, params: { shareId } }),
   /** The pages of a search's results: the search (its `speedTestId`) pays for reading them. */
   pageFacts: (token: string | null, searchId: string, results: readonly OrganicResult[]) =>
-    apiRequest('/send-urls', sendUrlsResponseSchema, {
-      method: 'POST',
+    callEndpoint(SERP.readPageFacts, {
       token,
-      body: {
-        searchId,
-        results: results.map((r) => ({ link: r.link })),
-      } satisfies SendUrlsBody,
+      body: { searchId, results: results.map((r) => ({ link: r.link })) },
     }),
 };
 

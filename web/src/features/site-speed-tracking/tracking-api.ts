@@ -1,26 +1,22 @@
 import { useEffect, useRef } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  alertListSchema,
-  comparisonSchema,
-  createdTrackedPageSchema,
-  fieldHistoryResponseSchema,
-  historyResponseSchema,
-  runNowResponseSchema,
-  trackedPageListSchema,
-  trackedPageSchema,
-  trackingCheckDetailSchema,
-  type CreateTrackedPageBody,
-  type HistoryRange,
-  type PatchTrackedPageBody,
-  type TrackingDevice,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { endpointPath } from '@core/endpoints/endpoint';
+import { TRACKING_ENDPOINTS as TRACKING } from '@core/endpoints/tracking';
+import type {
+  CreateTrackedPageBody,
+  HistoryRange,
+  PatchTrackedPageBody,
+  TrackingDevice,
 } from '@core/schemas/tracking';
-import { z } from 'zod';
-import { apiRequest, apiText } from '../../api/api-client';
+import { apiText, callEndpoint } from '../../api/api-client';
 import { useSignedInToken } from '../../api/signed-in-token';
 import { trackingRootKey } from '../../api/tracking-storage';
-
-const PAGES = '/tracking/pages';
 
 /** Everything of tracking under one key, per signed-in token. */
 export const trackingKeys = {
@@ -39,11 +35,17 @@ export const trackingKeys = {
 /** While a check of a page runs, its views ask again this often. */
 export const RUNNING_POLL_MS = 3000;
 
+/** The user's tracked pages and how many the plan tracks. */
+export const trackedPagesQuery = (token: string) =>
+  queryOptions({
+    queryKey: trackingKeys.list(token),
+    queryFn: () => callEndpoint(TRACKING.listPages, { token }),
+  });
+
 export function useTrackedPages() {
   const { token, enabled } = useSignedInToken();
   return useQuery({
-    queryKey: trackingKeys.list(token),
-    queryFn: () => apiRequest(PAGES, trackedPageListSchema, { token }),
+    ...trackedPagesQuery(token),
     enabled,
     refetchInterval: (query) =>
       query.state.data?.pages.some((page) => page.running) ? RUNNING_POLL_MS : false,
@@ -51,9 +53,23 @@ export function useTrackedPages() {
 }
 
 /**
- * A page's checks in a range, newest first. `running` (from the list) keeps asking until
- * the page's running check ends; the previous range stays on screen while the next loads.
+ * A page's checks in a range, newest first; the previous range stays on screen while the
+ * next loads.
  */
+export const historyQuery = (
+  token: string,
+  id: string,
+  range: HistoryRange,
+  device: TrackingDevice,
+) =>
+  queryOptions({
+    queryKey: trackingKeys.history(token, id, range, device),
+    queryFn: () =>
+      callEndpoint(TRACKING.history, { token, params: { id }, query: { range, device } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** A page's history: `running` (from the list) keeps asking until its running check ends. */
 export function useHistory(
   id: string,
   range: HistoryRange,
@@ -62,13 +78,8 @@ export function useHistory(
 ) {
   const { token, enabled } = useSignedInToken();
   return useQuery({
-    queryKey: trackingKeys.history(token, id, range, device),
-    queryFn: () =>
-      apiRequest(`${PAGES}/${id}/history?range=${range}&device=${device}`, historyResponseSchema, {
-        token,
-      }),
+    ...historyQuery(token, id, range, device),
     enabled,
-    placeholderData: keepPreviousData,
     refetchInterval: running ? RUNNING_POLL_MS : false,
   });
 }
@@ -77,34 +88,45 @@ export function useHistory(
 const FIELD_HISTORY_STALE_MS = 60 * 60_000;
 
 /** The page's and its origin's weekly real-user p75s (Chrome UX Report) for `device`. */
-export function useFieldHistory(id: string, device: TrackingDevice) {
-  const { token, enabled } = useSignedInToken();
-  return useQuery({
+export const fieldHistoryQuery = (token: string, id: string, device: TrackingDevice) =>
+  queryOptions({
     queryKey: trackingKeys.fieldHistory(token, id, device),
     queryFn: () =>
-      apiRequest(`${PAGES}/${id}/field-history?device=${device}`, fieldHistoryResponseSchema, {
-        token,
-      }),
-    enabled,
+      callEndpoint(TRACKING.fieldHistory, { token, params: { id }, query: { device } }),
     staleTime: FIELD_HISTORY_STALE_MS,
   });
+
+export function useFieldHistory(id: string, device: TrackingDevice) {
+  const { token, enabled } = useSignedInToken();
+  return useQuery({ ...fieldHistoryQuery(token, id, device), enabled });
 }
+
+/** One check in full. */
+export const checkDetailQuery = (token: string, id: string, checkId: string) =>
+  queryOptions({
+    queryKey: trackingKeys.check(token, id, checkId),
+    queryFn: () => callEndpoint(TRACKING.checkDetail, { token, params: { id, checkId } }),
+  });
 
 export function useCheckDetail(id: string, checkId: string | null) {
   const { token, enabled } = useSignedInToken();
   return useQuery({
-    queryKey: trackingKeys.check(token, id, checkId ?? ''),
-    queryFn: () =>
-      apiRequest(`${PAGES}/${id}/checks/${checkId}`, trackingCheckDetailSchema, { token }),
+    ...checkDetailQuery(token, id, checkId ?? ''),
     enabled: enabled && checkId !== null,
   });
 }
 
+/** The alerts a page's checks raised. */
+export const alertsQuery = (token: string, id: string) =>
+  queryOptions({
+    queryKey: trackingKeys.alerts(token, id),
+    queryFn: () => callEndpoint(TRACKING.alerts, { token, params: { id } }),
+  });
+
 export function useAlerts(id: string, running: boolean) {
   const { token, enabled } = useSignedInToken();
   return useQuery({
-    queryKey: trackingKeys.alerts(token, id),
-    queryFn: () => apiRequest(`${PAGES}/${id}/alerts`, alertListSchema, { token }),
+    ...alertsQuery(token, id),
     enabled,
     refetchInterval: running ? RUNNING_POLL_MS : false,
   });
@@ -134,25 +156,20 @@ export function useTrackingMutations() {
   return {
     create: useMutation({
       mutationFn: (body: CreateTrackedPageBody) =>
-        apiRequest(PAGES, createdTrackedPageSchema, { method: 'POST', token, body }),
+        callEndpoint(TRACKING.createPage, { token, body }),
       onSettled,
     }),
     update: useMutation({
       mutationFn: ({ id, body }: { id: string; body: PatchTrackedPageBody }) =>
-        apiRequest(`${PAGES}/${id}`, trackedPageSchema, { method: 'PATCH', token, body }),
+        callEndpoint(TRACKING.updatePage, { token, params: { id }, body }),
       onSettled,
     }),
     remove: useMutation({
-      mutationFn: (id: string) =>
-        apiRequest(`${PAGES}/${id}`, z.object({ deleted: z.literal(true) }), {
-          method: 'DELETE',
-          token,
-        }),
+      mutationFn: (id: string) => callEndpoint(TRACKING.removePage, { token, params: { id } }),
       onSettled,
     }),
     runNow: useMutation({
-      mutationFn: (id: string) =>
-        apiRequest(`${PAGES}/${id}/run`, runNowResponseSchema, { method: 'POST', token }),
+      mutationFn: (id: string) => callEndpoint(TRACKING.runNow, { token, params: { id } }),
       onSettled,
     }),
   };
@@ -160,15 +177,17 @@ export function useTrackingMutations() {
 
 /** The history of a range, both devices, as the server writes it to CSV. */
 export function fetchHistoryCsv(token: string, id: string, range: HistoryRange): Promise<string> {
-  return apiText(`${PAGES}/${id}/history.csv?range=${range}`, token);
+  return apiText(endpointPath(TRACKING.historyCsv, { params: { id }, query: { range } }), token);
 }
 
 /** Two checks side by side: `a` the earlier, `b` the later. */
+export const comparisonQuery = (token: string, id: string, a: string, b: string) =>
+  queryOptions({
+    queryKey: [...trackingKeys.page(token, id), 'compare', a, b] as const,
+    queryFn: () => callEndpoint(TRACKING.compare, { token, params: { id }, query: { a, b } }),
+  });
+
 export function useComparison(id: string, a: string, b: string) {
   const { token, enabled } = useSignedInToken();
-  return useQuery({
-    queryKey: [...trackingKeys.page(token, id), 'compare', a, b] as const,
-    queryFn: () => apiRequest(`${PAGES}/${id}/compare?a=${a}&b=${b}`, comparisonSchema, { token }),
-    enabled,
-  });
+  return useQuery({ ...comparisonQuery(token, id, a, b), enabled });
 }

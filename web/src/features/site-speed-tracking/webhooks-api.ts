@@ -1,17 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  createdWebhookSchema,
-  deliveryListSchema,
-  webhookDeliverySchema,
-  webhookListSchema,
-  type CreateWebhookBody,
-} from '@core/schemas/webhooks';
-import { apiRequest } from '../../api/api-client';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { WEBHOOK_ENDPOINTS as WEBHOOKS } from '@core/endpoints/webhooks';
+import type { CreateWebhookBody } from '@core/schemas/webhooks';
+import { callEndpoint } from '../../api/api-client';
 import { useSignedInToken } from '../../api/signed-in-token';
 import { trackingKeys } from './tracking-api';
-
-const WEBHOOKS = '/tracking/webhooks';
 
 const webhookKeys = {
   all: (token: string) => [...trackingKeys.all(token), 'webhooks'] as const,
@@ -21,20 +13,29 @@ const webhookKeys = {
 /** While a delivery is being retried, its log asks again this often. */
 const RETRYING_POLL_MS = 5000;
 
+/** The user's webhooks and how many one may add. */
+export const webhooksQuery = (token: string) =>
+  queryOptions({
+    queryKey: webhookKeys.all(token),
+    queryFn: () => callEndpoint(WEBHOOKS.list, { token }),
+  });
+
+/** A webhook's delivery log. */
+export const deliveriesQuery = (token: string, id: string) =>
+  queryOptions({
+    queryKey: webhookKeys.deliveries(token, id),
+    queryFn: () => callEndpoint(WEBHOOKS.deliveries, { token, params: { id } }),
+  });
+
 export function useWebhooks() {
   const { token, enabled } = useSignedInToken();
-  return useQuery({
-    queryKey: webhookKeys.all(token),
-    queryFn: () => apiRequest(WEBHOOKS, webhookListSchema, { token }),
-    enabled,
-  });
+  return useQuery({ ...webhooksQuery(token), enabled });
 }
 
 export function useDeliveries(id: string) {
   const { token, enabled } = useSignedInToken();
   return useQuery({
-    queryKey: webhookKeys.deliveries(token, id),
-    queryFn: () => apiRequest(`${WEBHOOKS}/${id}/deliveries`, deliveryListSchema, { token }),
+    ...deliveriesQuery(token, id),
     enabled,
     refetchInterval: (query) =>
       query.state.data?.deliveries.some((d) => d.status === 'retrying') ? RETRYING_POLL_MS : false,
@@ -47,21 +48,15 @@ export function useWebhookMutations() {
   const onSettled = () => client.invalidateQueries({ queryKey: webhookKeys.all(token) });
   return {
     create: useMutation({
-      mutationFn: (body: CreateWebhookBody) =>
-        apiRequest(WEBHOOKS, createdWebhookSchema, { method: 'POST', token, body }),
+      mutationFn: (body: CreateWebhookBody) => callEndpoint(WEBHOOKS.create, { token, body }),
       onSettled,
     }),
     remove: useMutation({
-      mutationFn: (id: string) =>
-        apiRequest(`${WEBHOOKS}/${id}`, z.object({ deleted: z.literal(true) }), {
-          method: 'DELETE',
-          token,
-        }),
+      mutationFn: (id: string) => callEndpoint(WEBHOOKS.remove, { token, params: { id } }),
       onSettled,
     }),
     sendTest: useMutation({
-      mutationFn: (id: string) =>
-        apiRequest(`${WEBHOOKS}/${id}/test`, webhookDeliverySchema, { method: 'POST', token }),
+      mutationFn: (id: string) => callEndpoint(WEBHOOKS.sendTest, { token, params: { id } }),
       onSettled,
     }),
   };
