@@ -30,6 +30,8 @@ export const ACCOUNTS_ENDPOINTS = {
     body: registerBodySchema,
     status: 200,
     response: authResponseSchema,
+    // A legacy account's new password waits for the link the email brings.
+    also: { 202: statusResponseSchema },
   }),
   login: endpoint({
     method: 'POST',

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { endpoint, endpointPath, type EndpointInput } from './endpoint';
+import {
+  endpoint,
+  endpointAnswer,
+  endpointPath,
+  type EndpointInput,
+  type EndpointOutput,
+} from './endpoint';
 
 const summary = endpoint({
   method: 'GET',
@@ -40,5 +46,26 @@ describe('EndpointInput', () => {
     // @ts-expect-error: the contract takes no body.
     const withBody: EndpointInput<typeof summary> = { ...call, body: {} };
     expect([call, withoutParams, withBody]).toHaveLength(3);
+  });
+});
+
+describe('an answer', () => {
+  it('is any of the successes a contract names, in its type and in what it accepts', () => {
+    const register = endpoint({
+      method: 'POST',
+      path: '/register',
+      status: 200,
+      response: z.object({ token: z.string() }),
+      also: { 202: z.object({ status: z.literal('CONFIRM_EMAIL') }) },
+    });
+    const signedIn: EndpointOutput<typeof register> = { token: 't' };
+    const waiting: EndpointOutput<typeof register> = { status: 'CONFIRM_EMAIL' };
+    // @ts-expect-error: neither of its answers.
+    const other: EndpointOutput<typeof register> = { status: 'SUCCESS' };
+    const answer = endpointAnswer(register);
+    expect(answer.parse(signedIn)).toEqual(signedIn);
+    expect(answer.parse(waiting)).toEqual(waiting);
+    expect(answer.safeParse(other).success).toBe(false);
+    expect(endpointAnswer(summary)).toBe(summary.response);
   });
 });

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 export const API_BASE = '/backend-service/v1';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type SuccessStatus = 200 | 201 | 202 | 204;
 
 /**
  * One call of the API as the server and the web client both know it: its method, its path
@@ -19,8 +20,10 @@ export interface Endpoint {
   readonly body?: z.ZodType;
   /** Request headers the call sends beside the bearer token (a shared password). */
   readonly headers?: z.ZodType;
-  readonly status: 200 | 201 | 202 | 204;
+  readonly status: SuccessStatus;
   readonly response: z.ZodType;
+  /** Other answers a success may be (a legacy account's 202 at registration). */
+  readonly also?: { readonly [S in SuccessStatus]?: z.ZodType };
   /** An answer that is not JSON (CSV, events, a zip): its media type and what it holds. */
   readonly media?: { readonly type: string; readonly description: string };
 }
@@ -41,8 +44,20 @@ export type EndpointInput<E extends Endpoint> = (E['params'] extends z.ZodType
     : // Undocumented hints the server may read (the browser's time zone at sign-up).
       { headers?: Record<string, string> });
 
-/** What `E` answers when it succeeds. */
-export type EndpointOutput<E extends Endpoint> = z.output<E['response']>;
+type Also<E> = E extends { readonly also: infer A } ? A[keyof A] : never;
+
+/** What `E` answers when it succeeds, whichever success it is. */
+export type EndpointOutput<E extends Endpoint> =
+  z.output<E['response']> | (Also<E> extends z.ZodType ? z.output<Also<E>> : never);
+
+/** The schema a successful answer of `contract` matches: its answer, or any of `also`. */
+export function endpointAnswer(contract: Endpoint): z.ZodType {
+  // `or`, not z.union: the web shell imports this, and zod's constructors would come with it.
+  return Object.values(contract.also ?? {}).reduce<z.ZodType>(
+    (answer, other) => answer.or(other),
+    contract.response,
+  );
+}
 
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 

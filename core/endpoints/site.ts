@@ -32,5 +32,7 @@ export const SITE_ENDPOINTS = {
     body: proDemoBodySchema,
     status: 201,
     response: statusResponseSchema,
+    // An address already on the list: kept as it was.
+    also: { 200: statusResponseSchema },
   }),
 };

@@ -31,7 +31,7 @@ export function endpointRoute<
     ...(contract.params && { params: contract.params }),
     ...(contract.query && { querystring: contract.query }),
     ...(contract.body && { body: contract.body }),
-    response: { [contract.status]: success, ...errors },
+    response: { [contract.status]: success, ...contract.also, ...errors },
     ...(contract.headers && { headers: contract.headers }),
   };
   return {
@@ -46,7 +46,8 @@ export function endpointRoute<
         [S in E['status']]: E extends { media: object }
           ? { description: string; content: Record<string, { schema: E['response'] }> }
           : E['response'];
-      } & Errors;
+      } & (E extends { also: infer A } ? A : unknown) &
+        Errors;
     },
   };
 }

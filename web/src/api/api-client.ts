@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   API_BASE,
+  endpointAnswer,
   endpointPath,
   type Endpoint,
   type EndpointInput,
@@ -75,7 +76,7 @@ export function callEndpoint<E extends Endpoint>(
     ...options
   }: EndpointInput<E> & Omit<RequestOptions, 'method' | 'body' | 'headers'>,
 ): Promise<EndpointOutput<E>> {
-  return apiRequest(endpointPath(contract, { params, query }), contract.response, {
+  return apiRequest(endpointPath(contract, { params, query }), endpointAnswer(contract), {
     ...options,
     method: contract.method,
     body,

@@ -1,9 +1,8 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ACCOUNTS_ENDPOINTS as ACCOUNTS, EMAIL_LINK_ENDPOINTS } from '@core/endpoints/accounts';
 import { SITE_ENDPOINTS } from '@core/endpoints/site';
 import {
   authResponseSchema,
-  statusResponseSchema,
   type AuthResponse,
   type emailLinkBodySchema,
 } from '@core/schemas/auth';
@@ -11,12 +10,6 @@ import type { SaveSettingsBody } from '@core/schemas/settings';
 import type { StoredSession } from '@core/schemas/session';
 import { TIME_ZONE_HEADER } from '@core/schemas/time-zone';
 import { callEndpoint } from './api-client';
-
-/** Register answers 202 for a legacy account: the new password waits for the email link. */
-const registerWithConfirmation = {
-  ...ACCOUNTS.register,
-  response: z.union([authResponseSchema, statusResponseSchema]),
-};
 
 /** Each sign-in tells the server the browser's zone: emails give their times in it. */
 const signInHeaders = () => ({
@@ -40,7 +33,7 @@ export const authApi = {
   login: (email: string, password: string) =>
     callEndpoint(ACCOUNTS.login, { body: { email, password }, headers: signInHeaders() }),
   register: (body: { email: string; name?: string; password: string }) =>
-    callEndpoint(registerWithConfirmation, { body, headers: signInHeaders() }),
+    callEndpoint(ACCOUNTS.register, { body, headers: signInHeaders() }),
   createPassword: (email: string, password: string) =>
     callEndpoint(ACCOUNTS.createPassword, { body: { email, password } }),
   googleLogin: (credential: string) =>

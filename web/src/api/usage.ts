@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { USAGE_ENDPOINTS as USAGE } from '@core/endpoints/usage';
-import { useSession } from '../app/session/session-context';
 import { callEndpoint } from './api-client';
+import { useSignedInQuery } from './signed-in-token';
 
 export type UsageTool = 'serp' | 'speed' | 'keywords';
 
@@ -23,12 +23,6 @@ export const remainingQuery = (tool: UsageTool, token: string) =>
     queryFn: () => fetchRemaining[tool](token),
   });
 
-/**
- * What is left of a tool's monthly allowance for the signed-in user; asked only once the
- * page-load refresh has settled the token.
- */
-export function useRemaining(tool: UsageTool) {
-  const { session, ready } = useSession();
-  const token = session.token;
-  return useQuery({ ...remainingQuery(tool, token), enabled: ready && Boolean(token) });
-}
+/** What is left of a tool's monthly allowance for the signed-in user. */
+export const useRemaining = (tool: UsageTool) =>
+  useSignedInQuery((token) => remainingQuery(tool, token));

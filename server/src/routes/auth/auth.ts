@@ -1,7 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUTH_CODES, MESSAGES } from '@core/messages';
 import { ACCOUNTS_ENDPOINTS as ACCOUNTS } from '@core/endpoints/accounts';
-import { authErrorSchema, statusResponseSchema } from '@core/schemas/auth';
+import { authErrorSchema } from '@core/schemas/auth';
 import { sendLinkEmail } from '../../auth/link-emails';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { toAuthResponse } from '../../auth/users';
@@ -51,11 +51,7 @@ export const authRoutes = routesUsing(
     };
 
     api.route({
-      // The contract's answer is the sign-in; a legacy account's 202 is listed with the refusals.
-      ...endpointRoute(ACCOUNTS.register, {
-        tags: ['auth'],
-        errors: { 202: statusResponseSchema, ...errors },
-      }),
+      ...endpointRoute(ACCOUNTS.register, docs),
       handler: async (request, reply) => {
         const { email, name, password } = request.body;
         requireUnthrottled(await throttle.hit(rules.registrations(request.ip)));

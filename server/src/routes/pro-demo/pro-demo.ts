@@ -1,6 +1,5 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SITE_ENDPOINTS } from '@core/endpoints/site';
-import { statusResponseSchema } from '@core/schemas/auth';
 import { errorResponseSchema } from '@core/schemas/common';
 import { endpointRoute } from '../../http/endpoint-route';
 import { saveDemoRequest } from '../../leads/leads';
@@ -18,12 +17,7 @@ export const proDemoRoutes = routesUsing(
     app.withTypeProvider<ZodTypeProvider>().route({
       ...endpointRoute(SITE_ENDPOINTS.requestDemo, {
         tags: ['pro'],
-        errors: {
-          // An address already on the list: no refusal, but not the contract's 201 either.
-          200: statusResponseSchema,
-          400: errorResponseSchema,
-          429: errorResponseSchema,
-        },
+        errors: { 400: errorResponseSchema, 429: errorResponseSchema },
       }),
       handler: async (request, reply) => {
         const limit = await services.throttle.hit(rules.demoRequests(request.ip));

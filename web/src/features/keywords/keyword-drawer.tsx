@@ -13,7 +13,7 @@ import {
   type KeywordSettings,
 } from '@core/schemas/keywords';
 import { SERP_SOURCE_LABELS } from '@core/schemas/serp';
-import { keywordKeys, keywordsApi } from './keywords-api';
+import { topResultsQuery } from './keywords-api';
 import type { KeywordVolumes } from './use-keyword-volumes';
 
 const VolumeChart = lazy(() => import('./volume-chart'));
@@ -46,17 +46,8 @@ export function KeywordDrawer({
   const item = keyword ? volumes.byKeyword.get(keyword.toLowerCase()) : undefined;
   const months = item?.keyword_info.monthly_searches ?? [];
   const top = useQuery({
-    queryKey: keywordKeys.topResults(keyword, searchId, settings.country_code, settings.language),
-    queryFn: () =>
-      keywordsApi.topResults(token, {
-        term: keyword!,
-        searchId,
-        gl: settings.country_code,
-        hl: settings.language,
-      }),
+    ...topResultsQuery(token, keyword ?? '', searchId, settings),
     enabled: Boolean(keyword),
-    staleTime: Infinity,
-    retry: false,
   });
 
   return (

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { VOLUME_RETRIES } from '@core/keywords/limits';
 import type { KeywordDataItem, KeywordSettings } from '@core/schemas/keywords';
-import { keywordKeys, keywordsApi } from './keywords-api';
+import { keywordVolumesQuery } from './keywords-api';
 
 /**
- * Volumes, cpc, competition and difficulty of the keywords on screen:
- * fetched again whenever the keywords change (append/prepend), retried up to 3 times.
+ * Volumes, cpc, competition and difficulty of the keywords on screen, fetched again
+ * whenever the keywords change (append/prepend).
  */
 export function useKeywordVolumes(
   token: string,
@@ -15,19 +14,8 @@ export function useKeywordVolumes(
   enabled: boolean,
 ) {
   const query = useQuery({
-    queryKey: keywordKeys.volumes(settings.country_code, settings.language, keywords),
-    queryFn: () =>
-      keywordsApi.volumes(token, {
-        country_data: {
-          country: settings.country,
-          language: settings.language,
-          country_code: settings.country_code,
-        },
-        keywords: [...keywords],
-      }),
+    ...keywordVolumesQuery(token, keywords, settings),
     enabled: enabled && keywords.length > 0,
-    retry: VOLUME_RETRIES,
-    staleTime: Infinity,
   });
   const byKeyword = useMemo(() => {
     const map = new Map<string, KeywordDataItem>();
