@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const alias = {
   '@core': fileURLToPath(new URL('./core', import.meta.url)),
@@ -11,9 +12,44 @@ const LAB_TESTS = ['server/src/providers/lab-speed/local-lighthouse.test.ts'];
 /** Browser tests of what Lighthouse measures (their own app, `useBrowser({ lab })`): one at a time. */
 const LAB_BROWSER_TESTS = ['e2e/speed-insights.e2e.ts', 'e2e/speed-test.e2e.ts'];
 
+/**
+ * Unit files that take a minute or more, longest first. Knowing no durations (a fresh
+ * clone), vitest starts the largest files first, and these are small: the fuzzing file
+ * (3.5 minutes) ran last, alone, one core idle.
+ */
+const LONG_FILES = [
+  'server/src/api-fuzz.test.ts',
+  'server/src/shutdown-under-load.test.ts',
+  'server/src/main.test.ts',
+  'server/src/npm-start.test.ts',
+  'server/src/scale-out.test.ts',
+];
+
+/** Vitest's order (projects, then failed and longest first), with LONG_FILES first in theirs. */
+class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const projects = [...new Set(sorted.map((file) => file.project.name))];
+    const rank = (file: TestSpecification) => {
+      const long = LONG_FILES.findIndex((name) => file.moduleId.endsWith(`/${name}`));
+      return long < 0 ? LONG_FILES.length : long;
+    };
+    return sorted
+      .map((file, i) => ({ file, i }))
+      .sort(
+        (a, b) =>
+          projects.indexOf(a.file.project.name) - projects.indexOf(b.file.project.name) ||
+          rank(a.file) - rank(b.file) ||
+          a.i - b.i,
+      )
+      .map(({ file }) => file);
+  }
+}
+
 export default defineConfig({
   resolve: { alias },
   test: {
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         resolve: { alias },
@@ -37,6 +73,11 @@ export default defineConfig({
           // Most of these wait on a database, a child process or a socket: two files at once
           // keep both cores busy (vitest's default on 2 cores is one).
           maxWorkers: 2,
+          // One worker process for many files, not one per file: loading node_modules for each
+          // of 200 files took 290 s of the stage's 1,150 worker-seconds. Each file still gets
+          // our modules afresh, with its own mocks (vitest.unit-setup.ts).
+          isolate: false,
+          setupFiles: ['vitest.unit-setup.ts'],
         },
       },
       {

@@ -60,10 +60,11 @@ const steps = unitOnly
             run('npm', ['run', '--silent', 'lint']),
           ]),
       ],
+      // Before the unit tests, whose `npm start` would otherwise build it too.
+      ['web build', () => ensureWebBuild({ force: true })],
       ['unit and API tests', vitest('unit')],
       // Alone: Lighthouse's scores suffer from any other load.
       ['lab tests (Lighthouse in Chromium)', vitest('lab')],
-      ['web build', () => ensureWebBuild({ force: true })],
       ['browser tests', () => run('npx', ['vitest', 'run', '--project', 'e2e'], { env })],
       // Alone, one file at a time, the insight file first: these measure with Lighthouse,
       // whose estimates suffer from any other load (right after the speed-test file's app

@@ -181,6 +181,8 @@ export interface ServiceOverrides {
   serpChain?: SerpProvider[];
   /** The card processor (one that refuses to cancel, say). */
   payments?: typeof createPaymentsProvider;
+  /** The wait before a crashed sample's second attempt (a scripted crash need not wait 2 s). */
+  sampleRetryDelayMs?: number;
 }
 
 export interface ServiceOptions {
@@ -239,6 +241,9 @@ function createSpeed(
     cacheMaxEntries: config.SPEED_CACHE_MAX_ENTRIES,
     // The lab's own limit, and a margin for the field lookup and the browser's start.
     timeoutMs: config.SPEED_RUN_TIMEOUT_MS + 60_000,
+    ...(overrides.sampleRetryDelayMs !== undefined && {
+      retryDelayMs: overrides.sampleRetryDelayMs,
+    }),
     log,
     ...(measuresHere && {
       hostSlots: createHostSlots(

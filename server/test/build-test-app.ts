@@ -9,6 +9,7 @@ import { connectDb, type Db } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
 import type { ServiceOverrides } from '../src/services';
 import { testDatabaseUrl } from './backends';
+import { copyMigratedSqlite, pgTemplate } from './migrated-template';
 
 export interface TestApp {
   app: App;
@@ -27,14 +28,15 @@ export const SCRIPTED_LAB_ENV = {
   SPEED_CACHE_TTL_MINUTES: '0',
 };
 
-/** A fresh, empty PostgreSQL database for one test; dropped on close. */
+/** A fresh PostgreSQL database for one test, empty or a copy of `template`; dropped on close. */
 export async function createPgDatabase(
   baseUrl: string,
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `sr_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -50,7 +52,8 @@ export async function createPgDatabase(
 }
 
 /**
- * Builds the app on a fresh SQLite file (or PostgreSQL database) with migrations applied;
+ * Builds the app on a fresh SQLite file (or PostgreSQL database) with migrations applied
+ * (copied from a migrated template; a data directory given with its file keeps it);
  * `overrides` put test parts (a scripted lab, a resolver) in place of configured ones.
  */
 export async function buildTestApp(
@@ -62,7 +65,10 @@ export async function buildTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-test-'));
-  const pgDb = options.postgres && testDatabaseUrl ? await createPgDatabase(testDatabaseUrl) : null;
+  const pgDb =
+    options.postgres && testDatabaseUrl
+      ? await createPgDatabase(testDatabaseUrl, await pgTemplate(testDatabaseUrl))
+      : null;
   if (options.postgres && !pgDb) throw new Error('TEST_DATABASE_URL is not set');
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -71,6 +77,9 @@ export async function buildTestApp(
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...options.env,
   });
+  if (!config.DATABASE_URL && !fs.existsSync(config.sqlitePath)) {
+    await copyMigratedSqlite(config.sqlitePath);
+  }
   const db = connectDb({ databaseUrl: config.DATABASE_URL, sqlitePath: config.sqlitePath });
   await migrateToLatest(db);
   const app = await buildApp({

@@ -145,7 +145,8 @@ export async function buildProfileLabApp(
     postgres,
     clock,
     env: { ...SCRIPTED_LAB_ENV, ...env },
-    overrides: { ...overrides, lab, field: new NoFieldData() },
+    // A scripted crash is tried again at once: the lab's 2 s pause is for a real browser.
+    overrides: { sampleRetryDelayMs: 0, ...overrides, lab, field: new NoFieldData() },
   });
   return { t, lab, clock };
 }

@@ -5,7 +5,7 @@ import type { Jobs } from '../jobs';
 import type { HostSlots } from '../politeness';
 import type { FieldDataProvider } from '../providers/field-data/port';
 import type { LabSpeedProvider } from '../providers/lab-speed/port';
-import { LocalRuns, SampleCache } from './sample-queue';
+import { LocalRuns, RETRY_DELAY_MS, SampleCache } from './sample-queue';
 import { SampleWorker } from './sample-worker';
 import { SpeedSamples } from './speed-samples';
 
@@ -24,6 +24,8 @@ export interface SpeedEngineParts {
   cacheMaxEntries?: number;
   /** One sample's attempt at most. */
   timeoutMs: number;
+  /** The wait before a crashed sample's second attempt; RETRY_DELAY_MS unless a test says. */
+  retryDelayMs?: number;
   /** Politeness per host where samples are measured; none: no limit per host. */
   hostSlots?: HostSlots;
   log?: FastifyBaseLogger;
@@ -68,6 +70,7 @@ export function createSpeedEngine(parts: SpeedEngineParts): {
     localRuns,
     worker: sampleWorker,
     timeoutMs: parts.timeoutMs,
+    retryDelayMs: parts.retryDelayMs ?? RETRY_DELAY_MS,
     ...(log && { log }),
   });
   return { speed, sampleWorker };

@@ -94,6 +94,7 @@ describe('speed samples', () => {
       measuresHere: true,
       cacheTtlMinutes: ttl,
       timeoutMs: 600_000,
+      retryDelayMs: 0,
       ...more,
     });
     sampleWorker!.serve(queue, concurrency);

@@ -17,7 +17,6 @@ import {
   cancelledRun,
   doneRun,
   failedRun,
-  RETRY_DELAY_MS,
   SAMPLE_ATTEMPTS,
   speedSamplesQueue,
   type LocalRuns,
@@ -51,6 +50,8 @@ export interface SpeedSamplesDeps {
   worker: SampleWorker | null;
   /** One attempt's limit. */
   timeoutMs: number;
+  /** The wait before a crashed sample's second attempt. */
+  retryDelayMs: number;
   log?: FastifyBaseLogger;
 }
 
@@ -148,7 +149,7 @@ export class SpeedSamples {
       await enqueueTo(this.jobs, speedSamplesQueue, data, {
         jobId: runId,
         attempts: SAMPLE_ATTEMPTS,
-        backoff: { delayMs: RETRY_DELAY_MS },
+        backoff: { delayMs: this.deps.retryDelayMs },
         timeoutMs: this.deps.timeoutMs,
       });
     } catch (error) {
@@ -208,7 +209,7 @@ export class SpeedSamples {
         priority: PRIORITY[options.priority],
         jobId,
         attempts: SAMPLE_ATTEMPTS,
-        backoff: { delayMs: RETRY_DELAY_MS },
+        backoff: { delayMs: this.deps.retryDelayMs },
         timeoutMs: this.deps.timeoutMs,
         signal: options.signal,
       });
