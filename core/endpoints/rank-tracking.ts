@@ -10,6 +10,7 @@ import {
   rankKeywordParamsSchema,
   rankKeywordSchema,
 } from '../schemas/rank-tracking';
+import { deletedSchema } from '../schemas/common';
 import { endpoint } from './endpoint';
 
 /** A signed-in user's tracked keywords, their history, and a check of one now. */
@@ -48,7 +49,7 @@ export const RANK_TRACKING_ENDPOINTS = {
     params: rankKeywordParamsSchema,
     status: 200,
     // Removed, with its history; a body, as tracked pages' removal answers.
-    response: z.object({ deleted: z.literal(true) }),
+    response: deletedSchema,
   }),
   history: endpoint({
     method: 'GET',

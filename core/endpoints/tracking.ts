@@ -19,10 +19,8 @@ import {
   trackingCheckDetailSchema,
   trackingStorageSchema,
 } from '../schemas/tracking';
+import { deletedSchema } from '../schemas/common';
 import { endpoint } from './endpoint';
-
-/** What a removal answers. */
-export const deletedSchema = z.object({ deleted: z.literal(true) });
 
 /**
  * Site speed tracking: a signed-in user's tracked pages, their checks, history (JSON and

@@ -6,8 +6,8 @@ import {
   webhookListSchema,
   webhookParamsSchema,
 } from '../schemas/webhooks';
+import { deletedSchema } from '../schemas/common';
 import { endpoint } from './endpoint';
-import { deletedSchema } from './tracking';
 
 /** A signed-in user's tracking webhooks: add, list, remove, test, and their delivery log. */
 export const WEBHOOK_ENDPOINTS = {

@@ -8,6 +8,9 @@ export const errorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
+/** What a removal answers. */
+export const deletedSchema = z.object({ deleted: z.literal(true) });
+
 /**
  * `{ status: 'ok' }` when all is well; 'degraded' while the app is up but a tool is not
  * (speed tests without a browser), with the reason.
