@@ -41,7 +41,7 @@ function apiError(status: number, data: unknown): ApiError {
 }
 
 /** Calls the SpeedRank API and parses the answer with the shared zod schema. */
-export async function apiRequest<T>(
+async function apiRequest<T>(
   path: string,
   schema: z.ZodType<T>,
   { method = 'GET', body, token, signal, headers: extra }: RequestOptions = {},
