@@ -50,6 +50,21 @@ export const authRoutes = routesUsing(
       });
     };
 
+    /**
+     * The Google account a credential names, once Google sign-in is configured and the
+     * caller's `throttle` lets it through; refusals are thrown.
+     */
+    const googleIdentity = async (
+      credential: string,
+      throttled: () => ReturnType<typeof throttle.hit>,
+    ) => {
+      if (!services.verifyGoogle) throw new NotFound(GOOGLE_OFF);
+      requireUnthrottled(await throttled());
+      const identity = await services.verifyGoogle(credential);
+      if (!identity) throw new Unauthorized(GOOGLE_UNVERIFIED);
+      return identity;
+    };
+
     api.route({
       ...endpointRoute(ACCOUNTS.register, docs),
       handler: async (request, reply) => {
@@ -138,10 +153,9 @@ export const authRoutes = routesUsing(
     api.route({
       ...endpointRoute(ACCOUNTS.googleRegister, docs),
       handler: async (request) => {
-        if (!services.verifyGoogle) throw new NotFound(GOOGLE_OFF);
-        requireUnthrottled(await throttle.hit(rules.registrations(request.ip)));
-        const identity = await services.verifyGoogle(request.body.credential);
-        if (!identity) throw new Unauthorized(GOOGLE_UNVERIFIED);
+        const identity = await googleIdentity(request.body.credential, () =>
+          throttle.hit(rules.registrations(request.ip)),
+        );
         if ((await users.byEmail(identity.email)) || (await users.byGoogleSub(identity.sub))) {
           throw new Conflict(MESSAGES.emailAlreadyRegistered);
         }
@@ -159,10 +173,9 @@ export const authRoutes = routesUsing(
     api.route({
       ...endpointRoute(ACCOUNTS.googleLogin, docs),
       handler: async (request) => {
-        if (!services.verifyGoogle) throw new NotFound(GOOGLE_OFF);
-        requireUnthrottled(await throttle.hit(rules.loginAttempts(request.ip)));
-        const identity = await services.verifyGoogle(request.body.credential);
-        if (!identity) throw new Unauthorized(GOOGLE_UNVERIFIED);
+        const identity = await googleIdentity(request.body.credential, () =>
+          throttle.hit(rules.loginAttempts(request.ip)),
+        );
         const user =
           (await users.byGoogleSub(identity.sub)) ?? (await users.byEmail(identity.email));
         if (!user) throw new NotFound(MESSAGES.emailNotOnFile);
