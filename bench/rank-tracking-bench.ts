@@ -52,7 +52,7 @@ try {
       .insertInto('rank_keywords')
       .values({
         id,
-        user_id: owner.userId,
+        workspace_id: owner.userId,
         keyword: `ice cream flavor ${k}`,
         domain: 'scoops.example',
         device: k % 2 ? 'mobile' : 'desktop',

@@ -117,7 +117,7 @@ try {
   for (let u = 0; u < PAGES / 100; u++) users.push(await signUp(app, 4));
   const pages = Array.from({ length: PAGES }, (_, i) => ({
     id: crypto.randomUUID(),
-    user_id: users[i % users.length]!.userId,
+    workspace_id: users[i % users.length]!.userId,
     url: `http://scoops.sandbox.localhost:${port}/p${i}`,
     devices: 'mobile,desktop',
     schedule: i % 2 ? ('hourly' as const) : ('daily' as const),
@@ -272,7 +272,7 @@ async function pageYear() {
   const now = app.services.clock.now().getTime();
   const page = {
     id: crypto.randomUUID(),
-    user_id: ownerId,
+    workspace_id: ownerId,
     url: `http://scoops.sandbox.localhost:${port}/year`,
     devices: 'mobile',
     schedule: 'daily' as const,

@@ -138,6 +138,12 @@ export const PAGE_META: Record<RoutePath, PageMeta> = {
     description:
       'Track where your domain ranks for your keywords, on mobile or desktop, by country, language and city, checked daily beside your competitors, with alerts when a position moves.',
   },
+  [ROUTES.workspaces]: {
+    title: 'Your workspaces',
+    description:
+      'The workspaces you share with your team: who is in each, their roles, and whose plan applies.',
+    noindex: true,
+  },
 };
 
 /** The head of the page shown at an address that is no route. */

@@ -76,6 +76,8 @@ export interface Plan {
   scheduledCheckLimit: number;
   /** Days a tracked page's checks and alerts are kept. */
   trackingRetentionDays: number;
+  /** People who may belong to one of the owner's shared workspaces, the owner included. */
+  seatLimit: number;
   features: PlanFeatures;
 }
 
@@ -97,6 +99,7 @@ export const PLANS: readonly Plan[] = [
     rankKeywordLimit: 10,
     scheduledCheckLimit: 100,
     trackingRetentionDays: 30,
+    seatLimit: 1,
     features: FREE_FEATURES,
   },
   {
@@ -116,6 +119,7 @@ export const PLANS: readonly Plan[] = [
     rankKeywordLimit: 100,
     scheduledCheckLimit: 3_000,
     trackingRetentionDays: 90,
+    seatLimit: 3,
     features: PAID_FEATURES,
   },
   {
@@ -135,6 +139,7 @@ export const PLANS: readonly Plan[] = [
     rankKeywordLimit: 500,
     scheduledCheckLimit: 8_000,
     trackingRetentionDays: 180,
+    seatLimit: 10,
     features: PAID_FEATURES,
   },
   {
@@ -155,6 +160,7 @@ export const PLANS: readonly Plan[] = [
     rankKeywordLimit: 2_000,
     scheduledCheckLimit: 30_000,
     trackingRetentionDays: 365,
+    seatLimit: 50,
     features: PAID_FEATURES,
   },
 ];

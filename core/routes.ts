@@ -31,6 +31,7 @@ export const ROUTES = {
   /** For operators (OPS_TOKEN), linked from nowhere. */
   opsProviders: '/ops/providers',
   rankTracking: '/rank-tracking',
+  workspaces: '/workspaces',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];

@@ -61,6 +61,7 @@ export const SCREENS: Record<Exclude<RoutePath, typeof ROUTES.home>, ScreenModul
     module: 'rank-tracking/rank-tracking-page',
     component: 'RankTrackingPage',
   },
+  [ROUTES.workspaces]: { module: 'workspaces/workspaces-page', component: 'WorkspacesPage' },
 };
 
 /** The app itself, which the entry loads once the prerendered page has painted (web/src/main.tsx). */

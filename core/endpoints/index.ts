@@ -12,6 +12,7 @@ import { SPEED_ENDPOINTS } from './speed';
 import { TRACKING_ENDPOINTS } from './tracking';
 import { USAGE_ENDPOINTS } from './usage';
 import { WEBHOOK_ENDPOINTS } from './webhooks';
+import { WORKSPACE_ENDPOINTS } from './workspaces';
 
 /** Every endpoint of the API by feature: the server serves each, and only these. */
 export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
@@ -26,6 +27,7 @@ export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   webhooks: WEBHOOK_ENDPOINTS,
   rankTracking: RANK_TRACKING_ENDPOINTS,
   rum: RUM_ENDPOINTS,
+  workspaces: WORKSPACE_ENDPOINTS,
   payments: PAYMENTS_ENDPOINTS,
   ops: OPS_ENDPOINTS,
 };

@@ -21,3 +21,4 @@ export * from './gates';
 export * from './admin';
 export * from './rum';
 export * from './rank-tracking';
+export * from './workspaces';

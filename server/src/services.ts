@@ -7,6 +7,7 @@ import { OneTimeTokens } from './auth/one-time-tokens';
 import { SessionTokens } from './auth/session-tokens';
 import { Throttle } from './auth/throttle';
 import { Users } from './auth/users';
+import { Workspaces } from './workspaces/workspaces';
 import { UserSettingsStore } from './settings/user-settings';
 import { sandboxPort, type Config } from './config';
 import type { Db } from './db/connect';
@@ -139,6 +140,7 @@ export interface WorkServices {
 /** Everything the routes use, built once per app. */
 export interface Services extends WorkServices, DomainServices {
   users: Users;
+  workspaces: Workspaces;
   userSettings: UserSettingsStore;
   sessions: SessionTokens;
   oneTimeTokens: OneTimeTokens;
@@ -406,6 +408,7 @@ export function createServices(
   const services: Omit<Services, keyof DomainServices> = {
     ...work,
     users: new Users(db, clock),
+    workspaces: new Workspaces(db, clock),
     userSettings: new UserSettingsStore(db, clock),
     sessions: new SessionTokens(db, loadJwtSecret(config), config.SESSION_TTL_HOURS, clock),
     oneTimeTokens: new OneTimeTokens(db, clock),

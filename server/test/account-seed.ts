@@ -104,12 +104,12 @@ export async function seedAccount(app: App, email: string): Promise<SeededAccoun
       {
         id: speedTest,
         subject: userId,
-        user_id: userId,
+        workspace_id: userId,
         url: 'https://example.com/',
         samples: 1,
         created_at: now,
       },
-      { id: search, subject: userId, user_id: null, url: null, samples: 1, created_at: now },
+      { id: search, subject: userId, workspace_id: null, url: null, samples: 1, created_at: now },
     ])
     .execute();
   await db
@@ -138,7 +138,7 @@ export async function seedAccount(app: App, email: string): Promise<SeededAccoun
     .insertInto('tracked_pages')
     .values({
       id: page,
-      user_id: userId,
+      workspace_id: userId,
       url: 'https://example.com/tracked',
       devices: 'mobile',
       schedule: 'daily',
@@ -205,7 +205,7 @@ export async function seedAccount(app: App, email: string): Promise<SeededAccoun
     .insertInto('rank_keywords')
     .values({
       id: keyword,
-      user_id: userId,
+      workspace_id: userId,
       keyword: 'running shoes',
       domain: 'example.com',
       device: 'mobile',
@@ -236,8 +236,9 @@ export async function seedAccount(app: App, email: string): Promise<SeededAccoun
     .execute();
 
   const user = (await services.users.byId(userId))!;
+  // The personal workspace: its id is the user's.
   const site = await services.rumSites.create(
-    user,
+    { id: user.id, planId: user.plan_id },
     { name: 'Seeded site', origins: ['https://seeded.example'], sampleRate: 1 },
     'http://localhost',
   );

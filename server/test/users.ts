@@ -16,5 +16,7 @@ export async function signUp(app: App, planId = 1) {
     .where('id', '=', userId)
     .execute();
   const user = (await app.services.users.byId(userId))!;
-  return { token, userId, user, headers: { authorization: `Bearer ${token}` } };
+  // The personal workspace, whose id is the user's: what stores and quotas charge.
+  const workspace = { id: userId, planId };
+  return { token, userId, user, workspace, headers: { authorization: `Bearer ${token}` } };
 }

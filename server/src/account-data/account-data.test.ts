@@ -135,12 +135,21 @@ describeOnDatabases('account data: export and deletion', ({ postgres }) => {
         'tracked-pages.json',
         'usage.json',
         'webhooks.json',
+        'workspaces.json',
       ].sort(),
     );
     const json = (name: string) => JSON.parse(files[name]!);
     expect(json('profile.json')).toMatchObject({ email: seeded.email, name: 'Seeded Person' });
     expect(json('settings.json').search.search_keyword).toBe(`${seeded.email} shoes`);
     expect(json('settings.json').keywords.country_code).toBe('de');
+    expect(json('workspaces.json').owned).toMatchObject([
+      {
+        id: seeded.userId,
+        personal: 1,
+        members: [{ user_id: seeded.userId, role: 'owner' }],
+        keywordSettings: { country_code: 'de' },
+      },
+    ]);
     expect(json('searches.json').searches[0].resultUrls).toEqual(['https://result.example/']);
     expect(json('speed-tests.json')[0]).toMatchObject({ id: seeded.ids.speedTest });
     expect(json('speed-tests.json')[0].runs).toHaveLength(1);
@@ -174,7 +183,7 @@ describeOnDatabases('account data: export and deletion', ({ postgres }) => {
       ...(await held('users', 'password_hash', 'id')),
       ...tokens,
       ...sessions,
-      ...(await held('tracking_webhooks', 'secret')),
+      ...(await held('tracking_webhooks', 'secret', 'workspace_id')),
       seeded.webhookSecret,
       seeded.headers.authorization.slice('Bearer '.length),
     ];

@@ -13,8 +13,10 @@ type Rows = Record<UserTableName, Row[]>;
  */
 export const EXPORT_PLACES: Record<UserTableName, string> = {
   users: 'profile.json',
+  workspaces: 'workspaces.json',
+  workspace_members: 'workspaces.json',
   user_settings: 'settings.json',
-  keyword_settings: 'settings.json',
+  keyword_settings: 'settings.json, workspaces.json',
   sessions: 'withheld: a session is a credential',
   one_time_tokens: 'withheld: emailed links are credentials',
   rate_counters: 'withheld: counters of failed sign-ins and emails sent, kept an hour at most',
@@ -56,6 +58,8 @@ const FILES: Record<string, string> = {
   'profile.json': 'your account: email, name, plan, renewal dates, time zone, when it was made',
   'settings.json':
     'your search settings (device, Google domain, country, language, last search) and keyword tool settings',
+  'workspaces.json':
+    'the workspaces you own and those you belong to: members with their roles, keyword tool settings',
   'searches.json':
     'your SERP searches that measured their results: when, and the result pages measured',
   'speed-tests.json': 'your speed tests with each run and its outcome',
@@ -170,12 +174,28 @@ function files(rows: Rows, columns: Map<string, string[]>): Record<string, strin
   const alertsOf = groupBy(rows.tracking_alerts, 'page_id');
   const deliveriesOf = groupBy(rows.tracking_webhook_deliveries, 'webhook_id');
   const settings = rows.user_settings[0];
+  const membersOf = groupBy(rows.workspace_members, 'workspace_id');
+  const keywordSettingsOf = groupBy(rows.keyword_settings, 'workspace_id');
+  const userId = rows.users[0]?.id;
   const table = (name: UserTableName) => csv(columns.get(name) ?? [], rows[name]);
   return {
     'profile.json': json(clean(rows.users[0] ?? {})),
     'settings.json': json({
       search: settings ? clean(settings) : null,
-      keywords: rows.keyword_settings[0] ? clean(rows.keyword_settings[0]) : null,
+      // The personal workspace's (its id is the user's); others' are in workspaces.json.
+      keywords: keywordSettingsOf.get(userId)?.map(clean)[0] ?? null,
+    }),
+    'workspaces.json': json({
+      owned: rows.workspaces.map((workspace) => ({
+        ...clean(workspace),
+        members: (membersOf.get(workspace.id) ?? []).map(clean),
+        keywordSettings: keywordSettingsOf.get(workspace.id)?.map(clean)[0] ?? null,
+      })),
+      memberOf: rows.workspace_members
+        .filter(
+          (m) => m.user_id === userId && !rows.workspaces.some((w) => w.id === m.workspace_id),
+        )
+        .map(clean),
     }),
     'searches.json': json({
       latestSearch: settings?.search_keyword ?? null,

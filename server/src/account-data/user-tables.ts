@@ -37,8 +37,20 @@ export interface UserTable {
  */
 export const USER_TABLES = [
   { table: 'users', owner: { column: 'id', is: 'user-id' } },
+  // The workspaces the user owns (the personal one among them) go with the account, and
+  // everything in them; their memberships of others' workspaces go too.
+  { table: 'workspaces', owner: { column: 'owner_id', is: 'user-id' } },
+  {
+    table: 'workspace_members',
+    owner: {
+      anyOf: [
+        { column: 'user_id', is: 'user-id' },
+        { column: 'workspace_id', parent: 'workspaces' },
+      ],
+    },
+  },
   { table: 'user_settings', owner: { column: 'user_id', is: 'user-id' } },
-  { table: 'keyword_settings', owner: { column: 'user_id', is: 'user-id' } },
+  { table: 'keyword_settings', owner: { column: 'workspace_id', parent: 'workspaces' } },
   { table: 'sessions', owner: { column: 'user_id', is: 'user-id' } },
   { table: 'one_time_tokens', owner: { column: 'user_id', is: 'user-id' } },
   { table: 'rate_counters', owner: { column: 'bucket', is: 'address-bucket' } },
@@ -47,31 +59,31 @@ export const USER_TABLES = [
   { table: 'usage_counters', owner: { column: 'subject', is: 'subject' } },
   { table: 'subscriptions', owner: { column: 'user_id', is: 'user-id' } },
   { table: 'local_payment_methods', owner: { column: 'user_id', is: 'user-id' } },
-  // A SERP search's cards are paid by the searcher's subject and carry no user id.
+  // A SERP search's cards are paid by the searcher's subject and carry no workspace.
   {
     table: 'speed_tests',
     owner: {
       anyOf: [
-        { column: 'user_id', is: 'user-id' },
+        { column: 'workspace_id', parent: 'workspaces' },
         { column: 'subject', is: 'subject' },
       ],
     },
   },
   { table: 'speed_test_urls', owner: { column: 'test_id', parent: 'speed_tests' } },
   { table: 'speed_runs', owner: { column: 'test_id', parent: 'speed_tests' } },
-  { table: 'tracked_pages', owner: { column: 'user_id', is: 'user-id' } },
+  { table: 'tracked_pages', owner: { column: 'workspace_id', parent: 'workspaces' } },
   { table: 'tracking_checks', owner: { column: 'page_id', parent: 'tracked_pages' } },
   { table: 'tracking_samples', owner: { column: 'check_id', parent: 'tracking_checks' } },
   { table: 'tracking_alerts', owner: { column: 'page_id', parent: 'tracked_pages' } },
-  { table: 'tracking_webhooks', owner: { column: 'user_id', is: 'user-id' } },
+  { table: 'tracking_webhooks', owner: { column: 'workspace_id', parent: 'workspaces' } },
   {
     table: 'tracking_webhook_deliveries',
     owner: { column: 'webhook_id', parent: 'tracking_webhooks' },
   },
-  { table: 'rank_keywords', owner: { column: 'user_id', is: 'user-id' } },
+  { table: 'rank_keywords', owner: { column: 'workspace_id', parent: 'workspaces' } },
   { table: 'rank_checks', owner: { column: 'keyword_id', parent: 'rank_keywords' } },
   // The install's own site has no user: it stays.
-  { table: 'rum_sites', owner: { column: 'user_id', is: 'user-id' } },
+  { table: 'rum_sites', owner: { column: 'workspace_id', parent: 'workspaces' } },
   { table: 'rum_counts', owner: { column: 'site_id', parent: 'rum_sites' } },
   { table: 'rum_targets', owner: { column: 'site_id', parent: 'rum_sites' } },
 ] as const satisfies readonly UserTable[];

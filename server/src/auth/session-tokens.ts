@@ -9,6 +9,7 @@ import type { Database } from '../db/schema';
 import { counterOf, type CounterKey } from '../quota/quotas';
 import type { Clock } from '../shared/clock';
 import type { User } from '../db/schema';
+import type { WorkspaceAccess } from '../workspaces/access';
 
 export interface SessionClaims {
   userId: string;
@@ -17,8 +18,10 @@ export interface SessionClaims {
 
 /** What else `authenticate` reads in the same query. */
 export interface AuthenticateExtras {
-  /** The key of the user's usage counter to read: `used` is its count, 0 without a row. */
-  counter?: (userId: string) => CounterKey;
+  /** The workspace the request acts in; the user's personal one (their id) when not named. */
+  workspaceId?: string;
+  /** The key of the workspace's usage counter to read: `used` is its count, 0 without a row. */
+  counter?: (workspaceId: string) => CounterKey;
   /** Whether the user has subscriptions due for settlement (billing.ts's `due`). */
   settlement?: boolean;
 }
@@ -26,6 +29,8 @@ export interface AuthenticateExtras {
 export interface SessionUser {
   claims: SessionClaims;
   user: User;
+  /** The workspace asked for and the user's role in it; null when they are not its member. */
+  workspace: WorkspaceAccess | null;
   /** The counter's count, when `counter` was asked for. */
   used?: number;
   /** Whether a subscription is due, when `settlement` was asked for. */
@@ -56,12 +61,21 @@ export function verifiedPayload(
 
 const NO_COUNTER: CounterKey = { subject: '', tool: '', period: '' };
 
-type SessionRow = User & { used?: unknown; settlement_due?: unknown };
+type SessionRow = User & {
+  used?: unknown;
+  settlement_due?: unknown;
+  ws_role: WorkspaceAccess['role'] | null;
+  ws_name: string | null;
+  ws_personal: number | null;
+  ws_owner_id: string | null;
+  ws_plan_id: number | null;
+};
 /** The session's and the counter's key, flat: prepared queries take values, not objects. */
 type SessionArgs = [
   sessionId: string,
   userId: string,
   now: string,
+  workspaceId: string,
   subject: string,
   tool: string,
   period: string,
@@ -69,16 +83,35 @@ type SessionArgs = [
 type SessionQuery = (...args: SessionArgs) => Promise<SessionRow[]>;
 
 /**
- * The user of an active session, with the extras asked for as subqueries: the usage
- * counter (quotas' `counterOf`) and whether the user has subscriptions due for settlement
- * (billing's `dueSubscriptions`).
+ * The user of an active session with their membership of the workspace asked for (its
+ * owner's plan too), and the extras asked for as subqueries: the usage counter (quotas'
+ * `counterOf`) and whether the user has subscriptions due for settlement (billing's
+ * `dueSubscriptions`).
  */
 function sessionQuery(db: Db, counter: boolean, settlement: boolean): SessionQuery {
-  const session = (kysely: Kysely<Database>, sessionId: string, userId: string, now: string) => {
+  const session = (
+    kysely: Kysely<Database>,
+    sessionId: string,
+    userId: string,
+    now: string,
+    workspaceId: string,
+  ) => {
     const query = kysely
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
+      .leftJoin('workspace_members as wm', (join) =>
+        join.onRef('wm.user_id', '=', 'users.id').on('wm.workspace_id', '=', workspaceId),
+      )
+      .leftJoin('workspaces as ws', 'ws.id', 'wm.workspace_id')
+      .leftJoin('users as ws_owner', 'ws_owner.id', 'ws.owner_id')
       .selectAll('users')
+      .select([
+        'wm.role as ws_role',
+        'ws.name as ws_name',
+        'ws.personal as ws_personal',
+        'ws.owner_id as ws_owner_id',
+        'ws_owner.plan_id as ws_plan_id',
+      ])
       .where('sessions.id', '=', sessionId)
       .where('sessions.user_id', '=', userId)
       .where('sessions.revoked_at', 'is', null)
@@ -96,12 +129,15 @@ function sessionQuery(db: Db, counter: boolean, settlement: boolean): SessionQue
   };
   if (!counter) {
     const prepared = preparedQuery(db, session);
-    return (sessionId, userId, now) => prepared(sessionId, userId, now);
+    return (sessionId, userId, now, workspaceId) => prepared(sessionId, userId, now, workspaceId);
   }
   return preparedQuery(
     db,
-    (kysely: Kysely<Database>, ...[sessionId, userId, now, subject, tool, period]: SessionArgs) =>
-      session(kysely, sessionId, userId, now).select(() =>
+    (
+      kysely: Kysely<Database>,
+      ...[sessionId, userId, now, workspaceId, subject, tool, period]: SessionArgs
+    ) =>
+      session(kysely, sessionId, userId, now, workspaceId).select(() =>
         counterOf(kysely, { subject, tool, period }).as('used'),
       ),
   );
@@ -198,20 +234,43 @@ export class SessionTokens {
       query = sessionQuery(this.db, Boolean(counter), settlement);
       this.sessionQueries.set(variant, query);
     }
-    const key = counter?.(claims.userId) ?? NO_COUNTER;
+    const workspaceId = extras.workspaceId ?? claims.userId;
+    const key = counter?.(workspaceId) ?? NO_COUNTER;
     const [row] = await query(
       claims.sessionId,
       claims.userId,
       now.toISOString(),
+      workspaceId,
       key.subject,
       key.tool,
       key.period,
     );
     if (!row) return null;
-    const { used, settlement_due, ...user } = row;
+    const {
+      used,
+      settlement_due,
+      ws_role,
+      ws_name,
+      ws_personal,
+      ws_owner_id,
+      ws_plan_id,
+      ...user
+    } = row;
+    const workspace =
+      ws_role && ws_name !== null && ws_owner_id !== null && ws_plan_id !== null
+        ? {
+            id: workspaceId,
+            name: ws_name,
+            role: ws_role,
+            personal: Boolean(ws_personal),
+            ownerId: ws_owner_id,
+            planId: ws_plan_id,
+          }
+        : null;
     return {
       claims,
       user,
+      workspace,
       ...(counter ? { used: used === null || used === undefined ? 0 : Number(used) } : {}),
       ...(settlement ? { settlementDue: Boolean(settlement_due) } : {}),
     };

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { AuthResponse } from '@core/schemas/auth';
+import { WORKSPACE_MESSAGES } from '@core/messages/workspaces';
 import { DEFAULT_TIME_ZONE } from '@core/schemas/time-zone';
 import type { Db } from '../db/connect';
 import type { User } from '../db/schema';
@@ -31,7 +32,10 @@ export class Users {
       .executeTakeFirst();
   }
 
-  /** Creates a user; returns null when the email is taken (the unique index decides). */
+  /**
+   * Creates a user with their personal workspace; returns null when the email is taken (the
+   * unique index decides).
+   */
   async create(fields: {
     email: string;
     name: string;
@@ -54,12 +58,31 @@ export class Users {
       created_at: now,
       updated_at: now,
     };
-    const result = await this.db.kysely
-      .insertInto('users')
-      .values(user)
-      .onConflict((oc) => oc.column('email').doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1 ? user : null;
+    return this.db.kysely.transaction().execute(async (trx) => {
+      const result = await trx
+        .insertInto('users')
+        .values(user)
+        .onConflict((oc) => oc.column('email').doNothing())
+        .executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0n) !== 1) return null;
+      // Every account acts in its personal workspace until it names another; its id is the
+      // account's, so a call that names none needs no lookup to find it.
+      await trx
+        .insertInto('workspaces')
+        .values({
+          id: user.id,
+          name: WORKSPACE_MESSAGES.personalName,
+          owner_id: user.id,
+          personal: 1,
+          created_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('workspace_members')
+        .values({ workspace_id: user.id, user_id: user.id, role: 'owner', created_at: now })
+        .execute();
+      return user;
+    });
   }
 
   async update(

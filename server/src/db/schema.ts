@@ -6,6 +6,8 @@ import type { Generated, Selectable } from 'kysely';
  */
 export interface Database {
   users: UsersTable;
+  workspaces: WorkspacesTable;
+  workspace_members: WorkspaceMembersTable;
   user_settings: UserSettingsTable;
   keyword_settings: KeywordSettingsTable;
   sessions: SessionsTable;
@@ -58,6 +60,28 @@ export interface UsersTable {
 /** A user's row as read. */
 export type User = Selectable<UsersTable>;
 
+/**
+ * What a team shares: tracked pages, rank keywords, RUM sites, webhooks, speed tests and the
+ * keyword tool's settings belong to a workspace. Every account has a personal one, whose id
+ * is the account's id (data from before workspaces needed no rewrite).
+ */
+export interface WorkspacesTable {
+  id: string;
+  name: string;
+  /** The account whose plan the workspace's limits and allowances come from. */
+  owner_id: string;
+  /** 1 for an account's personal workspace: never shared, never deleted apart from it. */
+  personal: number;
+  created_at: string;
+}
+
+export interface WorkspaceMembersTable {
+  workspace_id: string;
+  user_id: string;
+  role: 'owner' | 'admin' | 'member' | 'viewer';
+  created_at: string;
+}
+
 export interface UserSettingsTable {
   user_id: string;
   device_type: number;
@@ -70,7 +94,7 @@ export interface UserSettingsTable {
 }
 
 export interface KeywordSettingsTable {
-  user_id: string;
+  workspace_id: string;
   country: string;
   country_code: string;
   language: string;
@@ -133,7 +157,7 @@ export interface SerpCacheTable {
 export interface RumSitesTable {
   id: string;
   /** Null for the install's own site: its pages' beacon, shown to operators. */
-  user_id: string | null;
+  workspace_id: string | null;
   name: string;
   /** What the site's beacon carries (`data-site`). */
   key: string;
@@ -255,7 +279,7 @@ export interface SpeedCacheTable {
 /** A tracked keyword; '' for no language or location (the unique key holds on both databases). */
 export interface RankKeywordsTable {
   id: string;
-  user_id: string;
+  workspace_id: string;
   keyword: string;
   /** The host compared, without `www.` (core/rank-match.ts). */
   domain: string;
@@ -296,7 +320,7 @@ export interface RankChecksTable {
 
 export interface TrackedPagesTable {
   id: string;
-  user_id: string;
+  workspace_id: string;
   url: string;
   /** 'mobile', 'desktop' or 'mobile,desktop'. */
   devices: string;
@@ -392,7 +416,7 @@ export interface TrackingAlertsTable {
 /** A user's webhook endpoint and the secret its deliveries are signed with. */
 export interface TrackingWebhooksTable {
   id: string;
-  user_id: string;
+  workspace_id: string;
   url: string;
   secret: string;
   created_at: string;
@@ -419,9 +443,10 @@ export interface TrackingWebhookDeliveriesTable {
 /** A speed test of one URL, or a SERP search paying for its cards' runs and page facts. */
 export interface SpeedTestsTable {
   id: string;
-  /** The quota subject that paid: 'user:<id>' or 'ip:<address>'. */
+  /** The quota subject that paid: a workspace's id or 'ip:<address>'. */
   subject: string;
-  user_id: string | null;
+  /** The workspace whose history holds the test; null for a visitor's. */
+  workspace_id: string | null;
   /** Null for a search's cards. */
   url: string | null;
   samples: number;

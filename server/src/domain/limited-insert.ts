@@ -3,12 +3,12 @@ import type { Db } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { DomainError } from './errors';
 
-/** One insert of rows a plan limits per user (tracked pages, rank keywords, RUM sites, webhooks). */
+/** One insert of rows a plan limits per workspace (tracked pages, rank keywords, RUM sites, webhooks). */
 export interface LimitedInsert<Held, Out> {
-  userId: string;
-  /** What the user holds now, read inside the transaction that inserts. */
+  workspaceId: string;
+  /** What the workspace holds now, read inside the transaction that inserts. */
   held: (trx: Transaction<Database>) => Promise<Held[]>;
-  /** How many the user may hold, and how many this insert adds. */
+  /** How many the workspace may hold, and how many this insert adds. */
   limit: number;
   adding: number;
   /** The refusal when the rows would pass the limit. */
@@ -21,16 +21,16 @@ export interface LimitedInsert<Held, Out> {
 
 /**
  * Inserts under a plan limit: the count and the insert are one transaction holding the
- * user's row (PostgreSQL; SQLite runs one writer at a time), so concurrent requests cannot
+ * workspace's row (PostgreSQL; SQLite runs one writer at a time), so concurrent requests cannot
  * pass the limit, and a refusal thrown on the way leaves nothing written.
  */
 export function insertUnderLimit<Held, Out>(db: Db, spec: LimitedInsert<Held, Out>): Promise<Out> {
   return db.kysely.transaction().execute(async (trx) => {
     if (db.kind === 'postgres') {
       await trx
-        .selectFrom('users')
+        .selectFrom('workspaces')
         .select('id')
-        .where('id', '=', spec.userId)
+        .where('id', '=', spec.workspaceId)
         .forUpdate()
         .execute();
     }

@@ -11,6 +11,13 @@ export interface EmailRecipient {
   timeZone: string;
 }
 
+const recipientColumns = [
+  'users.email',
+  'users.name',
+  'users.sign_in_origin',
+  'users.time_zone',
+] as const;
+
 export async function emailRecipient(
   db: Db,
   config: Pick<Config, 'PUBLIC_URL'>,
@@ -18,9 +25,32 @@ export async function emailRecipient(
 ): Promise<EmailRecipient | undefined> {
   const user = await db.kysely
     .selectFrom('users')
-    .select(['email', 'name', 'sign_in_origin', 'time_zone'])
+    .select(recipientColumns)
     .where('id', '=', userId)
     .executeTakeFirst();
+  return toRecipient(config, user);
+}
+
+/** The owner of a workspace: who its alerts go to. */
+export async function workspaceRecipient(
+  db: Db,
+  config: Pick<Config, 'PUBLIC_URL'>,
+  workspaceId: string,
+): Promise<EmailRecipient | undefined> {
+  const user = await db.kysely
+    .selectFrom('workspaces')
+    .innerJoin('users', 'users.id', 'workspaces.owner_id')
+    .select(recipientColumns)
+    .where('workspaces.id', '=', workspaceId)
+    .executeTakeFirst();
+  return toRecipient(config, user);
+}
+
+function toRecipient(
+  config: Pick<Config, 'PUBLIC_URL'>,
+  user:
+    { email: string; name: string; sign_in_origin: string | null; time_zone: string } | undefined,
+): EmailRecipient | undefined {
   return (
     user && {
       email: user.email,

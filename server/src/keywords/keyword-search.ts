@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { KEYWORD_MESSAGES } from '@core/messages';
 import type { ContentRank, KeywordAnswer, keywordBodySchema } from '@core/schemas/keywords';
 import type { User } from '../db/schema';
+import type { Holder } from '../workspaces/access';
 import { Forbidden, QuotaExceeded } from '../domain/errors';
 import { providerFailure } from '../providers/provider-failure';
 import { chooseSeedLanguage } from './detect-language';
@@ -12,7 +13,7 @@ type KeywordRequest = z.output<typeof keywordBodySchema>;
 type KeywordDeps = Pick<Services, 'keywords' | 'moderation' | 'keywordQuota'>;
 
 /**
- * One `POST /keyword` request of a search: charges its size to the user's keyword quota,
+ * One `POST /keyword` request of a search: charges its size to the workspace's keyword quota,
  * asks the suggestion source in the seed's language, and ranks the seed and every
  * suggestion's content. A source that fails gives the charge back.
  */
@@ -23,11 +24,11 @@ export class KeywordSearch {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async run(user: User, request: KeywordRequest): Promise<KeywordAnswer[]> {
+  async run(user: User, holder: Holder, request: KeywordRequest): Promise<KeywordAnswer[]> {
     if (request.userId && request.userId !== user.id) {
       throw new Forbidden(KEYWORD_MESSAGES.userMismatch);
     }
-    const charge = await this.services.keywordQuota.charge(user, request.size, request.searchId);
+    const charge = await this.services.keywordQuota.charge(holder, request.size, request.searchId);
     if (!charge.ok) throw new QuotaExceeded(charge.message);
 
     const suggester = this.services.keywords;

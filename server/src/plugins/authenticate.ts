@@ -1,16 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { WORKSPACE_ERROR_CODES, WORKSPACE_MESSAGES } from '@core/messages/workspaces';
+import { WORKSPACE_HEADER } from '@core/workspaces/header';
+import { policyOfRoute, type WorkspacePolicy } from '@core/workspaces/policy';
+import { roleAllows } from '@core/workspaces/roles';
 import type { AuthenticateExtras, SessionClaims } from '../auth/session-tokens';
 import type { User } from '../db/schema';
 import { remaining, remainingOf } from '../quota/remaining';
 import type { QuotaTool } from '../quota/quotas';
 import type { Services } from '../services';
-import { Unauthorized } from '../domain/errors';
+import { Forbidden, NotFound, Unauthorized } from '../domain/errors';
+import type { Holder, WorkspaceAccess } from '../workspaces/access';
 
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
 export interface Authenticated {
   user: User;
   claims: SessionClaims;
+  /**
+   * The workspace the request acts in (the `X-Workspace-Id` header's, else the personal
+   * one) with the user's role; null when they are not its member, which a route of a
+   * workspace (core/workspaces/policy.ts) never lets through.
+   */
+  workspace: WorkspaceAccess | null;
   /** This month's use of the route's `usage` tool (`usedTool`), read with the session. */
   used?: number;
   usedTool?: QuotaTool;
@@ -26,9 +37,10 @@ export interface RequireUserOptions {
   settle?: boolean;
   /**
    * The quota tool whose use this month the route reports (`remainingFor`): its counter
-   * is read in the session's query, a round trip fewer. The body is validated by then.
+   * is read in the session's query, a round trip fewer. The body is not validated yet: none
+   * when it names no tool.
    */
-  usage?: (request: FastifyRequest) => QuotaTool;
+  usage?: (request: FastifyRequest) => QuotaTool | undefined;
 }
 
 declare module 'fastify' {
@@ -37,6 +49,8 @@ declare module 'fastify' {
     auth: Authenticated | null;
     /** The signed-in user of a route behind `requireUser` or in a `requireSignedIn` scope. */
     readonly signedIn: Authenticated;
+    /** The workspace of a signed-in request to a route of the workspace policy. */
+    readonly workspace: WorkspaceAccess;
   }
   interface FastifyContextConfig {
     /** In a `requireSignedIn` scope: the tool whose usage the route reports (`RequireUserOptions`). */
@@ -57,16 +71,57 @@ export function bearerToken(request: FastifyRequest): string | null {
   return token || null;
 }
 
-/** The signed-in user of a request, or null when the bearer token is missing or invalid. */
+/** The policy of the request's route; a HEAD is its GET's. */
+function policyOf(request: FastifyRequest): WorkspacePolicy | undefined {
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  return policyOfRoute(method, request.routeOptions.url ?? '');
+}
+
+/** The workspace a request names for its route's policy: by its path's id or the header. */
+function namedWorkspace(request: FastifyRequest, policy: WorkspacePolicy): string | undefined {
+  const named =
+    policy.from === 'path'
+      ? (request.params as { id?: unknown }).id
+      : request.headers[WORKSPACE_HEADER];
+  return typeof named === 'string' && named !== '' ? named : undefined;
+}
+
+/**
+ * The signed-in user of a request, or null when the bearer token is missing or invalid.
+ * On a route of a workspace, the workspace it names must be the user's and their role
+ * must be the one the policy asks: else 404 (as a workspace that does not exist) or 403.
+ */
 export async function authenticate(
   services: Pick<Services, 'sessions'>,
   request: FastifyRequest,
-  extras: AuthenticateExtras = {},
+  extras: Omit<AuthenticateExtras, 'workspaceId'> = {},
 ): Promise<(Authenticated & { settlementDue?: boolean }) | null> {
   const token = bearerToken(request);
   if (!token) return null;
-  // The session row is read on every request (with its user, in the same query).
-  return services.sessions.authenticate(token, extras);
+  const policy = policyOf(request);
+  const workspaceId = policy && namedWorkspace(request, policy);
+  // The session row is read on every request (with its user and workspace, in one query).
+  const auth = await services.sessions.authenticate(token, {
+    ...extras,
+    ...(workspaceId ? { workspaceId } : {}),
+  });
+  if (auth && policy) {
+    const { workspace } = auth;
+    if (!workspace) throw new NotFound(WORKSPACE_MESSAGES.notFound, WORKSPACE_ERROR_CODES.notFound);
+    if (!roleAllows(workspace.role, policy.role)) {
+      throw new Forbidden(
+        WORKSPACE_MESSAGES.roleNeeded(policy.role, workspace.role),
+        WORKSPACE_ERROR_CODES.roleNeeded,
+      );
+    }
+  }
+  return auth;
+}
+
+/** Whose rows and allowances a signed-in request uses: its workspace's. */
+export function holderOf(auth: Authenticated): Holder {
+  // A route outside the policy acts in the personal workspace, whose id is the user's.
+  return auth.workspace ?? { id: auth.user.id, planId: auth.user.plan_id };
 }
 
 /** The user with their due subscriptions settled, read again when that changed the plan. */
@@ -87,9 +142,10 @@ export function remainingFor(
   request: FastifyRequest,
   tool: QuotaTool,
 ): Promise<number> | number {
-  const { user, used } = request.signedIn;
-  if (used !== undefined && request.auth?.usedTool === tool) return remainingOf(user, tool, used);
-  return remaining(services.quotas, user, request.ip, tool);
+  const { used } = request.signedIn;
+  const holder = holderOf(request.signedIn);
+  if (used !== undefined && request.auth?.usedTool === tool) return remainingOf(holder, tool, used);
+  return remaining(services.quotas, holder, request.ip, tool);
 }
 
 /**
@@ -105,7 +161,8 @@ export function requireSignedIn(
     route.schema = { ...route.schema, security: [{ bearer: [] }] };
   });
   const plain = scope.requireUser(options);
-  scope.addHook('preHandler', (request, reply) => {
+  // Before the body is validated: a caller who may not act learns nothing but 401, 403, 404.
+  scope.addHook('preValidation', (request, reply) => {
     const usage = request.routeOptions.config.usage;
     return usage ? scope.requireUser({ ...options, usage })(request, reply) : plain(request, reply);
   });
@@ -123,6 +180,13 @@ export function registerAuth(app: FastifyInstance, services: Services): void {
       return this.auth;
     },
   });
+  app.decorateRequest('workspace', {
+    getter(this: FastifyRequest): WorkspaceAccess {
+      const workspace = this.auth?.workspace;
+      if (!workspace) throw new Error(`${this.url} is not a route of the workspace policy`);
+      return workspace;
+    },
+  });
   app.decorate('identify', async (request: FastifyRequest) => {
     request.auth = await authenticate(services, request);
   });
@@ -132,15 +196,21 @@ export function registerAuth(app: FastifyInstance, services: Services): void {
       async (request) => {
         const tool = usage?.(request);
         const auth = await authenticate(services, request, {
-          ...(tool ? { counter: (userId) => services.quotas.counterKey(userId, tool) } : {}),
+          ...(tool
+            ? { counter: (workspaceId) => services.quotas.counterKey(workspaceId, tool) }
+            : {}),
           settlement: settle,
         });
         if (!auth) throw new Unauthorized(message);
-        const { user, claims, used, settlementDue } = auth;
+        const { claims, used, settlementDue, workspace } = auth;
+        // settle() reads nothing else when no subscription is due (the query said).
+        const user = settle && settlementDue ? await settledUser(services, auth.user) : auth.user;
         request.auth = {
           claims,
-          // settle() reads nothing else when no subscription is due (the query said).
-          user: settle && settlementDue ? await settledUser(services, user) : user,
+          // A workspace of the user's own follows their plan as it is once settled.
+          workspace:
+            workspace?.ownerId === user.id ? { ...workspace, planId: user.plan_id } : workspace,
+          user,
           ...(tool ? { used, usedTool: tool } : {}),
         };
       },

@@ -5,6 +5,7 @@ import { SPEED_ERROR_CODES } from '@core/speed';
 import { entitlementsFor, subjectOf } from '../quota/plan-limits';
 import type { Charge } from '../quota/quotas';
 import type { Services } from '../services';
+import { holderOf } from './authenticate';
 
 /** Tools of which each call costs one use of the month; keywords are charged by size. */
 export type MeteredTool = 'serp' | 'speed';
@@ -17,7 +18,7 @@ const REFUSALS = {
 declare module 'fastify' {
   interface FastifyReply {
     /**
-     * Takes one use of `tool` from the month of the request's user (`identify` ran), or of
+     * Takes one use of `tool` from the month of the request's workspace (`identify` ran), or of
      * the visitor's IP address; when none is left, answers 429 with the monthly-limit message
      * and gives null. Call it after every check that may refuse the request, so a refusal
      * costs nothing.
@@ -34,11 +35,11 @@ declare module 'fastify' {
   }
 }
 
-/** Whose quota a request uses and what their plan allows: its user's, or its IP address's. */
+/** Whose quota a request uses and what its plan allows: its workspace's, or its IP address's. */
 export function quotaHolder(request: FastifyRequest) {
-  const user = request.auth?.user ?? null;
-  const entitlements = entitlementsFor(user);
-  return { user, subject: subjectOf(user, request.ip), entitlements };
+  const holder = request.auth ? holderOf(request.auth) : null;
+  const entitlements = entitlementsFor(holder);
+  return { holder, subject: subjectOf(holder, request.ip), entitlements };
 }
 
 export function registerMeter(app: FastifyInstance, services: Services): void {

@@ -3,6 +3,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@core/schemas/common';
+import { WORKSPACE_HEADER } from '@core/workspaces/header';
+import { policyOfRoute } from '@core/workspaces/policy';
 
 /**
  * OpenAPI 3.0 lets `nullable` add null to a schema's type but not to its `enum`: a nullable
@@ -34,8 +36,25 @@ const transform: SwaggerTransform = (input) => {
     typeof jsonSchemaTransform
   >[0]);
   listNullInEnums(document.schema);
+  const method = [input.route.method].flat()[0];
+  const policy = method && policyOfRoute(method, input.url);
+  if (policy?.from === 'header')
+    addWorkspaceHeader(document.schema as Record<string, unknown>, policy.role);
   return document;
 };
+
+/** Documents the header that names the workspace a call acts in, and the role it needs. */
+function addWorkspaceHeader(schema: Record<string, unknown>, role: string): void {
+  const headers = (schema.headers ?? { type: 'object', properties: {} }) as {
+    properties: Record<string, unknown>;
+  };
+  headers.properties[WORKSPACE_HEADER] = {
+    type: 'string',
+    format: 'uuid',
+    description: `The workspace the call acts in (needs the ${role} role or above); without it, the caller's personal workspace.`,
+  };
+  schema.headers = headers;
+}
 
 /** OpenAPI description built from the routes' zod schemas, served at `{prefix}/docs`. */
 export async function registerOpenApi(app: FastifyInstance, prefix: string): Promise<void> {

@@ -10,7 +10,7 @@ import { describeOnDatabases } from '../../test/backends';
 let t: TestApp;
 afterEach(async () => t?.close());
 
-const userOnPlan = async (planId: number) => (await signUp(t.app, planId)).user;
+const userOnPlan = async (planId: number) => (await signUp(t.app, planId)).workspace;
 
 describeOnDatabases('keyword quota', ({ postgres }) => {
   it('lets exactly ten of fifty concurrent searches through 100 keywords left', async () => {

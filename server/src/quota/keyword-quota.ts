@@ -3,7 +3,7 @@ import { FREE_KEYWORDS_PER_LIST, KEYWORD_REQUESTS_PER_SEARCH } from '@core/keywo
 import { isPaidPlan, type Plan } from '@core/plans';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import type { Clock } from '../shared/clock';
-import type { User } from '../db/schema';
+import type { Holder } from '../workspaces/access';
 import { entitlementsFor } from './plan-limits';
 import { monthKey, type Quotas } from './quotas';
 
@@ -54,26 +54,26 @@ export class KeywordQuota {
   }
 
   /** The advisory check of `POST /kwt-rate-limit`: would `amount` keywords be allowed now? */
-  async check(user: User, amount: number): Promise<string | null> {
-    const { plan, monthlyLimit } = entitlementsFor(user);
-    if ((await this.quotas.used(user.id, 'keywords')) >= monthlyLimit('keywords')) {
+  async check(holder: Holder, amount: number): Promise<string | null> {
+    const { plan, monthlyLimit } = entitlementsFor(holder);
+    if ((await this.quotas.used(holder.id, 'keywords')) >= monthlyLimit('keywords')) {
       return QUOTA_MESSAGES.monthlySearchLimit;
     }
-    const w = await this.windows(plan, user.id);
+    const w = await this.windows(plan, holder.id);
     if (!w) return null;
-    if ((await this.quotas.used(user.id, 'kw-hour', w.hour)) + amount > w.perHour) {
+    if ((await this.quotas.used(holder.id, 'kw-hour', w.hour)) + amount > w.perHour) {
       return QUOTA_MESSAGES.keywordsPerHour;
     }
-    if ((await this.quotas.used(user.id, 'kw-minute', w.minute)) + amount > w.perMinute) {
+    if ((await this.quotas.used(holder.id, 'kw-minute', w.minute)) + amount > w.perMinute) {
       return QUOTA_MESSAGES.keywordsPerMinute;
     }
     return null;
   }
 
   /** Charges one `/keyword` request of `asked` keywords. */
-  async charge(user: User, asked: number, searchId?: string): Promise<KeywordCharge> {
-    const { plan, monthlyLimit } = entitlementsFor(user);
-    const subject = user.id;
+  async charge(holder: Holder, asked: number, searchId?: string): Promise<KeywordCharge> {
+    const { plan, monthlyLimit } = entitlementsFor(holder);
+    const subject = holder.id;
     let size = isPaidPlan(plan.planId) ? asked : Math.min(asked, FREE_KEYWORDS_PER_LIST);
 
     const limit = monthlyLimit('keywords');

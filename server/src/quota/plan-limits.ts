@@ -1,18 +1,18 @@
 import { entitlementsOf, type Entitlements } from '@core/entitlements';
 import type { Plan } from '@core/plans';
-import type { User } from '../db/schema';
+import type { Holder } from '../workspaces/access';
 
-/** Quota subject: the user, or the visitor's IP address for anonymous use. */
-export function subjectOf(user: User | null, ip: string): string {
-  return user ? user.id : `ip:${ip}`;
+/** Quota subject: the workspace, or the visitor's IP address for anonymous use. */
+export function subjectOf(holder: Holder | null, ip: string): string {
+  return holder ? holder.id : `ip:${ip}`;
 }
 
-/** What the user's plan allows; visitors get the free plan's allowance per IP address. */
-export function entitlementsFor(user: User | null): Entitlements {
-  return entitlementsOf(user?.plan_id);
+/** What the workspace's plan allows; visitors get the free plan's allowance per IP address. */
+export function entitlementsFor(holder: Holder | null): Entitlements {
+  return entitlementsOf(holder?.planId);
 }
 
 /** The plan whose rules `entitlementsFor` reads. */
-export function planOf(user: User | null): Plan {
-  return entitlementsFor(user).plan;
+export function planOf(holder: Holder | null): Plan {
+  return entitlementsFor(holder).plan;
 }

@@ -120,7 +120,7 @@ describe('quota endpoints', () => {
     expect((await kwt(31)).statusCode).toBe(200);
     expect((await kwt(31)).statusCode).toBe(200);
     expect((await kwt(32)).statusCode).toBe(429);
-    expect((await t.app.services.keywordQuota.charge(u.user, 30)).ok).toBe(true);
+    expect((await t.app.services.keywordQuota.charge(u.workspace, 30)).ok).toBe(true);
     const limited = await kwt(2);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe(QUOTA_MESSAGES.keywordsPerMinute);

@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { pageReference, pageUrl, type AppPage } from '../emails/app-links';
 import { timeInWords } from '../emails/email-time';
-import { emailRecipient } from '../emails/recipient';
+import { workspaceRecipient } from '../emails/recipient';
 import type { EmailSender } from '../providers/email';
 import type { WebhookDeliveries } from '../shared/webhooks/webhook-deliveries';
 import type { RankKeywordFields } from './rank-keywords';
@@ -52,7 +52,7 @@ export function rankChanges(
 
 /**
  * Rank alerts: when a ranked or not-in-top check moved as the keyword's alerts ask from
- * the last check that was either, one email and the user's webhooks ('rank.changed').
+ * the last check that was either, one email to the workspace's owner and its webhooks ('rank.changed').
  * Failed and partial checks are skipped entirely, as the check and as the comparison.
  */
 export class RankAlertSender {
@@ -66,14 +66,14 @@ export class RankAlertSender {
 
   /** Sends the alert of `current` when it changed from `previous`; true when one went. */
   async judge(
-    userId: string,
+    workspaceId: string,
     keyword: RankKeywordFields,
     previous: RankCheck | null,
     current: RankCheck,
   ): Promise<boolean> {
     const changes = rankChanges(previous, current, keyword.alerts);
     if (changes.length === 0) return false;
-    const to = await emailRecipient(this.db, this.config, userId);
+    const to = await workspaceRecipient(this.db, this.config, workspaceId);
     if (!to) return false;
     const link = pageUrl(to.linkBase, RANK_PAGE);
     const at = timeInWords(current.checkedAt, to.timeZone);
@@ -87,7 +87,7 @@ export class RankAlertSender {
         text: `${EMAIL_MESSAGES.greeting(to.name)}\n\n${what}\n\nSee its history on ${pageReference(to.linkBase, RANK_PAGE)}\n\n${M.alertOnce}\n`,
       })
       .catch((error: unknown) => this.log.error({ err: error }, 'rank alert email failed'));
-    await this.webhooks.notify(userId, {
+    await this.webhooks.notify(workspaceId, {
       event: 'rank.changed',
       page: null,
       device: keyword.device,

@@ -124,7 +124,7 @@ export class RankChecks {
    * daily) is looked up alone.
    */
   async forList(
-    userId: string,
+    workspaceId: string,
     keywordIds: readonly string[],
     since: string,
   ): Promise<{ latest: Map<string, RankCheck>; recent: Map<string, CheckPoint[]> }> {
@@ -132,7 +132,7 @@ export class RankChecks {
       .selectFrom('rank_checks')
       .select(['id', 'keyword_id', 'checked_at', 'state', 'position'])
       .where('keyword_id', 'in', (eb) =>
-        eb.selectFrom('rank_keywords').select('id').where('user_id', '=', userId),
+        eb.selectFrom('rank_keywords').select('id').where('workspace_id', '=', workspaceId),
       )
       .where('checked_at', '>=', since)
       .orderBy('keyword_id')

@@ -10,10 +10,10 @@ import {
   type RankDevice,
 } from '@core/schemas/rank-tracking';
 import type { Clock } from '../shared/clock';
-import type { User } from '../db/schema';
 import type { Db } from '../db/connect';
 import type { RankKeywordsTable } from '../db/schema';
 import { Conflict, NotFound, PlanLimit } from '../domain/errors';
+import type { Holder } from '../workspaces/access';
 import { insertUnderLimit } from '../domain/limited-insert';
 
 export type RankKeywordRow = Selectable<RankKeywordsTable>;
@@ -67,7 +67,7 @@ export function keywordFields(row: RankKeywordRow): RankKeywordFields {
   };
 }
 
-/** What makes two keywords the same one (the table's unique key, past the user). */
+/** What makes two keywords the same one (the table's unique key, past the workspace). */
 const identity = (
   k: Pick<RankKeywordRow, 'keyword' | 'domain' | 'device' | 'country' | 'language' | 'location'>,
 ) => JSON.stringify([k.keyword, k.domain, k.device, k.country, k.language, k.location]);
@@ -77,8 +77,8 @@ const competitorsOf = (domain: string, competitors: string[]) =>
   [...new Set(competitors)].filter((one) => one !== domain);
 
 /**
- * A user's tracked keywords, within their plan's number. The count, the duplicate check
- * and the inserts are one transaction holding the user's row (PostgreSQL; SQLite runs one
+ * A workspace's tracked keywords, within its plan's number. The count, the duplicate check
+ * and the inserts are one transaction holding the workspace's row (PostgreSQL; SQLite runs one
  * writer at a time), so concurrent requests cannot pass the limit, and a list is added
  * whole or not at all.
  */
@@ -89,12 +89,12 @@ export class RankKeywords {
   ) {}
 
   /** Adds every keyword of `bodies`, or none: a plan limit or a duplicate refuses the list. */
-  async add(user: User, bodies: CreateRankKeywordBody[]): Promise<RankKeywordRow[]> {
-    const limit = entitlementsOf(user.plan_id).rankKeywordLimit;
+  async add(holder: Holder, bodies: CreateRankKeywordBody[]): Promise<RankKeywordRow[]> {
+    const limit = entitlementsOf(holder.planId).rankKeywordLimit;
     const now = this.clock.now().toISOString();
     const rows: RankKeywordRow[] = bodies.map((body) => ({
       id: crypto.randomUUID(),
-      user_id: user.id,
+      workspace_id: holder.id,
       keyword: body.keyword.replace(/\s+/g, ' '),
       domain: body.domain,
       device: body.device,
@@ -115,12 +115,12 @@ export class RankKeywords {
       created_at: now,
     }));
     return insertUnderLimit(this.db, {
-      userId: user.id,
+      workspaceId: holder.id,
       held: (trx) =>
         trx
           .selectFrom('rank_keywords')
           .select(['keyword', 'domain', 'device', 'country', 'language', 'location'])
-          .where('user_id', '=', user.id)
+          .where('workspace_id', '=', holder.id)
           .execute(),
       limit,
       adding: rows.length,
@@ -151,24 +151,24 @@ export class RankKeywords {
     });
   }
 
-  /** The user's keywords, oldest first. */
-  list(userId: string): Promise<RankKeywordRow[]> {
+  /** The workspace's keywords, oldest first. */
+  list(workspaceId: string): Promise<RankKeywordRow[]> {
     return this.db.kysely
       .selectFrom('rank_keywords')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .orderBy('created_at')
       .orderBy('id')
       .execute();
   }
 
-  /** The user's keyword of `id`, or the 404 of one that is not theirs. */
-  async own(userId: string, id: string): Promise<RankKeywordRow> {
+  /** The workspace's keyword of `id`, or the 404 of one that is not in it. */
+  async own(workspaceId: string, id: string): Promise<RankKeywordRow> {
     const row = await this.db.kysely
       .selectFrom('rank_keywords')
       .selectAll()
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
     if (!row) throw rankKeywordNotFound();
     return row;
@@ -183,8 +183,12 @@ export class RankKeywords {
       .executeTakeFirst();
   }
 
-  async update(userId: string, id: string, changes: RankKeywordChanges): Promise<RankKeywordRow> {
-    const row = await this.own(userId, id);
+  async update(
+    workspaceId: string,
+    id: string,
+    changes: RankKeywordChanges,
+  ): Promise<RankKeywordRow> {
+    const row = await this.own(workspaceId, id);
     await this.db.kysely
       .updateTable('rank_keywords')
       .set({
@@ -196,17 +200,17 @@ export class RankKeywords {
         ...(changes.alerts !== undefined && { alerts: JSON.stringify(changes.alerts) }),
       })
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .execute();
-    return this.own(userId, id);
+    return this.own(workspaceId, id);
   }
 
   /** Removes the keyword and its history (its checks cascade). */
-  async remove(userId: string, id: string): Promise<void> {
+  async remove(workspaceId: string, id: string): Promise<void> {
     const gone = await this.db.kysely
       .deleteFrom('rank_keywords')
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
     if (Number(gone.numDeletedRows) === 0) throw rankKeywordNotFound();
   }

@@ -22,7 +22,7 @@ describeOnDatabases('Rank checks’ schedule', ({ postgres }) => {
     });
     const user = await signUp(t.app, 4);
     const rows = await t.app.services.rank.keywords.add(
-      user.user,
+      user.workspace,
       Array.from({ length: 5 }, (_, i) => ({
         keyword: `flavor ${i}`,
         domain: 'scoops.example',

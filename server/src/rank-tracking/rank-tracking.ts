@@ -103,13 +103,13 @@ export class RankTracking {
     if (wait > 0) await sleep(wait);
   };
 
-  /** The user's keywords as the list shows them, with their figures. */
-  async list(userId: string): Promise<RankKeyword[]> {
+  /** The workspace's keywords as the list shows them, with their figures. */
+  async list(workspaceId: string): Promise<RankKeyword[]> {
     const now = this.deps.clock.now();
     const since = new Date(now.getTime() - SUMMARY_DAYS * 86_400_000).toISOString();
-    const rows = await this.keywords.list(userId);
+    const rows = await this.keywords.list(workspaceId);
     const { latest, recent } = await this.checks.forList(
-      userId,
+      workspaceId,
       rows.map((row) => row.id),
       since,
     );
@@ -154,7 +154,7 @@ export class RankTracking {
     await this.checks.record(row.id, check);
     if ((COMPARABLE_STATES as readonly string[]).includes(check.state)) {
       const previous = await this.checks.previous(row.id, check.checkedAt, COMPARABLE_STATES);
-      await this.alerts.judge(row.user_id, fields, previous, check);
+      await this.alerts.judge(row.workspace_id, fields, previous, check);
     }
     return check;
   }
@@ -164,8 +164,8 @@ export class RankTracking {
    * request; the schedule's next check comes a day after it. A 409 while another check of
    * the keyword runs.
    */
-  async checkNow(userId: string, id: string): Promise<RankCheck> {
-    const row = await this.keywords.own(userId, id);
+  async checkNow(workspaceId: string, id: string): Promise<RankCheck> {
+    const row = await this.keywords.own(workspaceId, id);
     if (this.deps.serpChain.length === 0) throw new Unavailable(RANK_TRACKING_MESSAGES.noProvider);
     const owner = crypto.randomUUID();
     if (!(await this.leases.claim(id, owner, false))) {

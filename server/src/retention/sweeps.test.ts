@@ -76,9 +76,9 @@ describeOnDatabases('data retention', ({ postgres }) => {
     const clock = new TestClock();
     t = await buildTestApp({ postgres, clock });
     const { rumSites, rumCounts } = t.app.services;
-    const { user } = await signUp(t.app);
+    const { workspace } = await signUp(t.app);
     const site = await rumSites.create(
-      user,
+      workspace,
       { name: 'Scoops', origins: ['https://scoops.example'], sampleRate: 1 },
       'http://localhost',
     );
@@ -95,8 +95,8 @@ describeOnDatabases('data retention', ({ postgres }) => {
     const clock = new TestClock();
     t = await buildTestApp({ postgres, clock, env: { RANK_CONCURRENCY: '0' } });
     const { rank } = t.app.services;
-    const { user } = await signUp(t.app);
-    const [row] = await rank.keywords.add(user, [
+    const { workspace } = await signUp(t.app);
+    const [row] = await rank.keywords.add(workspace, [
       {
         keyword: 'ice cream',
         domain: 'scoops.example',

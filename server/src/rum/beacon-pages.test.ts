@@ -104,7 +104,11 @@ describeOnDatabases('pages that carry the beacon', ({ postgres }) => {
     t = await buildTestApp({ postgres, env: { WEB_DIST_DIR: webBuild(), RUM_SELF: 'off' } });
     expect(await page(APP_HOST)).not.toContain('rum.js');
     expect(
-      await t.db.kysely.selectFrom('rum_sites').select('id').where('user_id', 'is', null).execute(),
+      await t.db.kysely
+        .selectFrom('rum_sites')
+        .select('id')
+        .where('workspace_id', 'is', null)
+        .execute(),
     ).toEqual([]);
   });
 

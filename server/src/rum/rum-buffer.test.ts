@@ -41,7 +41,7 @@ describeOnDatabases('RUM buffer', ({ postgres }) => {
         .insertInto('rum_sites')
         .values({
           id,
-          user_id: userId,
+          workspace_id: userId,
           name: 'Scoops',
           key: crypto.randomUUID(),
           origins: JSON.stringify(['https://scoops.example']),

@@ -23,7 +23,7 @@ describe('RUM collector', () => {
       .insertInto('rum_sites')
       .values({
         id: crypto.randomUUID(),
-        user_id: userId,
+        workspace_id: userId,
         name: 'Scoops',
         key: 'scoops-key',
         origins: JSON.stringify([ORIGIN]),

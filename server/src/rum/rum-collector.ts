@@ -122,7 +122,7 @@ export class RumCollector {
     if (cached && this.now() - cached.at < SITE_TTL_MS) return cached.entry;
     const row = await this.db.kysely
       .selectFrom('rum_sites')
-      .select(['id', 'user_id', 'origins', 'sample_rate'])
+      .select(['id', 'workspace_id', 'origins', 'sample_rate'])
       .where('key', '=', key)
       .executeTakeFirst();
     const entry = row
@@ -130,7 +130,7 @@ export class RumCollector {
           id: row.id,
           origins: JSON.parse(row.origins) as string[],
           sampleRate: row.sample_rate,
-          install: row.user_id === null,
+          install: row.workspace_id === null,
         }
       : null;
     // Re-inserted, so the first key is the one read longest ago, and the one to forget.

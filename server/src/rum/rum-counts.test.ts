@@ -22,7 +22,7 @@ describeOnDatabases('RUM counts', ({ postgres }) => {
       .insertInto('rum_sites')
       .values({
         id: siteId,
-        user_id: userId,
+        workspace_id: userId,
         name: 'Scoops',
         key: crypto.randomUUID(),
         origins: JSON.stringify(['https://scoops.example']),

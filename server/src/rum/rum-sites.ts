@@ -3,10 +3,10 @@ import { entitlementsOf } from '@core/entitlements';
 import { RUM_MESSAGES } from '@core/messages';
 import { RUM_ERROR_CODES, type CreateRumSiteBody, type RumSite } from '@core/schemas/rum';
 import type { Clock } from '../shared/clock';
-import type { User } from '../db/schema';
 import type { Db } from '../db/connect';
 import type { RumSitesTable } from '../db/schema';
 import { NotFound, PlanLimit } from '../domain/errors';
+import type { Holder } from '../workspaces/access';
 import { insertUnderLimit } from '../domain/limited-insert';
 
 const siteNotFound = () => new NotFound(RUM_MESSAGES.notFound, RUM_ERROR_CODES.notFound);
@@ -22,15 +22,15 @@ export const rumSnippet = (appUrl: string, key: string) =>
 export const INSTALL_SITE_ID = '00000000-0000-4000-8000-000000000000';
 export const INSTALL_SITE_NAME = 'This install (SpeedRank’s own pages)';
 
-/** Who looks at sites: a user, and whether they are one of the install's operators. */
+/** Who looks at sites: the workspace, and whether the caller is one of the install's operators. */
 export interface RumViewer {
-  id: string;
+  workspaceId: string;
   operator: boolean;
 }
 
 const toSite = (row: RumSitesTable, appUrl: string): RumSite => ({
   id: row.id,
-  install: row.user_id === null,
+  install: row.workspace_id === null,
   name: row.name,
   key: row.key,
   origins: JSON.parse(row.origins) as string[],
@@ -40,8 +40,8 @@ const toSite = (row: RumSitesTable, appUrl: string): RumSite => ({
 });
 
 /**
- * A user's RUM sites, within their plan's number. The count and the insert are one
- * transaction holding the user's row, so concurrent requests cannot pass the limit.
+ * A workspace's RUM sites, within its plan's number. The count and the insert are one
+ * transaction holding the workspace's row, so concurrent requests cannot pass the limit.
  */
 export class RumSites {
   constructor(
@@ -56,8 +56,8 @@ export class RumSites {
       .selectAll()
       .where((eb) =>
         viewer.operator
-          ? eb.or([eb('user_id', '=', viewer.id), eb('user_id', 'is', null)])
-          : eb('user_id', '=', viewer.id),
+          ? eb.or([eb('workspace_id', '=', viewer.workspaceId), eb('workspace_id', 'is', null)])
+          : eb('workspace_id', '=', viewer.workspaceId),
       )
       .orderBy('created_at')
       .execute();
@@ -73,13 +73,13 @@ export class RumSites {
     return site;
   }
 
-  /** The user's own site of `id`, the one they may change, or the 404 of one that is not. */
-  async own(userId: string, id: string, appUrl: string): Promise<RumSite> {
+  /** The workspace's own site of `id`, one it may change, or the 404 of one that is not. */
+  async own(workspaceId: string, id: string, appUrl: string): Promise<RumSite> {
     const row = await this.db.kysely
       .selectFrom('rum_sites')
       .selectAll()
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
     if (!row) throw siteNotFound();
     return toSite(row, appUrl);
@@ -96,7 +96,7 @@ export class RumSites {
       .insertInto('rum_sites')
       .values({
         id: INSTALL_SITE_ID,
-        user_id: null,
+        workspace_id: null,
         name: INSTALL_SITE_NAME,
         key: crypto.randomBytes(16).toString('base64url'),
         origins,
@@ -129,12 +129,12 @@ export class RumSites {
       .map((row) => row.key);
   }
 
-  async create(user: User, body: CreateRumSiteBody, appUrl: string): Promise<RumSite> {
-    const limit = entitlementsOf(user.plan_id).rumSiteLimit;
+  async create(holder: Holder, body: CreateRumSiteBody, appUrl: string): Promise<RumSite> {
+    const limit = entitlementsOf(holder.planId).rumSiteLimit;
     const row = await insertUnderLimit(this.db, {
-      userId: user.id,
+      workspaceId: holder.id,
       held: (trx) =>
-        trx.selectFrom('rum_sites').select('id').where('user_id', '=', user.id).execute(),
+        trx.selectFrom('rum_sites').select('id').where('workspace_id', '=', holder.id).execute(),
       limit,
       adding: 1,
       overLimit: () =>
@@ -142,7 +142,7 @@ export class RumSites {
       insert: async (trx) => {
         const site: RumSitesTable = {
           id: crypto.randomUUID(),
-          user_id: user.id,
+          workspace_id: holder.id,
           name: body.name,
           key: crypto.randomBytes(16).toString('base64url'),
           origins: JSON.stringify([...new Set(body.origins)]),
@@ -157,12 +157,12 @@ export class RumSites {
   }
 
   async update(
-    userId: string,
+    workspaceId: string,
     id: string,
     changes: Partial<CreateRumSiteBody>,
     appUrl: string,
   ): Promise<RumSite> {
-    await this.own(userId, id, appUrl);
+    await this.own(workspaceId, id, appUrl);
     await this.db.kysely
       .updateTable('rum_sites')
       .set({
@@ -173,17 +173,17 @@ export class RumSites {
         ...(changes.sampleRate !== undefined && { sample_rate: changes.sampleRate }),
       })
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .execute();
-    return this.own(userId, id, appUrl);
+    return this.own(workspaceId, id, appUrl);
   }
 
   /** Removes the site and every count of its beacons (they cascade). */
-  async remove(userId: string, id: string): Promise<void> {
+  async remove(workspaceId: string, id: string): Promise<void> {
     const gone = await this.db.kysely
       .deleteFrom('rum_sites')
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
     if (Number(gone.numDeletedRows) === 0) throw siteNotFound();
   }

@@ -3,7 +3,7 @@ import { keywordSettingsSchema, type KeywordSettings } from '@core/schemas/keywo
 import type { Clock } from '../shared/clock';
 import type { Db } from '../db/connect';
 
-/** The keyword tool's settings of a user, kept so they follow the user between browsers. */
+/** The keyword tool's settings of a workspace, kept so they follow its members between browsers. */
 export class KeywordSettingsStore {
   constructor(
     private readonly db: Db,
@@ -11,11 +11,11 @@ export class KeywordSettingsStore {
   ) {}
 
   /** The stored settings, or the defaults when none are stored or they no longer parse. */
-  async read(userId: string): Promise<KeywordSettings> {
+  async read(workspaceId: string): Promise<KeywordSettings> {
     const row = await this.db.kysely
       .selectFrom('keyword_settings')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
     if (!row) return DEFAULT_KEYWORD_SETTINGS;
     const parsed = keywordSettingsSchema.safeParse({
@@ -30,15 +30,15 @@ export class KeywordSettingsStore {
   }
 
   /** Stores `changes` over what is stored, and answers the whole settings. */
-  async save(userId: string, changes: Partial<KeywordSettings>): Promise<KeywordSettings> {
-    const next = { ...(await this.read(userId)), ...changes };
+  async save(workspaceId: string, changes: Partial<KeywordSettings>): Promise<KeywordSettings> {
+    const next = { ...(await this.read(workspaceId)), ...changes };
     // Two decimals, as the settings box rounds: a `real` column cannot hold 4e-323.
     next.temperature = clampTemperature(next.temperature);
-    const row = { user_id: userId, ...next, updated_at: this.clock.now().toISOString() };
+    const row = { workspace_id: workspaceId, ...next, updated_at: this.clock.now().toISOString() };
     await this.db.kysely
       .insertInto('keyword_settings')
       .values(row)
-      .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+      .onConflict((oc) => oc.column('workspace_id').doUpdateSet(row))
       .execute();
     return next;
   }

@@ -62,18 +62,18 @@ function representativeRun<Row extends RunRow>(rows: readonly Row[]): Row | null
 }
 
 /**
- * A signed-in user's speed tests of a URL, kept to be compared with each other:
+ * A workspace's speed tests of a URL, kept to be compared with each other:
  * their samples on each device as the tracked checks show them, and two tests
  * side by side with the same statistics as two checks.
  */
 export class SpeedTestHistoryStore {
   constructor(private readonly db: Db) {}
 
-  async list(userId: string, url: string): Promise<SpeedTestHistory> {
+  async list(workspaceId: string, url: string): Promise<SpeedTestHistory> {
     const tests = await this.db.kysely
       .selectFrom('speed_tests')
       .select(['id', 'created_at', 'samples'])
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .where('url', '=', url)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
@@ -118,9 +118,9 @@ export class SpeedTestHistoryStore {
     };
   }
 
-  /** One test of the user's on one device; null when it is not theirs (or not kept). */
+  /** One test of the workspace's on one device; null when it is not in it (or not kept). */
   private async runsOf(
-    userId: string,
+    workspaceId: string,
     testId: string,
     device: TrackingDevice,
   ): Promise<(SpeedTestRuns & { url: string }) | null> {
@@ -128,7 +128,7 @@ export class SpeedTestHistoryStore {
       .selectFrom('speed_tests')
       .select(['id', 'created_at', 'url'])
       .where('id', '=', testId)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
     if (!test?.url) return null;
     const rows = await this.db.kysely
@@ -165,12 +165,12 @@ export class SpeedTestHistoryStore {
    * 'not-found' when either is not the user's, 'other-url' when they tested different URLs.
    */
   async compare(
-    userId: string,
+    workspaceId: string,
     query: { a: string; b: string; device: TrackingDevice },
   ): Promise<SpeedTestComparison | 'not-found' | 'other-url'> {
     const [first, second] = await Promise.all([
-      this.runsOf(userId, query.a, query.device),
-      this.runsOf(userId, query.b, query.device),
+      this.runsOf(workspaceId, query.a, query.device),
+      this.runsOf(workspaceId, query.b, query.device),
     ]);
     if (!first || !second) return 'not-found';
     if (first.url !== second.url) return 'other-url';
@@ -183,7 +183,7 @@ export class SpeedTestHistoryStore {
 
 /**
  * The retention of speed tests: a visitor's test and a search's cards are spent after
- * their lifetime and go with their runs; a signed-in user keeps the last
+ * their lifetime and go with their runs; a workspace keeps the last
  * SPEED_TEST_HISTORY tests, whose runs past the lifetime keep frames only in each device's
  * representative run. Returns what it deleted or compacted.
  */
@@ -193,7 +193,7 @@ export async function pruneSpeedTests(db: Db, now: Date): Promise<Record<string,
     .deleteFrom('speed_tests')
     .where((eb) =>
       eb.or([
-        eb.and([eb('user_id', 'is', null), eb('created_at', '<', spent)]),
+        eb.and([eb('workspace_id', 'is', null), eb('created_at', '<', spent)]),
         eb.and([eb('url', 'is', null), eb('created_at', '<', spent)]),
         eb(
           'id',
@@ -204,11 +204,11 @@ export async function pruneSpeedTests(db: Db, now: Date): Promise<Record<string,
                 .selectFrom('speed_tests')
                 .select([
                   'id',
-                  sql<number>`row_number() over (partition by user_id order by created_at desc, id desc)`.as(
+                  sql<number>`row_number() over (partition by workspace_id order by created_at desc, id desc)`.as(
                     'position',
                   ),
                 ])
-                .where('user_id', 'is not', null)
+                .where('workspace_id', 'is not', null)
                 .where('url', 'is not', null)
                 .as('ranked'),
             )
@@ -222,7 +222,7 @@ export async function pruneSpeedTests(db: Db, now: Date): Promise<Record<string,
     .selectFrom('speed_tests')
     .select('id')
     .where('compacted', '=', 0)
-    .where('user_id', 'is not', null)
+    .where('workspace_id', 'is not', null)
     .where('created_at', '<', spent)
     .execute();
   let frames = 0;

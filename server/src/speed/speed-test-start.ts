@@ -14,7 +14,8 @@ import type { SpeedTests } from './speed-tests';
 /** Who starts a sample: whose allowance pays, and what their plan allows. */
 export interface SampleStarter {
   subject: string;
-  userId: string | null;
+  /** The workspace whose history keeps the test; null for a visitor. */
+  workspaceId: string | null;
   entitlements: Entitlements;
   /** Takes one speed test of the month; null when none is left. */
   charge(): Promise<Charge | null>;
@@ -61,7 +62,7 @@ export class SpeedTestStart {
         throw new QuotaExceeded(QUOTA_MESSAGES.monthlyTestLimit, SPEED_ERROR_CODES.monthlyLimit);
       test = await this.tests.open(
         starter.subject,
-        starter.userId,
+        starter.workspaceId,
         vetted,
         samples,
         charge.counter.period,

@@ -38,12 +38,12 @@ export class SpeedTests {
   /** A speed test of `url` whose first sample is starting now, charged to `chargePeriod`. */
   open(
     subject: string,
-    userId: string | null,
+    workspaceId: string | null,
     url: string,
     samples: number,
     chargePeriod: string | null,
   ): Promise<string> {
-    return this.add({ subject, userId, url: linkKey(url), samples, chargePeriod }, [
+    return this.add({ subject, workspaceId, url: linkKey(url), samples, chargePeriod }, [
       { url: linkKey(url), runs_left: samples * 2 - 1, facts_unread: 0 },
     ]);
   }
@@ -52,7 +52,7 @@ export class SpeedTests {
   openForResults(subject: string, urls: readonly string[]): Promise<string> {
     const keys = [...new Set(urls.map(linkKey))];
     return this.add(
-      { subject, userId: null, url: null, samples: 1, chargePeriod: null },
+      { subject, workspaceId: null, url: null, samples: 1, chargePeriod: null },
       keys.map((url) => ({ url, runs_left: RUNS_PER_SERP_RESULT, facts_unread: 1 })),
     );
   }
@@ -150,7 +150,7 @@ export class SpeedTests {
   private async add(
     test: {
       subject: string;
-      userId: string | null;
+      workspaceId: string | null;
       url: string | null;
       samples: number;
       chargePeriod: string | null;
@@ -164,7 +164,7 @@ export class SpeedTests {
         .values({
           id,
           subject: fitKey(test.subject, SUBJECT_MAX),
-          user_id: test.userId,
+          workspace_id: test.workspaceId,
           url: test.url,
           samples: test.samples,
           created_at: this.clock.now().toISOString(),

@@ -12,7 +12,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { EMAIL_PAGES, pageReference, pageUrl } from '../emails/app-links';
 import { timeInWords } from '../emails/email-time';
-import { emailRecipient, type EmailRecipient } from '../emails/recipient';
+import { workspaceRecipient, type EmailRecipient } from '../emails/recipient';
 import type { EmailSender } from '../providers/email';
 import { ALERT_STATE_COLUMNS } from './pages';
 import type { WebhookDeliveries } from '../shared/webhooks/webhook-deliveries';
@@ -21,7 +21,7 @@ import type { WebhookDeliveries } from '../shared/webhooks/webhook-deliveries';
 const ALERTS_LISTED = 500;
 
 export interface AlertTrigger {
-  page: { id: string; url: string; user_id: string };
+  page: { id: string; url: string; workspace_id: string };
   email: string;
   checkId: string;
   device: TrackingDevice;
@@ -137,10 +137,10 @@ export class TrackingAlerts {
         email_error: null,
       })
       .execute();
-    const to = await emailRecipient(this.db, this.config, trigger.page.user_id);
+    const to = await workspaceRecipient(this.db, this.config, trigger.page.workspace_id);
     const url = pageUrl(to?.linkBase ?? null, EMAIL_PAGES.tracking(trigger.page.id));
     try {
-      if (!to) throw new Error(`The page's owner ${trigger.page.user_id} is gone.`);
+      if (!to) throw new Error(`The owner of workspace ${trigger.page.workspace_id} is gone.`);
       await this.email.send({
         to: trigger.email,
         subject: SUBJECTS[kind](trigger.page.url, trigger.device),
@@ -161,7 +161,7 @@ export class TrackingAlerts {
         .execute();
     }
     // Each delivery keeps its own log and retries; none of it undoes the alert.
-    await this.webhooks.notify(trigger.page.user_id, {
+    await this.webhooks.notify(trigger.page.workspace_id, {
       event: kind,
       page: { id: trigger.page.id, url: trigger.page.url },
       device: trigger.device,

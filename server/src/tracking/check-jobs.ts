@@ -63,11 +63,15 @@ export const CHECK_JOB_OPTIONS: Omit<EnqueueOptions, 'priority' | 'jobId'> = {
 
 export type DuePage = PageRow & { email: string; plan_id: number };
 
-/** The page with its owner's email and plan; undefined once the page is gone. */
+/**
+ * The page with its workspace owner's email and plan (whose alerts and limits it has);
+ * undefined once the page is gone.
+ */
 export function pageWithOwner(db: Db, pageId: string): Promise<DuePage | undefined> {
   return db.kysely
     .selectFrom('tracked_pages as p')
-    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .innerJoin('workspaces as w', 'w.id', 'p.workspace_id')
+    .innerJoin('users as u', 'u.id', 'w.owner_id')
     .selectAll('p')
     .select(['u.email', 'u.plan_id'])
     .where('p.id', '=', pageId)
@@ -217,7 +221,7 @@ export class TrackingCheckJobs {
       if (
         !skipped &&
         !(await this.quotas.consume(
-          page.user_id,
+          page.workspace_id,
           SCHEDULED_CHECKS_TOOL,
           plan.scheduledCheckLimit,
           1,
@@ -232,7 +236,7 @@ export class TrackingCheckJobs {
     if (!finished) {
       // Interrupted by a shutdown: the checks are gone, so is their charge (one each); the
       // page is due again after.
-      await this.quotas.refund(page.user_id, SCHEDULED_CHECKS_TOOL, open.length, period);
+      await this.quotas.refund(page.workspace_id, SCHEDULED_CHECKS_TOOL, open.length, period);
       await this.leases.release(page.id, owner);
       return;
     }
@@ -244,12 +248,12 @@ export class TrackingCheckJobs {
     );
   }
 
-  /** True when the user has more pages than the plan tracks and this is past the first ones. */
+  /** True when the workspace has more pages than its plan tracks and this is past the first ones. */
   private async overPlanLimit(page: PageRow, limit: number): Promise<boolean> {
     const { n } = await this.db.kysely
       .selectFrom('tracked_pages')
       .select((eb) => eb.fn.countAll().as('n'))
-      .where('user_id', '=', page.user_id)
+      .where('workspace_id', '=', page.workspace_id)
       .where((eb) =>
         eb.or([
           eb('created_at', '<', page.created_at),

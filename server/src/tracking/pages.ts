@@ -57,7 +57,7 @@ export function toTrackedPage(row: PageRow): TrackedPage {
   };
 }
 
-/** A user's tracked pages: created within the plan's limit, read and changed by their owner only. */
+/** A workspace's tracked pages: created within its plan's limit, read and changed in it only. */
 export class TrackedPages {
   constructor(
     private readonly db: Db,
@@ -68,16 +68,20 @@ export class TrackedPages {
 
   /**
    * Adds a page, due at once so its first check comes with the scheduler's next tick.
-   * The count and the insert are one transaction holding the user's row (PostgreSQL;
+   * The count and the insert are one transaction holding the workspace's row (PostgreSQL;
    * SQLite runs one writer at a time), so concurrent requests cannot pass the limit.
    */
-  async create(userId: string, planId: number, fields: NewPage): Promise<PageRow> {
+  async create(workspaceId: string, planId: number, fields: NewPage): Promise<PageRow> {
     const now = this.clock.now().toISOString();
     const limit = entitlementsOf(planId).trackedPageLimit;
     return insertUnderLimit(this.db, {
-      userId,
+      workspaceId,
       held: (trx) =>
-        trx.selectFrom('tracked_pages').select(['url']).where('user_id', '=', userId).execute(),
+        trx
+          .selectFrom('tracked_pages')
+          .select(['url'])
+          .where('workspace_id', '=', workspaceId)
+          .execute(),
       limit,
       adding: 1,
       overLimit: () =>
@@ -89,7 +93,7 @@ export class TrackedPages {
       insert: async (trx) => {
         const page: PageRow = {
           id: crypto.randomUUID(),
-          user_id: userId,
+          workspace_id: workspaceId,
           url: fields.url,
           devices: fields.devices.join(','),
           schedule: fields.schedule,
@@ -112,23 +116,23 @@ export class TrackedPages {
     });
   }
 
-  list(userId: string): Promise<PageRow[]> {
+  list(workspaceId: string): Promise<PageRow[]> {
     return this.db.kysely
       .selectFrom('tracked_pages')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .orderBy('created_at')
       .orderBy('id')
       .execute();
   }
 
-  /** The page when `userId` owns it; undefined otherwise, so others' pages are a 404. */
-  get(userId: string, id: string): Promise<PageRow | undefined> {
+  /** The page when it is in the workspace; undefined otherwise, so others' pages are a 404. */
+  get(workspaceId: string, id: string): Promise<PageRow | undefined> {
     return this.db.kysely
       .selectFrom('tracked_pages')
       .selectAll()
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
   }
 
@@ -165,11 +169,11 @@ export class TrackedPages {
   }
 
   /** Deletes the page with its checks, samples and alerts (foreign keys cascade). */
-  async delete(userId: string, id: string): Promise<boolean> {
+  async delete(workspaceId: string, id: string): Promise<boolean> {
     const result = await this.db.kysely
       .deleteFrom('tracked_pages')
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
     return result.numDeletedRows > 0n;
   }

@@ -25,7 +25,8 @@ export async function pruneTracking(
     const cutoff = new Date(now.getTime() - plan.trackingRetentionDays * 86_400_000).toISOString();
     const pagesOnPlan = db.kysely
       .selectFrom('tracked_pages as p')
-      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .innerJoin('workspaces as w', 'w.id', 'p.workspace_id')
+      .innerJoin('users as u', 'u.id', 'w.owner_id')
       .select('p.id')
       .where('u.plan_id', '=', plan.planId);
     const goneChecks = await db.kysely

@@ -65,13 +65,13 @@ const ROWS = {
 } satisfies { [T in keyof Database]?: { text: (keyof Database[T] & string)[]; numbers: number } };
 
 /**
- * The storage a user's tracking takes: their pages, their checks, and the bytes of the rows
+ * The storage a workspace's tracking takes: its pages, their checks, and the bytes of the rows
  * of their checks (filmstrips included), samples, alerts and webhook deliveries — every
  * text or JSON column's length in bytes (octet_length on PostgreSQL, the length of the
  * value as a blob on SQLite) and eight bytes per number column. Indexes and the databases'
- * own per-row overhead are left out: it counts what the user's data holds.
+ * own per-row overhead are left out: it counts what the workspace's data holds.
  */
-export async function trackingStorage(db: Db, userId: string): Promise<TrackingStorage> {
+export async function trackingStorage(db: Db, workspaceId: string): Promise<TrackingStorage> {
   const bytesOf = (column: string): RawBuilder<number> =>
     db.kind === 'postgres'
       ? sql<number>`coalesce(octet_length(${sql.ref(column)}), 0)`
@@ -81,7 +81,10 @@ export async function trackingStorage(db: Db, userId: string): Promise<TrackingS
       [...ROWS[table].text.map(bytesOf), sql.lit(ROWS[table].numbers * NUMBER_BYTES)],
       sql` + `,
     )})`;
-  const pages = db.kysely.selectFrom('tracked_pages').select('id').where('user_id', '=', userId);
+  const pages = db.kysely
+    .selectFrom('tracked_pages')
+    .select('id')
+    .where('workspace_id', '=', workspaceId);
   const checkIds = db.kysely
     .selectFrom('tracking_checks')
     .select('id')
@@ -111,13 +114,16 @@ export async function trackingStorage(db: Db, userId: string): Promise<TrackingS
       .where(
         'webhook_id',
         'in',
-        db.kysely.selectFrom('tracking_webhooks').select('id').where('user_id', '=', userId),
+        db.kysely
+          .selectFrom('tracking_webhooks')
+          .select('id')
+          .where('workspace_id', '=', workspaceId),
       )
       .executeTakeFirstOrThrow(),
     db.kysely
       .selectFrom('tracked_pages')
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirstOrThrow(),
   ]);
   return {

@@ -1,14 +1,14 @@
 import { entitlementsOf } from '@core/entitlements';
 import { TRACKING_MESSAGES } from '@core/messages';
 import { TRACKING_ERROR_CODES, type PatchTrackedPageBody } from '@core/schemas/tracking';
-import type { User } from '../db/schema';
 import { NotFound } from '../domain/errors';
 import { requireSamples, requireSchedule } from '../domain/plan-refusals';
 import { vetOrRefuse } from '../domain/url-refusals';
 import type { SafeFetchOptions } from '../http/safe-fetch';
+import type { Holder } from '../workspaces/access';
 import type { NewPage, PageRow, TrackedPages as PageStore } from './pages';
 
-/** Another user's page is answered as one that does not exist. */
+/** Another workspace's page is answered as one that does not exist. */
 export const pageNotFound = () =>
   new NotFound(TRACKING_MESSAGES.notFound, TRACKING_ERROR_CODES.notFound);
 /** A check of another page is no check of this one. */
@@ -16,7 +16,7 @@ export const checkNotFound = () =>
   new NotFound(TRACKING_MESSAGES.checkNotFound, TRACKING_ERROR_CODES.checkNotFound);
 
 /**
- * What a user may do with tracked pages: their plan's limits (samples, hourly checks,
+ * What a workspace may do with tracked pages: its plan's limits (samples, hourly checks,
  * pages) and the SSRF guard's verdict on a URL come before anything is stored, and a
  * refusal is thrown as the domain error the API answers.
  */
@@ -26,25 +26,25 @@ export class TrackedPages {
     private readonly pageFetch: SafeFetchOptions,
   ) {}
 
-  /** The user's page of `id`, or the 404 of a page that is not theirs. */
-  async own(userId: string, id: string): Promise<PageRow> {
-    const row = await this.pages.get(userId, id);
+  /** The workspace's page of `id`, or the 404 of a page that is not in it. */
+  async own(workspaceId: string, id: string): Promise<PageRow> {
+    const row = await this.pages.get(workspaceId, id);
     if (!row) throw pageNotFound();
     return row;
   }
 
-  async create(user: User, fields: NewPage): Promise<PageRow> {
-    const rules = entitlementsOf(user.plan_id);
+  async create(holder: Holder, fields: NewPage): Promise<PageRow> {
+    const rules = entitlementsOf(holder.planId);
     requireSamples(rules, fields.samples, 'tracking');
     requireSchedule(rules, fields.schedule);
     // As for speed runs: a private or malformed target is refused before it is stored.
     const url = (await vetOrRefuse(fields.url, this.pageFetch, 'tracking')).toString();
-    return this.pages.create(user.id, user.plan_id, { ...fields, url });
+    return this.pages.create(holder.id, holder.planId, { ...fields, url });
   }
 
-  async update(user: User, id: string, changes: PatchTrackedPageBody): Promise<PageRow> {
-    const row = await this.own(user.id, id);
-    const rules = entitlementsOf(user.plan_id);
+  async update(holder: Holder, id: string, changes: PatchTrackedPageBody): Promise<PageRow> {
+    const row = await this.own(holder.id, id);
+    const rules = entitlementsOf(holder.planId);
     if (changes.samples !== undefined) requireSamples(rules, changes.samples, 'tracking');
     if (changes.schedule !== undefined) requireSchedule(rules, changes.schedule);
     return this.pages.patch(row, changes);

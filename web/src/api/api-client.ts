@@ -7,6 +7,7 @@ import {
   type EndpointInput,
   type EndpointOutput,
 } from '@core/endpoints/endpoint';
+import { workspaceHeaders } from '../app/workspace/workspace-param';
 
 /** A non-2xx answer of our API, carrying its status and `{ message }`. */
 export class ApiError extends Error {
@@ -46,7 +47,7 @@ async function apiRequest<T>(
   schema: z.ZodType<T>,
   { method = 'GET', body, token, signal, headers: extra }: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { ...extra };
+  const headers: Record<string, string> = { ...workspaceHeaders(), ...extra };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   const response = await fetch(`${API_BASE}${path}`, {
@@ -87,7 +88,7 @@ export function callEndpoint<E extends Endpoint>(
 /** The API's answer to a GET when it is 2xx; otherwise the ApiError `apiRequest` throws. */
 async function okResponse(path: string, token: string | null): Promise<Response> {
   const response = await fetch(`${API_BASE}${path}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: { ...workspaceHeaders(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     credentials: 'same-origin',
   });
   if (response.ok) return response;

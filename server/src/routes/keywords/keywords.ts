@@ -34,7 +34,8 @@ export const keywordRoutes = routesUsing(
 
     api.route({
       ...endpointRoute(KEYWORDS.suggest, docs),
-      handler: async (request) => services.keywordSearch.run(request.signedIn.user, request.body),
+      handler: async (request) =>
+        services.keywordSearch.run(request.signedIn.user, request.workspace, request.body),
     });
 
     api.route({
@@ -60,7 +61,7 @@ export const keywordRoutes = routesUsing(
       handler: async (request, reply) => {
         if (!services.serp) throw new Unavailable(KEYWORD_MESSAGES.noSearchProvider);
         const b = request.body;
-        if (!(await services.keywordQuota.opened(request.signedIn.user.id, b.searchId))) {
+        if (!(await services.keywordQuota.opened(request.workspace.id, b.searchId))) {
           throw new Forbidden(KEYWORD_MESSAGES.previewNeedsSearch);
         }
         const keywords = [...new Set(b.keywords)];
@@ -85,7 +86,7 @@ export const keywordRoutes = routesUsing(
         const serp = services.serp;
         if (!serp) throw new Unavailable(KEYWORD_MESSAGES.noSearchProvider);
         const b = request.body;
-        if (!(await services.keywordQuota.preview(request.signedIn.user.id, b.searchId))) {
+        if (!(await services.keywordQuota.preview(request.workspace.id, b.searchId))) {
           throw new Forbidden(KEYWORD_MESSAGES.previewNeedsSearch);
         }
         try {

@@ -36,12 +36,12 @@ export const pagespeedRoutes = routesUsing(
 
     api.route({
       ...endpointRoute(SPEED.startRun, { tags, errors }),
-      preHandler: app.identify,
+      preValidation: app.identify,
       handler: async (request, reply) => {
-        const { user, subject, entitlements } = quotaHolder(request);
+        const { holder, subject, entitlements } = quotaHolder(request);
         const started = await services.speedTestStart.start(request.body, {
           subject,
-          userId: user?.id ?? null,
+          workspaceId: holder?.id ?? null,
           entitlements,
           charge: () => reply.charge('speed'),
         });

@@ -15,8 +15,8 @@ const docs = {
 };
 
 /**
- * A signed-in user's last speed tests of a URL, and two of them side by side.
- * Another user's test is a 404, as one that does not exist.
+ * A workspace's last speed tests of a URL, and two of them side by side.
+ * Another workspace's test is a 404, as one that does not exist.
  */
 export const speedTestHistoryRoutes = routesUsing(['db'], async (app, { services }) => {
   requireSignedIn(app);
@@ -26,7 +26,7 @@ export const speedTestHistoryRoutes = routesUsing(['db'], async (app, { services
   api.route({
     ...endpointRoute(SPEED.listTests, docs),
     // The URL as the start route stores it.
-    handler: async (request) => history.list(request.signedIn.user.id, linkKey(request.query.url)),
+    handler: async (request) => history.list(request.workspace.id, linkKey(request.query.url)),
   });
 
   api.route({
@@ -36,7 +36,7 @@ export const speedTestHistoryRoutes = routesUsing(['db'], async (app, { services
         return reply
           .status(400)
           .send({ message: SPEED_MESSAGES.sameTest, code: SPEED_ERROR_CODES.sameTest });
-      const comparison = await history.compare(request.signedIn.user.id, request.query);
+      const comparison = await history.compare(request.workspace.id, request.query);
       if (comparison === 'not-found')
         return reply
           .status(404)

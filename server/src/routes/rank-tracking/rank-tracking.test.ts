@@ -337,7 +337,7 @@ describeOnDatabases('Rank tracking API', ({ postgres }) => {
       .insertInto('tracking_webhooks')
       .values({
         id: crypto.randomUUID(),
-        user_id: user.userId,
+        workspace_id: user.userId,
         url: 'https://hooks.slack.com/services/T000/B000/XXXX',
         secret: 'whsec_test',
         created_at: new Date().toISOString(),

@@ -31,10 +31,10 @@ export const rankTrackingRoutes = routesUsing(['clock', 'rank'], async (app, { s
   api.route({
     ...endpointRoute(RANK.listKeywords, docs),
     handler: async (request) => {
-      const { user } = request.signedIn;
+      const workspace = request.workspace;
       return {
-        keywords: await rank.list(user.id),
-        limit: entitlementsOf(user.plan_id).rankKeywordLimit,
+        keywords: await rank.list(workspace.id),
+        limit: entitlementsOf(workspace.planId).rankKeywordLimit,
       };
     },
   });
@@ -42,7 +42,7 @@ export const rankTrackingRoutes = routesUsing(['clock', 'rank'], async (app, { s
   api.route({
     ...endpointRoute(RANK.createKeyword, docs),
     handler: async (request, reply) => {
-      const [row] = await rank.keywords.add(request.signedIn.user, [request.body]);
+      const [row] = await rank.keywords.add(request.workspace, [request.body]);
       return reply.status(201).send(await rank.one(row!));
     },
   });
@@ -50,7 +50,7 @@ export const rankTrackingRoutes = routesUsing(['clock', 'rank'], async (app, { s
   api.route({
     ...endpointRoute(RANK.createKeywords, docs),
     handler: async (request, reply) => {
-      const rows = await rank.keywords.add(request.signedIn.user, request.body.keywords);
+      const rows = await rank.keywords.add(request.workspace, request.body.keywords);
       // Nothing is checked yet: each new keyword is shown without figures.
       return reply.status(201).send({ keywords: await Promise.all(rows.map((r) => rank.one(r))) });
     },
@@ -59,11 +59,7 @@ export const rankTrackingRoutes = routesUsing(['clock', 'rank'], async (app, { s
   api.route({
     ...endpointRoute(RANK.updateKeyword, docs),
     handler: async (request) => {
-      const row = await rank.keywords.update(
-        request.signedIn.user.id,
-        request.params.id,
-        request.body,
-      );
+      const row = await rank.keywords.update(request.workspace.id, request.params.id, request.body);
       return rank.one(row);
     },
   });
@@ -71,7 +67,7 @@ export const rankTrackingRoutes = routesUsing(['clock', 'rank'], async (app, { s
   api.route({
     ...endpointRoute(RANK.removeKeyword, docs),
     handler: async (request) => {
-      await rank.keywords.remove(request.signedIn.user.id, request.params.id);
+      await rank.keywords.remove(request.workspace.id, request.params.id);
       return { deleted: true as const };
     },
   });
@@ -79,7 +75,7 @@ export const rankTrackingRoutes = routesUsing(['clock', 'rank'], async (app, { s
   api.route({
     ...endpointRoute(RANK.history, docs),
     handler: async (request) => {
-      const row = await rank.keywords.own(request.signedIn.user.id, request.params.id);
+      const row = await rank.keywords.own(request.workspace.id, request.params.id);
       return rank.checks.history(row.id, request.query.days, clock.now());
     },
   });
@@ -90,13 +86,13 @@ export const rankTrackingRoutes = routesUsing(['clock', 'rank'], async (app, { s
       errors: { 429: errorResponseSchema, 503: errorResponseSchema, ...docs.errors },
     }),
     handler: async (request, reply) => {
-      const { user } = request.signedIn;
+      const workspace = request.workspace;
       // A refusal (not theirs) costs nothing: the keyword is looked up before the charge.
-      await rank.keywords.own(user.id, request.params.id);
+      await rank.keywords.own(workspace.id, request.params.id);
       const charge = await reply.charge('serp');
       if (!charge) return reply.overQuota('serp');
       try {
-        const check = await rank.checkNow(user.id, request.params.id);
+        const check = await rank.checkNow(workspace.id, request.params.id);
         // A check no provider answered found nothing: the search is given back.
         if (check.state === 'failed') await charge.refund();
         return check;

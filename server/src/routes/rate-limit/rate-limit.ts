@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { USAGE_ENDPOINTS as USAGE } from '@core/endpoints/usage';
 import { errorResponseSchema } from '@core/schemas/common';
 import { QUOTA_MESSAGES, rateLimitResponseSchema } from '@core/schemas/quota';
 import { endpointRoute } from '../../http/endpoint-route';
 import { remainingFor, requireSignedIn } from '../../plugins/authenticate';
 import { entitlementsFor } from '../../quota/plan-limits';
+import { quotaHolder } from '../../plugins/meter';
 import { remaining } from '../../quota/remaining';
 import { routesUsing } from '../../plugins/routes-using';
 import type { Services } from '../../services';
@@ -28,12 +28,12 @@ export const rateLimitRoutes = routesUsing(
 
     api.route({
       ...endpointRoute(USAGE.checkVisitorLimit, { tags: ['quota'] }),
-      preHandler: app.identify,
+      preValidation: app.identify,
       handler: async (request) => {
-        // The asked tool's allowance of the user, or of the visitor's IP address: the web app
+        // The asked tool's allowance of the workspace, or of the visitor's IP address: the web app
         // asks before a visitor's test or search, so a used-up allowance costs no request.
         const tool = TOOL_BY_LIMIT_TYPE[request.query.limitType];
-        const left = await remaining(quotas, request.auth?.user ?? null, request.ip, tool);
+        const left = await remaining(quotas, quotaHolder(request).holder, request.ip, tool);
         return { status: left > 0 ? ('SUCCESS' as const) : ('FAILURE' as const) };
       },
     });
@@ -57,13 +57,18 @@ const signedInRateLimits: FastifyPluginAsync<{
         429: rateLimitResponseSchema,
       },
     }),
-    // The asked tool's counter is read with the session (the body is valid by then).
+    // The asked tool's counter is read with the session.
     config: {
-      usage: (request) =>
-        TOOL_BY_LIMIT_TYPE[(request.body as z.infer<typeof USAGE.checkLimit.body>).limitType],
+      // Read with the session, before validation: a body without a known type reads none.
+      usage: (request) => {
+        const type = (request.body as { limitType?: unknown } | undefined)?.limitType;
+        return typeof type === 'string' && Object.hasOwn(TOOL_BY_LIMIT_TYPE, type)
+          ? TOOL_BY_LIMIT_TYPE[type as keyof typeof TOOL_BY_LIMIT_TYPE]
+          : undefined;
+      },
     },
     handler: async (request, reply) => {
-      const rules = entitlementsFor(request.signedIn.user);
+      const rules = entitlementsFor(request.workspace);
       const body = request.body;
       const tool = TOOL_BY_LIMIT_TYPE[body.limitType];
       if (
@@ -94,7 +99,7 @@ const signedInRateLimits: FastifyPluginAsync<{
     handler: async (request, reply) => {
       // Advisory: `/keyword` itself charges the quota and the windows.
       const refusal = await services.keywordQuota.check(
-        request.signedIn.user,
+        request.workspace,
         request.body.keywordsUsed,
       );
       if (refusal) return reply.status(429).send({ status: 'FAILURE', message: refusal });

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { entitlementsOf } from '@core/entitlements';
 import { errorResponseSchema } from '@core/schemas/common';
@@ -20,8 +21,8 @@ const docs = {
 };
 
 /**
- * A signed-in user's real-user monitoring sites: register one (within the plan's number)
- * to get the snippet its pages carry, list, change and remove them. Another user's site
+ * A workspace's real-user monitoring sites: register one (within the plan's number)
+ * to get the snippet its pages carry, list, change and remove them. Another workspace's site
  * is a 404, as one that does not exist.
  */
 export const rumSiteRoutes = routesUsing(
@@ -38,18 +39,17 @@ export const rumSiteRoutes = routesUsing(
       const from = new Date(today.getTime() - (days - 1) * 86_400_000);
       return { from: from.toISOString().slice(0, 10), to: today.toISOString().slice(0, 10) };
     };
-    const viewer = (user: { id: string; email: string }) => ({
-      id: user.id,
-      operator: services.config.OPERATOR_EMAILS.includes(user.email.toLowerCase()),
+    const viewer = (request: FastifyRequest) => ({
+      workspaceId: request.workspace.id,
+      operator: services.config.OPERATOR_EMAILS.includes(request.signedIn.user.email.toLowerCase()),
     });
 
     api.route({
       ...endpointRoute(RUM.listSites, docs),
       handler: async (request) => {
-        const { user } = request.signedIn;
         return {
-          sites: await rumSites.list(viewer(user), appUrl(request)),
-          limit: entitlementsOf(user.plan_id).rumSiteLimit,
+          sites: await rumSites.list(viewer(request), appUrl(request)),
+          limit: entitlementsOf(request.workspace.planId).rumSiteLimit,
         };
       },
     });
@@ -57,7 +57,7 @@ export const rumSiteRoutes = routesUsing(
     api.route({
       ...endpointRoute(RUM.createSite, docs),
       handler: async (request, reply) => {
-        const site = await rumSites.create(request.signedIn.user, request.body, appUrl(request));
+        const site = await rumSites.create(request.workspace, request.body, appUrl(request));
         return reply.status(201).send(site);
       },
     });
@@ -65,19 +65,19 @@ export const rumSiteRoutes = routesUsing(
     api.route({
       ...endpointRoute(RUM.getSite, docs),
       handler: async (request) =>
-        rumSites.visible(viewer(request.signedIn.user), request.params.id, appUrl(request)),
+        rumSites.visible(viewer(request), request.params.id, appUrl(request)),
     });
 
     api.route({
       ...endpointRoute(RUM.updateSite, docs),
       handler: async (request) =>
-        rumSites.update(request.signedIn.user.id, request.params.id, request.body, appUrl(request)),
+        rumSites.update(request.workspace.id, request.params.id, request.body, appUrl(request)),
     });
 
     api.route({
       ...endpointRoute(RUM.removeSite, docs),
       handler: async (request, reply) => {
-        await rumSites.remove(request.signedIn.user.id, request.params.id);
+        await rumSites.remove(request.workspace.id, request.params.id);
         return reply.status(204).send(null);
       },
     });
@@ -85,11 +85,7 @@ export const rumSiteRoutes = routesUsing(
     api.route({
       ...endpointRoute(RUM.summary, docs),
       handler: async (request) => {
-        const site = await rumSites.visible(
-          viewer(request.signedIn.user),
-          request.params.id,
-          appUrl(request),
-        );
+        const site = await rumSites.visible(viewer(request), request.params.id, appUrl(request));
         const { days, ...filters } = request.query;
         const window = lastDays(days);
         // What this process still holds shows at once; other processes write theirs each second.
@@ -105,7 +101,7 @@ export const rumSiteRoutes = routesUsing(
         await rumBuffer.flush();
         return fieldForUrl(
           { sites: rumSites, counts: rumCounts },
-          viewer(request.signedIn.user),
+          viewer(request),
           request.query.url,
           { ...lastDays(RUM_FIELD_DAYS), device: request.query.device },
         );

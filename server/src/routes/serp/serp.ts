@@ -3,7 +3,6 @@ import { SERP_ENDPOINTS as SERP } from '@core/endpoints/serp';
 import { SERP_MESSAGES } from '@core/messages';
 import { errorResponseSchema } from '@core/schemas/common';
 import { SERP_ERROR_CODES, type SerpSearchResponse } from '@core/schemas/serp';
-import { entitlementsOf } from '@core/entitlements';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import { DomainError, NotFound, PlanLimit, Unavailable } from '../../domain/errors';
 import { endpointRoute } from '../../http/endpoint-route';
@@ -75,7 +74,7 @@ export const serpRoutes = routesUsing(
 
     api.route({
       ...endpointRoute(SERP.search, { tags, errors }),
-      preHandler: app.identify,
+      preValidation: app.identify,
       handler: async (request, reply) => {
         const serp = services.serp;
         if (!serp) throw new Unavailable(NO_PROVIDER, SERP_ERROR_CODES.noProvider);
@@ -92,7 +91,7 @@ export const serpRoutes = routesUsing(
         };
         if (b.pageNum > 1) {
           // More result pages are a plan feature, enforced here, not only in the UI.
-          if (!entitlementsOf(request.auth?.user.plan_id).has('moreSerpResults')) {
+          if (!quotaHolder(request).entitlements.has('moreSerpResults')) {
             throw new PlanLimit(
               QUOTA_MESSAGES.upgradeForMoreResults,
               SERP_ERROR_CODES.upgradeRequired,
@@ -152,7 +151,7 @@ export const serpRoutes = routesUsing(
 
     api.route({
       ...endpointRoute(SERP.getShared, { tags, errors: { 404: errorResponseSchema, ...errors } }),
-      preHandler: app.identify,
+      preValidation: app.identify,
       handler: async (request) => {
         const hit = await services.throttle.hit(rules.sharedResults(request.ip));
         requireUnthrottled(hit);
@@ -171,7 +170,7 @@ export const serpRoutes = routesUsing(
 
     api.route({
       ...endpointRoute(SERP.checkRank, { tags, errors }),
-      preHandler: app.identify,
+      preValidation: app.identify,
       handler: async (request, reply) => {
         const serp = services.serp;
         if (!serp) throw new Unavailable(NO_PROVIDER, SERP_ERROR_CODES.noProvider);
@@ -224,7 +223,7 @@ export const serpRoutes = routesUsing(
 
     api.route({
       ...endpointRoute(SERP.readPageFacts, { tags, errors }),
-      preHandler: app.identify,
+      preValidation: app.identify,
       handler: async (request, reply) => {
         if (!request.auth) {
           const hit = await services.throttle.hit(rules.pageFacts(request.ip));

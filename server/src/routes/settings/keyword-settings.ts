@@ -18,11 +18,11 @@ export const keywordSettingsRoutes = routesUsing(['keywordSettings'], async (app
 
   api.route({
     ...endpointRoute(ACCOUNTS.getKeywordSettings, docs),
-    handler: async (request) => keywordSettings.read(request.signedIn.user.id),
+    handler: async (request) => keywordSettings.read(request.workspace.id),
   });
 
   api.route({
     ...endpointRoute(ACCOUNTS.saveKeywordSettings, docs),
-    handler: async (request) => keywordSettings.save(request.signedIn.user.id, request.body),
+    handler: async (request) => keywordSettings.save(request.workspace.id, request.body),
   });
 });

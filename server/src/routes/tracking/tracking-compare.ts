@@ -28,7 +28,7 @@ export const trackingCompareRoutes = routesUsing(
         }),
       ),
       handler: async (request) => {
-        const row = await trackedPages.own(request.signedIn.user.id, request.params.id);
+        const row = await trackedPages.own(request.workspace.id, request.params.id);
         const { a, b } = request.query;
         if (a === b) throw new Invalid(TRACKING_MESSAGES.sameCheck, TRACKING_ERROR_CODES.sameCheck);
         // Another page's check is no check of this one.
@@ -43,7 +43,7 @@ export const trackingCompareRoutes = routesUsing(
 
     api.route({
       ...endpointRoute(TRACKING.storage, trackingDocs({ 401: errorResponseSchema })),
-      handler: async (request) => trackingStorage(services.db, request.signedIn.user.id),
+      handler: async (request) => trackingStorage(services.db, request.workspace.id),
     });
   },
 );

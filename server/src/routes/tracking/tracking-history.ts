@@ -69,14 +69,13 @@ export const trackingHistoryRoutes = routesUsing(
 
     api.route({
       ...endpointRoute(TRACKING.history, docs),
-      handler: async (request) =>
-        history(request.signedIn.user.id, request.params.id, request.query),
+      handler: async (request) => history(request.workspace.id, request.params.id, request.query),
     });
 
     api.route({
       ...endpointRoute(TRACKING.historyCsv, docs),
       handler: async (request, reply) => {
-        const found = await everything(request.signedIn.user.id, request.params.id, request.query);
+        const found = await everything(request.workspace.id, request.params.id, request.query);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header(
@@ -90,7 +89,7 @@ export const trackingHistoryRoutes = routesUsing(
     api.route({
       ...endpointRoute(TRACKING.checkDetail, docs),
       handler: async (request) => {
-        const row = await trackedPages.own(request.signedIn.user.id, request.params.id);
+        const row = await trackedPages.own(request.workspace.id, request.params.id);
         const check = await tracking.checks.detail(row.id, request.params.checkId);
         if (!check) throw checkNotFound();
         return check;
@@ -100,7 +99,7 @@ export const trackingHistoryRoutes = routesUsing(
     api.route({
       ...endpointRoute(TRACKING.alerts, docs),
       handler: async (request) => {
-        const row = await trackedPages.own(request.signedIn.user.id, request.params.id);
+        const row = await trackedPages.own(request.workspace.id, request.params.id);
         return { alerts: await tracking.alerts.list(row.id) };
       },
     });
@@ -108,7 +107,7 @@ export const trackingHistoryRoutes = routesUsing(
     api.route({
       ...endpointRoute(TRACKING.fieldHistory, docs),
       handler: async (request) => {
-        const row = await trackedPages.own(request.signedIn.user.id, request.params.id);
+        const row = await trackedPages.own(request.workspace.id, request.params.id);
         const device = request.query.device ?? pageDevices(row)[0]!;
         return services.fieldHistory.of(row.url, device);
       },

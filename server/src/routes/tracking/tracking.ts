@@ -26,7 +26,7 @@ const errors = {
 const docs = trackingDocs(errors);
 
 /**
- * Site speed tracking: a signed-in user's tracked pages. Another user's page is
+ * Site speed tracking: a workspace's tracked pages. Another workspace's page is
  * a 404, as a page that does not exist.
  */
 export const trackingRoutes = routesUsing(
@@ -48,12 +48,12 @@ export const trackingRoutes = routesUsing(
     api.route({
       ...endpointRoute(TRACKING.listPages, trackingDocs({ 401: errorResponseSchema })),
       handler: async (request) => {
-        const { user } = request.signedIn;
-        const rows = await tracking.pages.list(user.id);
+        const workspace = request.workspace;
+        const rows = await tracking.pages.list(workspace.id);
         const scores = await tracking.checks.recentScores(rows.map((row) => row.id));
         return {
           pages: summarize(rows, scores, services.clock.now().toISOString()),
-          limit: entitlementsOf(user.plan_id).trackedPageLimit,
+          limit: entitlementsOf(workspace.planId).trackedPageLimit,
         };
       },
     });
@@ -61,7 +61,7 @@ export const trackingRoutes = routesUsing(
     api.route({
       ...endpointRoute(TRACKING.createPage, docs),
       handler: async (request, reply) => {
-        const page = await trackedPages.create(request.signedIn.user, request.body);
+        const page = await trackedPages.create(request.workspace, request.body);
         return reply.status(201).send({ id: page.id, page: toTrackedPage(page) });
       },
     });
@@ -70,14 +70,14 @@ export const trackingRoutes = routesUsing(
       ...endpointRoute(TRACKING.updatePage, docs),
       handler: async (request) =>
         toTrackedPage(
-          await trackedPages.update(request.signedIn.user, request.params.id, request.body),
+          await trackedPages.update(request.workspace, request.params.id, request.body),
         ),
     });
 
     api.route({
       ...endpointRoute(TRACKING.removePage, docs),
       handler: async (request) => {
-        if (!(await tracking.pages.delete(request.signedIn.user.id, request.params.id)))
+        if (!(await tracking.pages.delete(request.workspace.id, request.params.id)))
           throw pageNotFound();
         return { deleted: true as const };
       },
@@ -89,7 +89,7 @@ export const trackingRoutes = routesUsing(
         trackingDocs({ ...errors, 429: errorResponseSchema, 503: errorResponseSchema }),
       ),
       handler: async (request, reply) => {
-        const row = await trackedPages.own(request.signedIn.user.id, request.params.id);
+        const row = await trackedPages.own(request.workspace.id, request.params.id);
         const speed = services.speed;
         if (speed.draining) {
           throw new Unavailable(SPEED_MESSAGES.shuttingDown, TRACKING_ERROR_CODES.shuttingDown);

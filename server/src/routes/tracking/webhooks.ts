@@ -29,7 +29,7 @@ export const trackingWebhookRoutes = routesUsing(
     api.route({
       ...endpointRoute(WEBHOOKS.list, trackingDocs({ 401: errorResponseSchema })),
       handler: async (request) => {
-        const rows = await webhooks.list(request.signedIn.user.id);
+        const rows = await webhooks.list(request.workspace.id);
         return { webhooks: rows.map(toWebhook), limit: WEBHOOKS_PER_USER };
       },
     });
@@ -45,7 +45,7 @@ export const trackingWebhookRoutes = routesUsing(
         }),
       ),
       handler: async (request, reply) => {
-        const webhook = await webhookEndpoints.create(request.signedIn.user.id, request.body.url);
+        const webhook = await webhookEndpoints.create(request.workspace.id, request.body.url);
         return reply
           .status(201)
           .send({ id: webhook.id, webhook: toWebhook(webhook), secret: webhook.secret });
@@ -55,7 +55,7 @@ export const trackingWebhookRoutes = routesUsing(
     api.route({
       ...endpointRoute(WEBHOOKS.remove, docs),
       handler: async (request) => {
-        await webhookEndpoints.delete(request.signedIn.user.id, request.params.id);
+        await webhookEndpoints.delete(request.workspace.id, request.params.id);
         return { deleted: true as const };
       },
     });
@@ -64,7 +64,7 @@ export const trackingWebhookRoutes = routesUsing(
       ...endpointRoute(WEBHOOKS.sendTest, docs),
       handler: async (request) => {
         const { user } = request.signedIn;
-        const webhook = await webhookEndpoints.own(user.id, request.params.id);
+        const webhook = await webhookEndpoints.own(request.workspace.id, request.params.id);
         // Whatever the endpoint answers, the delivery is logged and retried like an alert's.
         return deliveries.send(webhook, {
           event: 'test',
@@ -83,7 +83,7 @@ export const trackingWebhookRoutes = routesUsing(
     api.route({
       ...endpointRoute(WEBHOOKS.deliveries, docs),
       handler: async (request) => {
-        const webhook = await webhookEndpoints.own(request.signedIn.user.id, request.params.id);
+        const webhook = await webhookEndpoints.own(request.workspace.id, request.params.id);
         return { deliveries: await deliveries.list(webhook.id) };
       },
     });

@@ -80,9 +80,9 @@ export class WebhookDeliveries {
     private readonly webhooks: TrackingWebhooks,
   ) {}
 
-  /** Sends `event` to every webhook of the user; each first attempt is made before this returns. */
-  async notify(userId: string, event: WebhookEvent): Promise<void> {
-    const webhooks = await this.webhooks.list(userId);
+  /** Sends `event` to every webhook of the workspace; each first attempt is made before this returns. */
+  async notify(workspaceId: string, event: WebhookEvent): Promise<void> {
+    const webhooks = await this.webhooks.list(workspaceId);
     await Promise.all(webhooks.map((webhook) => this.send(webhook, event)));
   }
 
@@ -115,7 +115,7 @@ export class WebhookDeliveries {
       .selectFrom('tracking_webhook_deliveries as d')
       .innerJoin('tracking_webhooks as w', 'w.id', 'd.webhook_id')
       .selectAll('d')
-      .select(['w.url', 'w.secret', 'w.user_id', 'w.created_at as webhook_created_at'])
+      .select(['w.url', 'w.secret', 'w.workspace_id', 'w.created_at as webhook_created_at'])
       .where('d.status', '=', 'retrying')
       .where('d.next_attempt_at', '<=', now.toISOString())
       .orderBy('d.next_attempt_at')
@@ -123,7 +123,7 @@ export class WebhookDeliveries {
       .execute();
     const hold = new Date(now.getTime() + ATTEMPT_HOLD_MS).toISOString();
     const claimed: Promise<DeliveryRow>[] = [];
-    for (const { url, secret, user_id, webhook_created_at, ...delivery } of due) {
+    for (const { url, secret, workspace_id, webhook_created_at, ...delivery } of due) {
       const claim = await this.db.kysely
         .updateTable('tracking_webhook_deliveries')
         .set({ next_attempt_at: hold })
@@ -136,7 +136,7 @@ export class WebhookDeliveries {
         id: delivery.webhook_id,
         url,
         secret: this.webhooks.openSecret(secret),
-        user_id,
+        workspace_id,
         created_at: webhook_created_at,
       };
       claimed.push(this.attempt(delivery, webhook));

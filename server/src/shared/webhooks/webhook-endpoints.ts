@@ -7,26 +7,26 @@ import type { TrackingWebhooks, WebhookRow } from './webhooks';
 const notFound = () => new NotFound(WEBHOOK_MESSAGES.notFound, WEBHOOK_ERROR_CODES.notFound);
 
 /**
- * What a user may do with webhook endpoints: a URL the guard refuses (private, malformed,
- * plain http) is never stored, nor a duplicate or one past the limit; another user's
+ * What a workspace may do with webhook endpoints: a URL the guard refuses (private, malformed,
+ * plain http) is never stored, nor a duplicate or one past the limit; another workspace's
  * endpoint is answered as one that does not exist.
  */
 export class WebhookEndpoints {
   constructor(private readonly webhooks: TrackingWebhooks) {}
 
-  async create(userId: string, input: string): Promise<WebhookRow> {
+  async create(workspaceId: string, input: string): Promise<WebhookRow> {
     const url = (await vetOrRefuse(input, this.webhooks.guard, 'webhook')).toString();
-    return this.webhooks.create(userId, url);
+    return this.webhooks.create(workspaceId, url);
   }
 
-  /** The user's endpoint of `id`, or the 404 of one that is not theirs. */
-  async own(userId: string, id: string): Promise<WebhookRow> {
-    const webhook = await this.webhooks.get(userId, id);
+  /** The workspace's endpoint of `id`, or the 404 of one that is not in it. */
+  async own(workspaceId: string, id: string): Promise<WebhookRow> {
+    const webhook = await this.webhooks.get(workspaceId, id);
     if (!webhook) throw notFound();
     return webhook;
   }
 
-  async delete(userId: string, id: string): Promise<void> {
-    if (!(await this.webhooks.delete(userId, id))) throw notFound();
+  async delete(workspaceId: string, id: string): Promise<void> {
+    if (!(await this.webhooks.delete(workspaceId, id))) throw notFound();
   }
 }

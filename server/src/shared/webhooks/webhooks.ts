@@ -47,7 +47,7 @@ export function webhookGuard(pageFetch: SafeFetchOptions): SafeFetchOptions {
 }
 
 /**
- * A user's webhook endpoints: added within the limit, read and removed by their owner only.
+ * A workspace's webhook endpoints: added within the limit, read and removed in it only.
  * Signing secrets are stored sealed (`SecretBox`); the rows this returns hold them open.
  */
 export class TrackingWebhooks {
@@ -65,23 +65,23 @@ export class TrackingWebhooks {
 
   private opened = (row: WebhookRow): WebhookRow => ({ ...row, secret: this.box.open(row.secret) });
 
-  async list(userId: string): Promise<WebhookRow[]> {
+  async list(workspaceId: string): Promise<WebhookRow[]> {
     const rows = await this.db.kysely
       .selectFrom('tracking_webhooks')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .orderBy('created_at')
       .orderBy('id')
       .execute();
     return rows.map(this.opened);
   }
 
-  async get(userId: string, id: string): Promise<WebhookRow | null> {
+  async get(workspaceId: string, id: string): Promise<WebhookRow | null> {
     const row = await this.db.kysely
       .selectFrom('tracking_webhooks')
       .selectAll()
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
     return row ? this.opened(row) : null;
   }
@@ -112,14 +112,18 @@ export class TrackingWebhooks {
 
   /**
    * Adds an endpoint of a URL the guard passed (`WebhookEndpoints` vets it). As for tracked
-   * pages, the count and the insert are one transaction holding the user's row, so
+   * pages, the count and the insert are one transaction holding the workspace's row, so
    * concurrent requests cannot pass the limit.
    */
-  async create(userId: string, url: string): Promise<WebhookRow> {
+  async create(workspaceId: string, url: string): Promise<WebhookRow> {
     return insertUnderLimit(this.db, {
-      userId,
+      workspaceId,
       held: (trx) =>
-        trx.selectFrom('tracking_webhooks').select('url').where('user_id', '=', userId).execute(),
+        trx
+          .selectFrom('tracking_webhooks')
+          .select('url')
+          .where('workspace_id', '=', workspaceId)
+          .execute(),
       limit: WEBHOOKS_PER_USER,
       adding: 1,
       overLimit: () =>
@@ -131,7 +135,7 @@ export class TrackingWebhooks {
       insert: async (trx) => {
         const webhook: WebhookRow = {
           id: crypto.randomUUID(),
-          user_id: userId,
+          workspace_id: workspaceId,
           url,
           secret: `${SECRET_PREFIX}${crypto.randomBytes(24).toString('hex')}`,
           created_at: this.clock.now().toISOString(),
@@ -146,11 +150,11 @@ export class TrackingWebhooks {
   }
 
   /** Removes the endpoint and its delivery log (the rows cascade); false when it is not theirs. */
-  async delete(userId: string, id: string): Promise<boolean> {
+  async delete(workspaceId: string, id: string): Promise<boolean> {
     const gone = await this.db.kysely
       .deleteFrom('tracking_webhooks')
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
     return gone.numDeletedRows > 0n;
   }

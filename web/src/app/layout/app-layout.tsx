@@ -8,6 +8,7 @@ import { useModals } from '../modals/modal-context';
 import { loadQueryClient } from '../screen-modules';
 import { useTrackPreviousPage } from '../previous-page';
 import { useLazyModule } from '../use-lazy-module';
+import { KeepWorkspaceParam } from '../workspace/keep-workspace-param';
 import { useDocumentHead } from './document-head';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -42,6 +43,7 @@ export function AppLayout() {
   return (
     <>
       <ScrollToTop />
+      <KeepWorkspaceParam />
       <Header />
       <AuthBootstrap />
       {/* Routes are exact: the server redirects a trailing slash or other case. */}

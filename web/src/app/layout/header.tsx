@@ -4,8 +4,24 @@ import { HEADER_SHADOW_SCROLL_PX } from '@core/limits';
 import { PRO_PLAN_ID } from '@core/plans';
 import { ROUTES, SETTINGS_LINK_PATHS } from '@core/routes';
 import { useModals } from '../modals/modal-context';
+import { loadQueryClient } from '../screen-modules';
+import { useLazyModule } from '../use-lazy-module';
 import { useSession } from '../session/session-context';
 import { inBrowser } from '../viewport';
+
+const loadWorkspaceSwitcher = () => import('../workspace/workspace-switcher');
+
+/** The signed-in user's workspace choice, loaded after the shell with the query client. */
+function Workspaces({ signedIn }: { signedIn: boolean }) {
+  const client = useLazyModule(loadQueryClient, signedIn);
+  const switcher = useLazyModule(loadWorkspaceSwitcher, signedIn);
+  if (!signedIn || !client || !switcher) return null;
+  return (
+    <client.QueryProvider>
+      <switcher.WorkspaceSwitcher />
+    </client.QueryProvider>
+  );
+}
 
 function useScrolledPast(px: number): boolean {
   const [scrolled, setScrolled] = useState(() => inBrowser && window.scrollY > px);
@@ -84,6 +100,7 @@ export function Header() {
             <NavLink to={ROUTES.pricing} className="nav-link">
               Pricing
             </NavLink>
+            <Workspaces signedIn={signedIn} />
             {signedIn ? (
               <NavLink to={ROUTES.account} className="nav-link">
                 Account

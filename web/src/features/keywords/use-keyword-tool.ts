@@ -15,6 +15,7 @@ import { KEYWORD_LISTS } from '@core/schemas/keywords';
 import { useRemaining } from '../../api/usage';
 import { useSignOutRejected } from '../../app/auth/token-check';
 import { downloadTextFile } from '../../app/download-file';
+import { useWorkspacePlanId } from '../../api/workspaces';
 import { useSession } from '../../app/session/session-context';
 import { useToolGate } from '../../app/use-tool-gate';
 import { filterLists } from './keyword-ideas';
@@ -43,7 +44,7 @@ export function useKeywordTool() {
   const token = session.token;
   const [params] = useSearchParams();
   const { settings, save } = useKeywordSettings(token);
-  const search = useKeywordSearch(token, session.planId);
+  const search = useKeywordSearch(token, useWorkspacePlanId());
   const [state, dispatch] = useReducer(keywordPageReducer, params, initialKeywordPage);
   const drawerTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(drawerTimer.current), []);

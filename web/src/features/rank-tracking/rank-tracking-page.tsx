@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { RANK_TRACKING_MESSAGES } from '@core/messages';
 import { planById } from '@core/plans';
 import { prefillFromParams, RANK_PARAMS } from '@core/rank-tracking/links';
+import { useWorkspacePlanId } from '../../api/workspaces';
 import { useSession } from '../../app/session/session-context';
 import { PageHeader } from '../../components/page-header';
 import { SignInCard } from '../../components/sign-in-card';
@@ -16,7 +17,8 @@ const WHAT_IT_DOES =
 
 /** Rank tracking: the user's keywords and their positions, or one keyword's history. */
 export function RankTrackingPage() {
-  const { session, signedIn } = useSession();
+  const { signedIn } = useSession();
+  const planId = useWorkspacePlanId();
   const [params, setParams] = useSearchParams();
   // A "Track" link of another tool fills the add form once; the address then drops it.
   const [prefill] = useState(() => prefillFromParams(params));
@@ -37,7 +39,7 @@ export function RankTrackingPage() {
       ) : id ? (
         <RankKeywordDetail id={id} />
       ) : (
-        <RankKeywords plan={planById(session.planId)} intro={WHAT_IT_DOES} prefill={prefill} />
+        <RankKeywords plan={planById(planId)} intro={WHAT_IT_DOES} prefill={prefill} />
       )}
     </Container>
   );

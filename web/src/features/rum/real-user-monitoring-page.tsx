@@ -2,6 +2,7 @@ import Container from 'react-bootstrap/Container';
 import { useSearchParams } from 'react-router';
 import { RUM_MESSAGES } from '@core/messages';
 import { planById } from '@core/plans';
+import { useWorkspacePlanId } from '../../api/workspaces';
 import { useSession } from '../../app/session/session-context';
 import { PageHeader } from '../../components/page-header';
 import { SignInCard } from '../../components/sign-in-card';
@@ -14,7 +15,8 @@ const WHAT_IT_DOES =
 
 /** Real-user monitoring: the user's sites and their snippets, or one site's field data. */
 export function RealUserMonitoringPage() {
-  const { session, signedIn } = useSession();
+  const { signedIn } = useSession();
+  const planId = useWorkspacePlanId();
   const [params] = useSearchParams();
   const siteId = params.get(SITE_PARAM);
   return (
@@ -25,7 +27,7 @@ export function RealUserMonitoringPage() {
       ) : siteId ? (
         <RumDashboard id={siteId} />
       ) : (
-        <RumSites plan={planById(session.planId)} intro={WHAT_IT_DOES} />
+        <RumSites plan={planById(planId)} intro={WHAT_IT_DOES} />
       )}
     </Container>
   );

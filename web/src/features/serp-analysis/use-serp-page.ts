@@ -5,6 +5,7 @@ import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import { useMeteredAction } from '../../api/metered-action';
 import { checkSerpRateLimit, refusalOf, refusedWhenLimited } from '../../api/rate-limit';
 import { visitorLimitReached } from '../../api/visitor-limit';
+import { useWorkspacePlanId } from '../../api/workspaces';
 import { useSession } from '../../app/session/session-context';
 import { saveSearchSettings } from '../../app/settings/save-search-settings';
 import { useSettings } from '../../app/settings/settings-context';
@@ -31,7 +32,7 @@ export function useSerpPage() {
   );
   const serp = useSerpAnalysis(token, restored);
   const metered = useMeteredAction({ token, usage: 'serp' });
-  const rules = entitlementsOf(session.planId);
+  const rules = entitlementsOf(useWorkspacePlanId());
   const canLoadMore = signedIn && rules.has('moreSerpResults');
   const canExport = signedIn && rules.has('serpCsvExport');
   const [state, dispatch] = useReducer(

@@ -9,6 +9,7 @@ import { planById, type Plan } from '@core/plans';
 import { ROUTES } from '@core/routes';
 import type { TrackedPageList as TrackedPageListData } from '@core/schemas/tracking';
 import { TRACK_PARAM } from '../../app/recent-pages';
+import { useWorkspacePlanId } from '../../api/workspaces';
 import { useSession } from '../../app/session/session-context';
 import { PageHeader } from '../../components/page-header';
 import { PlanLimitNotice } from '../../components/plan-limit-notice';
@@ -113,10 +114,10 @@ function Detail({ id, plan }: { id: string; plan: Plan }) {
 
 /** Site speed tracking: the tracked pages, one page's history, and the form. */
 export function SiteSpeedTrackingPage() {
-  const { session, signedIn } = useSession();
+  const { signedIn } = useSession();
   const [params] = useSearchParams();
   const pageId = params.get('page');
-  const plan = planById(session.planId);
+  const plan = planById(useWorkspacePlanId());
   return (
     <Container className="py-4">
       <PageHeader crumb="Site Speed Tracking" heading="Site Speed Tracking" />

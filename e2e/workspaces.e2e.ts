@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '@core/routes';
+import { registerByApi, storeSession } from './support/accounts';
+import { useBrowser } from './support/browser';
+import { horizontalOverflow } from './support/overflow';
+import { visitRoute } from './support/routes';
+
+const h = useBrowser();
+
+describe('workspaces', () => {
+  it('makes a team workspace, switches to it, keeps it in the address, and keeps its pages apart', async () => {
+    const { page } = await h.newPage();
+    const auth = await registerByApi(page, 'team');
+    await storeSession(page, auth);
+    await visitRoute(page, ROUTES.workspaces, false);
+
+    const rows = page.getByTestId('workspace-row');
+    await expect
+      .poll(() => rows.allTextContents())
+      .toEqual([expect.stringMatching(/^Personal\s*Personal\s*Current\s*Owner\s*1 of 1\s*Free/)]);
+    await page.getByLabel('Name of the new workspace').fill('Scoops team');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('“Scoops team” is made; you are its owner.').waitFor();
+    await rows.nth(1).getByRole('button', { name: 'Switch to' }).click();
+    await page.waitForURL((at) => at.searchParams.has('ws'));
+    const teamId = new URL(page.url()).searchParams.get('ws')!;
+    const switcher = page.getByTestId('workspace-switcher');
+    await expect.poll(() => switcher.inputValue()).toBe(teamId);
+
+    // A page tracked in the team's workspace, as a script would add it.
+    const url = `http://bake-street.sandbox.localhost:${new URL(h.baseUrl).port}/about`;
+    const added = await page.request.post('/backend-service/v1/tracking/pages', {
+      data: { url, devices: ['mobile'] },
+      headers: { authorization: `Bearer ${auth.token}`, 'x-workspace-id': teamId },
+    });
+    expect(added.status()).toBe(201);
+
+    // Moving through the header keeps the workspace; its page shows, the personal one has none.
+    await page.getByTestId('header').getByRole('link', { name: 'Speed Tracking' }).click();
+    await page.waitForURL((at) => at.pathname === ROUTES.siteSpeedTracking);
+    expect(new URL(page.url()).searchParams.get('ws')).toBe(teamId);
+    await page.getByTestId('tracked-page').filter({ hasText: url }).waitFor();
+    expect(await horizontalOverflow(page, 'tracking in a team workspace')).toEqual([]);
+
+    await switcher.selectOption({ label: 'Personal' });
+    await page.waitForURL((at) => !at.searchParams.has('ws'));
+    await expect.poll(() => page.getByTestId('tracked-page').count()).toBe(0);
+    await page.goBack();
+    await page.waitForURL((at) => at.searchParams.get('ws') === teamId);
+    await page.getByTestId('tracked-page').filter({ hasText: url }).waitFor();
+  }, 90_000);
+
+  it('falls back to the personal workspace when the address names one that is not the user’s', async () => {
+    const { page } = await h.newPage();
+    const auth = await registerByApi(page, 'stray');
+    await storeSession(page, auth);
+    await page.goto(`${ROUTES.siteSpeedTracking}?ws=${crypto.randomUUID()}`);
+    await page.waitForURL((at) => !at.searchParams.has('ws'));
+    await page.getByTestId('workspace-link').waitFor();
+  }, 60_000);
+});
