@@ -144,6 +144,11 @@ export const PAGE_META: Record<RoutePath, PageMeta> = {
       'The workspaces you share with your team: who is in each, their roles, and whose plan applies.',
     noindex: true,
   },
+  [ROUTES.invite]: {
+    title: 'Join a workspace',
+    description: 'Accept an invitation to a shared SpeedRank workspace.',
+    noindex: true,
+  },
 };
 
 /** The head of the page shown at an address that is no route. */

@@ -32,6 +32,8 @@ export const ROUTES = {
   opsProviders: '/ops/providers',
   rankTracking: '/rank-tracking',
   workspaces: '/workspaces',
+  /** An emailed invitation into a workspace opens here. */
+  invite: '/invite',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];

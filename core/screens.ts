@@ -62,6 +62,7 @@ export const SCREENS: Record<Exclude<RoutePath, typeof ROUTES.home>, ScreenModul
     component: 'RankTrackingPage',
   },
   [ROUTES.workspaces]: { module: 'workspaces/workspaces-page', component: 'WorkspacesPage' },
+  [ROUTES.invite]: { module: 'workspaces/invite-page', component: 'InvitePage' },
 };
 
 /** The app itself, which the entry loads once the prerendered page has painted (web/src/main.tsx). */

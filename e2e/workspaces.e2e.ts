@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@core/routes';
-import { registerByApi, storeSession } from './support/accounts';
+import { registerByApi, setPlan, storeSession } from './support/accounts';
 import { useBrowser } from './support/browser';
+import { linkFromOutbox } from './support/outbox';
 import { horizontalOverflow } from './support/overflow';
 import { visitRoute } from './support/routes';
 
@@ -58,4 +59,60 @@ describe('workspaces', () => {
     await page.waitForURL((at) => !at.searchParams.has('ws'));
     await page.getByTestId('workspace-link').waitFor();
   }, 60_000);
+
+  it('invites a colleague by email; the viewer sees the pages and changes nothing; the owner removes them', async () => {
+    const owner = await h.newPage();
+    const ana = await registerByApi(owner.page, 'owner');
+    setPlan(ana.userId, 3);
+    const headers = { authorization: `Bearer ${ana.token}` };
+    const team = (await (
+      await owner.page.request.post('/backend-service/v1/workspaces', {
+        data: { name: 'Bake Street' },
+        headers,
+      })
+    ).json()) as { id: string };
+    const url = `http://bake-street.sandbox.localhost:${new URL(h.baseUrl).port}/`;
+    await owner.page.request.post('/backend-service/v1/tracking/pages', {
+      data: { url, devices: ['mobile'] },
+      headers: { ...headers, 'x-workspace-id': team.id },
+    });
+    await storeSession(owner.page, ana);
+    await visitRoute(owner.page, `${ROUTES.workspaces}?ws=${team.id}`, false);
+
+    const colleague = await h.newPage();
+    const bo = await registerByApi(colleague.page, 'colleague');
+    const invite = owner.page.getByTestId('invite-form');
+    await invite.getByLabel('Email of the person to invite').fill(bo.email);
+    await invite.getByLabel('Their role').selectOption('viewer');
+    await invite.getByRole('button', { name: 'Invite' }).click();
+    await owner.page.getByText(`An invitation is on its way to ${bo.email}.`).waitFor();
+    await owner.page.getByTestId('workspace-invite').filter({ hasText: bo.email }).waitFor();
+
+    // The colleague opens the emailed link signed in, and joins.
+    const link = new URL(await linkFromOutbox(bo.email));
+    await storeSession(colleague.page, bo);
+    await visitRoute(colleague.page, `${link.pathname}${link.search}`, false);
+    await colleague.page.getByRole('button', { name: 'Accept the invitation' }).click();
+    await colleague.page.waitForURL((at) => at.searchParams.get('ws') === team.id);
+    await colleague.page
+      .getByTestId('header')
+      .getByRole('link', { name: 'Speed Tracking' })
+      .click();
+    await colleague.page.getByTestId('tracked-page').filter({ hasText: url }).waitFor();
+    await colleague.page.getByTestId('read-only').waitFor();
+    expect(await colleague.page.getByRole('button', { name: 'Track a page' }).count()).toBe(0);
+    await colleague.page.getByRole('link', { name: url }).click();
+    await colleague.page.getByRole('button', { name: 'Export CSV' }).waitFor();
+    expect(await colleague.page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+
+    // The owner sees the viewer among the people and removes them; their next visit is refused.
+    await owner.page.reload();
+    const member = owner.page.getByTestId('workspace-member').filter({ hasText: bo.email });
+    await expect.poll(() => member.getByLabel(`Role of ${bo.email}`).inputValue()).toBe('viewer');
+    await member.getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => owner.page.getByTestId('workspace-member').count()).toBe(1);
+    await colleague.page.goto(`${ROUTES.siteSpeedTracking}?ws=${team.id}`);
+    await colleague.page.waitForURL((at) => !at.searchParams.has('ws'));
+    await expect.poll(() => colleague.page.getByTestId('tracked-page').count()).toBe(0);
+  }, 120_000);
 });

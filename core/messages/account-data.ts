@@ -1,5 +1,7 @@
 /** Export and deletion of an account: the API's answers and the account page's words. */
 export const ACCOUNT_DATA_MESSAGES = {
+  sharedWorkspaces: (names: readonly string[]) =>
+    `Others work in ${names.map((name) => `“${name}”`).join(', ')}, whose plan is yours: transfer the ownership (Workspaces page) before you delete your account. Nothing was deleted.`,
   proofRequired: 'Enter your password, or ask for an emailed link, to delete your account.',
   passwordIncorrect: 'That password is not right. Your account was not deleted.',
   noPassword:

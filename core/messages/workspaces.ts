@@ -11,6 +11,27 @@ export const WORKSPACE_MESSAGES = {
   noPassword:
     'Your account signs in with Google and has no password: choose one with "Forgot password" first.',
   deleted: 'The workspace and everything in it were deleted.',
+  inviteSent: (email: string) => `An invitation is on its way to ${email}.`,
+  personalNotShared:
+    'Your personal workspace is yours alone: make a workspace to share with others.',
+  alreadyMember: (email: string) => `${email} is already a member of this workspace.`,
+  seatsTaken: (plan: string, seats: number) =>
+    seats === 1
+      ? `The ${plan} plan has one seat, its owner's: upgrade to share a workspace.`
+      : `The ${plan} plan's ${seats} seats are taken (members and open invitations): upgrade for more.`,
+  inviteNotFound: 'This invitation link is not valid. Ask for a new one.',
+  inviteUsed: 'This invitation was used already.',
+  inviteExpired: 'This invitation has expired. Ask for a new one.',
+  inviteOtherEmail: (email: string) =>
+    `This invitation is for ${email}: sign in with that address to accept it.`,
+  memberNotFound: 'No such member in this workspace.',
+  lastOwner: 'A workspace keeps at least one owner: make someone else an owner first.',
+  billingOwner:
+    'The plan of this workspace is yours: transfer the ownership to another owner first.',
+  ownerOnly: 'Only an owner gives or takes the owner role.',
+  inviteSubject: (workspace: string) => `You're invited to "${workspace}" on SpeedRank`,
+  inviteText: (from: string, workspace: string, role: string, days: number) =>
+    `${from} invites you to the workspace "${workspace}" on SpeedRank as ${role}. The link works once, for ${days} days.`,
   /** 403 of a role too low for the action: names the role the action needs. */
   roleNeeded: (needed: Role, role: Role) =>
     `This needs the ${ROLE_LABELS[needed]} role in this workspace; you are a ${ROLE_LABELS[role]}.`,
@@ -21,4 +42,11 @@ export const WORKSPACE_ERROR_CODES = {
   notFound: 'workspace_not_found',
   roleNeeded: 'role_needed',
   personalKept: 'personal_workspace',
+  seatsTaken: 'seat_limit',
+  alreadyMember: 'already_member',
+  inviteUnusable: 'invite_unusable',
+  lastOwner: 'last_owner',
 } as const;
+
+/** Days an invitation's link works. */
+export const INVITE_DAYS = 7;

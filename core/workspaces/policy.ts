@@ -1,14 +1,15 @@
 import { API_BASE, type Endpoint } from '../endpoints/endpoint';
-import { ACCOUNTS_ENDPOINTS as ACCOUNTS } from '../endpoints/accounts';
-import { KEYWORDS_ENDPOINTS as KEYWORDS } from '../endpoints/keywords';
-import { RANK_TRACKING_ENDPOINTS as RANK } from '../endpoints/rank-tracking';
-import { RUM_ENDPOINTS as RUM } from '../endpoints/rum';
-import { SERP_ENDPOINTS as SERP } from '../endpoints/serp';
-import { SPEED_ENDPOINTS as SPEED } from '../endpoints/speed';
-import { TRACKING_ENDPOINTS as TRACKING } from '../endpoints/tracking';
-import { USAGE_ENDPOINTS as USAGE } from '../endpoints/usage';
-import { WEBHOOK_ENDPOINTS as WEBHOOKS } from '../endpoints/webhooks';
-import { WORKSPACE_ENDPOINTS as WORKSPACES } from '../endpoints/workspaces';
+// Types only: the web's screens read this table without every feature's schemas.
+import type { ACCOUNTS_ENDPOINTS } from '../endpoints/accounts';
+import type { KEYWORDS_ENDPOINTS } from '../endpoints/keywords';
+import type { RANK_TRACKING_ENDPOINTS } from '../endpoints/rank-tracking';
+import type { RUM_ENDPOINTS } from '../endpoints/rum';
+import type { SERP_ENDPOINTS } from '../endpoints/serp';
+import type { SPEED_ENDPOINTS } from '../endpoints/speed';
+import type { TRACKING_ENDPOINTS } from '../endpoints/tracking';
+import type { USAGE_ENDPOINTS } from '../endpoints/usage';
+import type { WEBHOOK_ENDPOINTS } from '../endpoints/webhooks';
+import type { WORKSPACE_ENDPOINTS } from '../endpoints/workspaces';
 import type { Role } from './roles';
 
 /**
@@ -21,6 +22,31 @@ export interface WorkspacePolicy {
 }
 
 const inHeader = (role: Role): WorkspacePolicy => ({ role, from: 'header' });
+const inPath = (role: Role): WorkspacePolicy => ({ role, from: 'path' });
+
+type Contracts<T> = T[keyof T];
+type AnyContract = Contracts<
+  | typeof ACCOUNTS_ENDPOINTS
+  | typeof KEYWORDS_ENDPOINTS
+  | typeof RANK_TRACKING_ENDPOINTS
+  | typeof RUM_ENDPOINTS
+  | typeof SERP_ENDPOINTS
+  | typeof SPEED_ENDPOINTS
+  | typeof TRACKING_ENDPOINTS
+  | typeof USAGE_ENDPOINTS
+  | typeof WEBHOOK_ENDPOINTS
+  | typeof WORKSPACE_ENDPOINTS
+>;
+/** An endpoint as `METHOD /path`, its path as its contract writes it. */
+export type RouteKey = AnyContract extends infer C
+  ? C extends { method: infer M extends string; path: infer P extends string }
+    ? `${M} ${P}`
+    : never
+  : never;
+
+/** The key of `contract` in WORKSPACE_POLICY. */
+export const routeKey = (contract: Pick<Endpoint, 'method' | 'path'>): string =>
+  `${contract.method} ${contract.path}`;
 
 /**
  * Every call that acts in a workspace, with the role it needs: the one place roles are
@@ -31,70 +57,76 @@ const inHeader = (role: Role): WorkspacePolicy => ({ role, from: 'header' });
  * plan, settings, MixLab's password-gated scraping), or for whoever holds a run's id (a
  * speed run's status and events).
  */
-export const WORKSPACE_POLICY: ReadonlyMap<Endpoint, WorkspacePolicy> = new Map<
-  Endpoint,
-  WorkspacePolicy
->([
-  [SPEED.startRun, inHeader('member')],
-  [SPEED.listTests, inHeader('viewer')],
-  [SPEED.compareTests, inHeader('viewer')],
-  [SERP.search, inHeader('member')],
-  [SERP.checkRank, inHeader('member')],
-  [SERP.readPageFacts, inHeader('member')],
-  [KEYWORDS.suggest, inHeader('member')],
-  [KEYWORDS.getVolumes, inHeader('member')],
-  [KEYWORDS.cluster, inHeader('member')],
-  [KEYWORDS.getTopResults, inHeader('member')],
-  [ACCOUNTS.getKeywordSettings, inHeader('viewer')],
-  [ACCOUNTS.saveKeywordSettings, inHeader('member')],
-  [USAGE.serpUsage, inHeader('viewer')],
-  [USAGE.speedUsage, inHeader('viewer')],
-  [USAGE.keywordUsage, inHeader('viewer')],
-  [USAGE.checkLimit, inHeader('viewer')],
-  [USAGE.checkKeywordLimit, inHeader('viewer')],
-  [TRACKING.listPages, inHeader('viewer')],
-  [TRACKING.createPage, inHeader('member')],
-  [TRACKING.updatePage, inHeader('member')],
-  [TRACKING.removePage, inHeader('member')],
-  [TRACKING.runNow, inHeader('member')],
-  [TRACKING.history, inHeader('viewer')],
-  [TRACKING.historyCsv, inHeader('viewer')],
-  [TRACKING.checkDetail, inHeader('viewer')],
-  [TRACKING.alerts, inHeader('viewer')],
-  [TRACKING.fieldHistory, inHeader('viewer')],
-  [TRACKING.compare, inHeader('viewer')],
-  [TRACKING.storage, inHeader('viewer')],
-  [WEBHOOKS.list, inHeader('admin')],
-  [WEBHOOKS.create, inHeader('admin')],
-  [WEBHOOKS.remove, inHeader('admin')],
-  [WEBHOOKS.sendTest, inHeader('admin')],
-  [WEBHOOKS.deliveries, inHeader('admin')],
-  [RANK.listKeywords, inHeader('viewer')],
-  [RANK.createKeyword, inHeader('member')],
-  [RANK.createKeywords, inHeader('member')],
-  [RANK.updateKeyword, inHeader('member')],
-  [RANK.removeKeyword, inHeader('member')],
-  [RANK.history, inHeader('viewer')],
-  [RANK.checkKeyword, inHeader('member')],
-  [RUM.listSites, inHeader('viewer')],
-  [RUM.createSite, inHeader('member')],
-  [RUM.getSite, inHeader('viewer')],
-  [RUM.updateSite, inHeader('member')],
-  [RUM.removeSite, inHeader('member')],
-  [RUM.summary, inHeader('viewer')],
-  [RUM.field, inHeader('viewer')],
-  [WORKSPACES.rename, { role: 'admin', from: 'path' }],
-  [WORKSPACES.remove, { role: 'owner', from: 'path' }],
-]);
+export const WORKSPACE_POLICY: Readonly<Partial<Record<RouteKey, WorkspacePolicy>>> = {
+  'POST /pagespeed/runs': inHeader('member'),
+  'GET /pagespeed/tests': inHeader('viewer'),
+  'GET /pagespeed/tests/compare': inHeader('viewer'),
+  'POST /serp-search': inHeader('member'),
+  'POST /rank-check': inHeader('member'),
+  'POST /send-urls': inHeader('member'),
+  'POST /keyword': inHeader('member'),
+  'POST /keyword-data': inHeader('member'),
+  'POST /keyword-clusters': inHeader('member'),
+  'POST /keyword-serp': inHeader('member'),
+  'GET /settings/keywords': inHeader('viewer'),
+  'POST /settings/keywords': inHeader('member'),
+  'GET /usage/serp-analysis-tool': inHeader('viewer'),
+  'GET /usage/website-speed-tool': inHeader('viewer'),
+  'GET /usage/keyword-tool': inHeader('viewer'),
+  'POST /rate-limit': inHeader('viewer'),
+  'POST /kwt-rate-limit': inHeader('viewer'),
+  'GET /tracking/pages': inHeader('viewer'),
+  'POST /tracking/pages': inHeader('member'),
+  'PATCH /tracking/pages/:id': inHeader('member'),
+  'DELETE /tracking/pages/:id': inHeader('member'),
+  'POST /tracking/pages/:id/run': inHeader('member'),
+  'GET /tracking/pages/:id/history': inHeader('viewer'),
+  'GET /tracking/pages/:id/history.csv': inHeader('viewer'),
+  'GET /tracking/pages/:id/checks/:checkId': inHeader('viewer'),
+  'GET /tracking/pages/:id/alerts': inHeader('viewer'),
+  'GET /tracking/pages/:id/field-history': inHeader('viewer'),
+  'GET /tracking/pages/:id/compare': inHeader('viewer'),
+  'GET /tracking/storage': inHeader('viewer'),
+  'GET /tracking/webhooks': inHeader('admin'),
+  'POST /tracking/webhooks': inHeader('admin'),
+  'DELETE /tracking/webhooks/:id': inHeader('admin'),
+  'POST /tracking/webhooks/:id/test': inHeader('admin'),
+  'GET /tracking/webhooks/:id/deliveries': inHeader('admin'),
+  'GET /rank-tracking/keywords': inHeader('viewer'),
+  'POST /rank-tracking/keywords': inHeader('member'),
+  'POST /rank-tracking/keywords/bulk': inHeader('member'),
+  'PATCH /rank-tracking/keywords/:id': inHeader('member'),
+  'DELETE /rank-tracking/keywords/:id': inHeader('member'),
+  'GET /rank-tracking/keywords/:id/history': inHeader('viewer'),
+  'POST /rank-tracking/keywords/:id/check': inHeader('member'),
+  'GET /rum/sites': inHeader('viewer'),
+  'POST /rum/sites': inHeader('member'),
+  'GET /rum/sites/:id': inHeader('viewer'),
+  'PATCH /rum/sites/:id': inHeader('member'),
+  'DELETE /rum/sites/:id': inHeader('member'),
+  'GET /rum/sites/:id/summary': inHeader('viewer'),
+  'GET /rum/field': inHeader('viewer'),
+  'PATCH /workspaces/:id': inPath('admin'),
+  'DELETE /workspaces/:id': inPath('owner'),
+  'GET /workspaces/:id/members': inPath('viewer'),
+  'PATCH /workspaces/:id/members/:userId': inPath('admin'),
+  'DELETE /workspaces/:id/members/:userId': inPath('admin'),
+  'POST /workspaces/:id/leave': inPath('viewer'),
+  'POST /workspaces/:id/transfer': inPath('owner'),
+  'POST /workspaces/:id/invites': inPath('admin'),
+  'GET /workspaces/:id/invites': inPath('admin'),
+  'DELETE /workspaces/:id/invites/:inviteId': inPath('admin'),
+};
 
-const byRoute = new Map(
-  [...WORKSPACE_POLICY].map(([contract, policy]) => [
-    `${contract.method} ${API_BASE}${contract.path}`,
-    policy,
-  ]),
-);
+const byKey = new Map<string, WorkspacePolicy>(Object.entries(WORKSPACE_POLICY));
+
+/** The policy of `contract`, if it acts in a workspace. */
+export function policyOf(contract: Pick<Endpoint, 'method' | 'path'>): WorkspacePolicy | undefined {
+  return byKey.get(routeKey(contract));
+}
 
 /** The policy of the route `method url` (its path as registered, `:id` and all), if any. */
 export function policyOfRoute(method: string, url: string): WorkspacePolicy | undefined {
-  return byRoute.get(`${method} ${url}`);
+  if (!url.startsWith(API_BASE)) return undefined;
+  return byKey.get(`${method} ${url.slice(API_BASE.length)}`);
 }

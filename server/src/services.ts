@@ -7,6 +7,7 @@ import { OneTimeTokens } from './auth/one-time-tokens';
 import { SessionTokens } from './auth/session-tokens';
 import { Throttle } from './auth/throttle';
 import { Users } from './auth/users';
+import { WorkspaceMembers } from './workspaces/members';
 import { Workspaces } from './workspaces/workspaces';
 import { UserSettingsStore } from './settings/user-settings';
 import { sandboxPort, type Config } from './config';
@@ -141,6 +142,7 @@ export interface WorkServices {
 export interface Services extends WorkServices, DomainServices {
   users: Users;
   workspaces: Workspaces;
+  workspaceMembers: WorkspaceMembers;
   userSettings: UserSettingsStore;
   sessions: SessionTokens;
   oneTimeTokens: OneTimeTokens;
@@ -409,6 +411,7 @@ export function createServices(
     ...work,
     users: new Users(db, clock),
     workspaces: new Workspaces(db, clock),
+    workspaceMembers: new WorkspaceMembers(db, clock, work.email),
     userSettings: new UserSettingsStore(db, clock),
     sessions: new SessionTokens(db, loadJwtSecret(config), config.SESSION_TTL_HOURS, clock),
     oneTimeTokens: new OneTimeTokens(db, clock),

@@ -258,6 +258,15 @@ export async function seedAccount(app: App, email: string): Promise<SeededAccoun
     .values({ ...key, metric: 'LCP', target: 'main > img', count: 2, poor: 0, value_sum: 2400 })
     .execute();
 
+  // A shared workspace of theirs, with an open invitation.
+  const team = await services.workspaces.create(user, 'Seeded team');
+  await services.workspaceMembers.invite(
+    { id: team.id, name: team.name, role: 'owner', personal: false, ownerId: user.id, planId: 4 },
+    user,
+    { email: `invited-by-${email}`, role: 'viewer' },
+    (token) => `http://localhost/invite?token=${token}`,
+  );
+
   return {
     userId,
     email,

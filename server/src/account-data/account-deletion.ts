@@ -4,7 +4,7 @@ import type { Clock } from '../shared/clock';
 import type { User } from '../db/schema';
 import type { Db } from '../db/connect';
 import type { Database, SubscriptionsTable } from '../db/schema';
-import { BadGateway } from '../domain/errors';
+import { BadGateway, Conflict } from '../domain/errors';
 import { timeInWords } from '../emails/email-time';
 import { HttpError } from '../http/fetch-json';
 import type { EmailSender } from '../providers/email';
@@ -45,6 +45,7 @@ export class AccountDeletion {
    * link), refused, and nothing was deleted.
    */
   async delete(user: User, claim?: (trx: Kysely<Database>) => Promise<boolean>): Promise<boolean> {
+    await this.refuseWhileShared(user.id);
     const cancelled = await this.cancelSubscriptions(user.id);
     const owner = { id: user.id, email: user.email };
     const deleted = await this.deps.db.kysely.transaction().execute(async (trx) => {
@@ -60,6 +61,31 @@ export class AccountDeletion {
       await this.confirm(user, cancelled);
     }
     return deleted;
+  }
+
+  /**
+   * The workspaces an account owns go with it, with everything in them: refused while
+   * others work in one, whose ownership is to be transferred first.
+   */
+  private async refuseWhileShared(userId: string): Promise<void> {
+    const shared = await this.deps.db.kysely
+      .selectFrom('workspaces as w')
+      .select('w.name')
+      .where('w.owner_id', '=', userId)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('workspace_members as m')
+            .select('m.user_id')
+            .whereRef('m.workspace_id', '=', 'w.id')
+            .where('m.user_id', '!=', userId),
+        ),
+      )
+      .orderBy('w.name')
+      .execute();
+    if (shared.length > 0) {
+      throw new Conflict(ACCOUNT_DATA_MESSAGES.sharedWorkspaces(shared.map((w) => w.name)));
+    }
   }
 
   /** Cancels the user's live subscriptions now; the names of the processors it told. */

@@ -15,6 +15,8 @@ export const EXPORT_PLACES: Record<UserTableName, string> = {
   users: 'profile.json',
   workspaces: 'workspaces.json',
   workspace_members: 'workspaces.json',
+  workspace_invites:
+    'withheld: an invitation is a credential (its link), and its address another person’s',
   user_settings: 'settings.json',
   keyword_settings: 'settings.json, workspaces.json',
   sessions: 'withheld: a session is a credential',

@@ -49,6 +49,16 @@ export const USER_TABLES = [
       ],
     },
   },
+  // Invitations of the user's workspaces, and those sent to their address.
+  {
+    table: 'workspace_invites',
+    owner: {
+      anyOf: [
+        { column: 'workspace_id', parent: 'workspaces' },
+        { column: 'email', is: 'email' },
+      ],
+    },
+  },
   { table: 'user_settings', owner: { column: 'user_id', is: 'user-id' } },
   { table: 'keyword_settings', owner: { column: 'workspace_id', parent: 'workspaces' } },
   { table: 'sessions', owner: { column: 'user_id', is: 'user-id' } },

@@ -8,6 +8,7 @@ export interface Database {
   users: UsersTable;
   workspaces: WorkspacesTable;
   workspace_members: WorkspaceMembersTable;
+  workspace_invites: WorkspaceInvitesTable;
   user_settings: UserSettingsTable;
   keyword_settings: KeywordSettingsTable;
   sessions: SessionsTable;
@@ -80,6 +81,19 @@ export interface WorkspaceMembersTable {
   user_id: string;
   role: 'owner' | 'admin' | 'member' | 'viewer';
   created_at: string;
+}
+
+/** An emailed invitation into a workspace; the link's token is kept as its sha256 only. */
+export interface WorkspaceInvitesTable {
+  id: string;
+  workspace_id: string;
+  email: string;
+  role: 'admin' | 'member' | 'viewer';
+  token_hash: string;
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
 }
 
 export interface UserSettingsTable {

@@ -68,6 +68,9 @@ export class MethodNotAllowed extends withStatus(405) {}
 /** 409: the request clashes with what exists (a duplicate, a check already running). */
 export class Conflict extends withStatus(409) {}
 
+/** 410: what the request names was there and is used up or expired (an invitation's link). */
+export class Gone extends withStatus(410) {}
+
 /** 429: an allowance is used up. */
 export class QuotaExceeded extends withStatus(429) {}
 

@@ -1,5 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { WORKSPACE_ENDPOINTS as WORKSPACES } from '@core/endpoints/workspaces';
+import type { Endpoint } from '@core/endpoints/endpoint';
+import { policyOf } from '@core/workspaces/policy';
+import { roleAllows, type Role } from '@core/workspaces/roles';
 import { useSession } from '../app/session/session-context';
 import { currentWorkspaceId } from '../app/workspace/workspace-param';
 import { callEndpoint, retryUnlessRefused } from './api-client';
@@ -42,14 +45,85 @@ export function useWorkspaceMutations() {
   };
 }
 
+/** The workspace the app acts in now, once the list has loaded. */
+function useCurrentWorkspace() {
+  const { data } = useWorkspaces();
+  const named = currentWorkspaceId();
+  return data?.find((w) => (named ? w.id === named : w.personal));
+}
+
 /**
  * The plan whose limits apply where the app acts now: the current workspace owner's, which
  * the server enforces; the user's own until the list has loaded (their personal workspace).
  */
 export function useWorkspacePlanId(): number {
   const { session } = useSession();
-  const { data } = useWorkspaces();
-  const named = currentWorkspaceId();
-  const current = data?.find((w) => (named ? w.id === named : w.personal));
-  return current?.plan.id ?? session.planId;
+  return useCurrentWorkspace()?.plan.id ?? session.planId;
+}
+
+/**
+ * Whether the user's role where the app acts now lets them call `contract`, by the policy
+ * the server enforces (core/workspaces/policy.ts); the controls of a call they may not make
+ * are not shown. Until the list has loaded, the personal workspace's: its owner may.
+ */
+export function useWorkspaceAllows(): (contract: Endpoint) => boolean {
+  const role = useCurrentWorkspace()?.role ?? 'owner';
+  return (contract) => roleAllows(role, policyOf(contract)?.role ?? 'viewer');
+}
+
+/** The members of a workspace, and (for its admins) its open invitations. */
+export const membersQuery = (token: string, id: string) =>
+  queryOptions({
+    queryKey: [...workspaceKeys.list(token), id, 'members'] as const,
+    queryFn: () => callEndpoint(WORKSPACES.members, { token, params: { id } }),
+    retry: retryUnlessRefused,
+  });
+
+export const invitesQuery = (token: string, id: string) =>
+  queryOptions({
+    queryKey: [...workspaceKeys.list(token), id, 'invites'] as const,
+    queryFn: () => callEndpoint(WORKSPACES.invites, { token, params: { id } }),
+    retry: retryUnlessRefused,
+  });
+
+export const useMembers = (id: string) => useSignedInQuery((token) => membersQuery(token, id));
+export const useInvites = (id: string, admin: boolean) =>
+  useSignedInQuery((token) => invitesQuery(token, id), admin);
+
+/** Inviting, changing roles, removing, leaving and transferring; each refreshes the lists. */
+export function useMemberMutations(id: string) {
+  const { token } = useSignedInToken();
+  const client = useQueryClient();
+  const onSettled = () => client.invalidateQueries({ queryKey: workspaceKeys.list(token) });
+  return {
+    invite: useMutation({
+      mutationFn: (body: { email: string; role: 'viewer' | 'member' | 'admin' }) =>
+        callEndpoint(WORKSPACES.invite, { token, params: { id }, body }),
+      onSettled,
+    }),
+    revokeInvite: useMutation({
+      mutationFn: (inviteId: string) =>
+        callEndpoint(WORKSPACES.revokeInvite, { token, params: { id, inviteId } }),
+      onSettled,
+    }),
+    changeRole: useMutation({
+      mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
+        callEndpoint(WORKSPACES.changeRole, { token, params: { id, userId }, body: { role } }),
+      onSettled,
+    }),
+    remove: useMutation({
+      mutationFn: (userId: string) =>
+        callEndpoint(WORKSPACES.removeMember, { token, params: { id, userId } }),
+      onSettled,
+    }),
+    leave: useMutation({
+      mutationFn: () => callEndpoint(WORKSPACES.leave, { token, params: { id } }),
+      onSettled,
+    }),
+    transfer: useMutation({
+      mutationFn: (userId: string) =>
+        callEndpoint(WORKSPACES.transfer, { token, params: { id }, body: { userId } }),
+      onSettled,
+    }),
+  };
 }

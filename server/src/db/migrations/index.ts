@@ -23,6 +23,7 @@ import * as rankTracking from './2026-11-27-021-rank-tracking';
 import * as serpProviderUsage from './2026-11-27-022-serp-provider-usage';
 import * as rankCheckNotes from './2026-11-27-023-rank-check-notes';
 import * as workspaces from './2026-11-29-024-workspaces';
+import * as workspaceInvites from './2026-11-29-025-workspace-invites';
 
 /** All migrations in order; names are date-prefixed so they sort as they apply. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-022-serp-provider-usage': serpProviderUsage,
   '2026-11-27-023-rank-check-notes': rankCheckNotes,
   '2026-11-29-024-workspaces': workspaces,
+  '2026-11-29-025-workspace-invites': workspaceInvites,
 };

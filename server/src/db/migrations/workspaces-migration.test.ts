@@ -454,9 +454,9 @@ describeOnDatabases('the workspaces migration', ({ postgres }) => {
 
     const { error, results } = await migrator().migrateTo(BEFORE);
     if (error) throw error;
-    expect(results?.map((r) => [r.migrationName, r.status])).toEqual([
-      ['2026-11-29-024-workspaces', 'Success'],
-    ]);
+    // Later migrations go down first; this one last.
+    expect(results?.every((r) => r.status === 'Success')).toBe(true);
+    expect(results?.at(-1)?.migrationName).toBe('2026-11-29-024-workspaces');
 
     // The very tables of before, to the text SQLite keeps of them.
     expect(await definitions()).toEqual(before);

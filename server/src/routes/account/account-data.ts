@@ -20,6 +20,7 @@ const docs = {
     400: errorResponseSchema,
     401: errorResponseSchema,
     403: errorResponseSchema,
+    409: errorResponseSchema,
     429: errorResponseSchema,
     502: errorResponseSchema,
   },

@@ -6,17 +6,9 @@ import { NotFound } from '../../domain/errors';
 import { endpointRoute } from '../../http/endpoint-route';
 import { requireSignedIn } from '../../plugins/authenticate';
 import { routesUsing } from '../../plugins/routes-using';
+import { workspaceDocs } from './route-docs';
 
-const docs = {
-  tags: ['workspaces'],
-  errors: {
-    400: errorResponseSchema,
-    401: errorResponseSchema,
-    403: errorResponseSchema,
-    404: errorResponseSchema,
-    409: errorResponseSchema,
-  },
-};
+const docs = workspaceDocs;
 
 /**
  * The caller's workspaces: list, create, rename (an admin), delete (the owner, with their

@@ -12,12 +12,13 @@ import { currentWorkspaceId } from './workspace-param';
  * to the personal one.
  */
 export function WorkspaceSwitcher() {
-  const { data: workspaces } = useWorkspaces();
+  const { data: workspaces, isFetching } = useWorkspaces();
   const choose = useChooseWorkspace();
   const named = currentWorkspaceId();
   const personal = workspaces?.find((w) => w.personal);
   const current = workspaces?.find((w) => (named ? w.id === named : w.personal));
-  const unknown = Boolean(workspaces && named && !current);
+  // Judged on a fresh list only: a workspace just joined is not in the one cached before.
+  const unknown = Boolean(workspaces && named && !current && !isFetching);
   useEffect(() => {
     if (unknown) void choose(null);
   }, [unknown, choose]);

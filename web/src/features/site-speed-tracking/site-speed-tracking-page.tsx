@@ -6,10 +6,12 @@ import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TRACKING_MESSAGES } from '@core/messages';
 import { planById, type Plan } from '@core/plans';
+import { TRACKING_ENDPOINTS as TRACKING } from '@core/endpoints/tracking';
+import { WEBHOOK_ENDPOINTS as WEBHOOKS } from '@core/endpoints/webhooks';
 import { ROUTES } from '@core/routes';
 import type { TrackedPageList as TrackedPageListData } from '@core/schemas/tracking';
 import { TRACK_PARAM } from '../../app/recent-pages';
-import { useWorkspacePlanId } from '../../api/workspaces';
+import { useWorkspaceAllows, useWorkspacePlanId } from '../../api/workspaces';
 import { useSession } from '../../app/session/session-context';
 import { PageHeader } from '../../components/page-header';
 import { PlanLimitNotice } from '../../components/plan-limit-notice';
@@ -68,18 +70,28 @@ function TrackedPages({
   onTrack(url: string): void;
 }) {
   const full = pages.length >= limit;
+  const allows = useWorkspaceAllows();
+  const adds = allows(TRACKING.createPage);
   return (
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <span className="text-muted" data-testid="tracked-count">
-          {pages.length} of {limit} {limit === 1 ? 'page' : 'pages'} tracked on your {plan.title}{' '}
+          {pages.length} of {limit} {limit === 1 ? 'page' : 'pages'} tracked on the {plan.title}{' '}
           plan
         </span>
-        <Button className="ms-auto" disabled={full} onClick={() => onTrack('')}>
-          Track a page
-        </Button>
+        {adds && (
+          <Button className="ms-auto" disabled={full} onClick={() => onTrack('')}>
+            Track a page
+          </Button>
+        )}
       </div>
-      {full && (
+      {!adds && (
+        <p className="text-muted" data-testid="read-only">
+          You are a viewer in this workspace: you see its pages and their history, and change
+          nothing.
+        </p>
+      )}
+      {full && adds && (
         <PlanLimitNotice
           message={TRACKING_MESSAGES.upgradeForPages(limit)}
           testId="tracked-page-limit"
@@ -90,7 +102,7 @@ function TrackedPages({
       ) : (
         <>
           <TrackedPageList pages={pages} />
-          <WebhookSettings />
+          {allows(WEBHOOKS.list) && <WebhookSettings />}
         </>
       )}
     </>

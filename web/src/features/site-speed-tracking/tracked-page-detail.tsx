@@ -9,6 +9,7 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate } from 'react-router';
 import type { Plan } from '@core/plans';
+import { TRACKING_ENDPOINTS as TRACKING } from '@core/endpoints/tracking';
 import { ROUTES } from '@core/routes';
 import {
   HISTORY_RANGES,
@@ -16,6 +17,7 @@ import {
   type TrackedPageSummary,
   type TrackingDevice,
 } from '@core/schemas/tracking';
+import { useWorkspaceAllows } from '../../api/workspaces';
 import { downloadTextFile } from '../../app/download-file';
 import { useSession } from '../../app/session/session-context';
 import { RadioButtons } from '../../components/radio-buttons';
@@ -56,6 +58,7 @@ export function TrackedPageDetail({ page, plan }: { page: TrackedPageSummary; pl
   const { session } = useSession();
   const navigate = useNavigate();
   const { update, remove, runNow } = useTrackingMutations();
+  const allows = useWorkspaceAllows();
   const [device, setDevice] = useState<TrackingDevice>(page.devices[0] ?? 'mobile');
   const [range, setRange] = useState<HistoryRange>('30d');
   const [view, setView] = useState<'chart' | 'table'>('chart');
@@ -98,34 +101,36 @@ export function TrackedPageDetail({ page, plan }: { page: TrackedPageSummary; pl
             </div>
             <AlertBadge page={page} />
           </div>
-          <div className="d-flex flex-wrap gap-2 mt-3">
-            <Button
-              size="sm"
-              disabled={page.running || runNow.isPending}
-              onClick={() => {
-                setActionError(undefined);
-                runNow.mutate(page.id, { onError: fail });
-              }}
-            >
-              Run now
-            </Button>
-            <Button
-              size="sm"
-              variant="outline-secondary"
-              disabled={update.isPending}
-              onClick={() =>
-                update.mutate({ id: page.id, body: { paused: !page.paused } }, { onError: fail })
-              }
-            >
-              {page.paused ? 'Resume' : 'Pause'}
-            </Button>
-            <Button size="sm" variant="outline-secondary" onClick={() => setEditing(true)}>
-              Edit
-            </Button>
-            <Button size="sm" variant="outline-danger" onClick={() => setConfirmingDelete(true)}>
-              Delete
-            </Button>
-          </div>
+          {allows(TRACKING.updatePage) && (
+            <div className="d-flex flex-wrap gap-2 mt-3">
+              <Button
+                size="sm"
+                disabled={page.running || runNow.isPending}
+                onClick={() => {
+                  setActionError(undefined);
+                  runNow.mutate(page.id, { onError: fail });
+                }}
+              >
+                Run now
+              </Button>
+              <Button
+                size="sm"
+                variant="outline-secondary"
+                disabled={update.isPending}
+                onClick={() =>
+                  update.mutate({ id: page.id, body: { paused: !page.paused } }, { onError: fail })
+                }
+              >
+                {page.paused ? 'Resume' : 'Pause'}
+              </Button>
+              <Button size="sm" variant="outline-secondary" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+              <Button size="sm" variant="outline-danger" onClick={() => setConfirmingDelete(true)}>
+                Delete
+              </Button>
+            </div>
+          )}
           <p className="small text-muted mt-2 mb-0">
             Run now counts as a speed test of your monthly allowance; scheduled checks have their
             own.

@@ -16,6 +16,7 @@ import { currentWorkspaceId } from '../../app/workspace/workspace-param';
 import { PageHeader } from '../../components/page-header';
 import { PasswordField } from '../../components/password-field';
 import { SignInCard } from '../../components/sign-in-card';
+import { WorkspacePeople } from './workspace-people';
 
 const WHAT_IT_DOES =
   'Share tracked pages, rank keywords, field data and speed tests with your team: each workspace has its members, their roles, and the plan of its owner.';
@@ -97,7 +98,7 @@ function WorkspaceList() {
       </Table>
       <NewWorkspace />
       {list.data
-        .filter((w) => !w.personal && roleAllows(w.role, 'admin'))
+        .filter((w) => !w.personal)
         .map((w) => (
           <WorkspaceSettings key={w.id} workspace={w} />
         ))}
@@ -146,45 +147,53 @@ function NewWorkspace() {
   );
 }
 
-/** An admin renames a shared workspace; its owner deletes it, with their password. */
+/**
+ * A shared workspace's card: an admin renames it, its people (WorkspacePeople), and its
+ * owner deletes it with their password.
+ */
 function WorkspaceSettings({ workspace }: { workspace: Workspace }) {
   const { rename, remove } = useWorkspaceMutations();
   const choose = useChooseWorkspace();
   const [name, setName] = useState(workspace.name);
   const [password, setPassword] = useState('');
   const owner = workspace.role === 'owner';
+  const admin = roleAllows(workspace.role, 'admin');
   return (
     <Card className="shadow-sm mb-3" data-testid="workspace-settings">
       <Card.Body>
         <Card.Title as="h2" className="h5">
           {workspace.name}
         </Card.Title>
-        <Form
-          className="d-flex flex-wrap gap-2 align-items-start mb-3"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            rename.mutate({ id: workspace.id, name });
-          }}
-        >
-          <Form.Group controlId={`sr-rename-${workspace.id}`} className="flex-grow-1">
-            <Form.Label className="visually-hidden">New name of {workspace.name}</Form.Label>
-            <Form.Control
-              value={name}
-              maxLength={WORKSPACE_NAME_MAX}
-              onChange={(event) => setName(event.target.value)}
-              isInvalid={rename.isError}
-            />
-            {rename.isError && (
-              <Form.Control.Feedback type="invalid">{rename.error.message}</Form.Control.Feedback>
-            )}
-          </Form.Group>
-          <Button type="submit" variant="outline-primary" disabled={rename.isPending}>
-            Rename
-          </Button>
-        </Form>
+        {admin && (
+          <Form
+            className="d-flex flex-wrap gap-2 align-items-start mb-3"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              rename.mutate({ id: workspace.id, name });
+            }}
+          >
+            <Form.Group controlId={`sr-rename-${workspace.id}`} className="flex-grow-1">
+              <Form.Label className="visually-hidden">New name of {workspace.name}</Form.Label>
+              <Form.Control
+                value={name}
+                maxLength={WORKSPACE_NAME_MAX}
+                onChange={(event) => setName(event.target.value)}
+                isInvalid={rename.isError}
+              />
+              {rename.isError && (
+                <Form.Control.Feedback type="invalid">{rename.error.message}</Form.Control.Feedback>
+              )}
+            </Form.Group>
+            <Button type="submit" variant="outline-primary" disabled={rename.isPending}>
+              Rename
+            </Button>
+          </Form>
+        )}
+        <WorkspacePeople workspace={workspace} />
         {owner && (
           <Form
+            className="mt-3"
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
