@@ -9,7 +9,7 @@ import type { Database } from '../db/schema';
 import { counterOf, type CounterKey } from '../quota/quotas';
 import type { Clock } from '../shared/clock';
 import type { User } from '../db/schema';
-import type { WorkspaceAccess } from '../workspaces/access';
+import type { WorkspaceAccess } from '../domain/workspace-access';
 
 export interface SessionClaims {
   userId: string;

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { KEYWORD_MESSAGES } from '@core/messages';
 import type { ContentRank, KeywordAnswer, keywordBodySchema } from '@core/schemas/keywords';
 import type { User } from '../db/schema';
-import type { Holder } from '../workspaces/access';
+import type { Holder } from '../domain/workspace-access';
 import { Forbidden, QuotaExceeded } from '../domain/errors';
 import { providerFailure } from '../providers/provider-failure';
 import { chooseSeedLanguage } from './detect-language';

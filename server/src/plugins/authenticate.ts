@@ -9,7 +9,7 @@ import { remaining, remainingOf } from '../quota/remaining';
 import type { QuotaTool } from '../quota/quotas';
 import type { Services } from '../services';
 import { Forbidden, NotFound, Unauthorized } from '../domain/errors';
-import type { Holder, WorkspaceAccess } from '../workspaces/access';
+import type { Holder, WorkspaceAccess } from '../domain/workspace-access';
 
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 

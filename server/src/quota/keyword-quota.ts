@@ -3,7 +3,7 @@ import { FREE_KEYWORDS_PER_LIST, KEYWORD_REQUESTS_PER_SEARCH } from '@core/keywo
 import { isPaidPlan, type Plan } from '@core/plans';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import type { Clock } from '../shared/clock';
-import type { Holder } from '../workspaces/access';
+import type { Holder } from '../domain/workspace-access';
 import { entitlementsFor } from './plan-limits';
 import { monthKey, type Quotas } from './quotas';
 

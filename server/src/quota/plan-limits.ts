@@ -1,6 +1,6 @@
 import { entitlementsOf, type Entitlements } from '@core/entitlements';
 import type { Plan } from '@core/plans';
-import type { Holder } from '../workspaces/access';
+import type { Holder } from '../domain/workspace-access';
 
 /** Quota subject: the workspace, or the visitor's IP address for anonymous use. */
 export function subjectOf(holder: Holder | null, ip: string): string {

@@ -1,4 +1,4 @@
-import type { Holder } from '../workspaces/access';
+import type { Holder } from '../domain/workspace-access';
 import { entitlementsFor, subjectOf } from './plan-limits';
 import type { Quotas, QuotaTool } from './quotas';
 

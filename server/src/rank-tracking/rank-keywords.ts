@@ -13,7 +13,7 @@ import type { Clock } from '../shared/clock';
 import type { Db } from '../db/connect';
 import type { RankKeywordsTable } from '../db/schema';
 import { Conflict, NotFound, PlanLimit } from '../domain/errors';
-import type { Holder } from '../workspaces/access';
+import type { Holder } from '../domain/workspace-access';
 import { insertUnderLimit } from '../domain/limited-insert';
 
 export type RankKeywordRow = Selectable<RankKeywordsTable>;

@@ -6,7 +6,7 @@ import type { Clock } from '../shared/clock';
 import type { Db } from '../db/connect';
 import type { RumSitesTable } from '../db/schema';
 import { NotFound, PlanLimit } from '../domain/errors';
-import type { Holder } from '../workspaces/access';
+import type { Holder } from '../domain/workspace-access';
 import { insertUnderLimit } from '../domain/limited-insert';
 
 const siteNotFound = () => new NotFound(RUM_MESSAGES.notFound, RUM_ERROR_CODES.notFound);

@@ -5,7 +5,7 @@ import { NotFound } from '../domain/errors';
 import { requireSamples, requireSchedule } from '../domain/plan-refusals';
 import { vetOrRefuse } from '../domain/url-refusals';
 import type { SafeFetchOptions } from '../http/safe-fetch';
-import type { Holder } from '../workspaces/access';
+import type { Holder } from '../domain/workspace-access';
 import type { NewPage, PageRow, TrackedPages as PageStore } from './pages';
 
 /** Another workspace's page is answered as one that does not exist. */

@@ -14,7 +14,7 @@ import type { Database, User } from '../db/schema';
 import { Conflict, Forbidden, Gone, NotFound, PlanLimit } from '../domain/errors';
 import type { EmailSender } from '../providers/email';
 import type { Clock } from '../shared/clock';
-import type { WorkspaceAccess } from './access';
+import type { WorkspaceAccess } from '../domain/workspace-access';
 
 type InviteRole = z.infer<typeof inviteRoleSchema>;
 

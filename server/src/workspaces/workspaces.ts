@@ -7,7 +7,7 @@ import type { User } from '../db/schema';
 import { Conflict, Forbidden } from '../domain/errors';
 import { verifyPassword } from '../auth/passwords';
 import type { Clock } from '../shared/clock';
-import type { WorkspaceAccess } from './access';
+import type { WorkspaceAccess } from '../domain/workspace-access';
 
 /**
  * The workspaces people share: made by any account (it owns them and its plan applies),
