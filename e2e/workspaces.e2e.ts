@@ -18,7 +18,9 @@ describe('workspaces', () => {
     const rows = page.getByTestId('workspace-row');
     await expect
       .poll(() => rows.allTextContents())
-      .toEqual([expect.stringMatching(/^Personal\s*Personal\s*Current\s*Owner\s*1 of 1\s*Free/)]);
+      .toEqual([
+        expect.stringMatching(/^Personal Personal Current\s*Owner · 1 of 1 seat · the Free plan$/),
+      ]);
     await page.getByLabel('Name of the new workspace').fill('Scoops team');
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByText('“Scoops team” is made; you are its owner.').waitFor();

@@ -5,8 +5,8 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
+import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import { WORKSPACE_NAME_MAX, type Workspace } from '@core/schemas/workspaces';
 import { ROLE_ABILITIES, ROLE_LABELS, roleAllows } from '@core/workspaces/roles';
 import { useWorkspaceMutations, useWorkspaces } from '../../api/workspaces';
@@ -56,46 +56,35 @@ function WorkspaceList() {
   return (
     <>
       <p className="lead">{WHAT_IT_DOES}</p>
-      <Table responsive className="align-middle" data-testid="workspace-table">
-        <thead>
-          <tr>
-            <th scope="col">Workspace</th>
-            <th scope="col">Your role</th>
-            <th scope="col">Members</th>
-            <th scope="col">Plan (its owner’s)</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.data.map((w) => (
-            <tr key={w.id} data-testid="workspace-row">
-              <td>
-                <span className="fw-semibold">{w.name}</span>{' '}
-                {w.personal && <Badge bg="secondary">Personal</Badge>}{' '}
-                {isCurrent(w) && <Badge bg="primary">Current</Badge>}
-              </td>
-              <td title={ROLE_ABILITIES[w.role]}>{ROLE_LABELS[w.role]}</td>
-              <td>
-                {w.members} of {w.plan.seats}
-              </td>
-              <td>{w.plan.name}</td>
-              <td className="text-end">
-                {!isCurrent(w) && (
-                  <Button
-                    size="sm"
-                    variant="outline-primary"
-                    onClick={() => void choose(w.personal ? null : w.id)}
-                  >
-                    Switch to
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <ListGroup className="mb-3 shadow-sm" data-testid="workspace-table">
+        {list.data.map((w) => (
+          <ListGroup.Item
+            key={w.id}
+            className="d-flex flex-wrap align-items-center gap-2"
+            data-testid="workspace-row"
+          >
+            <div className="me-auto" style={{ minWidth: 0 }}>
+              <span className="fw-semibold text-break">{w.name}</span>{' '}
+              {w.personal && <Badge bg="secondary">Personal</Badge>}{' '}
+              {isCurrent(w) && <Badge bg="primary">Current</Badge>}
+              <div className="small text-muted">
+                <span title={ROLE_ABILITIES[w.role]}>{ROLE_LABELS[w.role]}</span> · {w.members} of{' '}
+                {w.plan.seats} {w.plan.seats === 1 ? 'seat' : 'seats'} · the {w.plan.name} plan
+                {w.personal ? '' : ' of its owner'}
+              </div>
+            </div>
+            {!isCurrent(w) && (
+              <Button
+                size="sm"
+                variant="outline-primary"
+                onClick={() => void choose(w.personal ? null : w.id)}
+              >
+                Switch to
+              </Button>
+            )}
+          </ListGroup.Item>
+        ))}
+      </ListGroup>
       <NewWorkspace />
       {list.data
         .filter((w) => !w.personal)
