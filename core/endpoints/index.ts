@@ -1,4 +1,5 @@
 import { ACCOUNTS_ENDPOINTS } from './accounts';
+import { TOKEN_ENDPOINTS } from './api-tokens';
 import type { Endpoint } from './endpoint';
 import { KEYWORDS_ENDPOINTS } from './keywords';
 import { OPS_ENDPOINTS } from './ops';
@@ -28,6 +29,7 @@ export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   rankTracking: RANK_TRACKING_ENDPOINTS,
   rum: RUM_ENDPOINTS,
   workspaces: WORKSPACE_ENDPOINTS,
+  tokens: TOKEN_ENDPOINTS,
   payments: PAYMENTS_ENDPOINTS,
   ops: OPS_ENDPOINTS,
 };

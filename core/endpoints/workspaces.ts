@@ -20,6 +20,7 @@ import {
   workspaceSchema,
 } from '../schemas/workspaces';
 import { deletedSchema } from '../schemas/common';
+import { auditPageSchema, auditQuerySchema } from '../schemas/workspace-audit';
 import { endpoint } from './endpoint';
 
 /** The workspaces a signed-in user belongs to: create, list, rename, delete. */
@@ -111,6 +112,14 @@ export const WORKSPACE_ENDPOINTS = {
     params: inviteParamsSchema,
     status: 200,
     response: deletedSchema,
+  }),
+  audit: endpoint({
+    method: 'GET',
+    path: '/workspaces/:id/audit',
+    params: workspaceParamsSchema,
+    query: auditQuerySchema,
+    status: 200,
+    response: auditPageSchema,
   }),
   acceptInvite: endpoint({
     method: 'POST',

@@ -10,19 +10,48 @@ import type { TRACKING_ENDPOINTS } from '../endpoints/tracking';
 import type { USAGE_ENDPOINTS } from '../endpoints/usage';
 import type { WEBHOOK_ENDPOINTS } from '../endpoints/webhooks';
 import type { WORKSPACE_ENDPOINTS } from '../endpoints/workspaces';
+import type { AuditAction, AuditEvent } from './audit';
 import type { Role } from './roles';
+import type { TokenScope } from './scopes';
 
 /**
- * What a call of a workspace needs: the least role, and where it names the workspace (the
- * `X-Workspace-Id` header, or the path's `:id` for the workspace's own endpoints).
+ * What a call of a workspace needs: the least role, where it names the workspace (the
+ * `X-Workspace-Id` header, or the path's `:id` for the workspace's own endpoints), the
+ * scope an API token needs for it (null: no token may make it), and what it writes to the
+ * workspace's audit log when it succeeds.
  */
 export interface WorkspacePolicy {
   readonly role: Role;
   readonly from: 'header' | 'path';
+  readonly scope: TokenScope | null;
+  readonly audit?: AuditEvent;
 }
 
-const inHeader = (role: Role): WorkspacePolicy => ({ role, from: 'header' });
-const inPath = (role: Role): WorkspacePolicy => ({ role, from: 'path' });
+const read: WorkspacePolicy = { role: 'viewer', from: 'header', scope: 'read' };
+/** Spends the allowance (or the fetcher's time): a member's, a `run` token's. */
+const run = (subject: string, detail?: string): WorkspacePolicy => ({
+  role: 'member',
+  from: 'header',
+  scope: 'run',
+  audit: { action: 'ran', subject, ...(detail ? { detail } : {}) },
+});
+const write = (
+  action: AuditAction,
+  subject: string,
+  options: { role?: Role; detail?: string } = {},
+): WorkspacePolicy => ({
+  role: options.role ?? 'member',
+  from: 'header',
+  scope: 'write',
+  audit: { action, subject, ...(options.detail ? { detail: options.detail } : {}) },
+});
+/** The workspace's own endpoints: people and the workspace itself, never a token's. */
+const manage = (role: Role, audit?: AuditEvent): WorkspacePolicy => ({
+  role,
+  from: 'path',
+  scope: null,
+  ...(audit ? { audit } : {}),
+});
 
 type Contracts<T> = T[keyof T];
 type AnyContract = Contracts<
@@ -49,73 +78,95 @@ export const routeKey = (contract: Pick<Endpoint, 'method' | 'path'>): string =>
   `${contract.method} ${contract.path}`;
 
 /**
- * Every call that acts in a workspace, with the role it needs: the one place roles are
- * decided, read by the server's sign-in hook (no route checks a role itself), by the web's
- * controls and by the role × route test. Reading needs a viewer; creating, changing and
- * anything that spends the allowance a member; webhooks and the workspace's settings an
- * admin; deleting the workspace its owner. Calls not listed act for the account alone (its
- * plan, settings, MixLab's password-gated scraping), or for whoever holds a run's id (a
- * speed run's status and events).
+ * Every call that acts in a workspace, with the role it needs: the one place roles, token
+ * scopes and audit entries are decided, read by the server's sign-in and audit hooks (no
+ * route checks a role itself), by the web's controls and by the role × route test. Reading
+ * needs a viewer; creating, changing and anything that spends the allowance a member;
+ * webhooks and the workspace's settings an admin; deleting the workspace its owner. Calls
+ * not listed act for the account alone (its plan, settings, tokens, MixLab's
+ * password-gated scraping), or for whoever holds a run's id (a speed run's status).
  */
 export const WORKSPACE_POLICY: Readonly<Partial<Record<RouteKey, WorkspacePolicy>>> = {
-  'POST /pagespeed/runs': inHeader('member'),
-  'GET /pagespeed/tests': inHeader('viewer'),
-  'GET /pagespeed/tests/compare': inHeader('viewer'),
-  'POST /serp-search': inHeader('member'),
-  'POST /rank-check': inHeader('member'),
-  'POST /send-urls': inHeader('member'),
-  'POST /keyword': inHeader('member'),
-  'POST /keyword-data': inHeader('member'),
-  'POST /keyword-clusters': inHeader('member'),
-  'POST /keyword-serp': inHeader('member'),
-  'GET /settings/keywords': inHeader('viewer'),
-  'POST /settings/keywords': inHeader('member'),
-  'GET /usage/serp-analysis-tool': inHeader('viewer'),
-  'GET /usage/website-speed-tool': inHeader('viewer'),
-  'GET /usage/keyword-tool': inHeader('viewer'),
-  'POST /rate-limit': inHeader('viewer'),
-  'POST /kwt-rate-limit': inHeader('viewer'),
-  'GET /tracking/pages': inHeader('viewer'),
-  'POST /tracking/pages': inHeader('member'),
-  'PATCH /tracking/pages/:id': inHeader('member'),
-  'DELETE /tracking/pages/:id': inHeader('member'),
-  'POST /tracking/pages/:id/run': inHeader('member'),
-  'GET /tracking/pages/:id/history': inHeader('viewer'),
-  'GET /tracking/pages/:id/history.csv': inHeader('viewer'),
-  'GET /tracking/pages/:id/checks/:checkId': inHeader('viewer'),
-  'GET /tracking/pages/:id/alerts': inHeader('viewer'),
-  'GET /tracking/pages/:id/field-history': inHeader('viewer'),
-  'GET /tracking/pages/:id/compare': inHeader('viewer'),
-  'GET /tracking/storage': inHeader('viewer'),
-  'GET /tracking/webhooks': inHeader('admin'),
-  'POST /tracking/webhooks': inHeader('admin'),
-  'DELETE /tracking/webhooks/:id': inHeader('admin'),
-  'POST /tracking/webhooks/:id/test': inHeader('admin'),
-  'GET /tracking/webhooks/:id/deliveries': inHeader('admin'),
-  'GET /rank-tracking/keywords': inHeader('viewer'),
-  'POST /rank-tracking/keywords': inHeader('member'),
-  'POST /rank-tracking/keywords/bulk': inHeader('member'),
-  'PATCH /rank-tracking/keywords/:id': inHeader('member'),
-  'DELETE /rank-tracking/keywords/:id': inHeader('member'),
-  'GET /rank-tracking/keywords/:id/history': inHeader('viewer'),
-  'POST /rank-tracking/keywords/:id/check': inHeader('member'),
-  'GET /rum/sites': inHeader('viewer'),
-  'POST /rum/sites': inHeader('member'),
-  'GET /rum/sites/:id': inHeader('viewer'),
-  'PATCH /rum/sites/:id': inHeader('member'),
-  'DELETE /rum/sites/:id': inHeader('member'),
-  'GET /rum/sites/:id/summary': inHeader('viewer'),
-  'GET /rum/field': inHeader('viewer'),
-  'PATCH /workspaces/:id': inPath('admin'),
-  'DELETE /workspaces/:id': inPath('owner'),
-  'GET /workspaces/:id/members': inPath('viewer'),
-  'PATCH /workspaces/:id/members/:userId': inPath('admin'),
-  'DELETE /workspaces/:id/members/:userId': inPath('admin'),
-  'POST /workspaces/:id/leave': inPath('viewer'),
-  'POST /workspaces/:id/transfer': inPath('owner'),
-  'POST /workspaces/:id/invites': inPath('admin'),
-  'GET /workspaces/:id/invites': inPath('admin'),
-  'DELETE /workspaces/:id/invites/:inviteId': inPath('admin'),
+  'POST /pagespeed/runs': run('speed test', 'url'),
+  'GET /pagespeed/tests': read,
+  'GET /pagespeed/tests/compare': read,
+  'POST /serp-search': run('SERP analysis', 'keyword'),
+  'POST /rank-check': run('rank check', 'keyword'),
+  'POST /send-urls': run('page facts'),
+  'POST /keyword': run('keyword search', 'keyword'),
+  'POST /keyword-data': run('keyword data'),
+  'POST /keyword-clusters': run('keyword clusters'),
+  'POST /keyword-serp': run('keyword SERP', 'keyword'),
+  'GET /settings/keywords': read,
+  'POST /settings/keywords': write('changed', 'keyword settings'),
+  'GET /usage/serp-analysis-tool': read,
+  'GET /usage/website-speed-tool': read,
+  'GET /usage/keyword-tool': read,
+  'POST /rate-limit': read,
+  'POST /kwt-rate-limit': read,
+  'GET /tracking/pages': read,
+  'POST /tracking/pages': write('created', 'tracked page', { detail: 'url' }),
+  'PATCH /tracking/pages/:id': write('changed', 'tracked page'),
+  'DELETE /tracking/pages/:id': write('deleted', 'tracked page'),
+  'POST /tracking/pages/:id/run': run('tracked page check'),
+  'GET /tracking/pages/:id/history': read,
+  'GET /tracking/pages/:id/history.csv': read,
+  'GET /tracking/pages/:id/checks/:checkId': read,
+  'GET /tracking/pages/:id/alerts': read,
+  'GET /tracking/pages/:id/field-history': read,
+  'GET /tracking/pages/:id/compare': read,
+  'GET /tracking/storage': read,
+  'GET /tracking/webhooks': { role: 'admin', from: 'header', scope: 'read' },
+  'POST /tracking/webhooks': write('created', 'webhook', { role: 'admin', detail: 'url' }),
+  'DELETE /tracking/webhooks/:id': write('deleted', 'webhook', { role: 'admin' }),
+  'POST /tracking/webhooks/:id/test': { ...run('webhook test'), role: 'admin' },
+  'GET /tracking/webhooks/:id/deliveries': { role: 'admin', from: 'header', scope: 'read' },
+  'GET /rank-tracking/keywords': read,
+  'POST /rank-tracking/keywords': write('created', 'rank keyword', { detail: 'keyword' }),
+  'POST /rank-tracking/keywords/bulk': write('created', 'rank keywords'),
+  'PATCH /rank-tracking/keywords/:id': write('changed', 'rank keyword'),
+  'DELETE /rank-tracking/keywords/:id': write('deleted', 'rank keyword'),
+  'GET /rank-tracking/keywords/:id/history': read,
+  'POST /rank-tracking/keywords/:id/check': run('rank keyword check'),
+  'GET /rum/sites': read,
+  'POST /rum/sites': write('created', 'RUM site', { detail: 'name' }),
+  'GET /rum/sites/:id': read,
+  'PATCH /rum/sites/:id': write('changed', 'RUM site'),
+  'DELETE /rum/sites/:id': write('deleted', 'RUM site'),
+  'GET /rum/sites/:id/summary': read,
+  'GET /rum/field': read,
+  'PATCH /workspaces/:id': manage('admin', {
+    action: 'changed',
+    subject: 'workspace',
+    detail: 'name',
+  }),
+  'DELETE /workspaces/:id': manage('owner'),
+  'GET /workspaces/:id/members': manage('viewer'),
+  'PATCH /workspaces/:id/members/:userId': manage('admin', {
+    action: 'changed role',
+    subject: 'member',
+    detail: 'role',
+  }),
+  'DELETE /workspaces/:id/members/:userId': manage('admin', {
+    action: 'removed',
+    subject: 'member',
+  }),
+  'POST /workspaces/:id/leave': manage('viewer', { action: 'left', subject: 'workspace' }),
+  'POST /workspaces/:id/transfer': manage('owner', {
+    action: 'transferred ownership',
+    subject: 'workspace',
+  }),
+  'POST /workspaces/:id/invites': manage('admin', {
+    action: 'invited',
+    subject: 'person',
+    detail: 'email',
+  }),
+  'GET /workspaces/:id/invites': manage('admin'),
+  'DELETE /workspaces/:id/invites/:inviteId': manage('admin', {
+    action: 'revoked invitation',
+    subject: 'invitation',
+  }),
+  'GET /workspaces/:id/audit': manage('admin'),
 };
 
 const byKey = new Map<string, WorkspacePolicy>(Object.entries(WORKSPACE_POLICY));

@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Db } from './db/connect';
 import { FEATURES } from './features';
 import { registerApiCompression } from './plugins/api-compression';
+import { registerAuditTrail } from './plugins/audit-trail';
 import { registerAuth } from './plugins/authenticate';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerMeter } from './plugins/meter';
@@ -160,6 +161,7 @@ export async function buildApp({ config, db, clock, logStream, overrides }: AppD
       await registerApiCompression(api);
       registerNulRefusal(api);
       registerAuth(api, services);
+      registerAuditTrail(api, services);
       registerMeter(api, services);
       await api.register(healthRoutes, { db, speed: services.speed });
       for (const feature of FEATURES)

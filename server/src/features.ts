@@ -26,6 +26,7 @@ import { settingsRoutes } from './routes/settings/settings';
 import { siteConfigRoutes } from './routes/site-config/site-config';
 import { trackingRoutes } from './routes/tracking/tracking';
 import { usageRoutes } from './routes/usage/usage';
+import { apiTokenRoutes } from './routes/workspaces/api-tokens';
 import { workspaceMemberRoutes } from './routes/workspaces/members';
 import { workspaceRoutes } from './routes/workspaces/workspaces';
 import type { Services, WorkServices } from './services';
@@ -61,7 +62,7 @@ const trackingTick = (config: Config) => config.TRACKING_TICK_SECONDS * 1000;
 export const FEATURES: readonly Feature[] = [
   { name: 'operations', api: [opsRoutes, siteConfigRoutes] },
   { name: 'accounts', api: [authRoutes, emailLinkRoutes] },
-  { name: 'workspaces', api: [workspaceRoutes, workspaceMemberRoutes] },
+  { name: 'workspaces', api: [workspaceRoutes, workspaceMemberRoutes, apiTokenRoutes] },
   { name: 'settings', api: [settingsRoutes, keywordSettingsRoutes] },
   { name: 'keywords', api: [keywordRoutes] },
   { name: 'mixlab', api: [scrapeRoutes] },

@@ -7,6 +7,9 @@ import { OneTimeTokens } from './auth/one-time-tokens';
 import { SessionTokens } from './auth/session-tokens';
 import { Throttle } from './auth/throttle';
 import { Users } from './auth/users';
+import { ApiTokenSignIn } from './auth/api-token-sign-in';
+import { ApiTokens } from './workspaces/api-tokens';
+import { AuditLog } from './workspaces/audit-log';
 import { WorkspaceMembers } from './workspaces/members';
 import { Workspaces } from './workspaces/workspaces';
 import { UserSettingsStore } from './settings/user-settings';
@@ -143,6 +146,11 @@ export interface Services extends WorkServices, DomainServices {
   users: Users;
   workspaces: Workspaces;
   workspaceMembers: WorkspaceMembers;
+  /** Each workspace's audit log. */
+  audit: AuditLog;
+  /** The API tokens people make, and signing in with one. */
+  apiTokens: ApiTokens;
+  tokenSignIn: ApiTokenSignIn;
   userSettings: UserSettingsStore;
   sessions: SessionTokens;
   oneTimeTokens: OneTimeTokens;
@@ -407,11 +415,15 @@ export function createServices(
     serpChain.length > 0 && serpChain.every((provider) => provider.source === 'sandbox');
   const speedTests = new SpeedTests(db, clock);
   const paypal = createPayPal(config);
+  const audit = new AuditLog(db, clock);
   const services: Omit<Services, keyof DomainServices> = {
     ...work,
+    audit,
+    apiTokens: new ApiTokens(db, clock, audit),
+    tokenSignIn: new ApiTokenSignIn(db, clock),
     users: new Users(db, clock),
-    workspaces: new Workspaces(db, clock),
-    workspaceMembers: new WorkspaceMembers(db, clock, work.email),
+    workspaces: new Workspaces(db, clock, audit),
+    workspaceMembers: new WorkspaceMembers(db, clock, work.email, audit),
     userSettings: new UserSettingsStore(db, clock),
     sessions: new SessionTokens(db, loadJwtSecret(config), config.SESSION_TTL_HOURS, clock),
     oneTimeTokens: new OneTimeTokens(db, clock),

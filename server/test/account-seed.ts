@@ -266,6 +266,13 @@ export async function seedAccount(app: App, email: string): Promise<SeededAccoun
     { email: `invited-by-${email}`, role: 'viewer' },
     (token) => `http://localhost/invite?token=${token}`,
   );
+  // An API token for it (its making is the first entry of the workspace's audit log after
+  // the workspace's own).
+  await services.apiTokens.create(userId, {
+    name: 'Seeded CI',
+    workspaceId: team.id,
+    scopes: ['read', 'run'],
+  });
 
   return {
     userId,

@@ -17,3 +17,11 @@ export const callIn = (
     headers: { ...who.headers, ...(workspaceId ? { 'x-workspace-id': workspaceId } : {}) },
     ...(payload ? { payload } : {}),
   });
+
+type Call = Parameters<typeof callIn> extends [App, ...infer Rest] ? Rest : never;
+
+/** `callIn` on the app a test built last (`app()` is read at each call). */
+export const callsOf =
+  (app: () => App) =>
+  (...args: Call) =>
+    callIn(app(), ...args);

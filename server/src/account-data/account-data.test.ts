@@ -149,11 +149,24 @@ describeOnDatabases('account data: export and deletion', ({ postgres }) => {
           id: seeded.userId,
           personal: 1,
           members: [expect.objectContaining({ user_id: seeded.userId, role: 'owner' })],
+          // The seed saved its keyword settings through the API: the audit hook wrote it.
+          audit: [expect.objectContaining({ action: 'changed', subject: 'keyword settings' })],
           keywordSettings: expect.objectContaining({ country_code: 'de' }),
         }),
-        expect.objectContaining({ name: 'Seeded team', personal: 0, keywordSettings: null }),
+        expect.objectContaining({
+          name: 'Seeded team',
+          personal: 0,
+          keywordSettings: null,
+          audit: expect.arrayContaining([
+            expect.objectContaining({ action: 'created token', detail: 'Seeded CI (read, run)' }),
+            expect.objectContaining({ action: 'created', subject: 'workspace' }),
+          ]),
+        }),
       ]),
     );
+    const [token] = json('workspaces.json').apiTokens;
+    expect(token).toMatchObject({ name: 'Seeded CI', scopes: 'read,run' });
+    expect(token).not.toHaveProperty('token_hash');
     expect(json('searches.json').searches[0].resultUrls).toEqual(['https://result.example/']);
     expect(json('speed-tests.json')[0]).toMatchObject({ id: seeded.ids.speedTest });
     expect(json('speed-tests.json')[0].runs).toHaveLength(1);

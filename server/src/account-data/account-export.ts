@@ -17,6 +17,8 @@ export const EXPORT_PLACES: Record<UserTableName, string> = {
   workspace_members: 'workspaces.json',
   workspace_invites:
     'withheld: an invitation is a credential (its link), and its address another person’s',
+  api_tokens: 'workspaces.json (the tokens you made, without their secrets)',
+  workspace_audit: 'workspaces.json',
   user_settings: 'settings.json',
   keyword_settings: 'settings.json, workspaces.json',
   sessions: 'withheld: a session is a credential',
@@ -53,6 +55,7 @@ const LEFT_OUT = new Set([
   'lease_owner',
   'lease_until',
   'filmstrip',
+  'token_hash',
   'settling_until',
 ]);
 
@@ -61,7 +64,7 @@ const FILES: Record<string, string> = {
   'settings.json':
     'your search settings (device, Google domain, country, language, last search) and keyword tool settings',
   'workspaces.json':
-    'the workspaces you own and those you belong to: members with their roles, keyword tool settings',
+    'the workspaces you own (members with their roles, keyword tool settings, audit log) and those you belong to, and the API tokens you made (never their secrets)',
   'searches.json':
     'your SERP searches that measured their results: when, and the result pages measured',
   'speed-tests.json': 'your speed tests with each run and its outcome',
@@ -178,6 +181,7 @@ function files(rows: Rows, columns: Map<string, string[]>): Record<string, strin
   const settings = rows.user_settings[0];
   const membersOf = groupBy(rows.workspace_members, 'workspace_id');
   const keywordSettingsOf = groupBy(rows.keyword_settings, 'workspace_id');
+  const auditOf = groupBy(rows.workspace_audit, 'workspace_id');
   const userId = rows.users[0]?.id;
   const table = (name: UserTableName) => csv(columns.get(name) ?? [], rows[name]);
   return {
@@ -192,12 +196,14 @@ function files(rows: Rows, columns: Map<string, string[]>): Record<string, strin
         ...clean(workspace),
         members: (membersOf.get(workspace.id) ?? []).map(clean),
         keywordSettings: keywordSettingsOf.get(workspace.id)?.map(clean)[0] ?? null,
+        audit: (auditOf.get(workspace.id) ?? []).map(clean),
       })),
       memberOf: rows.workspace_members
         .filter(
           (m) => m.user_id === userId && !rows.workspaces.some((w) => w.id === m.workspace_id),
         )
         .map(clean),
+      apiTokens: rows.api_tokens.filter((token) => token.user_id === userId).map(clean),
     }),
     'searches.json': json({
       latestSearch: settings?.search_keyword ?? null,

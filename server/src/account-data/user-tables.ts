@@ -59,6 +59,18 @@ export const USER_TABLES = [
       ],
     },
   },
+  // Tokens the user made, and those of their workspaces' members.
+  {
+    table: 'api_tokens',
+    owner: {
+      anyOf: [
+        { column: 'user_id', is: 'user-id' },
+        { column: 'workspace_id', parent: 'workspaces' },
+      ],
+    },
+  },
+  // The logs of the workspaces the user owns; their acts in others' keep no name once gone.
+  { table: 'workspace_audit', owner: { column: 'workspace_id', parent: 'workspaces' } },
   { table: 'user_settings', owner: { column: 'user_id', is: 'user-id' } },
   { table: 'keyword_settings', owner: { column: 'workspace_id', parent: 'workspaces' } },
   { table: 'sessions', owner: { column: 'user_id', is: 'user-id' } },

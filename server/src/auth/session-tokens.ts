@@ -9,7 +9,11 @@ import type { Database } from '../db/schema';
 import { counterOf, type CounterKey } from '../quota/quotas';
 import type { Clock } from '../shared/clock';
 import type { User } from '../db/schema';
-import type { WorkspaceAccess } from '../domain/workspace-access';
+import {
+  splitMembership,
+  type MembershipColumns,
+  type WorkspaceAccess,
+} from '../domain/workspace-access';
 
 export interface SessionClaims {
   userId: string;
@@ -61,15 +65,11 @@ export function verifiedPayload(
 
 const NO_COUNTER: CounterKey = { subject: '', tool: '', period: '' };
 
-type SessionRow = User & {
-  used?: unknown;
-  settlement_due?: unknown;
-  ws_role: WorkspaceAccess['role'] | null;
-  ws_name: string | null;
-  ws_personal: number | null;
-  ws_owner_id: string | null;
-  ws_plan_id: number | null;
-};
+type SessionRow = User &
+  MembershipColumns & {
+    used?: unknown;
+    settlement_due?: unknown;
+  };
 /** The session's and the counter's key, flat: prepared queries take values, not objects. */
 type SessionArgs = [
   sessionId: string,
@@ -246,27 +246,8 @@ export class SessionTokens {
       key.period,
     );
     if (!row) return null;
-    const {
-      used,
-      settlement_due,
-      ws_role,
-      ws_name,
-      ws_personal,
-      ws_owner_id,
-      ws_plan_id,
-      ...user
-    } = row;
-    const workspace =
-      ws_role && ws_name !== null && ws_owner_id !== null && ws_plan_id !== null
-        ? {
-            id: workspaceId,
-            name: ws_name,
-            role: ws_role,
-            personal: Boolean(ws_personal),
-            ownerId: ws_owner_id,
-            planId: ws_plan_id,
-          }
-        : null;
+    const { used, settlement_due, ...rest } = row;
+    const [workspace, user] = splitMembership(workspaceId, rest);
     return {
       claims,
       user,

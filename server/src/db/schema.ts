@@ -9,6 +9,8 @@ export interface Database {
   workspaces: WorkspacesTable;
   workspace_members: WorkspaceMembersTable;
   workspace_invites: WorkspaceInvitesTable;
+  api_tokens: ApiTokensTable;
+  workspace_audit: WorkspaceAuditTable;
   user_settings: UserSettingsTable;
   keyword_settings: KeywordSettingsTable;
   sessions: SessionsTable;
@@ -94,6 +96,32 @@ export interface WorkspaceInvitesTable {
   created_at: string;
   expires_at: string;
   accepted_at: string | null;
+}
+
+/** A member's API token for one workspace, kept as its sha256; `scopes` comma-separated. */
+export interface ApiTokensTable {
+  id: string;
+  workspace_id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  scopes: string;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+}
+
+/** One entry of a workspace's audit log (core/workspaces/audit.ts). */
+export interface WorkspaceAuditTable {
+  id: string;
+  workspace_id: string;
+  at: string;
+  actor_id: string | null;
+  token_name: string | null;
+  action: string;
+  subject: string;
+  detail: string | null;
+  target_id: string | null;
 }
 
 export interface UserSettingsTable {

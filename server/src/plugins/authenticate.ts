@@ -2,7 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { WORKSPACE_ERROR_CODES, WORKSPACE_MESSAGES } from '@core/messages/workspaces';
 import { WORKSPACE_HEADER } from '@core/workspaces/header';
 import { policyOfRoute, type WorkspacePolicy } from '@core/workspaces/policy';
+import { TOKEN_ERROR_CODES, TOKEN_MESSAGES } from '@core/messages/api-tokens';
 import { roleAllows } from '@core/workspaces/roles';
+import { isApiToken } from '@core/workspaces/scopes';
+import type { ApiTokenUse } from '../auth/api-token-sign-in';
 import type { AuthenticateExtras, SessionClaims } from '../auth/session-tokens';
 import type { User } from '../db/schema';
 import { remaining, remainingOf } from '../quota/remaining';
@@ -15,7 +18,10 @@ export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.'
 
 export interface Authenticated {
   user: User;
-  claims: SessionClaims;
+  /** The session signed in with; null for an API token. */
+  claims: SessionClaims | null;
+  /** The API token the request came with, if it came with one rather than a session. */
+  token: ApiTokenUse | null;
   /**
    * The workspace the request acts in (the `X-Workspace-Id` header's, else the personal
    * one) with the user's role; null when they are not its member, which a route of a
@@ -72,7 +78,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /** The policy of the request's route; a HEAD is its GET's. */
-function policyOf(request: FastifyRequest): WorkspacePolicy | undefined {
+export function requestPolicy(request: FastifyRequest): WorkspacePolicy | undefined {
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   return policyOfRoute(method, request.routeOptions.url ?? '');
 }
@@ -86,36 +92,81 @@ function namedWorkspace(request: FastifyRequest, policy: WorkspacePolicy): strin
   return typeof named === 'string' && named !== '' ? named : undefined;
 }
 
+/** Refuses a caller whose role in the workspace is below what the policy asks. */
+function requireRole(workspace: WorkspaceAccess, policy: WorkspacePolicy): void {
+  if (!roleAllows(workspace.role, policy.role)) {
+    throw new Forbidden(
+      WORKSPACE_MESSAGES.roleNeeded(policy.role, workspace.role),
+      WORKSPACE_ERROR_CODES.roleNeeded,
+    );
+  }
+}
+
+const workspaceNotFound = () =>
+  new NotFound(WORKSPACE_MESSAGES.notFound, WORKSPACE_ERROR_CODES.notFound);
+
+/**
+ * The maker of an API token, acting in the token's workspace: only on a route of the
+ * policy that names a scope, with the scope among the token's and the role its maker holds
+ * there now. A token that does not work is a 401 even where visitors are welcome: its
+ * script should learn so rather than run as nobody.
+ */
+async function tokenAuthenticated(
+  services: Pick<Services, 'tokenSignIn'>,
+  request: FastifyRequest,
+  secret: string,
+  policy: WorkspacePolicy | undefined,
+): Promise<Authenticated> {
+  if (!policy?.scope) {
+    throw new Forbidden(TOKEN_MESSAGES.notForTokens, TOKEN_ERROR_CODES.notForTokens);
+  }
+  const signedIn = await services.tokenSignIn.authenticate(secret);
+  if (!signedIn) throw new Unauthorized(TOKEN_MESSAGES.invalid, TOKEN_ERROR_CODES.invalid);
+  const { token, user, workspace } = signedIn;
+  const named = namedWorkspace(request, policy);
+  if (named !== undefined && named !== workspace.id) throw workspaceNotFound();
+  requireRole(workspace, policy);
+  if (!token.scopes.includes(policy.scope)) {
+    throw new Forbidden(TOKEN_MESSAGES.scopeNeeded(policy.scope), TOKEN_ERROR_CODES.scopeNeeded);
+  }
+  return { user, claims: null, token, workspace };
+}
+
 /**
  * The signed-in user of a request, or null when the bearer token is missing or invalid.
  * On a route of a workspace, the workspace it names must be the user's and their role
  * must be the one the policy asks: else 404 (as a workspace that does not exist) or 403.
+ * An API token (`srk_…`) signs in as its maker, in its own workspace only.
  */
 export async function authenticate(
-  services: Pick<Services, 'sessions'>,
+  services: Pick<Services, 'sessions' | 'tokenSignIn'>,
   request: FastifyRequest,
   extras: Omit<AuthenticateExtras, 'workspaceId'> = {},
-): Promise<(Authenticated & { settlementDue?: boolean }) | null> {
-  const token = bearerToken(request);
-  if (!token) return null;
-  const policy = policyOf(request);
+): Promise<(Authenticated & { used?: number; settlementDue?: boolean }) | null> {
+  const credential = bearerToken(request);
+  if (!credential) return null;
+  const policy = requestPolicy(request);
+  if (isApiToken(credential)) return tokenAuthenticated(services, request, credential, policy);
   const workspaceId = policy && namedWorkspace(request, policy);
   // The session row is read on every request (with its user and workspace, in one query).
-  const auth = await services.sessions.authenticate(token, {
+  const auth = await services.sessions.authenticate(credential, {
     ...extras,
     ...(workspaceId ? { workspaceId } : {}),
   });
-  if (auth && policy) {
-    const { workspace } = auth;
-    if (!workspace) throw new NotFound(WORKSPACE_MESSAGES.notFound, WORKSPACE_ERROR_CODES.notFound);
-    if (!roleAllows(workspace.role, policy.role)) {
-      throw new Forbidden(
-        WORKSPACE_MESSAGES.roleNeeded(policy.role, workspace.role),
-        WORKSPACE_ERROR_CODES.roleNeeded,
-      );
-    }
+  if (!auth) return null;
+  if (policy) {
+    if (!auth.workspace) throw workspaceNotFound();
+    requireRole(auth.workspace, policy);
   }
-  return auth;
+  return { ...auth, token: null };
+}
+
+/** The session of a signed-in request outside the policy, where no API token gets in. */
+export function sessionClaims(auth: Authenticated): SessionClaims {
+  if (!auth.claims) {
+    throw new Forbidden(TOKEN_MESSAGES.notForTokens, TOKEN_ERROR_CODES.notForTokens);
+  }
+  return auth.claims;
 }
 
 /** Whose rows and allowances a signed-in request uses: its workspace's. */
@@ -202,11 +253,12 @@ export function registerAuth(app: FastifyInstance, services: Services): void {
           settlement: settle,
         });
         if (!auth) throw new Unauthorized(message);
-        const { claims, used, settlementDue, workspace } = auth;
+        const { claims, token, used, settlementDue, workspace } = auth;
         // settle() reads nothing else when no subscription is due (the query said).
         const user = settle && settlementDue ? await settledUser(services, auth.user) : auth.user;
         request.auth = {
           claims,
+          token,
           // A workspace of the user's own follows their plan as it is once settled.
           workspace:
             workspace?.ownerId === user.id ? { ...workspace, planId: user.plan_id } : workspace,

@@ -40,8 +40,18 @@ const transform: SwaggerTransform = (input) => {
   const policy = method && policyOfRoute(method, input.url);
   if (policy?.from === 'header')
     addWorkspaceHeader(document.schema as Record<string, unknown>, policy.role);
+  if (policy?.scope) addTokenSecurity(document.schema as Record<string, unknown>, policy.scope);
   return document;
 };
+
+/** Lets a call be made with an API token as well as a session, and names the scope it needs. */
+function addTokenSecurity(schema: Record<string, unknown>, scope: string): void {
+  // A route without security welcomes visitors too (`{}`), and signed-in people.
+  const security = (schema.security ?? [{}, { bearer: [] }]) as object[];
+  schema.security = [...security, { apiToken: [] }];
+  const note = `An API token needs the \`${scope}\` scope.`;
+  schema.description = schema.description ? `${String(schema.description)}\n\n${note}` : note;
+}
 
 /** Documents the header that names the workspace a call acts in, and the role it needs. */
 function addWorkspaceHeader(schema: Record<string, unknown>, role: string): void {
@@ -62,7 +72,21 @@ export async function registerOpenApi(app: FastifyInstance, prefix: string): Pro
     openapi: {
       info: { title: 'SpeedRank API', version: '1.0.0' },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'A session token from signing in.',
+          },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'srk_…',
+            description:
+              'An API token (POST /tokens) for one workspace, with scopes: read, run, write. Calls that list no apiToken security refuse it.',
+          },
+        },
       },
     },
     transform,

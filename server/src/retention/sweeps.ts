@@ -8,6 +8,7 @@ import type { EmailSender } from '../providers/email';
 import type { RumCounts } from '../rum/rum-counts';
 import { pruneSpeedTests } from '../speed/speed-test-history';
 import { pruneTracking, pruneTrackingDetails } from '../tracking/retention';
+import { auditCutoff } from '../workspaces/audit-log';
 import type { CacheTable } from '../shared/ttl-cache';
 
 /**
@@ -45,7 +46,8 @@ export type SweepReport = Record<string, number>;
  * requests, webhook event ids, outbox files, tracked pages' history past the plan's days
  * (and the filmstrips and fingerprints of all but their latest checks), month-old
  * webhook deliveries, spent speed tests and the frames of kept ones' other runs, and
- * real-user counts past their months. Email
+ * real-user counts past their months, audit entries past AUDIT_MONTHS, expired API
+ * tokens and spent invitations. Email
  * subscribers stay: they are a list the operator keeps on purpose.
  */
 export async function sweepStorage(targets: SweepTargets): Promise<SweepReport> {
@@ -99,5 +101,14 @@ export async function sweepStorage(targets: SweepTargets): Promise<SweepReport> 
   report.rum_counts = await targets.rumCounts.prune();
   // Tracked keywords' checks, as far back as their history is read.
   report.rank_checks = await olderThan('rank_checks', 'checked_at', daysAgo(RANK_HISTORY_DAYS_MAX));
+  report.workspace_audit = await olderThan('workspace_audit', 'at', auditCutoff(clock.now()));
+  report.api_tokens = await olderThan('api_tokens', 'expires_at', expired);
+  // Invitations once their link cannot work: used, or expired.
+  report.workspace_invites = deleted(
+    await db.kysely
+      .deleteFrom('workspace_invites')
+      .where((eb) => eb.or([eb('expires_at', '<', expired), eb('accepted_at', '<', expired)]))
+      .executeTakeFirst(),
+  );
   return report;
 }

@@ -15,6 +15,7 @@ import { Conflict, Forbidden, Gone, NotFound, PlanLimit } from '../domain/errors
 import type { EmailSender } from '../providers/email';
 import type { Clock } from '../shared/clock';
 import type { WorkspaceAccess } from '../domain/workspace-access';
+import type { AuditLog } from './audit-log';
 
 type InviteRole = z.infer<typeof inviteRoleSchema>;
 
@@ -32,6 +33,7 @@ export class WorkspaceMembers {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly email: EmailSender,
+    private readonly audit: AuditLog,
   ) {}
 
   async list(workspaceId: string): Promise<WorkspaceMember[]> {
@@ -178,6 +180,16 @@ export class WorkspaceMembers {
           created_at: now,
         })
         .execute();
+      await this.audit.record(
+        {
+          workspaceId: invite.workspace_id,
+          actorId: user.id,
+          action: 'joined',
+          subject: 'workspace',
+          detail: invite.role,
+        },
+        trx,
+      );
       return { id: invite.workspace_id, name: invite.name, role: invite.role };
     });
   }

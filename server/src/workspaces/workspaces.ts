@@ -8,6 +8,7 @@ import { Conflict, Forbidden } from '../domain/errors';
 import { verifyPassword } from '../auth/passwords';
 import type { Clock } from '../shared/clock';
 import type { WorkspaceAccess } from '../domain/workspace-access';
+import type { AuditLog } from './audit-log';
 
 /**
  * The workspaces people share: made by any account (it owns them and its plan applies),
@@ -18,6 +19,7 @@ export class Workspaces {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
   ) {}
 
   /** A new workspace, owned by `owner`, who is its first member. */
@@ -33,6 +35,16 @@ export class Workspaces {
         .insertInto('workspace_members')
         .values({ workspace_id: id, user_id: owner.id, role: 'owner', created_at: now })
         .execute();
+      await this.audit.record(
+        {
+          workspaceId: id,
+          actorId: owner.id,
+          action: 'created',
+          subject: 'workspace',
+          detail: name,
+        },
+        trx,
+      );
     });
     return { id, name, role: 'owner' };
   }

@@ -1,5 +1,7 @@
 import { PETSHOP_ID, sandboxOrigin } from '@sandbox';
 import { API_BASE } from '@core/endpoints/endpoint';
+import { TOKEN_SCOPES } from '@core/workspaces/scopes';
+import type { User } from '../../src/db/schema';
 import { NoFieldData } from '../../src/providers/field-data/none';
 import type { LabSpeedProvider } from '../../src/providers/lab-speed/port';
 import { buildTestApp, SCRIPTED_LAB_ENV, type TestApp } from '../build-test-app';
@@ -43,8 +45,8 @@ export interface FuzzApp {
    * cases started to store their outcome: a write of theirs is not the next case's.
    */
   quiesce(): Promise<void>;
-  /** The Authorization header for a kind of caller; undefined for none. */
-  authorization(kind: AuthKind): Promise<string | undefined>;
+  /** The credential headers of a kind of caller (Authorization, a viewer's workspace). */
+  credentials(kind: AuthKind): Promise<Record<string, string>>;
   close(): Promise<void>;
 }
 
@@ -125,9 +127,10 @@ async function startFuzzAppOnce(options: { postgres: boolean }): Promise<FuzzApp
           await new Promise((resolve) => setTimeout(resolve, 10));
         }
       },
-      authorization: callerTokens(services, new TextEncoder().encode(JWT_SECRET), {
+      credentials: callerTokens(services, new TextEncoder().encode(JWT_SECRET), {
         free: free.userId,
         pro: pro.userId,
+        ...(await teamCallers(t, pro.user)),
       }),
       close,
     };
@@ -135,6 +138,27 @@ async function startFuzzAppOnce(options: { postgres: boolean }): Promise<FuzzApp
     await close();
     throw error;
   }
+}
+
+/** A team of the Pro's with a viewer, and an API token of the Pro's for it (and a revoked one). */
+async function teamCallers(t: TestApp, pro: User) {
+  const { workspaces, apiTokens } = t.app.services;
+  const team = await workspaces.create(pro, 'Fuzz team');
+  const viewer = await signUp(t.app, 4);
+  await t.db.kysely
+    .insertInto('workspace_members')
+    .values({ workspace_id: team.id, user_id: viewer.userId, role: 'viewer', created_at: 'x' })
+    .execute();
+  const token = (name: string) =>
+    apiTokens.create(pro.id, { name, workspaceId: team.id, scopes: [...TOKEN_SCOPES] });
+  const revoked = await token('revoked');
+  await apiTokens.revoke(pro.id, revoked.id);
+  return {
+    viewer: viewer.userId,
+    team: team.id,
+    apiToken: (await token('fuzz')).token,
+    revokedApiToken: revoked.token,
+  };
 }
 
 /** How long a case waits for earlier cases' speed runs to end. */

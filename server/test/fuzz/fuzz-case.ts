@@ -38,8 +38,10 @@ export async function injection(
   for (const [name, value] of Object.entries(request.headers)) {
     headers[name] = value instanceof Known ? fuzz.known[value.name] : value;
   }
-  const authorization = await fuzz.authorization(request.auth);
+  // The case's own workspace header, if it sends one, stays: a viewer's names the team.
+  const { authorization, ...named } = await fuzz.credentials(request.auth);
   if (authorization !== undefined) headers.authorization = authorization;
+  for (const [name, value] of Object.entries(named)) headers[name] ??= value;
   const { body } = request;
   if (body?.contentType) headers['content-type'] = body.contentType;
   return {

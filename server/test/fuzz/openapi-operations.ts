@@ -80,6 +80,8 @@ export interface Operation {
   responses: Record<string, DocumentedResponse>;
   /** The operation says it reads a bearer token. */
   secured: boolean;
+  /** It takes an API token too (the `apiToken` scheme). */
+  tokens: boolean;
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
@@ -158,6 +160,7 @@ export function listOperations(doc: OpenApiDocument): Operation[] {
           ]),
         ),
         secured: (op.security ?? []).length > 0,
+        tokens: (op.security ?? []).some((scheme) => 'apiToken' in (scheme as object)),
       });
     }
   }

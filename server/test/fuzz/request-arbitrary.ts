@@ -21,6 +21,9 @@ export const AUTH_KINDS = [
   'unknown-session',
   'revoked',
   'wrong-scheme',
+  'viewer',
+  'token',
+  'revoked-token',
 ] as const;
 export type AuthKind = (typeof AUTH_KINDS)[number] | { garbage: string };
 
@@ -96,7 +99,7 @@ function queryArbitrary(op: Operation): fc.Arbitrary<string> {
 
 /** Mostly the right kind of identity for the operation, and any other one now and then. */
 function authArbitrary(op: Operation): fc.Arbitrary<AuthKind> {
-  const valid = op.secured ? ['free', 'pro'] : ['none'];
+  const valid = op.secured ? ['free', 'pro', 'viewer', ...(op.tokens ? ['token'] : [])] : ['none'];
   return fc.oneof(
     { arbitrary: fc.constantFrom(...(valid as AuthKind[])), weight: 5 },
     { arbitrary: fc.constantFrom(...AUTH_KINDS), weight: 3 },

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { SignJWT, decodeJwt } from 'jose';
+import { WORKSPACE_HEADER } from '@core/workspaces/header';
 import type { Services } from '../../src/services';
 import type { AuthKind } from './request-arbitrary';
 
@@ -21,15 +22,29 @@ const unsigned = (claims: Claims) => {
   return `${part({ alg: 'none', typ: 'JWT' })}.${part({ ...claims, exp: 4_102_444_800 })}.`;
 };
 
+/** Who the fuzzed callers are: two users, a viewer of a Pro's team, and API tokens of it. */
+export interface FuzzCallers {
+  free: string;
+  pro: string;
+  viewer: string;
+  /** The Pro's shared workspace, where `viewer` is a viewer. */
+  team: string;
+  /** A live API token of the Pro for the team, with every scope; and a revoked one. */
+  apiToken: string;
+  revokedApiToken: string;
+}
+
 /**
- * The Authorization header of each kind of caller: a free or a Pro user's live token, and
- * tokens that must not work, each wrong in one way only (the rest is a live session's).
+ * The credential headers of each kind of caller: a free or a Pro user's live token, a
+ * viewer acting in the team (its `X-Workspace-Id`, unless the case sends its own), an API
+ * token, and credentials that must not work, each wrong in one way only (the rest is a
+ * live session's).
  */
 export function callerTokens(
   services: Services,
   secret: Uint8Array,
-  users: { free: string; pro: string },
-): (kind: AuthKind) => Promise<string | undefined> {
+  users: FuzzCallers,
+): (kind: AuthKind) => Promise<Record<string, string>> {
   const offset = (ms: number) => new Date(services.clock.now().getTime() + ms);
   /** A new session's claims, signed again as `resign` says. */
   const session = async (userId: string, resign: (claims: Claims) => Promise<string> | string) =>
@@ -48,6 +63,9 @@ export function callerTokens(
   const tokens: Record<Exclude<AuthKind, { garbage: string } | 'none'>, () => Promise<string>> = {
     free: () => liveToken(users.free),
     pro: () => liveToken(users.pro),
+    viewer: () => liveToken(users.viewer),
+    token: async () => users.apiToken,
+    'revoked-token': async () => users.revokedApiToken,
     expired: () => session(users.free, (c) => sign(c, secret, offset(-60_000))),
     forged: () => session(users.free, (c) => sign(c, crypto.randomBytes(32), offset(3_600_000))),
     'alg-none': () => session(users.free, unsigned),
@@ -65,10 +83,13 @@ export function callerTokens(
     },
     'wrong-scheme': () => services.sessions.issue(users.pro),
   };
-  return async (kind) => {
-    if (typeof kind === 'object') return `Bearer ${kind.garbage}`;
-    if (kind === 'none') return undefined;
+  return async (kind): Promise<Record<string, string>> => {
+    if (typeof kind === 'object') return { authorization: `Bearer ${kind.garbage}` };
+    if (kind === 'none') return {};
     const token = await tokens[kind]();
-    return kind === 'wrong-scheme' ? `Basic ${token}` : `Bearer ${token}`;
+    if (kind === 'viewer') {
+      return { authorization: `Bearer ${token}`, [WORKSPACE_HEADER]: users.team };
+    }
+    return { authorization: kind === 'wrong-scheme' ? `Basic ${token}` : `Bearer ${token}` };
   };
 }

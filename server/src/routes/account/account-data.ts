@@ -38,6 +38,7 @@ export const accountDataRoutes = routesUsing(
     'paypal',
     'sessions',
     'throttle',
+    'tokenSignIn',
     'users',
   ],
   async (app, { services }) => {

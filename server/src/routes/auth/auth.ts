@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { toAuthResponse } from '../../auth/users';
 import type { User } from '../../db/schema';
 import { endpointRoute } from '../../http/endpoint-route';
-import { SESSION_EXPIRED, requireSignedIn } from '../../plugins/authenticate';
+import { SESSION_EXPIRED, requireSignedIn, sessionClaims } from '../../plugins/authenticate';
 import { routesUsing } from '../../plugins/routes-using';
 import { signIn } from './sign-in';
 import { requireUnthrottled, throttleRules } from './throttle-rules';
@@ -134,8 +134,8 @@ export const authRoutes = routesUsing(
       scope.withTypeProvider<ZodTypeProvider>().route({
         ...endpointRoute(ACCOUNTS.refresh, docs),
         handler: async (request) => {
-          const { claims, user } = request.signedIn;
-          const token = await sessions.rotate(claims);
+          const { user } = request.signedIn;
+          const token = await sessions.rotate(sessionClaims(request.signedIn));
           if (!token) throw new Unauthorized(SESSION_EXPIRED);
           return toAuthResponse(user, token);
         },

@@ -5,7 +5,7 @@ import { authErrorSchema, EMAIL_TOKEN_LENGTH } from '@core/schemas/auth';
 import { safeOriginPath, sendLinkEmail, type LinkKind } from '../../auth/link-emails';
 import { hashPassword } from '../../auth/passwords';
 import { endpointRoute } from '../../http/endpoint-route';
-import { requireSignedIn } from '../../plugins/authenticate';
+import { requireSignedIn, sessionClaims } from '../../plugins/authenticate';
 import { routesUsing } from '../../plugins/routes-using';
 import { signIn } from '../auth/sign-in';
 import { requireUnthrottled, throttleRules } from '../auth/throttle-rules';
@@ -82,7 +82,7 @@ export const emailLinkRoutes = routesUsing(
             password_hash: await hashPassword(request.body.password),
           });
           // Whoever else held a session for this account loses it with the old password.
-          await services.sessions.revokeAllExcept(auth.user.id, auth.claims.sessionId);
+          await services.sessions.revokeAllExcept(auth.user.id, sessionClaims(auth).sessionId);
           return { status: 'SUCCESS' };
         },
       });

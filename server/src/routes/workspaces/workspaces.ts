@@ -12,9 +12,10 @@ const docs = workspaceDocs;
 
 /**
  * The caller's workspaces: list, create, rename (an admin), delete (the owner, with their
- * password). The sign-in hook has checked the role by then (core/workspaces/policy.ts).
+ * password), and its audit log (an admin's). The sign-in hook has checked the role by then
+ * (core/workspaces/policy.ts).
  */
-export const workspaceRoutes = routesUsing(['workspaces'], async (app, { services }) => {
+export const workspaceRoutes = routesUsing(['audit', 'workspaces'], async (app, { services }) => {
   requireSignedIn(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { workspaces } = services;
@@ -38,6 +39,11 @@ export const workspaceRoutes = routesUsing(['workspaces'], async (app, { service
       if (!renamed) throw new NotFound(WORKSPACE_MESSAGES.notFound, WORKSPACE_ERROR_CODES.notFound);
       return renamed;
     },
+  });
+
+  api.route({
+    ...endpointRoute(WORKSPACES.audit, docs),
+    handler: async (request) => services.audit.page(request.workspace.id, request.query),
   });
 
   api.route({
