@@ -149,6 +149,12 @@ export const PAGE_META: Record<RoutePath, PageMeta> = {
     description: 'Accept an invitation to a shared SpeedRank workspace.',
     noindex: true,
   },
+  [ROUTES.apiTokens]: {
+    title: 'API tokens',
+    description:
+      'Tokens for scripts and CI jobs to read, run and change what is in a workspace through the SpeedRank API.',
+    noindex: true,
+  },
 };
 
 /** The head of the page shown at an address that is no route. */

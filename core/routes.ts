@@ -34,6 +34,7 @@ export const ROUTES = {
   workspaces: '/workspaces',
   /** An emailed invitation into a workspace opens here. */
   invite: '/invite',
+  apiTokens: '/api-tokens',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];

@@ -63,6 +63,7 @@ export const SCREENS: Record<Exclude<RoutePath, typeof ROUTES.home>, ScreenModul
   },
   [ROUTES.workspaces]: { module: 'workspaces/workspaces-page', component: 'WorkspacesPage' },
   [ROUTES.invite]: { module: 'workspaces/invite-page', component: 'InvitePage' },
+  [ROUTES.apiTokens]: { module: 'workspaces/api-tokens-page', component: 'ApiTokensPage' },
 };
 
 /** The app itself, which the entry loads once the prerendered page has painted (web/src/main.tsx). */

@@ -106,6 +106,9 @@ describe('workspaces', () => {
     await colleague.page.getByRole('link', { name: url }).click();
     await colleague.page.getByRole('button', { name: 'Export CSV' }).waitFor();
     expect(await colleague.page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    await colleague.page.getByTestId('header').getByRole('link', { name: 'Rank Tracking' }).click();
+    await colleague.page.getByTestId('read-only').waitFor();
+    expect(await colleague.page.getByTestId('rank-add-open').count()).toBe(0);
 
     // The owner sees the viewer among the people and removes them; their next visit is refused.
     await owner.page.reload();
@@ -113,8 +116,45 @@ describe('workspaces', () => {
     await expect.poll(() => member.getByLabel(`Role of ${bo.email}`).inputValue()).toBe('viewer');
     await member.getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => owner.page.getByTestId('workspace-member').count()).toBe(1);
+    // The audit log says who did what, newest first.
+    const audit = owner.page.getByTestId('audit-entry');
+    await expect.poll(() => audit.first().textContent()).toMatch(/removed member$/);
+    expect((await audit.allTextContents()).join('\n')).toContain(`invited person “${bo.email}”`);
     await colleague.page.goto(`${ROUTES.siteSpeedTracking}?ws=${team.id}`);
     await colleague.page.waitForURL((at) => !at.searchParams.has('ws'));
     await expect.poll(() => colleague.page.getByTestId('tracked-page').count()).toBe(0);
   }, 120_000);
+
+  it('makes an API token shown once, which a script then uses, and revokes it', async () => {
+    const { page } = await h.newPage();
+    const auth = await registerByApi(page, 'tokens');
+    await storeSession(page, auth);
+    await visitRoute(page, ROUTES.apiTokens, false);
+    await page.getByTestId('no-tokens').waitFor();
+
+    const form = page.getByTestId('new-token-form');
+    await form.getByLabel('Name').fill('Nightly check');
+    await form.getByLabel(/^Write/).check();
+    await form.getByRole('button', { name: 'Make token' }).click();
+    const secret = await page.getByLabel('The new API token').inputValue();
+    expect(secret).toMatch(/^srk_/);
+    const row = page.getByTestId('api-token');
+    await expect
+      .poll(() => row.textContent())
+      .toMatch(/^Nightly check ReadWritePersonal · made .* · last used never · works until /);
+    expect(await horizontalOverflow(page, 'API tokens')).toEqual([]);
+
+    const asScript = () =>
+      page.request.get('/backend-service/v1/tracking/pages', {
+        headers: { authorization: `Bearer ${secret}` },
+      });
+    expect((await asScript()).status()).toBe(200);
+    await page.reload();
+    await expect.poll(() => row.textContent()).not.toContain('last used never');
+
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await row.getByRole('button', { name: /^Revoke: calls with it stop working/ }).click();
+    await page.getByTestId('no-tokens').waitFor();
+    expect((await asScript()).status()).toBe(401);
+  }, 90_000);
 });

@@ -32,6 +32,9 @@ export const WORKSPACE_MESSAGES = {
   inviteSubject: (workspace: string) => `You're invited to "${workspace}" on SpeedRank`,
   inviteText: (from: string, workspace: string, role: string, days: number) =>
     `${from} invites you to the workspace "${workspace}" on SpeedRank as ${role}. The link works once, for ${days} days.`,
+  /** What a viewer's screens say where they would add, change or run something. */
+  readOnly: (sees: string) =>
+    `You are a viewer in this workspace: you see ${sees}, and change or run nothing.`,
   /** 403 of a role too low for the action: names the role the action needs. */
   roleNeeded: (needed: Role, role: Role) =>
     `This needs the ${ROLE_LABELS[needed]} role in this workspace; you are a ${ROLE_LABELS[role]}.`,

@@ -9,14 +9,12 @@ export const AUDIT_ACTIONS = [
   'deleted',
   'ran',
   'invited',
-  'revoked invitation',
+  'revoked',
   'joined',
   'changed role',
   'removed',
   'left',
   'transferred ownership',
-  'created token',
-  'revoked token',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

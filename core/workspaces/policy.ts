@@ -144,7 +144,7 @@ export const WORKSPACE_POLICY: Readonly<Partial<Record<RouteKey, WorkspacePolicy
   'GET /workspaces/:id/members': manage('viewer'),
   'PATCH /workspaces/:id/members/:userId': manage('admin', {
     action: 'changed role',
-    subject: 'member',
+    subject: 'of a member',
     detail: 'role',
   }),
   'DELETE /workspaces/:id/members/:userId': manage('admin', {
@@ -154,7 +154,7 @@ export const WORKSPACE_POLICY: Readonly<Partial<Record<RouteKey, WorkspacePolicy
   'POST /workspaces/:id/leave': manage('viewer', { action: 'left', subject: 'workspace' }),
   'POST /workspaces/:id/transfer': manage('owner', {
     action: 'transferred ownership',
-    subject: 'workspace',
+    subject: 'of the workspace',
   }),
   'POST /workspaces/:id/invites': manage('admin', {
     action: 'invited',
@@ -163,7 +163,7 @@ export const WORKSPACE_POLICY: Readonly<Partial<Record<RouteKey, WorkspacePolicy
   }),
   'GET /workspaces/:id/invites': manage('admin'),
   'DELETE /workspaces/:id/invites/:inviteId': manage('admin', {
-    action: 'revoked invitation',
+    action: 'revoked',
     subject: 'invitation',
   }),
   'GET /workspaces/:id/audit': manage('admin'),

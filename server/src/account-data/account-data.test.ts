@@ -158,7 +158,11 @@ describeOnDatabases('account data: export and deletion', ({ postgres }) => {
           personal: 0,
           keywordSettings: null,
           audit: expect.arrayContaining([
-            expect.objectContaining({ action: 'created token', detail: 'Seeded CI (read, run)' }),
+            expect.objectContaining({
+              action: 'created',
+              subject: 'API token',
+              detail: 'Seeded CI (read, run)',
+            }),
             expect.objectContaining({ action: 'created', subject: 'workspace' }),
           ]),
         }),

@@ -69,7 +69,7 @@ export class ApiTokens {
         {
           workspaceId: body.workspaceId,
           actorId: userId,
-          action: 'created token',
+          action: 'created',
           subject: 'API token',
           detail: `${body.name} (${body.scopes.join(', ')})`,
           targetId: id,
@@ -136,7 +136,7 @@ export class ApiTokens {
         {
           workspaceId: token.workspace_id,
           actorId: userId,
-          action: 'revoked token',
+          action: 'revoked',
           subject: 'API token',
           detail: token.name,
           targetId: id,

@@ -1,4 +1,10 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { WORKSPACE_ENDPOINTS as WORKSPACES } from '@core/endpoints/workspaces';
 import type { Endpoint } from '@core/endpoints/endpoint';
 import { policyOf } from '@core/workspaces/policy';
@@ -85,6 +91,26 @@ export const invitesQuery = (token: string, id: string) =>
     queryFn: () => callEndpoint(WORKSPACES.invites, { token, params: { id } }),
     retry: retryUnlessRefused,
   });
+
+/** A workspace's audit log, newest first, a page at a time (its admins'). */
+const auditQuery = (token: string, id: string) =>
+  infiniteQueryOptions({
+    queryKey: [...workspaceKeys.list(token), id, 'audit'] as const,
+    queryFn: ({ pageParam }) =>
+      callEndpoint(WORKSPACES.audit, {
+        token,
+        params: { id },
+        query: pageParam ? { before: pageParam } : {},
+      }),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.next ?? undefined,
+    retry: retryUnlessRefused,
+  });
+
+export function useAudit(id: string) {
+  const { token, enabled } = useSignedInToken();
+  return useInfiniteQuery({ ...auditQuery(token, id), enabled });
+}
 
 export const useMembers = (id: string) => useSignedInQuery((token) => membersQuery(token, id));
 export const useInvites = (id: string, admin: boolean) =>

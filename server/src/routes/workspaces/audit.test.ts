@@ -70,9 +70,9 @@ describeOnDatabases('workspace audit log', ({ postgres }) => {
     const log = await call('GET', `${WORKSPACES}/${team.id}/audit`, ana);
     expect(log.statusCode).toBe(200);
     expect(summary(log.json().entries)).toEqual([
-      `${a} |  | changed role | member | viewer`,
+      `${a} |  | changed role | of a member | viewer`,
       `${b} | Nightly | deleted | tracked page | `,
-      `${b} |  | created token | API token | Nightly (write)`,
+      `${b} |  | created | API token | Nightly (write)`,
       `${b} |  | created | tracked page | ${page.url}`,
       `${b} |  | joined | workspace | member`,
       `${a} |  | invited | person | ${b}`,

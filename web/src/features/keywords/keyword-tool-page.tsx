@@ -9,7 +9,10 @@ import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import Tooltip from 'react-bootstrap/Tooltip';
 import type { KeywordSize } from '@core/keywords/limits';
+import { KEYWORDS_ENDPOINTS } from '@core/endpoints/keywords';
 import { KEYWORD_MESSAGES, LIVE_MESSAGES } from '@core/messages';
+import { WORKSPACE_MESSAGES } from '@core/messages/workspaces';
+import { useWorkspaceAllows } from '../../api/workspaces';
 import { useLazyModule } from '../../app/use-lazy-module';
 import { AdminHint } from '../../components/admin-hint';
 import { FlagIcon } from '../../components/flag-icon';
@@ -39,6 +42,8 @@ export function KeywordToolPage() {
   const { term, notice, affix, drawer } = state;
   const settingsModal = useLazyModule(loadSettingsModal, state.showSettings);
   const typed = useTypewriter(term === '');
+  // A viewer of the workspace runs no search: it spends the workspace's allowance.
+  const searches = useWorkspaceAllows()(KEYWORDS_ENDPOINTS.suggest);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -59,10 +64,15 @@ export function KeywordToolPage() {
             placeholder={typed}
             data-testid="keyword-input"
           />
-          <Button type="submit" disabled={search.isPending}>
+          <Button type="submit" disabled={search.isPending || !searches}>
             Search
           </Button>
         </InputGroup>
+        {!searches && (
+          <p className="text-muted mt-2 mb-0" data-testid="read-only">
+            {WORKSPACE_MESSAGES.roleNeeded('member', 'viewer')}
+          </p>
+        )}
         {tool.signedIn && (
           <div className="d-flex flex-wrap align-items-center gap-2 mt-2 small">
             <Form.Select

@@ -12,7 +12,9 @@ import { RANK_PARAMS } from '@core/rank-tracking/links';
 import { ROUTES } from '@core/routes';
 import { SERP_SOURCE_LABELS } from '@core/schemas/serp';
 import { RANK_CHANGE_DAYS, type RankCheck, type RankKeyword } from '@core/schemas/rank-tracking';
+import { RANK_TRACKING_ENDPOINTS } from '@core/endpoints/rank-tracking';
 import { useRankHistory, useRankKeywordMutations, useRankKeywords } from '../../api/rank-tracking';
+import { useWorkspaceAllows } from '../../api/workspaces';
 import { useNow } from '../../components/use-now';
 import { UpgradeMessage } from '../../components/upgrade-message';
 import { daysFromParams, HISTORY_DAYS } from './rank-filters';
@@ -88,6 +90,7 @@ const CHANGE_KEYS = { 1: 'd1', 7: 'd7', 30: 'd30' } as const;
 function Summary({ keyword: k }: { keyword: RankKeyword }) {
   const now = useNow();
   const { check } = useRankKeywordMutations();
+  const checks = useWorkspaceAllows()(RANK_TRACKING_ENDPOINTS.checkKeyword);
   return (
     <Card className="shadow-sm mb-3">
       <Card.Body className="d-flex flex-wrap gap-4 align-items-start">
@@ -112,23 +115,25 @@ function Summary({ keyword: k }: { keyword: RankKeyword }) {
             '-'
           )}
         </div>
-        <div className="ms-md-auto">
-          <button
-            type="button"
-            className="btn btn-outline-primary btn-sm"
-            disabled={check.isPending}
-            onClick={() => check.mutate(k.id)}
-            data-testid="rank-check-now"
-          >
-            {check.isPending && <Spinner size="sm" className="me-2" aria-hidden />}
-            Check now
-          </button>
-          {check.isError && (
-            <div className="small text-danger mt-1">
-              <UpgradeMessage text={check.error.message} />
-            </div>
-          )}
-        </div>
+        {checks && (
+          <div className="ms-md-auto">
+            <button
+              type="button"
+              className="btn btn-outline-primary btn-sm"
+              disabled={check.isPending}
+              onClick={() => check.mutate(k.id)}
+              data-testid="rank-check-now"
+            >
+              {check.isPending && <Spinner size="sm" className="me-2" aria-hidden />}
+              Check now
+            </button>
+            {check.isError && (
+              <div className="small text-danger mt-1">
+                <UpgradeMessage text={check.error.message} />
+              </div>
+            )}
+          </div>
+        )}
       </Card.Body>
     </Card>
   );

@@ -6,7 +6,9 @@ import { Link } from 'react-router';
 import { rankKeywordHref } from '@core/rank-tracking/links';
 import { RANK_CHANGE_DAYS, type RankKeyword } from '@core/schemas/rank-tracking';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { RANK_TRACKING_ENDPOINTS as RANK } from '@core/endpoints/rank-tracking';
 import { useRankKeywordMutations } from '../../api/rank-tracking';
+import { useWorkspaceAllows } from '../../api/workspaces';
 import { useNow } from '../../components/use-now';
 import { UpgradeMessage } from '../../components/upgrade-message';
 import { placeText } from './rank-format';
@@ -18,6 +20,7 @@ const CHANGE_KEYS = { 1: 'd1', 7: 'd7', 30: 'd30' } as const;
 
 function KeywordRow({ keyword: k, now }: { keyword: RankKeyword; now: number }) {
   const { check, remove } = useRankKeywordMutations();
+  const allows = useWorkspaceAllows();
   const [editing, setEditing] = useState(false);
   const url = k.latest?.state === 'ranked' ? k.latest.url : null;
   return (
@@ -96,23 +99,29 @@ function KeywordRow({ keyword: k, now }: { keyword: RankKeyword; now: number }) 
       <td data-label="Actions">
         <div>
           <div className="d-flex flex-wrap gap-1 sr-rank-actions">
-            <Button
-              size="sm"
-              variant="outline-primary"
-              disabled={check.isPending}
-              onClick={() => check.mutate(k.id)}
-              data-testid="rank-check-now"
-            >
-              {check.isPending ? <Spinner size="sm" aria-label="Checking" /> : 'Check now'}
-            </Button>
-            <Button size="sm" variant="outline-secondary" onClick={() => setEditing(true)}>
-              Edit
-            </Button>
-            <ConfirmDelete
-              confirmLabel="Delete it and its history"
-              pending={remove.isPending}
-              onConfirm={() => remove.mutate(k.id)}
-            />
+            {allows(RANK.checkKeyword) && (
+              <Button
+                size="sm"
+                variant="outline-primary"
+                disabled={check.isPending}
+                onClick={() => check.mutate(k.id)}
+                data-testid="rank-check-now"
+              >
+                {check.isPending ? <Spinner size="sm" aria-label="Checking" /> : 'Check now'}
+              </Button>
+            )}
+            {allows(RANK.updateKeyword) && (
+              <Button size="sm" variant="outline-secondary" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            )}
+            {allows(RANK.removeKeyword) && (
+              <ConfirmDelete
+                confirmLabel="Delete it and its history"
+                pending={remove.isPending}
+                onConfirm={() => remove.mutate(k.id)}
+              />
+            )}
           </div>
           {check.isError && (
             <div className="small text-danger mt-1" data-testid="rank-check-error">

@@ -10,7 +10,10 @@ import { RANK_TRACKING_MESSAGES } from '@core/messages';
 import type { Plan } from '@core/plans';
 import type { TrackPrefill } from '@core/rank-tracking/links';
 import { RANK_DEVICES } from '@core/schemas/rank-tracking';
+import { RANK_TRACKING_ENDPOINTS } from '@core/endpoints/rank-tracking';
 import { useRankKeywords } from '../../api/rank-tracking';
+import { useWorkspaceAllows } from '../../api/workspaces';
+import { ReadOnlyNotice } from '../../components/read-only-notice';
 import { PlanLimitNotice } from '../../components/plan-limit-notice';
 import { RankCsvExport, RankCsvImport } from './rank-csv';
 import { DEVICE_NAMES } from './rank-format';
@@ -80,6 +83,7 @@ export function RankKeywords({
   prefill: TrackPrefill | null;
 }) {
   const list = useRankKeywords();
+  const adds = useWorkspaceAllows()(RANK_TRACKING_ENDPOINTS.createKeyword);
   const [params, setParams] = useSearchParams();
   const [adding, setAdding] = useState(prefill !== null);
 
@@ -110,19 +114,20 @@ export function RankKeywords({
           {groupedNumber(keywords.length)} of {groupedNumber(limit)}{' '}
           {limit === 1 ? 'keyword' : 'keywords'} on your {plan.title} plan
         </span>
-        {!full && !adding && (
+        {adds && !full && !adding && (
           <Button className="ms-auto" onClick={() => setAdding(true)} data-testid="rank-add-open">
             Add keywords
           </Button>
         )}
       </div>
-      {full && (
+      {!adds && <ReadOnlyNotice sees="its keywords and their positions" />}
+      {adds && full && (
         <PlanLimitNotice
           message={RANK_TRACKING_MESSAGES.upgradeForKeywords(limit)}
           testId="rank-keyword-limit"
         />
       )}
-      {adding && !full && <AddPanel prefill={prefill} onDone={() => setAdding(false)} />}
+      {adds && adding && !full && <AddPanel prefill={prefill} onDone={() => setAdding(false)} />}
       {keywords.some((k) => k.sandbox) && (
         <Alert variant="warning" data-testid="rank-sandbox">
           {RANK_TRACKING_MESSAGES.sandbox}

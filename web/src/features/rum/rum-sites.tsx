@@ -9,7 +9,10 @@ import { RUM_MESSAGES } from '@core/messages';
 import type { Plan } from '@core/plans';
 import { ROUTES } from '@core/routes';
 import type { RumSite } from '@core/schemas/rum';
+import { RUM_ENDPOINTS } from '@core/endpoints/rum';
+import { useWorkspaceAllows } from '../../api/workspaces';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { ReadOnlyNotice } from '../../components/read-only-notice';
 import { PlanLimitNotice } from '../../components/plan-limit-notice';
 import { useRumSiteMutations, useRumSites } from './rum-api';
 import { SITE_PARAM } from './rum-filters';
@@ -23,6 +26,7 @@ const rateText = (sampleRate: number) =>
 
 function SiteItem({ site }: { site: RumSite }) {
   const { remove } = useRumSiteMutations();
+  const changes = useWorkspaceAllows()(RUM_ENDPOINTS.updateSite);
   const [editing, setEditing] = useState(false);
   const [showSnippet, setShowSnippet] = useState(false);
   if (editing) {
@@ -66,14 +70,18 @@ function SiteItem({ site }: { site: RumSite }) {
               >
                 {showSnippet ? 'Hide snippet' : 'Snippet'}
               </Button>
-              <Button size="sm" variant="outline-secondary" onClick={() => setEditing(true)}>
-                Edit
-              </Button>
-              <ConfirmDelete
-                confirmLabel="Delete it and its figures"
-                pending={remove.isPending}
-                onConfirm={() => remove.mutate(site.id)}
-              />
+              {changes && (
+                <>
+                  <Button size="sm" variant="outline-secondary" onClick={() => setEditing(true)}>
+                    Edit
+                  </Button>
+                  <ConfirmDelete
+                    confirmLabel="Delete it and its figures"
+                    pending={remove.isPending}
+                    onConfirm={() => remove.mutate(site.id)}
+                  />
+                </>
+              )}
             </>
           )}
         </div>
@@ -94,6 +102,7 @@ function SiteItem({ site }: { site: RumSite }) {
  */
 export function RumSites({ plan, intro }: { plan: Plan; intro: string }) {
   const list = useRumSites();
+  const adds = useWorkspaceAllows()(RUM_ENDPOINTS.createSite);
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<RumSite | null>(null);
 
@@ -112,13 +121,14 @@ export function RumSites({ plan, intro }: { plan: Plan; intro: string }) {
         <span className="text-muted" data-testid="rum-site-count">
           {owned} of {limit} {limit === 1 ? 'site' : 'sites'} on your {plan.title} plan
         </span>
-        {!full && !adding && (
+        {adds && !full && !adding && (
           <Button className="ms-auto" onClick={() => setAdding(true)}>
             Add a site
           </Button>
         )}
       </div>
-      {full && !adding && (
+      {!adds && <ReadOnlyNotice sees="its sites and their field data" />}
+      {adds && full && !adding && (
         <PlanLimitNotice message={RUM_MESSAGES.upgradeForSites(limit)} testId="rum-site-limit" />
       )}
       {adding && (

@@ -14,6 +14,7 @@ import { TRACK_PARAM } from '../../app/recent-pages';
 import { useWorkspaceAllows, useWorkspacePlanId } from '../../api/workspaces';
 import { useSession } from '../../app/session/session-context';
 import { PageHeader } from '../../components/page-header';
+import { ReadOnlyNotice } from '../../components/read-only-notice';
 import { PlanLimitNotice } from '../../components/plan-limit-notice';
 import { SignInCard } from '../../components/sign-in-card';
 import { TrackingEmptyState } from './tracking-empty-state';
@@ -85,12 +86,7 @@ function TrackedPages({
           </Button>
         )}
       </div>
-      {!adds && (
-        <p className="text-muted" data-testid="read-only">
-          You are a viewer in this workspace: you see its pages and their history, and change
-          nothing.
-        </p>
-      )}
+      {!adds && <ReadOnlyNotice sees="its pages and their history" />}
       {full && adds && (
         <PlanLimitNotice
           message={TRACKING_MESSAGES.upgradeForPages(limit)}

@@ -7,6 +7,8 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
+import { Link } from 'react-router';
+import { ROUTES } from '@core/routes';
 import { WORKSPACE_NAME_MAX, type Workspace } from '@core/schemas/workspaces';
 import { ROLE_ABILITIES, ROLE_LABELS, roleAllows } from '@core/workspaces/roles';
 import { useWorkspaceMutations, useWorkspaces } from '../../api/workspaces';
@@ -16,6 +18,7 @@ import { currentWorkspaceId } from '../../app/workspace/workspace-param';
 import { PageHeader } from '../../components/page-header';
 import { PasswordField } from '../../components/password-field';
 import { SignInCard } from '../../components/sign-in-card';
+import { WorkspaceAudit } from './workspace-audit';
 import { WorkspacePeople } from './workspace-people';
 
 const WHAT_IT_DOES =
@@ -56,6 +59,9 @@ function WorkspaceList() {
   return (
     <>
       <p className="lead">{WHAT_IT_DOES}</p>
+      <p>
+        Scripts and CI jobs act in a workspace with an <Link to={ROUTES.apiTokens}>API token</Link>.
+      </p>
       <ListGroup className="mb-3 shadow-sm" data-testid="workspace-table">
         {list.data.map((w) => (
           <ListGroup.Item
@@ -180,6 +186,7 @@ function WorkspaceSettings({ workspace }: { workspace: Workspace }) {
           </Form>
         )}
         <WorkspacePeople workspace={workspace} />
+        {admin && <WorkspaceAudit workspaceId={workspace.id} />}
         {owner && (
           <Form
             className="mt-3"
