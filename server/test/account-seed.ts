@@ -266,6 +266,21 @@ export async function seedAccount(app: App, email: string): Promise<SeededAccoun
     { email: `invited-by-${email}`, role: 'viewer' },
     (token) => `http://localhost/invite?token=${token}`,
   );
+  // A result page shared from a search in their personal workspace.
+  await services.serpShares.add(
+    {
+      search: {
+        searchTerm: `${email} shoes`,
+        device: 1,
+        google_domain: 'google.com',
+        gl: 'us',
+        hl: 'en',
+      },
+      searchedAt: new Date().toISOString(),
+      page: { source: 'sandbox', organic_results: [] },
+    },
+    userId,
+  );
   // An API token for it (its making is the first entry of the workspace's audit log after
   // the workspace's own).
   await services.apiTokens.create(userId, {

@@ -172,6 +172,7 @@ describeOnDatabases('account data: export and deletion', ({ postgres }) => {
     expect(token).toMatchObject({ name: 'Seeded CI', scopes: 'read,run' });
     expect(token).not.toHaveProperty('token_hash');
     expect(json('searches.json').searches[0].resultUrls).toEqual(['https://result.example/']);
+    expect(json('searches.json').shares[0].value.search.searchTerm).toBe(`${seeded.email} shoes`);
     expect(json('speed-tests.json')[0]).toMatchObject({ id: seeded.ids.speedTest });
     expect(json('speed-tests.json')[0].runs).toHaveLength(1);
     expect(json('tracked-pages.json')[0].alerts).toHaveLength(1);

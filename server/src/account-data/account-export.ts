@@ -32,6 +32,7 @@ export const EXPORT_PLACES: Record<UserTableName, string> = {
   speed_tests: 'speed-tests.json, searches.json',
   speed_test_urls: 'speed-tests.json, searches.json',
   speed_runs: 'speed-tests.json',
+  serp_shares: 'searches.json',
   tracked_pages: 'tracked-pages.json',
   tracking_checks: 'tracked-page-checks.csv',
   tracking_samples: 'tracked-page-samples.csv',
@@ -66,7 +67,7 @@ const FILES: Record<string, string> = {
   'workspaces.json':
     'the workspaces you own (members with their roles, keyword tool settings, audit log) and those you belong to, and the API tokens you made (never their secrets)',
   'searches.json':
-    'your SERP searches that measured their results: when, and the result pages measured',
+    'your SERP searches that measured their results (when, and the result pages measured), and the result pages you shared',
   'speed-tests.json': 'your speed tests with each run and its outcome',
   'tracked-pages.json': 'the pages you track, their budgets and schedule, and the alerts sent',
   'tracked-page-checks.csv': 'every check of your tracked pages: medians, state, reasons',
@@ -213,6 +214,10 @@ function files(rows: Rows, columns: Map<string, string[]>): Record<string, strin
           ...clean(test),
           resultUrls: (urlsOf.get(test.id) ?? []).map((u) => u.url),
         })),
+      shares: rows.serp_shares.map((share) => ({
+        ...clean(share),
+        value: JSON.parse(String(share.value)) as unknown,
+      })),
     }),
     'speed-tests.json': json(
       rows.speed_tests

@@ -91,6 +91,8 @@ export const USER_TABLES = [
       ],
     },
   },
+  // A visitor's share links are no one's; a signed-in search's belong to its workspace.
+  { table: 'serp_shares', owner: { column: 'workspace_id', parent: 'workspaces' } },
   { table: 'speed_test_urls', owner: { column: 'test_id', parent: 'speed_tests' } },
   { table: 'speed_runs', owner: { column: 'test_id', parent: 'speed_tests' } },
   { table: 'tracked_pages', owner: { column: 'workspace_id', parent: 'workspaces' } },
@@ -114,7 +116,7 @@ export type UserTableName = (typeof USER_TABLES)[number]['table'];
 
 /**
  * Tables of no one in particular: the migrations' bookkeeping, caches of public pages and
- * search results, anonymous share links, provider usage, and the payment events' ids kept
+ * search results, provider usage, and the payment events' ids kept
  * to recognise a replayed webhook.
  */
 export const SHARED_TABLES = [
@@ -122,7 +124,6 @@ export const SHARED_TABLES = [
   'kysely_migration_lock',
   'serp_cache',
   'speed_cache',
-  'serp_shares',
   'serp_provider_usage',
   'payment_events',
 ] as const;

@@ -245,6 +245,8 @@ export interface SerpSharesTable {
   key: string;
   value: string;
   expires_at: string;
+  /** The workspace of the search that made it; null for a visitor's. */
+  workspace_id: string | null;
 }
 
 /** One SERP provider's searches in one calendar month (UTC), counted by every process. */

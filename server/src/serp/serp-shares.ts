@@ -10,7 +10,8 @@ const SHARES_MAX = 20_000;
 
 /**
  * First result pages kept under a random id, so that a shared link shows what the sharer
- * saw without a search charged to whoever opens it.
+ * saw without a search charged to whoever opens it. A signed-in search's share belongs to
+ * its workspace: it goes with it.
  */
 export class SerpShares {
   /** Pruned by the retention sweeper. */
@@ -25,10 +26,10 @@ export class SerpShares {
     });
   }
 
-  /** Keeps the page; its id for the share link. */
-  async add(share: SerpShare): Promise<string> {
+  /** Keeps the page, in the workspace of the search (none for a visitor's); its link's id. */
+  async add(share: SerpShare, workspaceId: string | null): Promise<string> {
     const id = crypto.randomUUID();
-    await this.cache.set(id, share);
+    await this.cache.set(id, share, { workspace_id: workspaceId });
     return id;
   }
 

@@ -46,9 +46,11 @@ export class TtlCache<T> {
     }
   }
 
-  async set(key: string, value: T): Promise<void> {
+  /** Keeps `value` under `key`; `columns` are the table's own (a share's workspace). */
+  async set(key: string, value: T, columns: Record<string, string | null> = {}): Promise<void> {
     if (this.options.ttlMinutes <= 0) return;
     const row = {
+      ...columns,
       key,
       value: JSON.stringify(value),
       expires_at: new Date(

@@ -25,6 +25,7 @@ import * as rankCheckNotes from './2026-11-27-023-rank-check-notes';
 import * as workspaces from './2026-11-29-024-workspaces';
 import * as workspaceInvites from './2026-11-29-025-workspace-invites';
 import * as apiTokensAndAudit from './2026-11-29-026-api-tokens-and-audit';
+import * as workspaceSerpShares from './2026-11-29-027-workspace-serp-shares';
 
 /** All migrations in order; names are date-prefixed so they sort as they apply. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-024-workspaces': workspaces,
   '2026-11-29-025-workspace-invites': workspaceInvites,
   '2026-11-29-026-api-tokens-and-audit': apiTokensAndAudit,
+  '2026-11-29-027-workspace-serp-shares': workspaceSerpShares,
 };

@@ -426,6 +426,33 @@ describe('shared search results (/serp-search/shared/:shareId)', () => {
     expect(await used('10.4.0.2')).toBe(0);
   });
 
+  it('keeps a signed-in search’s share in its workspace, which takes it along when deleted', async () => {
+    const ana = await signUp(t.app, 4);
+    const team = await t.app.services.workspaces.create(ana.user, 'Shares');
+    const searched = await t.app.inject({
+      method: 'POST',
+      url: `${API}/serp-search`,
+      headers: { ...ana.headers, 'x-workspace-id': team.id },
+      payload: { searchTerm: 'cat food', device: 1 },
+    });
+    const { shareId } = searched.json();
+    const visitors = (await post('/serp-search', { searchTerm: 'cat food', device: 1 })).json();
+    const owners = await t.db.kysely
+      .selectFrom('serp_shares')
+      .select(['key', 'workspace_id'])
+      .where('key', 'in', [shareId, visitors.shareId])
+      .execute();
+    expect(new Map(owners.map((row) => [row.key, row.workspace_id]))).toEqual(
+      new Map([
+        [shareId, team.id],
+        [visitors.shareId, null],
+      ]),
+    );
+    await t.db.kysely.deleteFrom('workspaces').where('id', '=', team.id).execute();
+    expect((await open(t.app, shareId, '10.4.0.5')).statusCode).toBe(404);
+    expect((await open(t.app, visitors.shareId, '10.4.0.5')).statusCode).toBe(200);
+  });
+
   it('says an unknown id is not available, and refuses one that is not an id', async () => {
     const unknown = await open(t.app, crypto.randomUUID(), '10.4.0.3');
     expect(unknown.statusCode).toBe(404);

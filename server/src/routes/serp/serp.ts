@@ -116,17 +116,20 @@ export const serpRoutes = routesUsing(
           await charge.refund();
           throw serpRefusal(error);
         }
-        const shareId = await services.serpShares.add({
-          search: {
-            searchTerm: b.searchTerm,
-            device: b.device,
-            google_domain: b.google_domain,
-            gl: b.gl,
-            hl: b.hl,
+        const shareId = await services.serpShares.add(
+          {
+            search: {
+              searchTerm: b.searchTerm,
+              device: b.device,
+              google_domain: b.google_domain,
+              gl: b.gl,
+              hl: b.hl,
+            },
+            searchedAt: first.page.fetchedAt ?? services.clock.now().toISOString(),
+            page: first.shared,
           },
-          searchedAt: first.page.fetchedAt ?? services.clock.now().toISOString(),
-          page: first.shared,
-        });
+          request.auth?.workspace?.id ?? null,
+        );
         return { ...first.page, speedTestId: first.speedTestId, shareId };
 
         /** The page, and the speed samples of its cards paid for by this search. */
