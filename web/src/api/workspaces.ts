@@ -51,8 +51,11 @@ export function useWorkspaceMutations() {
   };
 }
 
-/** The workspace the app acts in now, once the list has loaded. */
-function useCurrentWorkspace() {
+/**
+ * The workspace the app acts in now, once the list has loaded: the one the address names,
+ * else the personal one; undefined when the address names one not in the list.
+ */
+export function useCurrentWorkspace() {
   const { data } = useWorkspaces();
   const named = currentWorkspaceId();
   return data?.find((w) => (named ? w.id === named : w.personal));

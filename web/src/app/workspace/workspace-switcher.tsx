@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '@core/routes';
 import { ROLE_LABELS } from '@core/workspaces/roles';
-import { useWorkspaces } from '../../api/workspaces';
+import { useCurrentWorkspace, useWorkspaces } from '../../api/workspaces';
 import { useChooseWorkspace } from './use-choose-workspace';
 import { currentWorkspaceId } from './workspace-param';
 
@@ -16,7 +16,7 @@ export function WorkspaceSwitcher() {
   const choose = useChooseWorkspace();
   const named = currentWorkspaceId();
   const personal = workspaces?.find((w) => w.personal);
-  const current = workspaces?.find((w) => (named ? w.id === named : w.personal));
+  const current = useCurrentWorkspace();
   // Judged on a fresh list only: a workspace just joined is not in the one cached before.
   const unknown = Boolean(workspaces && named && !current && !isFetching);
   useEffect(() => {

@@ -18,9 +18,8 @@ import {
   type TokenScope,
 } from '@core/workspaces/scopes';
 import { useApiTokenMutations, useApiTokens } from '../../api/api-tokens';
-import { useWorkspaces } from '../../api/workspaces';
+import { useCurrentWorkspace, useWorkspaces } from '../../api/workspaces';
 import { useSession } from '../../app/session/session-context';
-import { currentWorkspaceId } from '../../app/workspace/workspace-param';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { PageHeader } from '../../components/page-header';
 import { SignInCard } from '../../components/sign-in-card';
@@ -76,9 +75,7 @@ function NewToken() {
   const [chosen, setChosen] = useState<string | null>(null);
   const [scopes, setScopes] = useState<TokenScope[]>(['read']);
   const [lifetime, setLifetime] = useState<number | null>(90);
-  const current = workspaces.data?.find((w) =>
-    currentWorkspaceId() ? w.id === currentWorkspaceId() : w.personal,
-  );
+  const current = useCurrentWorkspace();
   const workspaceId = chosen ?? current?.id ?? '';
   const toggle = (scope: TokenScope, on: boolean) =>
     setScopes((now) => TOKEN_SCOPES.filter((s) => (s === scope ? on : now.includes(s))));

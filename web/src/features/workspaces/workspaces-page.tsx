@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { ROUTES } from '@core/routes';
 import { WORKSPACE_NAME_MAX, type Workspace } from '@core/schemas/workspaces';
 import { ROLE_ABILITIES, ROLE_LABELS, roleAllows } from '@core/workspaces/roles';
-import { useWorkspaceMutations, useWorkspaces } from '../../api/workspaces';
+import { useCurrentWorkspace, useWorkspaceMutations, useWorkspaces } from '../../api/workspaces';
 import { useSession } from '../../app/session/session-context';
 import { useChooseWorkspace } from '../../app/workspace/use-choose-workspace';
 import { currentWorkspaceId } from '../../app/workspace/workspace-param';
@@ -46,7 +46,7 @@ export function WorkspacesPage() {
 function WorkspaceList() {
   const list = useWorkspaces();
   const choose = useChooseWorkspace();
-  const named = currentWorkspaceId();
+  const current = useCurrentWorkspace();
   if (list.isPending) {
     return (
       <div className="d-flex align-items-center gap-2" role="status">
@@ -55,7 +55,7 @@ function WorkspaceList() {
     );
   }
   if (list.isError) return <Alert variant="danger">{list.error.message}</Alert>;
-  const isCurrent = (w: Workspace) => (named ? w.id === named : w.personal);
+  const isCurrent = (w: Workspace) => w.id === current?.id;
   return (
     <>
       <p className="lead">{WHAT_IT_DOES}</p>
