@@ -124,6 +124,25 @@ describeOnDatabases('API tokens', ({ postgres }) => {
     );
   });
 
+  it('runs a search with the run scope, spending its workspace’s allowance, written to its log', async () => {
+    const { owner, team } = await setup();
+    const runner = bearer((await makeToken(owner, team.id, ['run'])).token);
+    const search = { searchTerm: 'dog food', device: 1 };
+    const ran = await call('POST', `${API_BASE}/serp-search`, runner, undefined, search);
+    expect(ran.statusCode, ran.body).toBe(200);
+    expect(await t.app.services.quotas.used(team.id, 'serp')).toBe(1);
+    expect(await t.app.services.quotas.used(owner.userId, 'serp')).toBe(0);
+    const log = (await call('GET', `${WORKSPACES}/${team.id}/audit`, owner)).json();
+    // The token's making and the search share an instant: found by what was done.
+    expect(log.entries.find((e: { action: string }) => e.action === 'ran')).toMatchObject({
+      actor: { userId: owner.userId },
+      token: 'CI run',
+      action: 'ran',
+      subject: 'SERP analysis',
+      detail: 'dog food',
+    });
+  });
+
   it('ends at its expiry, with its maker’s membership, and within its maker’s role', async () => {
     const { owner, team } = await setup();
     const brief = await makeToken(owner, team.id, ['read'], { expiresInDays: 1 });

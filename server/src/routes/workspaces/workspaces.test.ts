@@ -5,6 +5,7 @@ import { WORKSPACE_ERROR_CODES, WORKSPACE_MESSAGES } from '@core/messages/worksp
 import { ENDPOINTS } from '@core/endpoints';
 import { routeKey, WORKSPACE_POLICY, type WorkspacePolicy } from '@core/workspaces/policy';
 import { ROLES, roleAllows, type Role } from '@core/workspaces/roles';
+import { z } from 'zod';
 import { describeOnDatabases } from '../../../test/backends';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { signUp } from '../../../test/users';
@@ -188,6 +189,19 @@ describeOnDatabases('workspaces API', ({ postgres }) => {
 });
 
 describe('the workspace policy', () => {
+  it('names as an audit entry’s detail a field of its call’s body', () => {
+    const contracts = Object.values(ENDPOINTS).flatMap((group) => Object.values(group));
+    const named = (Object.entries(WORKSPACE_POLICY) as [string, WorkspacePolicy][]).filter(
+      ([, policy]) => policy.audit?.detail,
+    );
+    expect(named.length).toBeGreaterThan(10);
+    for (const [key, policy] of named) {
+      const body = contracts.find((c) => routeKey(c) === key)?.body;
+      const fields = body instanceof z.ZodObject ? Object.keys(body.shape) : [];
+      expect(fields, key).toContain(policy.audit!.detail);
+    }
+  });
+
   it('names only endpoints the API has, each with a workspace to read', () => {
     const contracts = Object.values(ENDPOINTS).flatMap((group) => Object.values(group));
     for (const [key, policy] of Object.entries(WORKSPACE_POLICY) as [string, WorkspacePolicy][]) {
