@@ -5,13 +5,13 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Nav from 'react-bootstrap/Nav';
 import Spinner from 'react-bootstrap/Spinner';
-import { useSearchParams } from 'react-router';
 import { RANK_TRACKING_MESSAGES } from '@core/messages';
 import type { Plan } from '@core/plans';
 import type { TrackPrefill } from '@core/rank-tracking/links';
 import { RANK_DEVICES } from '@core/schemas/rank-tracking';
 import { RANK_TRACKING_ENDPOINTS } from '@core/endpoints/rank-tracking';
 import { useRankKeywords } from '../../api/rank-tracking';
+import { useAddressParams } from '../../app/use-address-params';
 import { useWorkspaceAllows } from '../../api/workspaces';
 import { ReadOnlyNotice } from '../../components/read-only-notice';
 import { PlanLimitNotice } from '../../components/plan-limit-notice';
@@ -84,7 +84,7 @@ export function RankKeywords({
 }) {
   const list = useRankKeywords();
   const adds = useWorkspaceAllows()(RANK_TRACKING_ENDPOINTS.createKeyword);
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressParams();
   const [adding, setAdding] = useState(prefill !== null);
 
   if (list.isPending) return <Spinner size="sm" aria-label="Loading your keywords" />;
@@ -104,7 +104,7 @@ export function RankKeywords({
   const shown = filterKeywords(keywords, filters);
   const choices = filterChoices(keywords);
   const setFilter = (change: Parameters<typeof paramsWith>[1]) =>
-    setParams(paramsWith(params, change), { replace: true });
+    changeParams((now) => paramsWith(now, change), { replace: true });
 
   return (
     <>

@@ -5,7 +5,8 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useAddressParams } from '../../app/use-address-params';
 import { RUM_MESSAGES } from '@core/messages';
 import { RUM_METRIC_NAMES } from '@core/rum/metrics';
 import { ROUTES } from '@core/routes';
@@ -230,12 +231,12 @@ function SummaryError({ error }: { error: Error }) {
 }
 
 function Summary({ site }: { site: RumSite }) {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressParams();
   const filters = filtersFromParams(params);
   const summary = useRumSummary(site.id, filters);
   // Page groups to choose from: every page's, not only the chosen one's.
   const groups = useRumSummary(site.id, { ...filters, pageGroup: undefined });
-  const change = (next: Partial<RumFilters>) => setParams(paramsWith(params, next));
+  const change = (next: Partial<RumFilters>) => changeParams((now) => paramsWith(now, next));
 
   return (
     <>
