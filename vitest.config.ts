@@ -63,6 +63,7 @@ export default defineConfig({
             'build/**/*.test.ts',
             'scripts/*.test.ts',
             'bench/**/*.test.ts',
+            'cli/**/*.test.ts',
           ],
           exclude: [...LAB_TESTS, '**/node_modules/**'],
           environment: 'node',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resourcesOf, resourcesSchema } from './budgets/resources';
 import { SPEED_MESSAGES } from './messages';
 import {
   isShownGroup,
@@ -21,6 +22,8 @@ export const LAB_AUDITS: Record<Exclude<LabKey, 'psi'>, string> = {
 
 /** The filmstrip's audit: its frames are the result's filmstrip. */
 const FILMSTRIP_AUDIT = 'screenshot-thumbnails';
+/** What the page fetched by type: a budget's sizes and counts. */
+const RESOURCE_SUMMARY_AUDIT = 'resource-summary';
 
 /**
  * Whether a result uses the performance category's audit `ref`: its metrics, insights and
@@ -29,7 +32,11 @@ const FILMSTRIP_AUDIT = 'screenshot-thumbnails';
  */
 export function resultUsesAudit(ref: LighthouseAuditRef): boolean {
   if (ref.group === 'metrics' || isShownGroup(ref.group)) return true;
-  return ref.id === FILMSTRIP_AUDIT || Object.values<string>(LAB_AUDITS).includes(ref.id);
+  return (
+    ref.id === FILMSTRIP_AUDIT ||
+    ref.id === RESOURCE_SUMMARY_AUDIT ||
+    Object.values<string>(LAB_AUDITS).includes(ref.id)
+  );
 }
 
 /**
@@ -181,6 +188,11 @@ export const runResultSchema = z.object({
   insights: z.array(insightSchema).optional(),
   /** When the page was measured (ISO time); absent only from results stored before it. */
   measuredAt: z.string().optional(),
+  /**
+   * What the page load fetched by type (Lighthouse's resource summary), for budgets; absent
+   * from results stored before it was kept.
+   */
+  resources: resourcesSchema.optional(),
 });
 export type RunResult = z.infer<typeof runResultSchema>;
 
@@ -310,7 +322,10 @@ export function labThresholdsOf(
  */
 export function mapLighthouseResult(
   lhr: LighthouseResultLike,
-): Pick<RunResult, 'lab' | 'filmstrip' | 'filmstripMs' | 'finalUrl' | 'insights'> | null {
+): Pick<
+  RunResult,
+  'lab' | 'filmstrip' | 'filmstripMs' | 'finalUrl' | 'insights' | 'resources'
+> | null {
   const performance = lhr.categories.performance?.score;
   if (performance === null || performance === undefined) return null;
   const lab: Record<string, LabMetric> = {
@@ -349,12 +364,14 @@ export function mapLighthouseResult(
     )
     .slice(0, 10);
   const insights = lighthouseInsights(lhr);
+  const resources = resourcesOf(lhr.audits[RESOURCE_SUMMARY_AUDIT]);
   return {
     lab,
     filmstrip: frames.map((frame) => frame.data),
     filmstripMs: frames.map((frame) => frame.timing),
     finalUrl: lhr.finalDisplayedUrl ?? lhr.finalUrl ?? '',
     ...(insights && { insights }),
+    ...(resources && { resources }),
   };
 }
 

@@ -1,4 +1,5 @@
 import { ACCOUNTS_ENDPOINTS } from './accounts';
+import { CHECK_ENDPOINTS } from './checks';
 import { TOKEN_ENDPOINTS } from './api-tokens';
 import type { Endpoint } from './endpoint';
 import { KEYWORDS_ENDPOINTS } from './keywords';
@@ -25,6 +26,7 @@ export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   keywords: KEYWORDS_ENDPOINTS,
   scrape: SCRAPE_ENDPOINTS,
   tracking: TRACKING_ENDPOINTS,
+  checks: CHECK_ENDPOINTS,
   webhooks: WEBHOOK_ENDPOINTS,
   rankTracking: RANK_TRACKING_ENDPOINTS,
   rum: RUM_ENDPOINTS,

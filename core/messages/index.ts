@@ -22,3 +22,4 @@ export * from './admin';
 export * from './rum';
 export * from './rank-tracking';
 export * from './workspaces';
+export * from './checks';

@@ -1,6 +1,7 @@
 import { API_BASE, type Endpoint } from '../endpoints/endpoint';
 // Types only: the web's screens read this table without every feature's schemas.
 import type { ACCOUNTS_ENDPOINTS } from '../endpoints/accounts';
+import type { CHECK_ENDPOINTS } from '../endpoints/checks';
 import type { KEYWORDS_ENDPOINTS } from '../endpoints/keywords';
 import type { RANK_TRACKING_ENDPOINTS } from '../endpoints/rank-tracking';
 import type { RUM_ENDPOINTS } from '../endpoints/rum';
@@ -56,6 +57,7 @@ const manage = (role: Role, audit?: AuditEvent): WorkspacePolicy => ({
 type Contracts<T> = T[keyof T];
 type AnyContract = Contracts<
   | typeof ACCOUNTS_ENDPOINTS
+  | typeof CHECK_ENDPOINTS
   | typeof KEYWORDS_ENDPOINTS
   | typeof RANK_TRACKING_ENDPOINTS
   | typeof RUM_ENDPOINTS
@@ -88,6 +90,9 @@ export const routeKey = (contract: Pick<Endpoint, 'method' | 'path'>): string =>
  */
 export const WORKSPACE_POLICY: Readonly<Partial<Record<RouteKey, WorkspacePolicy>>> = {
   'POST /pagespeed/runs': run('speed test', 'url'),
+  'POST /checks': run('CI check'),
+  'GET /checks': read,
+  'GET /checks/:id': read,
   'GET /pagespeed/tests': read,
   'GET /pagespeed/tests/compare': read,
   'POST /serp-search': run('SERP analysis', 'searchTerm'),

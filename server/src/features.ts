@@ -27,6 +27,7 @@ import { siteConfigRoutes } from './routes/site-config/site-config';
 import { trackingRoutes } from './routes/tracking/tracking';
 import { usageRoutes } from './routes/usage/usage';
 import { apiTokenRoutes } from './routes/workspaces/api-tokens';
+import { checkRoutes } from './routes/checks/checks';
 import { workspaceMemberRoutes } from './routes/workspaces/members';
 import { workspaceRoutes } from './routes/workspaces/workspaces';
 import type { Services, WorkServices } from './services';
@@ -80,6 +81,7 @@ export const FEATURES: readonly Feature[] = [
     // Its browsers end with the app.
     close: (services) => services.speed.close(),
   },
+  { name: 'checks', api: [checkRoutes] },
   {
     name: 'tracking',
     api: [trackingRoutes],

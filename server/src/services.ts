@@ -50,6 +50,7 @@ import { RumCounts } from './rum/rum-counts';
 import { RumCollector } from './rum/rum-collector';
 import { RumSites } from './rum/rum-sites';
 import type { SpeedSamples } from './speed/speed-samples';
+import { CiChecks } from './checks/ci-checks';
 import { SpeedTestStart } from './speed/speed-test-start';
 import { SpeedTests } from './speed/speed-tests';
 import { createHostSlots, type HostPace } from './politeness';
@@ -87,6 +88,8 @@ export interface DomainServices {
   keywordSettings: KeywordSettingsStore;
   /** A speed test's sample started, after every refusal. */
   speedTestStart: SpeedTestStart;
+  /** CI checks: URLs measured for a pipeline, judged on a budget and the tracked history. */
+  ciChecks: CiChecks;
   /** Real-user monitoring: a user's sites, and their visitors' field data. */
   rumSites: RumSites;
   rumCounts: RumCounts;
@@ -506,6 +509,7 @@ export function createServices(
     keywordSearch: new KeywordSearch(services, log),
     keywordSettings: new KeywordSettingsStore(db, clock),
     speedTestStart: new SpeedTestStart(work.speed, speedTests, pageFetch),
+    ciChecks: new CiChecks(db, clock, work.speed, speedTests, pageFetch),
     rumSites: new RumSites(db, clock),
     rumCounts,
     rumBuffer,

@@ -132,6 +132,26 @@ export async function seedAccount(app: App, email: string): Promise<SeededAccoun
     })
     .execute();
 
+  await db
+    .insertInto('ci_checks')
+    .values({
+      id: crypto.randomUUID(),
+      workspace_id: userId,
+      user_id: userId,
+      token_name: null,
+      device: 'mobile',
+      samples: 1,
+      compare_with: 'none',
+      budget: '{"lcp":2500}',
+      ref: null,
+      pages: JSON.stringify([{ url: 'https://example.com/', testId: speedTest, runIds: [] }]),
+      verdict: null,
+      result: null,
+      created_at: now,
+      finished_at: null,
+    })
+    .execute();
+
   const page = crypto.randomUUID();
   const trackingCheck = crypto.randomUUID();
   await db

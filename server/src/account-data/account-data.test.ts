@@ -119,6 +119,7 @@ describeOnDatabases('account data: export and deletion', ({ postgres }) => {
     expect(Object.keys(files).sort()).toEqual(
       [
         'README.txt',
+        'ci-checks.json',
         'mailing.json',
         'payments.json',
         'profile.json',
@@ -142,6 +143,9 @@ describeOnDatabases('account data: export and deletion', ({ postgres }) => {
     expect(json('profile.json')).toMatchObject({ email: seeded.email, name: 'Seeded Person' });
     expect(json('settings.json').search.search_keyword).toBe(`${seeded.email} shoes`);
     expect(json('settings.json').keywords.country_code).toBe('de');
+    expect(json('ci-checks.json')).toEqual([
+      expect.objectContaining({ budget: { lcp: 2500 }, ref: null, verdict: null }),
+    ]);
     expect(json('workspaces.json').owned).toHaveLength(2);
     expect(json('workspaces.json').owned).toEqual(
       expect.arrayContaining([

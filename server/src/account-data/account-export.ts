@@ -32,6 +32,7 @@ export const EXPORT_PLACES: Record<UserTableName, string> = {
   speed_tests: 'speed-tests.json, searches.json',
   speed_test_urls: 'speed-tests.json, searches.json',
   speed_runs: 'speed-tests.json',
+  ci_checks: 'ci-checks.json',
   serp_shares: 'searches.json',
   tracked_pages: 'tracked-pages.json',
   tracking_checks: 'tracked-page-checks.csv',
@@ -73,6 +74,7 @@ const FILES: Record<string, string> = {
   'tracked-page-checks.csv': 'every check of your tracked pages: medians, state, reasons',
   'tracked-page-samples.csv': 'every sample of those checks: lab metrics or error',
   'webhooks.json': 'your webhook endpoints (without their signing secret) and their deliveries',
+  'ci-checks.json': "your workspaces' CI checks: their URLs, budgets, commits and verdicts",
   'rank-keywords.json': 'your rank-tracked keywords with competitors, tags and alerts',
   'rank-history.csv': "every rank check of those keywords: position, URL, competitors' positions",
   'rum-sites.json': 'your real-user monitoring sites and the origins they accept',
@@ -240,6 +242,17 @@ function files(rows: Rows, columns: Map<string, string[]>): Record<string, strin
       rows.tracking_webhooks.map((hook) => ({
         ...clean(hook),
         deliveries: (deliveriesOf.get(hook.id) ?? []).map(clean),
+      })),
+    ),
+    'ci-checks.json': json(
+      rows.ci_checks.map((check) => ({
+        ...clean(check),
+        ...Object.fromEntries(
+          (['budget', 'ref', 'pages', 'result'] as const).map((key) => [
+            key,
+            check[key] === null ? null : (JSON.parse(String(check[key])) as unknown),
+          ]),
+        ),
       })),
     ),
     'rank-keywords.json': json(rows.rank_keywords.map(clean)),

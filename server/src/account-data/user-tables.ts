@@ -95,6 +95,8 @@ export const USER_TABLES = [
   { table: 'serp_shares', owner: { column: 'workspace_id', parent: 'workspaces' } },
   { table: 'speed_test_urls', owner: { column: 'test_id', parent: 'speed_tests' } },
   { table: 'speed_runs', owner: { column: 'test_id', parent: 'speed_tests' } },
+  // The checks of the user's workspaces; theirs in others' name them no more once gone.
+  { table: 'ci_checks', owner: { column: 'workspace_id', parent: 'workspaces' } },
   { table: 'tracked_pages', owner: { column: 'workspace_id', parent: 'workspaces' } },
   { table: 'tracking_checks', owner: { column: 'page_id', parent: 'tracked_pages' } },
   { table: 'tracking_samples', owner: { column: 'check_id', parent: 'tracking_checks' } },

@@ -40,6 +40,7 @@ export interface Database {
   speed_tests: SpeedTestsTable;
   speed_test_urls: SpeedTestUrlsTable;
   speed_runs: SpeedRunsTable;
+  ci_checks: CiChecksTable;
 }
 
 export interface UsersTable {
@@ -519,6 +520,28 @@ export interface SpeedRunsTable {
   status: string;
   /** JSON { filmstrip, filmstripMs }; null while running, or once the sweep dropped it. */
   filmstrip: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** A CI check (migration 028): its pages' runs, and its judged result once they ended. */
+export interface CiChecksTable {
+  id: string;
+  workspace_id: string;
+  user_id: string | null;
+  token_name: string | null;
+  device: 'mobile' | 'desktop';
+  samples: number;
+  compare_with: 'tracked' | 'none';
+  /** JSON of core/budgets BudgetInput, or null. */
+  budget: string | null;
+  /** JSON of core/schemas/checks.ts CheckRef, or null. */
+  ref: string | null;
+  /** JSON of CheckRunsOf: each URL with its speed test and runs. */
+  pages: string;
+  verdict: 'pass' | 'fail' | 'error' | null;
+  /** JSON of the judged pages once every run ended. */
+  result: string | null;
   created_at: string;
   finished_at: string | null;
 }

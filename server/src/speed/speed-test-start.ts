@@ -22,6 +22,23 @@ export interface SampleStarter {
 }
 
 /**
+ * Refuses (503) while no sample can start: a server shutting down lets running samples
+ * finish but starts no new one, and without a browser (or a worker) nothing can run, which
+ * is said rather than a sample queued.
+ */
+export async function refuseUnlessSamplesRun(speed: SpeedSamples): Promise<void> {
+  if (speed.draining)
+    throw new Unavailable(SPEED_MESSAGES.shuttingDown, SPEED_ERROR_CODES.shuttingDown);
+  const readiness = await speed.readinessNow();
+  if (!readiness.ready) {
+    throw new Unavailable(
+      readiness.message ?? 'Speed tests cannot run now.',
+      speed.runsSamples ? SPEED_ERROR_CODES.browserMissing : SPEED_ERROR_CODES.noWorker,
+    );
+  }
+}
+
+/**
  * Starting one sample of a speed test, refusals first: a server shutting down, a lab that
  * cannot run (no browser, no worker), a URL the guard refuses, more samples than the plan
  * runs. A sample naming an open test of the same subject and URL runs on that test's
@@ -40,17 +57,7 @@ export class SpeedTestStart {
     starter: SampleStarter,
   ): Promise<{ runId: string; testId: string }> {
     const { url, strategy, sample, samples, testId } = request;
-    // A server shutting down lets running samples finish but starts no new one.
-    if (this.speed.draining)
-      throw new Unavailable(SPEED_MESSAGES.shuttingDown, SPEED_ERROR_CODES.shuttingDown);
-    // Without a browser (or a worker) nothing can run: say so rather than queue a sample.
-    const readiness = await this.speed.readinessNow();
-    if (!readiness.ready) {
-      throw new Unavailable(
-        readiness.message ?? 'Speed tests cannot run now.',
-        this.speed.runsSamples ? SPEED_ERROR_CODES.browserMissing : SPEED_ERROR_CODES.noWorker,
-      );
-    }
+    await refuseUnlessSamplesRun(this.speed);
     // Before any browser starts: a private or malformed target never reaches Chromium.
     const vetted = (await vetOrRefuse(url, this.pageFetch, 'speed')).toString();
     requireSamples(starter.entitlements, samples, 'speed');

@@ -28,7 +28,7 @@ export interface OpenCheck {
 
 type Measured = Pick<
   RunResult,
-  'lab' | 'filmstrip' | 'filmstripMs' | 'source' | 'environment' | 'insights'
+  'lab' | 'filmstrip' | 'filmstripMs' | 'source' | 'environment' | 'insights' | 'resources'
 > & {
   field?: FieldResult;
 };

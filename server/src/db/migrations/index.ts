@@ -26,6 +26,7 @@ import * as workspaces from './2026-11-29-024-workspaces';
 import * as workspaceInvites from './2026-11-29-025-workspace-invites';
 import * as apiTokensAndAudit from './2026-11-29-026-api-tokens-and-audit';
 import * as workspaceSerpShares from './2026-11-29-027-workspace-serp-shares';
+import * as ciChecks from './2026-11-29-028-ci-checks';
 
 /** All migrations in order; names are date-prefixed so they sort as they apply. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-025-workspace-invites': workspaceInvites,
   '2026-11-29-026-api-tokens-and-audit': apiTokensAndAudit,
   '2026-11-29-027-workspace-serp-shares': workspaceSerpShares,
+  '2026-11-29-028-ci-checks': ciChecks,
 };

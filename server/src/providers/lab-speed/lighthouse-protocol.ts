@@ -19,7 +19,14 @@ export type LighthouseServerMessage =
 /** `environment.concurrency` is the server's to fill: the child knows of its run alone. */
 export type LighthouseMeasurement = Pick<
   RunResult,
-  'lab' | 'filmstrip' | 'filmstripMs' | 'finalUrl' | 'environment' | 'insights' | 'measuredAt'
+  | 'lab'
+  | 'filmstrip'
+  | 'filmstripMs'
+  | 'finalUrl'
+  | 'environment'
+  | 'insights'
+  | 'measuredAt'
+  | 'resources'
 >;
 
 /** Where a run's time went in the child, in ms, by Lighthouse's own timings. */

@@ -39,7 +39,7 @@ export type LabResult = Pick<
   RunResult,
   'lab' | 'filmstrip' | 'filmstripMs' | 'finalUrl' | 'source' | 'environment'
 > &
-  Partial<Pick<RunResult, 'field' | 'insights' | 'measuredAt'>> & {
+  Partial<Pick<RunResult, 'field' | 'insights' | 'measuredAt' | 'resources'>> & {
     /** A local lab's account of the run; never stored with the result. */
     profile?: LabRunProfile;
   };

@@ -1,0 +1,19 @@
+/** What budgets and CI checks say, on the screen, in the API and on the command line: SpeedRank's own wording. */
+export const CHECK_MESSAGES = {
+  notFound: 'Check not found.',
+  noUrls: 'Name at least one URL to check.',
+  tooManyUrls: (max: number) => `A check measures ${max} URLs at most.`,
+  repeatedUrl: 'Each URL may be named once.',
+  labMissing: 'Not measured in this run.',
+  fieldMissing: 'No field data for this page.',
+  resourcesMissing: 'The lab did not report what the page fetched.',
+  allSamplesFailed: 'Every sample of this page failed.',
+  noTrackedPage: 'No tracked page of this URL and device in the workspace.',
+  noHistory: 'The tracked page has no good checks on this device yet.',
+  empty:
+    'No check yet: run `speedrank check URL` in a pipeline, or POST /checks with an API token.',
+} as const;
+
+export const CHECK_ERROR_CODES = {
+  notFound: 'check_not_found',
+} as const;
