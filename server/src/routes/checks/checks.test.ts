@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { buildManifest } from '@sandbox';
 import type { Check } from '@core/schemas/checks';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
 import { entitlementsOf } from '@core/entitlements';
@@ -9,21 +8,11 @@ import { describeOnDatabases } from '../../../test/backends';
 import { SandboxLab } from '../../../test/sandbox-lab';
 import { signUp } from '../../../test/users';
 import { NoFieldData } from '../../providers/field-data/none';
+import { steadySandboxPage } from '../../../test/sandbox-pages';
 
 const API = '/backend-service/v1';
-const PORT = 8080;
-const manifest = buildManifest();
-/** A page of the profile that answers 200 at its own URL and never changes. */
-const pageOf = (profile: string) => {
-  const page = manifest.pages.find(
-    (p) => p.speedProfile === profile && p.status === 200 && !p.redirects.length && !p.schedule,
-  )!;
-  const url = new URL(page.url);
-  url.port = String(PORT);
-  return url.toString();
-};
-const LIGHT = pageOf('light');
-const HEAVY = pageOf('heavy-images');
+const LIGHT = steadySandboxPage('light', 8080);
+const HEAVY = steadySandboxPage('heavy-images', 8080);
 
 describeOnDatabases('CI checks', ({ postgres }) => {
   let t: TestApp;
