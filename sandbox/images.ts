@@ -80,6 +80,27 @@ export function renderImage(spec: ImageSpec): Buffer {
   return encodePng(width, height, rgb, spec.weight === 'heavy' ? 0 : 9);
 }
 
+/** Image sizes by spec: a heavy one by its dimensions alone (see `imageBytes`). */
+const imageSizes = new Map<string, number>();
+
+/**
+ * The bytes the sandbox serves for the image, rendered once per process. Heavy images are
+ * stored uncompressed, so their size depends on their dimensions alone and one rendering
+ * weighs them all; a light image's size depends on what it shows.
+ */
+export function imageBytes(spec: ImageSpec): number {
+  const key =
+    spec.weight === 'heavy'
+      ? `heavy ${spec.width}x${spec.height}`
+      : `${spec.name} ${spec.width}x${spec.height} ${spec.hue}`;
+  let bytes = imageSizes.get(key);
+  if (bytes === undefined) {
+    bytes = renderImage(spec).length;
+    imageSizes.set(key, bytes);
+  }
+  return bytes;
+}
+
 /** Renders images on first use and keeps them while they fit in the byte budget. */
 export class ImageCache {
   private readonly entries = new Map<string, Buffer>();

@@ -11,7 +11,8 @@ export {
   type SandboxPage,
   type SandboxShop,
 } from './manifest';
-export { isSandboxUrl, resolveSandboxAddress, sandboxOrigin } from './host';
+export { RESPONSE_HEADER_BYTES, type PageWeight, type ResourceWeight } from './page-weight';
+export { isSandboxUrl, resolveSandboxAddress, sandboxOrigin, SANDBOX_DOMAIN } from './host';
 export { PETSHOP_ID } from './petshop';
 export {
   dayOfIsoDate,

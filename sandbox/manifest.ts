@@ -13,10 +13,12 @@ import type {
   PageModel,
   PageTemplate,
   SandboxModel,
+  SiteModel,
   SpeedDetails,
   SpeedProfile,
 } from './model';
 import { modelFacts } from './page-text';
+import { weighPage, type PageWeight } from './page-weight';
 import { indexSandbox, resolveLocation, type SandboxIndex } from './routing';
 import { isPublished, SEASON_DAYS, type PageSchedule } from './schedule';
 import { schemaTypes } from './structured-data';
@@ -96,6 +98,13 @@ export interface SandboxPage {
    * season it answers 404 and no page links to it. Null for the pages that never change.
    */
   schedule: PageSchedule | null;
+  /**
+   * What a browser fetches to load `finalUrl` (page-weight.ts): exact requests and body
+   * bytes of what every load fetches, and the lazy images apart. Worked out when first read:
+   * it renders the page and its images, which would double the cost of a manifest that few
+   * readers weigh.
+   */
+  readonly weight: PageWeight;
 }
 
 export interface SandboxShopVariant {
@@ -169,6 +178,26 @@ function summaryOf(page: PageModel, facts: ReturnType<typeof modelFacts>): strin
 
 const MAX_HOPS = 10;
 
+/**
+ * `target` with `key` worked out on first read and kept: an enumerable property like any
+ * other, so JSON and deep equality see it (and work it out).
+ */
+function withLazy<T extends object, K extends string, V>(
+  target: T,
+  key: K,
+  compute: () => V,
+): T & Record<K, V> {
+  return Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get(this: T) {
+      const value = compute();
+      Object.defineProperty(this, key, { value, enumerable: true });
+      return value;
+    },
+  }) as T & Record<K, V>;
+}
+
 function entryFor(
   index: SandboxIndex,
   start: { site: string; www: boolean; path: string },
@@ -197,7 +226,8 @@ function entryFor(
     const { page } = resolution;
     const facts = modelFacts(page);
     const isRedirect = redirects.length > 0;
-    return {
+    const site = index.sites.get(page.site) as SiteModel;
+    const entry: Omit<SandboxPage, 'weight'> = {
       url: urlOf({ site: start.site, www: start.www }, { site: start.site, path: start.path }),
       site: start.site,
       status: page.status,
@@ -222,6 +252,7 @@ function entryFor(
       summary: summaryOf(page, facts),
       schedule: page.schedule,
     };
+    return withLazy(entry, 'weight', () => weighPage(page, site, port, index.images));
   }
   throw new Error(`Redirect loop from ${start.site}${start.path}`);
 }

@@ -4,7 +4,7 @@ import { BLOCKING_DELAYS_MS } from './generate';
 import { sandboxOrigin, type SandboxHost } from './host';
 import type { ImageCache } from './images';
 import { LANGUAGE_PACKS } from './language-packs';
-import type { SandboxModel, SiteModel } from './model';
+import type { ImageSpec, PageModel, SandboxModel, SiteModel } from './model';
 import { renderDirectory, renderPage } from './render-page';
 import { indexSandbox, resolveLocation } from './routing';
 import { blockingCss, blockingJs, robotsTxt, siteCss, sitemapXml } from './site-files';
@@ -38,6 +38,22 @@ function reply(
 
 const notFound = (): SandboxResponse =>
   reply(404, 'text/plain; charset=utf-8', 'Not found\n', 'no-cache');
+
+/** The HTML the sandbox serves for `page` of `site` on sandbox day `day` (schedule.ts). */
+export function pageHtml(
+  page: PageModel,
+  site: SiteModel,
+  port: number,
+  images: ReadonlyMap<string, ImageSpec>,
+  day: number,
+): string {
+  const pack = LANGUAGE_PACKS[topicById(site.topic).lang];
+  return renderPage(pageOnDay(page, day), {
+    port,
+    images,
+    lateBannerText: pack.ui.newsletterText,
+  });
+}
 
 /** Answers a request for `url` on a sandbox host, on sandbox day `day` (schedule.ts). */
 export type Responder = (
@@ -122,12 +138,7 @@ export function createResponder(sandbox: SandboxModel, images: ImageCache): Resp
       case 'page': {
         const { page } = resolution;
         // A page only resolves on a known site, which is the host's own.
-        const pack = LANGUAGE_PACKS[topicById((site as SiteModel).topic).lang];
-        const html = renderPage(pageOnDay(page, day), {
-          port,
-          images: index.images,
-          lateBannerText: pack.ui.newsletterText,
-        });
+        const html = pageHtml(page, site as SiteModel, port, index.images, day);
         return reply(page.status, HTML, html, 'no-cache');
       }
     }

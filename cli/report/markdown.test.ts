@@ -42,7 +42,7 @@ describe('renderMarkdown', () => {
     expect(text).toContain('| FCP | 1.4 s | 1.7 s | -0.2 s | 0.010 | better |');
     expect(text).toContain('| CLS | - | 0.020 | - | - | - |');
     expect(text).toContain('| Largest Contentful Paint | ≤ 2,500 ms | 2,730 ms | ❌ |');
-    expect(text).toContain('| Scripts size | ≤ 300 KiB | 280 KiB | ✅ |');
+    expect(text).toContain('| Scripts weight | ≤ 300 KiB | 280 KiB | ✅ |');
     expect(text).toContain('| INP (field, p75) | ≤ 200 ms | - | – No field data for this page. |');
     expect(text.filter((line) => line.startsWith('| Budget |'))).toHaveLength(2);
   });

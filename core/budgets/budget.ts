@@ -147,7 +147,8 @@ export interface BudgetLimit {
   unmeasured?: string;
 }
 
-function nativeLimits(budget: Budget): BudgetLimit[] {
+/** Every limit of our budget, in METRIC_LIMITS' order, then sizes and counts by type. */
+export function limitsOf(budget: Budget): BudgetLimit[] {
   const limits: BudgetLimit[] = [];
   for (const [key, rule] of Object.entries(METRIC_LIMITS) as [
     MetricLimit,
@@ -168,7 +169,7 @@ function nativeLimits(budget: Budget): BudgetLimit[] {
     if (size !== undefined)
       limits.push({
         limit: `resourceSizes.${type}`,
-        label: `${RESOURCE_LABELS[type]} size`,
+        label: `${RESOURCE_LABELS[type]} weight`,
         unit: 'KiB',
         keep: 'atMost',
         budget: size,
@@ -177,7 +178,7 @@ function nativeLimits(budget: Budget): BudgetLimit[] {
     if (count !== undefined)
       limits.push({
         limit: `resourceCounts.${type}`,
-        label: `${RESOURCE_LABELS[type]} requests`,
+        label: RESOURCE_LABELS[type],
         unit: 'requests',
         keep: 'atMost',
         budget: count,
@@ -213,7 +214,7 @@ function fromLighthouse(entry: LighthouseBudgetFile[number]): BudgetLimit[] {
             : 'Not kept with a run here.',
       });
   }
-  return [...nativeLimits(budget), ...unmeasured];
+  return [...limitsOf(budget), ...unmeasured];
 }
 
 /**
@@ -221,7 +222,7 @@ function fromLighthouse(entry: LighthouseBudgetFile[number]): BudgetLimit[] {
  * Lighthouse budget file whose path matches (Lighthouse's rule; none: no limits).
  */
 export function budgetLimitsFor(input: BudgetInput, url: string): BudgetLimit[] {
-  if (!Array.isArray(input)) return nativeLimits(input);
+  if (!Array.isArray(input)) return limitsOf(input);
   const entry = input.findLast((candidate) => pathMatches(candidate.path ?? '/', url));
   return entry ? fromLighthouse(entry) : [];
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { median } from '../speed-summary';
 
 /**
  * The resource types Lighthouse's `resource-summary` audit counts, as its budget file names
@@ -55,4 +56,18 @@ export function resourcesOf(audit: { details?: unknown } | undefined): Resources
     resources[type] = { requests: row.requestCount, bytes: row.transferSize };
   }
   return RESOURCE_TYPES.every((type) => resources[type]) ? (resources as Resources) : null;
+}
+
+/** The median requests and bytes of each type over samples that reported them; null for none. */
+export function medianResources(all: readonly Resources[]): Resources | null {
+  if (all.length === 0) return null;
+  return Object.fromEntries(
+    RESOURCE_TYPES.map((type) => [
+      type,
+      {
+        requests: Math.round(median(all.map((r) => r[type]?.requests ?? 0))),
+        bytes: Math.round(median(all.map((r) => r[type]?.bytes ?? 0))),
+      },
+    ]),
+  ) as Resources;
 }

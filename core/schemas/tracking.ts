@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { budgetSchema, type Budget } from '../budgets/budget';
 import {
   fieldResultSchema,
   insightSchema,
@@ -36,21 +37,12 @@ export const TRACKING_ERROR_CODES = {
 } as const;
 
 /**
- * Budgets a check must keep, each optional: the performance score (0–100, at least),
- * LCP and TBT in ms and CLS unitless from the lab (at most), INP in ms from field data
- * (at most; judged only when a field source answers).
+ * Budgets a tracked page's checks must keep: core/budgets' own format (the score at least;
+ * lab timings, CLS, field INP and LCP p75, resource sizes and counts at most). A breach
+ * is a regression's reason, and alerts as one.
  */
-export const budgetsSchema = z
-  .object({
-    performance: z.number().int().min(1).max(100),
-    lcp: z.number().positive().max(120_000),
-    cls: z.number().positive().max(10),
-    tbt: z.number().positive().max(120_000),
-    inp: z.number().positive().max(120_000),
-  })
-  .partial()
-  .strict();
-export type Budgets = z.infer<typeof budgetsSchema>;
+export const budgetsSchema = budgetSchema;
+export type Budgets = Budget;
 
 const devicesSchema = z
   .array(z.enum(TRACKING_DEVICES))
@@ -170,8 +162,12 @@ export type TrackingSample = z.infer<typeof trackingSampleSchema>;
 /** Why a check is a regression: a broken budget, or a significant change from before. */
 export const regressionReasonSchema = z.object({
   kind: z.enum(['budget', 'significant']),
-  metric: z.enum([...LAB_KEYS, 'inp']),
-  /** The check's median (or field p75 for inp). */
+  /**
+   * A lab metric (LAB_KEYS), or a budget's other limit: 'inp', 'fieldLcp',
+   * 'resourceSizes.<type>', 'resourceCounts.<type>'.
+   */
+  metric: z.string(),
+  /** The check's median (or field p75, or the resources' median). */
   value: z.number(),
   /** The budget, or the earlier checks' median. */
   reference: z.number(),

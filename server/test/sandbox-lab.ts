@@ -1,5 +1,13 @@
 import fs from 'node:fs';
-import { buildManifest, sandboxDay, statusOnDay, type SandboxPage } from '@sandbox';
+import {
+  buildManifest,
+  RESPONSE_HEADER_BYTES,
+  SANDBOX_DOMAIN,
+  sandboxDay,
+  statusOnDay,
+  type SandboxPage,
+} from '@sandbox';
+import { RESOURCE_TYPES, type Resources } from '@core/budgets/resources';
 import { LAB_LABELS, type Insight, type LabMetric, type MetricThresholds } from '@core/speed';
 import { pageAnswered } from '../src/providers/lab-speed/lighthouse-errors';
 import {
@@ -48,6 +56,8 @@ interface Answer {
   finalUrl: string;
   /** How long its server took to answer in full, ms. */
   answerMs: number;
+  /** What loading it fetched, as Lighthouse's resource summary counts it. */
+  resources: Resources;
 }
 
 /** The timings a slow server answer delays. */
@@ -106,14 +116,52 @@ const FRAME = (() => {
   return fixture.lighthouseResult.audits['screenshot-thumbnails']!.details!.items![0]!.data;
 })();
 
-/** The page a URL names, its port aside (the manifest is built for one port). */
-const pageKey = (url: URL) => `${url.hostname}${url.pathname}${url.search}`;
+/** The page a URL names: the manifest's URLs carry the port, as the page's links do. */
+const pageKey = (url: URL) => `${url.origin}${url.pathname}${url.search}`;
 
-/** `target` on the port `url` was asked on: the sandbox answers on the app's port. */
-function onPortOf(url: URL, target: string): string {
-  const moved = new URL(target);
-  moved.port = url.port;
-  return moved.href;
+/**
+ * A sandbox page's load as Lighthouse reports it, by the page's manifest weight: every lazy
+ * image fetched (Lighthouse's mobile load fetched those within about 2,500 px of the
+ * viewport, which on the sandbox's mostly short pages is all of them; the manifest cannot
+ * say which a long page's layout leaves out), each response's headers on top of its body,
+ * and each redirect followed on the way a request of type other, of headers alone.
+ */
+function transferred(page: SandboxPage): Resources {
+  const { eager, lazyImages } = page.weight;
+  const none = { requests: 0, bytes: 0 };
+  const hops = {
+    requests: page.redirects.length,
+    bytes: page.redirects.reduce(
+      (sum, hop) => sum + RESPONSE_HEADER_BYTES + `location: ${hop.redirectUrl}\r\n`.length,
+      0,
+    ),
+  };
+  return Object.fromEntries(
+    RESOURCE_TYPES.map((type) => {
+      const lazy = type === 'image' || type === 'total' ? lazyImages : none;
+      const redirects = type === 'other' || type === 'total' ? hops : none;
+      const fetched = eager[type].requests + lazy.requests;
+      return [
+        type,
+        {
+          requests: fetched + redirects.requests,
+          bytes: eager[type].bytes + lazy.bytes + fetched * RESPONSE_HEADER_BYTES + redirects.bytes,
+        },
+      ];
+    }),
+  ) as Resources;
+}
+
+/** A fetched document alone, with the sandbox's header allowance: its markup is not read. */
+function documentAlone(bytes: number): Resources {
+  return Object.fromEntries(
+    RESOURCE_TYPES.map((type) => [
+      type,
+      type === 'document' || type === 'total'
+        ? { requests: 1, bytes: bytes + RESPONSE_HEADER_BYTES }
+        : { requests: 0, bytes: 0 },
+    ]),
+  ) as Resources;
 }
 
 /**
@@ -124,9 +172,10 @@ function onPortOf(url: URL, target: string): string {
 async function offSandboxAnswer(url: URL, signal: AbortSignal): Promise<Answer> {
   const started = performance.now();
   let response: Response;
+  let bytes: number;
   try {
     response = await fetch(url, { signal });
-    await response.arrayBuffer();
+    bytes = (await response.arrayBuffer()).byteLength;
   } catch {
     throw new LabRunError('unreachable', `${url.hostname} could not be reached.`);
   }
@@ -135,6 +184,7 @@ async function offSandboxAnswer(url: URL, signal: AbortSignal): Promise<Answer> 
     profile: 'light',
     finalUrl: response.url,
     answerMs: Math.round(performance.now() - started),
+    resources: documentAlone(bytes),
   };
 }
 
@@ -149,13 +199,14 @@ const wait = (ms: number, signal: AbortSignal) =>
  * do not test what Lighthouse measures: each sandbox page answers after `delayMs` with the
  * figures its speed profile is built to cause (scored on Lighthouse 13's curves, varied by a
  * percent or two from run to run), its status's failure when it answers an error, and a
- * real JPEG frame per paint. It says nothing of a Lighthouse or a Chromium version: it has
- * none. A page outside the sandbox is fetched, and its server's answer time delays its paints.
+ * real JPEG frame per paint, and what its load fetched by the manifest's weight. It says
+ * nothing of a Lighthouse or a Chromium version: it has none. A page outside the sandbox is
+ * fetched, and its server's answer time delays its paints.
  */
 export class SandboxLab implements LabSpeedProvider {
   readonly source = 'local-lighthouse' as const;
-  private readonly manifest = buildManifest();
-  private readonly pages = new Map(this.manifest.pages.map((p) => [pageKey(new URL(p.url)), p]));
+  /** The manifest's pages by URL, per port asked: a page's bytes hold its links' port. */
+  private readonly pagesByPort = new Map<number, Map<string, SandboxPage>>();
   private runs = 0;
   private underWay = 0;
 
@@ -176,7 +227,7 @@ export class SandboxLab implements LabSpeedProvider {
       const url = new URL(request.url);
       // A failed page load takes the run's time too, as Lighthouse's does.
       const [answer] = await Promise.allSettled([
-        url.hostname.endsWith(`.${this.manifest.domain}`)
+        url.hostname.endsWith(`.${SANDBOX_DOMAIN}`)
           ? this.sandboxAnswer(url)
           : offSandboxAnswer(url, request.signal),
         wait(this.delayMs / 2, request.signal),
@@ -191,12 +242,26 @@ export class SandboxLab implements LabSpeedProvider {
     }
   }
 
-  /** A sandbox page's answer today, from the manifest: its status, profile and final URL. */
+  /** A sandbox page's answer today, from the manifest: its status, profile, final URL and weight. */
   private async sandboxAnswer(url: URL): Promise<Answer> {
-    const page = this.pages.get(pageKey(url));
+    const page = this.pagesOn(url.port === '' ? 80 : Number(url.port)).get(pageKey(url));
     const status = page ? statusOnDay(page, sandboxDay(this.now())) : 404;
     if (!page || status >= 400) throw new LabRunError('http_status', pageAnswered(status));
-    return { profile: page.speedProfile, finalUrl: onPortOf(url, page.finalUrl), answerMs: 0 };
+    return {
+      profile: page.speedProfile,
+      finalUrl: page.finalUrl,
+      answerMs: 0,
+      resources: transferred(page),
+    };
+  }
+
+  private pagesOn(port: number): Map<string, SandboxPage> {
+    let pages = this.pagesByPort.get(port);
+    if (!pages) {
+      pages = new Map(buildManifest({ port }).pages.map((p) => [pageKey(new URL(p.url)), p]));
+      this.pagesByPort.set(port, pages);
+    }
+    return pages;
   }
 
   private measure(request: LabRunRequest, answer: Answer, concurrency: number): LabResult {
@@ -242,6 +307,7 @@ export class SandboxLab implements LabSpeedProvider {
       filmstripMs: [fcp, Math.max(fcp, lcp)],
       finalUrl: answer.finalUrl,
       insights: [renderBlocking(answer.profile === 'render-blocking', fcp)],
+      resources: answer.resources,
       source: this.source,
       environment: {
         lighthouseVersion: null,

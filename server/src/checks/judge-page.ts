@@ -1,6 +1,6 @@
 import type { BudgetLimit } from '@core/budgets/budget';
 import { budgetKept, judgeBudget } from '@core/budgets/judge';
-import { RESOURCE_TYPES, type Resources } from '@core/budgets/resources';
+import { medianResources, type Resources } from '@core/budgets/resources';
 import { CHECK_MESSAGES } from '@core/messages';
 import type { CheckChange, CheckPage, CheckVerdict } from '@core/schemas/checks';
 import type { LabValues } from '@core/schemas/tracking';
@@ -23,20 +23,6 @@ export interface PageRuns {
  * none (no tracked page, no history yet); null when the check compares with nothing.
  */
 export type PageHistory = { trackedPageId: string; samples: LabValues[] } | { note: string } | null;
-
-/** The median requests and bytes of each type over the samples that reported them. */
-function medianResources(all: readonly Resources[]): Resources | null {
-  if (all.length === 0) return null;
-  return Object.fromEntries(
-    RESOURCE_TYPES.map((type) => [
-      type,
-      {
-        requests: Math.round(median(all.map((r) => r[type]?.requests ?? 0))),
-        bytes: Math.round(median(all.map((r) => r[type]?.bytes ?? 0))),
-      },
-    ]),
-  ) as Resources;
-}
 
 function medianLab(samples: readonly LabValues[]): LabValues {
   const keys = Object.keys(samples[0]!) as (keyof LabValues)[];

@@ -1,3 +1,4 @@
+import { medianResources, type Resources } from '@core/budgets/resources';
 import { UNREACHABLE_AFTER, type TrackingDevice } from '@core/schemas/tracking';
 import { labThresholdsOf, type FieldResult, type RunResult } from '@core/speed';
 import { representativeSample, type SampleMetrics } from '@core/speed-summary';
@@ -151,6 +152,10 @@ export class CheckRunner {
       baseline: baseline.samples,
       budgets: pageBudgets(page),
       fieldInp: field?.page?.metrics.inp?.p75 ?? null,
+      fieldLcp: field?.page?.metrics.lcp?.p75 ?? null,
+      resources: medianResources(
+        done.map((r) => r.resources).filter((r): r is Resources => r !== undefined),
+      ),
       measurementChanged: baseline.measurementChanged,
     });
     await this.checks.finish(check.id, finishedAt, {

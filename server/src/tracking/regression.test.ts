@@ -101,6 +101,37 @@ describe('judgeCheck', () => {
     ]);
   });
 
+  it('judges the whole budget: field LCP, page weight and request counts by type', () => {
+    const bytes = (kib: number) => ({ requests: 1, bytes: kib * 1024 });
+    const judgement = judgeCheck({
+      samples: [sample(95, 1500, 50, 0.01)],
+      baseline: [],
+      budgets: {
+        fieldLcp: 2500,
+        resourceSizes: { total: 500, image: 400 },
+        resourceCounts: { script: 3 },
+      },
+      fieldInp: null,
+      fieldLcp: 3100,
+      resources: {
+        document: bytes(20),
+        script: { requests: 5, bytes: 40_960 },
+        stylesheet: bytes(5),
+        image: bytes(410),
+        media: bytes(0),
+        font: bytes(0),
+        other: bytes(0),
+        'third-party': bytes(0),
+        total: { requests: 8, bytes: 475 * 1024 },
+      },
+    });
+    expect(judgement.reasons.map((r) => [r.metric, r.text])).toEqual([
+      ['fieldLcp', 'LCP (field, p75) 3,100 ms breaks its budget of 2,500 ms.'],
+      ['resourceCounts.script', 'Scripts 5 requests breaks its budget of 3 requests.'],
+      ['resourceSizes.image', 'Images weight 410 KiB breaks its budget of 400 KiB.'],
+    ]);
+  });
+
   it('keeps budgets that hold quiet, and an INP budget without field data', () => {
     const judgement = judgeCheck({
       samples: [sample(95, 1500, 50, 0.01)],

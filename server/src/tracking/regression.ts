@@ -1,3 +1,6 @@
+import { limitsOf } from '@core/budgets/budget';
+import { budgetText, judgeBudget, type BudgetRow } from '@core/budgets/judge';
+import type { Resources } from '@core/budgets/resources';
 import { TRACKING_MESSAGES } from '@core/messages';
 import {
   sameMeasurement,
@@ -22,14 +25,6 @@ export const BASELINE_CHECKS = 5;
  */
 export const MIN_SAME_BASELINE_SAMPLES = 5;
 
-/** Budgets on lab medians: the score must stay at or above, the rest at or below. */
-const LAB_BUDGETS: { key: LabKey; budget: keyof Budgets; worse: 'less' | 'greater' }[] = [
-  { key: 'psi', budget: 'performance', worse: 'less' },
-  { key: 'lcp', budget: 'lcp', worse: 'greater' },
-  { key: 'cls', budget: 'cls', worse: 'greater' },
-  { key: 'tbt', budget: 'tbt', worse: 'greater' },
-];
-
 const medianOrNull = (values: readonly number[]) => (values.length ? median(values) : null);
 
 const column = (samples: readonly LabValues[], key: LabKey) =>
@@ -40,6 +35,30 @@ export function medianValues(samples: readonly LabValues[]): LabValues {
   return Object.fromEntries(
     LAB_KEYS.map((key) => [key, medianOrNull(column(samples, key))]),
   ) as LabValues;
+}
+
+/** The lab metric behind a budget's limit, where one is (the score is 'psi'). */
+const LAB_OF_LIMIT: Record<string, LabKey> = {
+  performance: 'psi',
+  fcp: 'fcp',
+  lcp: 'lcp',
+  si: 'si',
+  tbt: 'tbt',
+  tti: 'tti',
+  cls: 'cls',
+};
+
+/** A broken limit's name, value and budget as a tracked page's reasons word them. */
+function budgetWords(row: BudgetRow): [string, string, string] {
+  const lab = LAB_OF_LIMIT[row.limit];
+  if (lab)
+    return [
+      formatMetric(lab, row.value!).label,
+      measuredText(lab, row.value!),
+      measuredText(lab, row.budget),
+    ];
+  const label = row.limit === 'inp' ? 'INP (field)' : row.label;
+  return [label, budgetText(row.unit, row.value!), budgetText(row.unit, row.budget)];
 }
 
 export interface CheckJudgement {
@@ -59,45 +78,30 @@ export function judgeCheck(input: {
   baseline: readonly LabValues[];
   budgets: Budgets;
   fieldInp: number | null;
+  /** The page's field LCP p75 when a field source answered. */
+  fieldLcp?: number | null;
+  /** The samples' median resources, when the lab reported them. */
+  resources?: Resources | null;
   /** What measured the baseline otherwise (see pooledBaseline); said in each significant reason. */
   measurementChanged?: readonly string[] | null;
 }): CheckJudgement {
-  const reasons: RegressionReason[] = [];
   const medians = medianValues(input.samples);
-  for (const { key, budget, worse } of LAB_BUDGETS) {
-    const limit = input.budgets[budget];
-    const value = medians[key];
-    if (limit === undefined || value === null) continue;
-    if (worse === 'less' ? value < limit : value > limit) {
-      reasons.push({
-        kind: 'budget',
-        metric: key,
-        value,
-        reference: limit,
-        pValue: null,
-        text: TRACKING_MESSAGES.budgetBroken(
-          formatMetric(key, value).label,
-          measuredText(key, value),
-          measuredText(key, limit),
-        ),
-      });
-    }
-  }
-  const inpBudget = input.budgets.inp;
-  if (inpBudget !== undefined && input.fieldInp !== null && input.fieldInp > inpBudget) {
-    reasons.push({
+  const field = { inp: input.fieldInp, lcp: input.fieldLcp ?? null };
+  const rows = judgeBudget(limitsOf(input.budgets), {
+    lab: medians,
+    field,
+    resources: input.resources ?? null,
+  });
+  const reasons: RegressionReason[] = rows
+    .filter((row) => row.pass === false)
+    .map((row) => ({
       kind: 'budget',
-      metric: 'inp',
-      value: input.fieldInp,
-      reference: inpBudget,
+      metric: LAB_OF_LIMIT[row.limit] ?? row.limit,
+      value: row.value!,
+      reference: row.budget,
       pValue: null,
-      text: TRACKING_MESSAGES.budgetBroken(
-        'INP (field)',
-        `${Math.round(input.fieldInp)} ms`,
-        `${Math.round(inpBudget)} ms`,
-      ),
-    });
-  }
+      text: TRACKING_MESSAGES.budgetBroken(...budgetWords(row)),
+    }));
   const changed = input.measurementChanged?.length
     ? TRACKING_MESSAGES.measurementChanged([...input.measurementChanged])
     : '';

@@ -3,8 +3,9 @@ import http from 'node:http';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEED_MESSAGES } from '@core/messages';
+import { RESOURCE_TYPES } from '@core/budgets/resources';
 import { FILMSTRIP_FRAME_WIDTH } from '@core/speed';
-import { buildManifest, type SandboxPage } from '@sandbox';
+import { buildManifest, RESPONSE_HEADER_BYTES, type SandboxPage } from '@sandbox';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { freePort } from '../../../test/free-port';
 import { GuardProxy } from './guard-proxy';
@@ -66,11 +67,18 @@ describe('local Lighthouse on the sandbox web', () => {
   afterAll(async () => {
     await lighthouse.close();
   });
+  /** One mobile run per page, shared by the tests that read it: a run takes about 10 s. */
+  const runs = new Map<string, Promise<LabResult>>();
+  const measured = (url: string): Promise<LabResult> => {
+    const run = runs.get(url) ?? sample(lighthouse, url);
+    runs.set(url, run);
+    return run;
+  };
 
   it('scores a heavy page lower than a light page, and a shifting page with more CLS', async () => {
-    const light = await sample(lighthouse, pages.light.url);
-    const heavy = await sample(lighthouse, pages['long-tasks'].url);
-    const shifting = await sample(lighthouse, pages['layout-shift'].url);
+    const light = await measured(pages.light.url);
+    const heavy = await measured(pages['long-tasks'].url);
+    const shifting = await measured(pages['layout-shift'].url);
     expect(light.source).toBe('local-lighthouse');
     expect(light.lab.psi!.score).toBeGreaterThan(heavy.lab.psi!.score);
     expect(heavy.lab.tbt!.numericValue).toBeGreaterThan(light.lab.tbt!.numericValue);
@@ -81,7 +89,7 @@ describe('local Lighthouse on the sandbox web', () => {
 
   it("names a page's render-blocking stylesheet among Lighthouse 13's insights, failed first", async () => {
     const before = Date.now();
-    const result = await sample(lighthouse, pages['render-blocking'].url);
+    const result = await measured(pages['render-blocking'].url);
     expect(result.environment!.lighthouseVersion).toMatch(/^13\./);
     const measuredAt = Date.parse(result.measuredAt!);
     expect(measuredAt).toBeGreaterThanOrEqual(before);
@@ -103,6 +111,29 @@ describe('local Lighthouse on the sandbox web', () => {
     expect(insights.indexOf(blocking)).toBeLessThan(passedFrom);
     expect(result.lab.lcp!.thresholds).toEqual({ good: 2500, poor: 4000 });
   }, 120_000);
+
+  it("counts what each page fetched as the manifest weighs it, each response's headers aside", async () => {
+    for (const key of ['light', 'long-tasks', 'layout-shift', 'render-blocking'] as const) {
+      const { url, weight } = pages[key];
+      const resources = (await measured(url)).resources!;
+      // One lazy image at most: the image count then says whether it was fetched.
+      expect(weight.lazyImages.requests, url).toBeLessThanOrEqual(1);
+      const lazy = resources.image.requests - weight.eager.image.requests;
+      expect([0, weight.lazyImages.requests], url).toContain(lazy);
+      for (const type of RESOURCE_TYPES) {
+        const fetchedLazy = type === 'image' || type === 'total' ? lazy : 0;
+        const { requests, bytes } = resources[type];
+        expect(requests, `${url} ${type}`).toBe(weight.eager[type].requests + fetchedLazy);
+        // Each response's headers come on top of its body: the sandbox's own, a few bytes
+        // apart by content type, cache policy and length (571 to 584 measured).
+        const body = weight.eager[type].bytes + fetchedLazy * weight.lazyImages.bytes;
+        expect(
+          Math.abs(bytes - body - requests * RESPONSE_HEADER_BYTES),
+          `${url} ${type}`,
+        ).toBeLessThanOrEqual(requests * 25);
+      }
+    }
+  }, 240_000);
 
   it('runs two samples at once in separate Lighthouse processes, each reporting its stages', async () => {
     const stages: string[][] = [[], []];

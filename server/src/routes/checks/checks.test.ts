@@ -9,6 +9,7 @@ import { SandboxLab } from '../../../test/sandbox-lab';
 import { signUp } from '../../../test/users';
 import { NoFieldData } from '../../providers/field-data/none';
 import { steadySandboxPage } from '../../../test/sandbox-pages';
+import { buildManifest, RESPONSE_HEADER_BYTES } from '@sandbox';
 
 const API = '/backend-service/v1';
 const LIGHT = steadySandboxPage('light', 8080);
@@ -87,6 +88,34 @@ describeOnDatabases('CI checks', ({ postgres }) => {
       checks: [{ id: check.id, verdict: 'fail', urls: [LIGHT, HEAVY], ref: { pullRequest: 7 } }],
       next: null,
     });
+  });
+
+  it('judges sizes and counts on the weights the sandbox manifest knows', async () => {
+    const page = buildManifest({ port: 8080 }).pages.find((p) => p.url === LIGHT)!;
+    const { eager, lazyImages } = page.weight;
+    const documentKib = (eager.document.bytes + RESPONSE_HEADER_BYTES) / 1024;
+    const images = eager.image.requests + lazyImages.requests;
+    const res = await start({
+      urls: [LIGHT],
+      samples: 1,
+      budget: {
+        resourceSizes: { document: Math.floor(documentKib * 10) / 10 - 0.1, stylesheet: 100 },
+        resourceCounts: { image: images, 'third-party': 0 },
+      },
+    });
+    const check = await finished(res.json<{ id: string }>().id);
+    const [light] = check.pages;
+    expect(light!.resources!.document).toEqual({
+      requests: 1,
+      bytes: eager.document.bytes + RESPONSE_HEADER_BYTES,
+    });
+    expect(light!.budget.map((row) => [row.limit, row.value, row.pass])).toEqual([
+      ['resourceSizes.document', Math.round(documentKib * 10) / 10, false],
+      ['resourceSizes.stylesheet', expect.any(Number), true],
+      ['resourceCounts.image', images, true],
+      ['resourceCounts.third-party', 0, true],
+    ]);
+    expect(check).toMatchObject({ verdict: 'fail', budgetKept: false });
   });
 
   it('applies the last matching entry of a Lighthouse budget file to each URL', async () => {

@@ -23,7 +23,7 @@ import {
 } from '@core/schemas/tracking';
 import { ApiError } from '../../api/api-client';
 import { UpgradeMessage } from '../../components/upgrade-message';
-import { BUDGET_FIELDS, DEVICE_NAMES } from './tracking-format';
+import { BUDGET_FIELDS, DEVICE_NAMES, type BudgetFieldKey } from './tracking-format';
 import { useTrackingMutations } from './tracking-api';
 
 interface Props {
@@ -39,17 +39,45 @@ interface Props {
 
 const ALERT_AFTER_CHOICES = Array.from({ length: ALERT_AFTER_MAX }, (_, i) => i + 1);
 
-type BudgetText = Partial<Record<keyof Budgets, string>>;
+type BudgetText = Partial<Record<BudgetFieldKey, string>>;
+type Limits = Partial<Record<string, number>>;
+
+/** The limit a field names: a metric's, or a resource type's under its group. */
+const limitAt = (budgets: Budgets, key: BudgetFieldKey): number | undefined => {
+  const [group, type] = key.split('.') as [keyof Budgets, string | undefined];
+  const value = budgets[group];
+  return type ? (value as Limits | undefined)?.[type] : (value as number | undefined);
+};
 
 const budgetText = (budgets: Budgets): BudgetText =>
-  Object.fromEntries(Object.entries(budgets).map(([key, value]) => [key, String(value)]));
-
-/** The budgets typed, as numbers; an empty field is no budget. */
-function parseBudgets(text: BudgetText) {
-  const entries = Object.entries(text).filter(([, value]) => value?.trim());
-  return budgetsSchema.safeParse(
-    Object.fromEntries(entries.map(([key, value]) => [key, Number(value)])),
+  Object.fromEntries(
+    BUDGET_FIELDS.flatMap(({ key }) => {
+      const value = limitAt(budgets, key);
+      return value === undefined ? [] : [[key, String(value)]];
+    }),
   );
+
+/**
+ * The budgets typed, as numbers (an empty field is no limit), over the page's own: limits
+ * the form does not show (set through the API) are kept.
+ */
+function parseBudgets(text: BudgetText, kept: Budgets) {
+  const budgets: Record<string, unknown> = {
+    ...kept,
+    resourceSizes: { ...kept.resourceSizes },
+    resourceCounts: { ...kept.resourceCounts },
+  };
+  for (const { key } of BUDGET_FIELDS) {
+    const typed = text[key]?.trim();
+    const [group, type] = key.split('.') as [string, string | undefined];
+    const holder = (type ? budgets[group] : budgets) as Record<string, unknown>;
+    const name = type ?? group;
+    if (typed) holder[name] = Number(typed);
+    else delete holder[name];
+  }
+  for (const group of ['resourceSizes', 'resourceCounts'])
+    if (Object.keys(budgets[group] as object).length === 0) delete budgets[group];
+  return budgetsSchema.safeParse(budgets);
 }
 
 /** Adds a page to track, or edits one: devices, schedule, samples and budgets. */
@@ -73,7 +101,7 @@ export function TrackedPageForm({ plan, page, initialUrl = '', onClose, onCreate
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsedBudgets = parseBudgets(budgets);
+    const parsedBudgets = parseBudgets(budgets, page?.budgets ?? {});
     if (!parsedBudgets.success) {
       setError('Each budget must be a positive number (performance 1-100).');
       return;

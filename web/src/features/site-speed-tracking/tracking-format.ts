@@ -1,10 +1,7 @@
 import { RUM_METRICS } from '@core/rum/metrics';
-import type {
-  Budgets,
-  FieldHistoryMetric,
-  RunFingerprint,
-  TrackingDevice,
-} from '@core/schemas/tracking';
+import type { MetricLimit } from '@core/budgets/budget';
+import type { ResourceType } from '@core/budgets/resources';
+import type { FieldHistoryMetric, RunFingerprint, TrackingDevice } from '@core/schemas/tracking';
 import type { LabKey } from '@core/speed-summary';
 import { SHOWN_METRICS } from '../../components/run-comparison/metric-format';
 
@@ -13,39 +10,50 @@ export const DEVICE_NAMES: Record<TrackingDevice, string> = {
   desktop: 'Desktop',
 };
 
+/** A budget's limit as the form names it: a metric, or `resourceSizes.<type>` and the like. */
+export type BudgetFieldKey = MetricLimit | `${'resourceSizes' | 'resourceCounts'}.${ResourceType}`;
+
 export const BUDGET_FIELDS: readonly {
-  key: keyof Budgets;
+  key: BudgetFieldKey;
   label: string;
   placeholder: string;
 }[] = [
   { key: 'performance', label: 'Performance score at least', placeholder: 'e.g. 90' },
+  { key: 'fcp', label: 'FCP at most (ms)', placeholder: 'e.g. 1800' },
   { key: 'lcp', label: 'LCP at most (ms)', placeholder: 'e.g. 2500' },
-  { key: 'cls', label: 'CLS at most', placeholder: 'e.g. 0.1' },
+  { key: 'si', label: 'Speed Index at most (ms)', placeholder: 'e.g. 3400' },
   { key: 'tbt', label: 'TBT at most (ms)', placeholder: 'e.g. 200' },
+  { key: 'cls', label: 'CLS at most', placeholder: 'e.g. 0.1' },
   { key: 'inp', label: 'INP at most (ms, field data)', placeholder: 'e.g. 200' },
+  { key: 'fieldLcp', label: 'LCP at most (ms, field data)', placeholder: 'e.g. 2500' },
+  { key: 'resourceSizes.total', label: 'Page weight at most (KiB)', placeholder: 'e.g. 1600' },
+  { key: 'resourceSizes.script', label: 'Scripts at most (KiB)', placeholder: 'e.g. 300' },
+  {
+    key: 'resourceCounts.third-party',
+    label: 'Third-party requests at most',
+    placeholder: 'e.g. 10',
+  },
 ];
 
 export { dateTimeText, metricText } from '../../components/run-comparison/metric-format';
 
 /** The axis unit of each charted metric, and the budget drawn on it. */
-const AXES: Record<
-  (typeof SHOWN_METRICS)[number]['key'],
-  { unit: string; budget?: keyof Budgets }
-> = {
-  psi: { unit: '0-100', budget: 'performance' },
-  lcp: { unit: 's', budget: 'lcp' },
-  tbt: { unit: 'ms', budget: 'tbt' },
-  cls: { unit: 'unitless', budget: 'cls' },
-  fcp: { unit: 's' },
-  si: { unit: 's' },
-};
+const AXES: Record<(typeof SHOWN_METRICS)[number]['key'], { unit: string; budget?: MetricLimit }> =
+  {
+    psi: { unit: '0-100', budget: 'performance' },
+    lcp: { unit: 's', budget: 'lcp' },
+    tbt: { unit: 'ms', budget: 'tbt' },
+    cls: { unit: 'unitless', budget: 'cls' },
+    fcp: { unit: 's', budget: 'fcp' },
+    si: { unit: 's', budget: 'si' },
+  };
 
 /** The lab metrics charted, in order, the axis unit, and the budget drawn on each. */
 export const CHARTED_METRICS: readonly {
   key: LabKey;
   title: string;
   unit: string;
-  budget?: keyof Budgets;
+  budget?: MetricLimit;
 }[] = SHOWN_METRICS.map((metric) => ({ ...metric, ...AXES[metric.key] }));
 
 export const LAB_SOURCE_NAMES = {
