@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   budgetInputSchema,
@@ -55,6 +56,13 @@ describe('budget files', () => {
     ];
     for (const bad of refused)
       expect(lighthouseBudgetFileSchema.safeParse(bad).success).toBe(false);
+  });
+
+  it('read the documented example as our own format', () => {
+    const example = new URL('../../docs/ci/speed-budget.json', import.meta.url);
+    expect(budgetInputSchema.safeParse(JSON.parse(fs.readFileSync(example, 'utf8'))).success).toBe(
+      true,
+    );
   });
 
   it('read our own format or a file, whichever is given', () => {
