@@ -8,7 +8,10 @@ const alias = {
 };
 
 /** Tests that measure real pages with Lighthouse in Chromium: run alone, after the others. */
-const LAB_TESTS = ['server/src/providers/lab-speed/local-lighthouse.test.ts'];
+const LAB_TESTS = [
+  'server/src/providers/lab-speed/local-lighthouse.test.ts',
+  'cli/check/local-check.test.ts',
+];
 /** Browser tests of what Lighthouse measures (their own app, `useBrowser({ lab })`): one at a time. */
 const LAB_BROWSER_TESTS = ['e2e/speed-insights.e2e.ts', 'e2e/speed-test.e2e.ts'];
 

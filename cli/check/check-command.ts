@@ -6,6 +6,7 @@ import { renderReport } from '../report';
 import { renderMarkdown } from '../report/markdown';
 import { checkOptions, CHECK_USAGE, UsageError, type CheckOptions } from './options';
 import { refFromCi } from './ref';
+import { checkLocally } from './local-check';
 import { checkOnServer } from './server-check';
 
 /** What the command writes and reads: the process's, or a test's. */
@@ -66,8 +67,13 @@ export async function checkCommand(args: readonly string[], io: CommandIo): Prom
   try {
     const budget = await budgetOf(options.budgetPath);
     const ref = host ? await refFromCi(host, io.env) : undefined;
-    const check = await checkOnServer(options, budget, ref, (line) => io.stderr(`${line}\n`));
-    const report = { serverUrl: options.server };
+    const progress = (line: string) => io.stderr(`${line}\n`);
+    const { server, token } = options;
+    const check =
+      server && token
+        ? await checkOnServer({ ...options, server, token }, budget, ref, progress)
+        : await checkLocally(options, budget, ref, progress, io.env);
+    const report = server ? { serverUrl: server } : {};
     io.stdout(renderReport(options.format, check, report));
     if (host) {
       const published = await CI_HOSTS[host](

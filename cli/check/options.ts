@@ -7,8 +7,9 @@ export type FailOn = (typeof FAIL_ON)[number];
 
 export interface CheckOptions {
   urls: string[];
-  server: string;
-  token: string;
+  /** Null with --local: no server. */
+  server: string | null;
+  token: string | null;
   device: 'mobile' | 'desktop';
   samples: number;
   budgetPath: string | null;
@@ -28,6 +29,8 @@ page's recent checks, and exits 0 (pass), 1 (fail) or 2 (could not check).
 Options:
   --server URL        the SpeedRank server (env SPEEDRANK_SERVER)
   --token TOKEN       an API token with the run and read scopes (env SPEEDRANK_TOKEN)
+  --local             no server: Lighthouse in this machine's Chromium (CHROME_PATH),
+                      no tracked history to compare with
   --device D          mobile (default) or desktop
   --samples N         samples per URL, 1–${CHECK_MAX_SAMPLES} (default 3)
   --budget FILE       a budget: SpeedRank's JSON or Lighthouse's budget.json
@@ -55,6 +58,19 @@ function count(name: string, text: string, min: number, max: number): number {
   return value;
 }
 
+function serverOf(server: string | undefined, token: string | undefined) {
+  if (!server)
+    throw new UsageError(
+      'Name the SpeedRank server (--server URL or SPEEDRANK_SERVER), or check --local.',
+    );
+  if (!URL.canParse(server)) throw new UsageError(`--server is not a URL: ${server}.`);
+  if (!token)
+    throw new UsageError(
+      'An API token is needed: --token or SPEEDRANK_TOKEN (make one under API tokens).',
+    );
+  return { server: server.replace(/\/+$/, ''), token };
+}
+
 /** The options of `speedrank check`, from its arguments and the environment. */
 export function checkOptions(
   args: readonly string[],
@@ -67,6 +83,7 @@ export function checkOptions(
       allowPositionals: true,
       options: {
         server: { type: 'string' },
+        local: { type: 'boolean', default: false },
         token: { type: 'string' },
         device: { type: 'string', default: 'mobile' },
         samples: { type: 'string', default: '3' },
@@ -83,14 +100,9 @@ export function checkOptions(
   }
   const { values, positionals } = parsed;
   if (positionals.length === 0) throw new UsageError('Name at least one URL to check.');
-  const server = values.server ?? env.SPEEDRANK_SERVER;
-  if (!server) throw new UsageError('Name the SpeedRank server: --server URL or SPEEDRANK_SERVER.');
-  if (!URL.canParse(server)) throw new UsageError(`--server is not a URL: ${server}.`);
-  const token = values.token ?? env.SPEEDRANK_TOKEN;
-  if (!token)
-    throw new UsageError(
-      'An API token is needed: --token or SPEEDRANK_TOKEN (make one under API tokens).',
-    );
+  const { server, token } = values.local
+    ? { server: null, token: null }
+    : serverOf(values.server ?? env.SPEEDRANK_SERVER, values.token ?? env.SPEEDRANK_TOKEN);
   if (!isReportFormat(values.format))
     throw new UsageError(
       `--format must be one of table, json, junit, markdown, not ${values.format}.`,
@@ -99,7 +111,7 @@ export function checkOptions(
     throw new UsageError('Choose --github or --gitlab, not both.');
   return {
     urls: positionals,
-    server: server.replace(/\/+$/, ''),
+    server,
     token,
     device: oneOf('device', values.device, ['mobile', 'desktop'] as const),
     samples: count('samples', values.samples, 1, CHECK_MAX_SAMPLES),

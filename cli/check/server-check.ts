@@ -3,12 +3,14 @@ import { checkSchema, type Check, type CheckRef } from '@core/schemas/checks';
 import type { BudgetInput } from '@core/budgets/budget';
 import type { CheckOptions } from './options';
 
+type ServerOptions = CheckOptions & { server: string; token: string };
+
 /** The server refused the check, or could not be reached: the check could not run. */
 export class ServerError extends Error {}
 
 const POLL_MS = 2000;
 
-async function call(options: CheckOptions, method: 'GET' | 'POST', path: string, body?: object) {
+async function call(options: ServerOptions, method: 'GET' | 'POST', path: string, body?: object) {
   let response: Response;
   try {
     response = await fetch(`${options.server}${API_BASE}${path}`, {
@@ -36,7 +38,7 @@ async function call(options: CheckOptions, method: 'GET' | 'POST', path: string,
  * runs ended, telling `progress` how many samples are done.
  */
 export async function checkOnServer(
-  options: CheckOptions,
+  options: ServerOptions,
   budget: BudgetInput | undefined,
   ref: CheckRef | undefined,
   progress: (line: string) => void,
