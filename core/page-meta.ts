@@ -155,6 +155,12 @@ export const PAGE_META: Record<RoutePath, PageMeta> = {
       'Tokens for scripts and CI jobs to read, run and change what is in a workspace through the SpeedRank API.',
     noindex: true,
   },
+  [ROUTES.checks]: {
+    title: 'CI checks',
+    description:
+      'The speed checks your pipelines ran in a workspace: each change’s pages judged on a budget and against their tracked history.',
+    noindex: true,
+  },
 };
 
 /** The head of the page shown at an address that is no route. */

@@ -35,6 +35,8 @@ export const ROUTES = {
   /** An emailed invitation into a workspace opens here. */
   invite: '/invite',
   apiTokens: '/api-tokens',
+  /** A workspace's CI checks; `?id=` opens one (the command line links there). */
+  checks: '/checks',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];

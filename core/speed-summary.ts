@@ -4,6 +4,9 @@
  */
 
 import { groupedNumber } from './number-text';
+import { median } from './statistics';
+
+export { median };
 
 export const LAB_KEYS = ['psi', 'fcp', 'si', 'lcp', 'tti', 'tbt', 'cls'] as const;
 export type LabKey = (typeof LAB_KEYS)[number];
@@ -82,12 +85,6 @@ export function measuredText(key: LabKey, value: number): string {
     default:
       return formatMetric(key, value).displayValue;
   }
-}
-
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** The averaged line of successful samples, or null when none succeeded ('no data'). */

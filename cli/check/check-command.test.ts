@@ -109,6 +109,10 @@ describe('speedrank check against a running SpeedRank', () => {
     expect(second.code).toBe(EXIT.pass);
     expect(github.statuses.get(HEAD)!.map((s) => s.state)).toEqual(['success', 'success']);
     expect(github.comments.get(4)).toHaveLength(1);
+    // The status links to the check's page in the app.
+    expect(github.statuses.get(HEAD)![1]!.target_url).toMatch(
+      new RegExp(`^${server}/checks\\?id=[0-9a-f-]{36}&ws=`),
+    );
     expect(second.err).toMatch(/updated comment/);
     // The checks name the change they ran for.
     const list = await t.app.inject({

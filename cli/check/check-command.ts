@@ -3,6 +3,7 @@ import { budgetInputSchema, type BudgetInput } from '@core/budgets/budget';
 import type { Check } from '@core/schemas/checks';
 import { CI_HOSTS, type CiEnv } from '../ci-hosts';
 import { renderReport } from '../report';
+import { checkUrl } from '../report/links';
 import { renderMarkdown } from '../report/markdown';
 import { checkOptions, CHECK_USAGE, UsageError, type CheckOptions } from './options';
 import { refFromCi } from './ref';
@@ -77,7 +78,11 @@ export async function checkCommand(args: readonly string[], io: CommandIo): Prom
     io.stdout(renderReport(options.format, check, report));
     if (host) {
       const published = await CI_HOSTS[host](
-        { check, markdown: renderMarkdown(check, report) },
+        {
+          check,
+          markdown: renderMarkdown(check, report),
+          ...(server && check.workspaceId && { detailsUrl: checkUrl(server, check) }),
+        },
         io.env,
       );
       io.stderr(

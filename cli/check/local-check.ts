@@ -94,6 +94,7 @@ export async function checkLocally(
   const judged = verdictOf(pages);
   return {
     id: crypto.randomUUID(),
+    workspaceId: null,
     status: 'done',
     ...judged,
     device: options.device,

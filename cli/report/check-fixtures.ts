@@ -28,6 +28,7 @@ export const BLOG = 'https://shop.example/blog';
 export const BLOG_ERROR =
   'The page answered 500 <Internal Server Error> & closed the connection "early".';
 export const SERVER_URL = 'https://speedrank.example';
+export const WORKSPACE_ID = '3d1e7a52-9c4b-4f0e-8a21-5b6c7d8e9f01';
 export const TRACKED_PAGE_ID = '6f1c1a8e-2b7d-4c3e-9a55-0d2f8b1e7c40';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -174,6 +175,7 @@ function checkOf(pages: CheckPage[], verdict: Check['verdict']): Check {
   const done = verdict !== null;
   return checkSchema.parse({
     id: 'c0ffee00-0000-4000-8000-000000000001',
+    workspaceId: WORKSPACE_ID,
     status: done ? 'done' : 'running',
     verdict,
     budgetKept: done ? pages.every((p) => p.budget.every((row) => row.pass !== false)) : null,

@@ -8,6 +8,7 @@ import {
   PRICING,
   SERVER_URL,
   TRACKED_PAGE_ID,
+  WORKSPACE_ID,
 } from './check-fixtures';
 import { COMMENT_MARKER, GITHUB_COMMENT_LIMIT, renderMarkdown } from './markdown';
 
@@ -23,6 +24,10 @@ describe('renderMarkdown', () => {
     );
     expect(context).toBe(
       'acme/shop @ 1a2b3c4 · PR #12 · branch feature/pricing · mobile · 3 samples per URL',
+    );
+    // With the server, a link to the check's page in the workspace that ran it.
+    expect(lines(renderMarkdown(passingCheck(), { serverUrl: SERVER_URL }))[3]).toBe(
+      `[Open the check in SpeedRank](${SERVER_URL}/checks?id=c0ffee00-0000-4000-8000-000000000001&ws=${WORKSPACE_ID})`,
     );
     expect(lines(renderMarkdown(passingCheck()))[1]).toBe(
       '### ✅ SpeedRank check passed: 1 page, 6 budget limits kept, no metric worse',

@@ -16,7 +16,7 @@ import {
   UNKNOWN,
   type Verdict,
 } from './figures';
-import { runUrl, trackedPageUrl } from './links';
+import { checkUrl, runUrl, trackedPageUrl } from './links';
 
 /** The first line of SpeedRank's pull-request comment: how a later run finds it to update it. */
 export const COMMENT_MARKER = '<!-- speedrank-check -->';
@@ -144,6 +144,9 @@ export function renderMarkdown(check: Check, options: MarkdownOptions = {}): str
     COMMENT_MARKER,
     `### ${VERDICT_ICONS[checkVerdict(check)]} ${text(checkHeadline(check))}`,
     text(contextText(check)),
+    ...(options.serverUrl && check.workspaceId
+      ? [link('Open the check in SpeedRank', checkUrl(options.serverUrl, check))]
+      : []),
   ].join('\n');
   const sections = check.pages.map((page) => pageSection(page, options));
   return `${fit(head, sections, options.limit ?? GITHUB_COMMENT_LIMIT)}\n`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { median } from '../speed-summary';
+import { median } from '../statistics';
 
 /**
  * The resource types Lighthouse's `resource-summary` audit counts, as its budget file names

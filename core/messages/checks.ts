@@ -12,6 +12,13 @@ export const CHECK_MESSAGES = {
   noHistory: 'The tracked page has no good checks on this device yet.',
   empty:
     'No check yet: run `speedrank check URL` in a pipeline, or POST /checks with an API token.',
+  whatItDoes:
+    'A check measures the pages of a change before it ships, judges them on a budget and against their tracked history, and passes or fails the pipeline that ran it.',
+  signedOut: 'Sign in to see the checks your pipelines ran in your workspaces.',
+  otherWorkspace:
+    'It may belong to another workspace: choose that workspace in the header and open the link again.',
+  noBudget: 'No budget limit applies to this page.',
+  pageRunning: 'Measuring this page…',
 } as const;
 
 export const CHECK_ERROR_CODES = {

@@ -97,6 +97,8 @@ export type CheckVerdict = (typeof CHECK_VERDICTS)[number];
 
 export const checkSchema = z.object({
   id: z.string(),
+  /** The workspace that ran it and keeps it; null for a check run with --local. */
+  workspaceId: z.string().nullable(),
   status: z.enum(['running', 'done']),
   /** Null while it runs: 'error' when a page could not be checked. */
   verdict: z.enum(CHECK_VERDICTS).nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { budgetSchema, type Budget } from '../budgets/budget';
+import { budgetSchema, type Budget } from '../budgets/budget-schema';
 import {
   fieldResultSchema,
   insightSchema,

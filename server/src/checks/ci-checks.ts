@@ -43,6 +43,7 @@ export interface CheckStarter {
 type Row = { by_name: string | null } & Pick<
   CiChecksTable,
   | 'id'
+  | 'workspace_id'
   | 'device'
   | 'samples'
   | 'compare_with'
@@ -257,6 +258,7 @@ export class CiChecks {
     const judged = done ? verdictOf(pages) : null;
     return {
       id: row.id,
+      workspaceId: row.workspace_id,
       status: done ? 'done' : 'running',
       verdict: judged?.verdict ?? null,
       budgetKept: judged?.budgetKept ?? null,

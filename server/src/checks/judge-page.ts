@@ -1,11 +1,10 @@
 import type { BudgetLimit } from '@core/budgets/budget';
 import { budgetKept, judgeBudget } from '@core/budgets/judge';
-import { medianResources, type Resources } from '@core/budgets/resources';
+import { budgetMeasurementOf } from '@core/budgets/measurement';
 import { CHECK_MESSAGES } from '@core/messages';
 import type { CheckChange, CheckPage, CheckVerdict } from '@core/schemas/checks';
 import type { LabValues } from '@core/schemas/tracking';
 import type { RunResult, RunStatus } from '@core/speed';
-import { median } from '@core/speed-summary';
 import { compareSamples } from '../shared/run-comparison/compare';
 import { labValuesOf } from '../speed/lab-values';
 
@@ -23,16 +22,6 @@ export interface PageRuns {
  * none (no tracked page, no history yet); null when the check compares with nothing.
  */
 export type PageHistory = { trackedPageId: string; samples: LabValues[] } | { note: string } | null;
-
-function medianLab(samples: readonly LabValues[]): LabValues {
-  const keys = Object.keys(samples[0]!) as (keyof LabValues)[];
-  return Object.fromEntries(
-    keys.map((key) => {
-      const values = samples.map((s) => s[key]).filter((v): v is number => v !== null);
-      return [key, values.length ? median(values) : null];
-    }),
-  ) as LabValues;
-}
 
 /** The check's samples against the history, each metric's significant worsening marked. */
 function changeOf(
@@ -105,22 +94,15 @@ export function judgePage(
     };
   }
   const samples = results.map((result) => labValuesOf(result.lab));
-  const lab = medianLab(samples);
-  const resources = medianResources(
-    results.map((r) => r.resources).filter((r): r is Resources => r !== undefined),
-  );
-  const fieldSet = results.find((r) => r.field.page)?.field.page ?? null;
-  const field = fieldSet
-    ? { inp: fieldSet.metrics.inp?.p75 ?? null, lcp: fieldSet.metrics.lcp?.p75 ?? null }
-    : null;
+  const measured = budgetMeasurementOf(results);
   const compared = history && 'samples' in history ? changeOf(history, samples) : null;
   return {
     ...base,
     status: 'done',
-    median: lab,
-    resources,
-    field,
-    budget: judgeBudget(limits, { lab, field, resources }),
+    median: measured.lab,
+    resources: measured.resources,
+    field: measured.field,
+    budget: judgeBudget(limits, measured),
     change: compared,
     changeNote: history && 'note' in history ? history.note : null,
     error: null,

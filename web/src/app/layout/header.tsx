@@ -6,6 +6,7 @@ import { ROUTES, SETTINGS_LINK_PATHS } from '@core/routes';
 import { useModals } from '../modals/modal-context';
 import { loadQueryClient } from '../screen-modules';
 import { useLazyModule } from '../use-lazy-module';
+import { useMediaQuery } from '../use-media-query';
 import { useSession } from '../session/session-context';
 import { inBrowser } from '../viewport';
 
@@ -47,6 +48,11 @@ export function Header() {
   const expanded = expandedOn === pathname;
   const setExpanded = (next: boolean) => setExpandedOn(next ? pathname : null);
   const showSettings = SETTINGS_LINK_PATHS.includes(pathname);
+  // The expanded nav has room for the CI checks link from 1200 px (the collapsed menu always):
+  // between 993 and 1199 px it would wrap the header onto two lines.
+  const expandedNav = useMediaQuery('(min-width: 993px)');
+  const wideNav = useMediaQuery('(min-width: 1200px)');
+  const showChecks = signedIn && (!expandedNav || wideNav);
 
   const navButton = (label: string, modal: 'settings' | 'signIn') => (
     <button
@@ -100,6 +106,11 @@ export function Header() {
             <NavLink to={ROUTES.pricing} className="nav-link">
               Pricing
             </NavLink>
+            {showChecks && (
+              <NavLink to={ROUTES.checks} className="nav-link">
+                CI checks
+              </NavLink>
+            )}
             <Workspaces signedIn={signedIn} />
             {signedIn ? (
               <NavLink to={ROUTES.account} className="nav-link">

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
@@ -43,6 +43,9 @@ import { SpeedTestResult } from './speed-test-result';
 import { speedRefusal, type SpeedRefusal } from './speed-refusal';
 import { useSpeedTest, type Device } from './use-speed-test';
 
+/** A tracked page's budget judged on the result: its own chunk, with the tracked-pages query. */
+const BudgetPanel = lazy(() => import('./budget-panel'));
+
 interface SpeedAlert {
   type: SpeedAlertType;
   max: number;
@@ -78,6 +81,7 @@ export function SpeedTestPage() {
     () => run?.samples.filter((s) => s.status === 'done' && s.result) ?? [],
     [run],
   );
+  const results = useMemo(() => done.map((s) => s.result!), [done]);
   const summary = useMemo(
     () =>
       complete
@@ -271,6 +275,11 @@ export function SpeedTestPage() {
           <SampleRows samples={run.samples} />
           {complete && showAverage && summary && (
             <SpeedTestResult summary={summary} device={device} samples={run.samples} />
+          )}
+          {complete && showAverage && summary && token && (
+            <Suspense fallback={null}>
+              <BudgetPanel url={run.url} device={device} results={results} />
+            </Suspense>
           )}
           {complete && !summary && (
             <p className="text-muted mt-3" data-testid="no-data">
