@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -75,5 +76,28 @@ describe('closing the app with requests still running', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(1_900);
     expect(outcome).toEqual({});
     stopHandler();
+  });
+
+  it('answers a keep-alive request running as the close begins, then lets its connection go', async () => {
+    const { app } = await appWithSlowRoute(300, true);
+    const agent = new http.Agent({ keepAlive: true });
+    const answered = new Promise<http.IncomingMessage>((resolve, reject) =>
+      http
+        .get(`http://127.0.0.1:${app.app.server.address()!.port}/slow`, { agent }, (res) => {
+          res.resume();
+          res.once('end', () => resolve(res));
+        })
+        .once('error', reject),
+    );
+    await sleep(100);
+    const started = performance.now();
+    await app.close();
+    t = undefined;
+    const response = await answered;
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.connection).toBe('close');
+    // Not Fastify's keep-alive timeout (72 s) of an idle connection.
+    expect(performance.now() - started).toBeLessThan(2_000);
+    agent.destroy();
   });
 });

@@ -18,6 +18,7 @@ export function awaitRunningRequests(
   graceMs = RUNNING_REQUESTS_GRACE_MS,
 ): void {
   const running = new Set<FastifyRequest>();
+  let closing = false;
   let idle = () => {};
   const done = (request: FastifyRequest) => {
     if (running.delete(request) && running.size === 0) idle();
@@ -28,18 +29,30 @@ export function awaitRunningRequests(
       if (reply.sent) done(request);
     });
   });
-  app.addHook('onSend', async (request) => done(request));
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  // A keep-alive connection whose request was running as the server began to close would
+  // otherwise stay open, idle, for Fastify's keep-alive timeout (72 s), and the close with it.
+  app.addHook('onSend', async (request, reply) => {
+    if (closing) reply.header('connection', 'close');
+    done(request);
+  });
   app.addHook('onClose', async () => {
-    if (running.size === 0) return;
-    app.log.info(`waiting for ${running.size} running requests (up to ${graceMs} ms)`);
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, graceMs);
-      idle = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    if (running.size > 0) app.log.warn(`closing with ${running.size} requests still running`);
+    if (running.size > 0) {
+      app.log.info(`waiting for ${running.size} running requests (up to ${graceMs} ms)`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, graceMs);
+        idle = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      if (running.size > 0) app.log.warn(`closing with ${running.size} requests still running`);
+    }
+    // Answered just before the close began, a connection turns idle after the server's one
+    // sweep of idle connections.
+    app.server.closeIdleConnections();
   });
 }
 
