@@ -5,6 +5,7 @@
 export { sandboxSites } from './serve';
 export {
   buildManifest,
+  sharedManifest,
   statusOnDay,
   summaryInParts,
   type SandboxManifest,

@@ -330,6 +330,19 @@ export function statusOnDay(page: SandboxPage, day: number): number {
   return page.schedule && !isPublished(page.schedule, day) ? 404 : page.status;
 }
 
+const shared = new Map<number, SandboxManifest>();
+
+/**
+ * The manifest of the default sandbox on `port`, built once per process and port and shared
+ * by every reader: the search index and the keyword backgrounds built from it are kept per
+ * manifest, so the many apps a test file builds build them once. Read it, never change it.
+ */
+export function sharedManifest(port: number): SandboxManifest {
+  let manifest = shared.get(port);
+  if (!manifest) shared.set(port, (manifest = buildManifest({ port })));
+  return manifest;
+}
+
 /** Writes the manifest as `manifest.json` into `dir` (created if needed); returns the file's path. */
 export async function writeManifest(
   dir: string,

@@ -23,7 +23,7 @@ import { MeteredSerpProvider } from './providers/serp/metered';
 import type { SerpProvider } from './providers/serp/port';
 import { SerpProviderUsage } from './serp/provider-usage';
 import { SandboxIndexProvider } from './providers/serp/sandbox-index';
-import { buildManifest, dayOfIsoDate, sandboxDay, type SandboxManifest } from '@sandbox';
+import { dayOfIsoDate, sandboxDay, sharedManifest, type SandboxManifest } from '@sandbox';
 import { CachedSerp } from './serp/serp-cache';
 import { SerpShares } from './serp/serp-shares';
 import { Billing } from './billing/billing';
@@ -313,12 +313,9 @@ export function createWorkServices(
   const target = scrapeTarget(config);
   const pace = createCrawlPace(config, log);
   // With no SERP key, the sandbox index answers (its URLs carry the app's port).
-  // Built once, when first read: the search index and the keyword ideas' background share it.
-  let manifest: SandboxManifest | undefined;
+  // Built when first read: the search index and the keyword ideas' background share it.
   const sandboxManifest =
-    config.SANDBOX === 'on'
-      ? () => (manifest ??= buildManifest({ port: sandboxPort(config) }))
-      : null;
+    config.SANDBOX === 'on' ? () => sharedManifest(sandboxPort(config)) : null;
   // The sandbox web's day: SANDBOX_DAY when set, otherwise the clock's.
   const fixedDay = config.SANDBOX_DAY === undefined ? null : dayOfIsoDate(config.SANDBOX_DAY);
   const today = () => fixedDay ?? sandboxDay(clock.now());

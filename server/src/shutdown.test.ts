@@ -45,7 +45,7 @@ describe('closing the app with requests still running', () => {
       await request;
       await gone;
     };
-    return { app, abandon, outcome, stopHandler: () => handler.abort() };
+    return { app, address, abandon, outcome, stopHandler: () => handler.abort() };
   }
 
   it('lets the handler of a client that disconnected finish with the database', async () => {
@@ -79,11 +79,11 @@ describe('closing the app with requests still running', () => {
   });
 
   it('answers a keep-alive request running as the close begins, then lets its connection go', async () => {
-    const { app } = await appWithSlowRoute(300, true);
+    const { app, address } = await appWithSlowRoute(300, true);
     const agent = new http.Agent({ keepAlive: true });
     const answered = new Promise<http.IncomingMessage>((resolve, reject) =>
       http
-        .get(`http://127.0.0.1:${app.app.server.address()!.port}/slow`, { agent }, (res) => {
+        .get(`${address}/slow`, { agent }, (res) => {
           res.resume();
           res.once('end', () => resolve(res));
         })

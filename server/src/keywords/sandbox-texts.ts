@@ -25,6 +25,9 @@ export function sandboxPageTexts(
   };
 }
 
+/** Each manifest's backgrounds by language: built once, however many apps read the manifest. */
+const backgroundsOf = new WeakMap<SandboxManifest, Map<string, PhraseBackground>>();
+
 /**
  * Backgrounds of what pages say in general, per language, from the sandbox web's pages in
  * that language (read once, when first asked). Without the sandbox, or for a language it
@@ -33,13 +36,16 @@ export function sandboxPageTexts(
 export function sandboxBackgrounds(
   manifest: (() => SandboxManifest) | null,
 ): (language: string) => PhraseBackground {
-  const built = new Map<string, PhraseBackground>();
+  const none = new Map<string, PhraseBackground>();
   return (language) => {
     const code = language.slice(0, 2).toLowerCase();
+    const read = manifest?.();
+    let built = read ? backgroundsOf.get(read) : none;
+    if (!built) backgroundsOf.set(read!, (built = new Map()));
     let background = built.get(code);
     if (!background) {
       background = new PhraseBackground(code);
-      for (const page of manifest?.().pages ?? []) {
+      for (const page of read?.pages ?? []) {
         if (page.searchable && (page.lang ?? 'en').startsWith(code))
           background.add(textOf(page).body);
       }

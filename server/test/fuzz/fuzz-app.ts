@@ -60,8 +60,12 @@ export function openApiDocument(t: TestApp): OpenApiDocument {
  * speed runs on a lab that measures nothing, every other host name resolved to loopback
  * (which the fetch guard refuses: nothing leaves the machine), and a free and a Pro user.
  */
+/** The port of the app before: one after another, the apps share the sandbox's search index. */
+let lastPort: number | undefined;
+
 async function startFuzzAppOnce(options: { postgres: boolean }): Promise<FuzzApp> {
-  const { port, env } = await listeningEnv();
+  const { port, env } = await listeningEnv(lastPort);
+  lastPort = port;
   const google = await startGoogleKeys();
   let built: TestApp | undefined;
   const close = async () => {

@@ -36,7 +36,8 @@ interface IndexedPage {
   domain: string;
 }
 
-interface BuiltIndex {
+/** What the manifest alone decides: built once per manifest, whichever provider reads it. */
+interface ManifestIndex {
   index: MiniSearch<IndexedPage>;
   pages: Map<string, SandboxPage>;
   /**
@@ -45,10 +46,15 @@ interface BuiltIndex {
    */
   sentences: Map<string, { upFront: string[][]; all: string[][] }>;
   coverage: CoverageNotice;
-  related: SandboxRelated;
   /** The searchable pages that are published and updated on a schedule. */
   scheduled: Map<string, PageSchedule>;
 }
+
+interface BuiltIndex extends ManifestIndex {
+  related: SandboxRelated;
+}
+
+const manifestIndexes = new WeakMap<SandboxManifest, ManifestIndex>();
 
 /** A query's ranking on one sandbox day. */
 export interface DayRanking {
@@ -85,73 +91,13 @@ export class SandboxIndexProvider implements SerpProvider {
   private build(): BuiltIndex {
     if (this.built) return this.built;
     const manifest = this.manifest();
-    const pages = new Map<string, SandboxPage>();
-    const scheduled = new Map<string, PageSchedule>();
-    const siteOf = new Map(manifest.sites.map((site) => [site.id, site]));
-    // Each page's fields as sentences of index terms, its site's name left out.
-    const fields = new Map<string, Record<keyof typeof FIELD_BOOSTS, string[][]>>();
-    for (const page of manifest.pages) {
-      if (!page.searchable || page.status !== 200) continue;
-      pages.set(page.url, page);
-      if (page.schedule) scheduled.set(page.url, page.schedule);
-      const own = (text: string | null) =>
-        sentencesOf(withoutSiteName(text ?? '', siteOf.get(page.site)!.name));
-      fields.set(page.url, {
-        title: own(page.title),
-        h1: own(page.h1),
-        description: own(page.description),
-        summary: own(summaryInParts(page)),
-      });
-    }
-    const template = templateRuns(
-      [...fields].map(([url, { description, summary }]) => ({
-        topic: siteOf.get(pages.get(url)!.site)!.topic,
-        sentences: [...description, ...summary],
-      })),
-    );
-    const sentences: BuiltIndex['sentences'] = new Map();
-    /** Every word the index holds: a query word among them is not a typo. */
-    const vocabulary = new Set<string>();
-    const docs: IndexedPage[] = [];
-    const joined = (sentences: string[][]) => sentences.flat().join(' ');
-    for (const [url, own] of fields) {
-      const description = withoutTemplate(own.description, template);
-      const summary = withoutTemplate(own.summary, template);
-      sentences.set(url, { upFront: [...own.title, ...own.h1, ...description], all: summary });
-      for (const word of [own.title, own.h1, description, summary].flat(2)) vocabulary.add(word);
-      docs.push({
-        id: url,
-        title: joined(own.title),
-        h1: joined(own.h1),
-        description: joined(description),
-        summary: joined(summary),
-        lang: pages.get(url)!.lang ?? '',
-        domain: new URL(url).hostname,
-      });
-    }
-    const index = new MiniSearch<IndexedPage>({
-      fields: Object.keys(FIELD_BOOSTS),
-      storeFields: ['lang', 'domain'],
-      // The fields hold index terms already; queries are turned into them.
-      processTerm: (term) => term,
-      searchOptions: {
-        processTerm: indexTerm,
-        boost: FIELD_BOOSTS,
-        combineWith: 'AND',
-        // A word the index holds is taken as written: "bread" must not find "breed".
-        fuzzy: (term) => !vocabulary.has(term) && term.length >= MIN_FUZZY_LENGTH && 0.2,
-      },
-    });
-    index.addAll(docs);
+    let indexed = manifestIndexes.get(manifest);
+    if (!indexed) manifestIndexes.set(manifest, (indexed = indexOf(manifest)));
     this.built = {
-      index,
-      pages,
-      sentences,
-      coverage: coverageOf(manifest),
+      ...indexed,
       related: new SandboxRelated(manifest.topics, this.day, (q, language, day) =>
         this.ranking(q, language, day),
       ),
-      scheduled,
     };
     return this.built;
   }
@@ -262,4 +208,67 @@ function coverageOf(manifest: SandboxManifest): CoverageNotice {
     topics.push({ label: topic.label, searchTerm });
   }
   return { topics };
+}
+
+/** The search index of the manifest's searchable pages, and what ranking reads beside it. */
+function indexOf(manifest: SandboxManifest): ManifestIndex {
+  const pages = new Map<string, SandboxPage>();
+  const scheduled = new Map<string, PageSchedule>();
+  const siteOf = new Map(manifest.sites.map((site) => [site.id, site]));
+  // Each page's fields as sentences of index terms, its site's name left out.
+  const fields = new Map<string, Record<keyof typeof FIELD_BOOSTS, string[][]>>();
+  for (const page of manifest.pages) {
+    if (!page.searchable || page.status !== 200) continue;
+    pages.set(page.url, page);
+    if (page.schedule) scheduled.set(page.url, page.schedule);
+    const own = (text: string | null) =>
+      sentencesOf(withoutSiteName(text ?? '', siteOf.get(page.site)!.name));
+    fields.set(page.url, {
+      title: own(page.title),
+      h1: own(page.h1),
+      description: own(page.description),
+      summary: own(summaryInParts(page)),
+    });
+  }
+  const template = templateRuns(
+    [...fields].map(([url, { description, summary }]) => ({
+      topic: siteOf.get(pages.get(url)!.site)!.topic,
+      sentences: [...description, ...summary],
+    })),
+  );
+  const sentences: BuiltIndex['sentences'] = new Map();
+  /** Every word the index holds: a query word among them is not a typo. */
+  const vocabulary = new Set<string>();
+  const docs: IndexedPage[] = [];
+  const joined = (sentences: string[][]) => sentences.flat().join(' ');
+  for (const [url, own] of fields) {
+    const description = withoutTemplate(own.description, template);
+    const summary = withoutTemplate(own.summary, template);
+    sentences.set(url, { upFront: [...own.title, ...own.h1, ...description], all: summary });
+    for (const word of [own.title, own.h1, description, summary].flat(2)) vocabulary.add(word);
+    docs.push({
+      id: url,
+      title: joined(own.title),
+      h1: joined(own.h1),
+      description: joined(description),
+      summary: joined(summary),
+      lang: pages.get(url)!.lang ?? '',
+      domain: new URL(url).hostname,
+    });
+  }
+  const index = new MiniSearch<IndexedPage>({
+    fields: Object.keys(FIELD_BOOSTS),
+    storeFields: ['lang', 'domain'],
+    // The fields hold index terms already; queries are turned into them.
+    processTerm: (term) => term,
+    searchOptions: {
+      processTerm: indexTerm,
+      boost: FIELD_BOOSTS,
+      combineWith: 'AND',
+      // A word the index holds is taken as written: "bread" must not find "breed".
+      fuzzy: (term) => !vocabulary.has(term) && term.length >= MIN_FUZZY_LENGTH && 0.2,
+    },
+  });
+  index.addAll(docs);
+  return { index, pages, sentences, coverage: coverageOf(manifest), scheduled };
 }
