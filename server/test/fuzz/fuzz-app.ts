@@ -88,8 +88,10 @@ async function startFuzzAppOnce(options: { postgres: boolean }): Promise<FuzzApp
         MIXLAB_PASSWORD,
         SCRAPE_DELAY_MS: '0',
         SCRAPE_RETRIES: '0',
-        // No scheduled tracking checks writing rows behind the cases' backs.
+        // No scheduled tracking or rank checks writing rows behind the cases' backs (the
+        // known keyword's first check, late on a busy machine, changed rank_keywords mid-case).
         TRACKING_CONCURRENCY: '0',
+        RANK_CONCURRENCY: '0',
       },
     });
     built = t;
