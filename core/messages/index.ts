@@ -23,3 +23,4 @@ export * from './rum';
 export * from './rank-tracking';
 export * from './workspaces';
 export * from './checks';
+export * from './flows';

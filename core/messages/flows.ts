@@ -1,0 +1,23 @@
+/** What user flows say, on the screen and in the API: SpeedRank's own wording. */
+export const FLOW_MESSAGES = {
+  noName: 'Name the flow.',
+  noSteps: 'Add at least one step.',
+  tooManySteps: (max: number) => `A flow has ${max} steps at most.`,
+  startWithNavigate: 'A flow starts by opening a page: its first step is "navigate".',
+  invalidUrl: 'Enter a full http:// or https:// address.',
+  noSelector:
+    'Name the element: a CSS selector, or aria/, text/, xpath/ or pierce/ followed by it.',
+  textOrSecret: 'Type either a text or a secret, by its name.',
+  waitForWhat: 'Wait for an element (a selector) or for a text.',
+  secretName: 'A secret name is 1 to 64 letters, digits, _ or -.',
+  timespanOpen: 'A timespan is open already: end it before starting another.',
+  timespanNotOpen: 'No timespan is open to end.',
+  timespanUnended: 'End the timespan that is still open.',
+  navigateInTimespan: 'Opening a page measures a navigation of its own: end the timespan first.',
+  snapshotInTimespan: 'A snapshot measures the page at rest: end the timespan first.',
+  recorderInvalid: (why: string) => `Not a Chrome DevTools Recorder file: ${why}`,
+  recorderSkipped: (type: string) =>
+    `The Recorder's "${type}" step has no counterpart here and was left out.`,
+  recorderPassword: (step: number) =>
+    `Step ${step} types into a password field: keep the password as a secret and type it by name.`,
+} as const;

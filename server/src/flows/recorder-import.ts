@@ -1,0 +1,102 @@
+import { parse, type Selector, type Step, type UserFlow } from '@puppeteer/replay';
+import type { FlowBody, FlowStep } from '@core/flows/flow-schema';
+import { FLOW_MESSAGES } from '@core/messages';
+
+/** A Recorder file as a flow of ours, and what did not carry over or needs the user's eye. */
+export interface RecorderImport {
+  flow: FlowBody;
+  notes: string[];
+}
+
+/**
+ * The alternative the Recorder lists first that needs no frame or shadow-root chain: its
+ * own order is its preference (ARIA, then CSS, XPath, pierce, text).
+ */
+function selectorOf(selectors: readonly Selector[]): string | null {
+  for (const alternative of selectors) {
+    if (typeof alternative === 'string') return alternative;
+    if (alternative.length === 1) return alternative[0]!;
+  }
+  return null;
+}
+
+const navigates = (step: Step) =>
+  'assertedEvents' in step && (step.assertedEvents ?? []).some((e) => e.type === 'navigation');
+
+/** What one Recorder step becomes: a step, nothing (a key's release, closing the tab), or a note. */
+function stepOf(step: Step, index: number, notes: string[]): FlowStep | null {
+  const skip = () => void notes.push(FLOW_MESSAGES.recorderSkipped(step.type));
+  const target = 'selectors' in step ? selectorOf(step.selectors) : null;
+  switch (step.type) {
+    case 'navigate':
+      return { kind: 'navigate', url: step.url };
+    case 'click':
+    case 'doubleClick':
+      if (!target) return (skip(), null);
+      return { kind: 'click', selector: target, ...(navigates(step) && { navigates: true }) };
+    case 'change':
+      if (!target) return (skip(), null);
+      if (/password/i.test(target)) notes.push(FLOW_MESSAGES.recorderPassword(index + 1));
+      return { kind: 'type', selector: target, text: step.value };
+    case 'keyDown':
+      if (!/^[A-Za-z0-9]{1,20}$/.test(step.key)) return (skip(), null);
+      return { kind: 'press', key: step.key, ...(navigates(step) && { navigates: true }) };
+    case 'scroll':
+      return target ? { kind: 'scroll', selector: target } : { kind: 'scroll', y: step.y ?? 0 };
+    case 'waitForElement':
+      if (!target) return (skip(), null);
+      return { kind: 'waitFor', selector: target };
+    case 'keyUp':
+    case 'setViewport':
+    case 'close':
+      return null;
+    default:
+      return (skip(), null);
+  }
+}
+
+const describe = (step: FlowStep) =>
+  `${step.kind} ${'selector' in step && step.selector ? step.selector : 'key' in step ? step.key : ''}`
+    .trim()
+    .slice(0, 100);
+
+/**
+ * A Chrome DevTools Recorder export (JSON) as a flow: its title, its device (the viewport's
+ * `isMobile`), its steps. As DevTools' own Lighthouse replay does, each run of actions
+ * between two page loads is measured as a timespan, named after its first action.
+ */
+export function importRecorder(json: unknown): RecorderImport {
+  let recording: UserFlow;
+  try {
+    recording = parse(json);
+  } catch (error) {
+    throw new Error(FLOW_MESSAGES.recorderInvalid((error as Error).message), { cause: error });
+  }
+  const notes: string[] = [];
+  const viewport = recording.steps.find((step) => step.type === 'setViewport');
+  const steps: FlowStep[] = [];
+  let open = false;
+  for (const [index, step] of recording.steps.entries()) {
+    const ours = stepOf(step, index, notes);
+    if (!ours) continue;
+    const loadsPage = ours.kind === 'navigate' || ('navigates' in ours && ours.navigates === true);
+    const waits = ours.kind === 'waitFor';
+    if (loadsPage && open) {
+      steps.push({ kind: 'endTimespan' });
+      open = false;
+    } else if (!loadsPage && !waits && !open && steps.length > 0) {
+      steps.push({ kind: 'startTimespan', name: describe(ours) });
+      open = true;
+    }
+    steps.push(ours);
+  }
+  if (open) steps.push({ kind: 'endTimespan' });
+  return {
+    flow: {
+      name: recording.title.trim().slice(0, 100) || 'Imported flow',
+      device: viewport && !viewport.isMobile ? 'desktop' : 'mobile',
+      steps,
+    },
+    notes,
+  };
+}
