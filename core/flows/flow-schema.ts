@@ -9,6 +9,8 @@ import { FLOW_MESSAGES } from '../messages/flows';
 
 export const FLOW_MAX_STEPS = 40;
 export const FLOW_DEVICES = ['mobile', 'desktop'] as const;
+/** A key a press step names, as the browser gives it: Enter, Tab, Escape, ArrowDown, a. */
+export const FLOW_KEY_PATTERN = /^[A-Za-z0-9]{1,20}$/;
 
 const url = z
   .string()
@@ -48,8 +50,7 @@ export const flowStepSchema = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('press'),
-      /** A key by its name as the browser gives it: Enter, Tab, Escape, ArrowDown, a. */
-      key: z.string().regex(/^[A-Za-z0-9]{1,20}$/),
+      key: z.string().regex(FLOW_KEY_PATTERN),
       navigates: z.boolean().optional(),
     })
     .strict(),

@@ -1,5 +1,5 @@
 import { parse, type Selector, type Step, type UserFlow } from '@puppeteer/replay';
-import type { FlowBody, FlowStep } from '@core/flows/flow-schema';
+import { FLOW_KEY_PATTERN, type FlowBody, type FlowStep } from '@core/flows/flow-schema';
 import { FLOW_MESSAGES } from '@core/messages';
 
 /** A Recorder file as a flow of ours, and what did not carry over or needs the user's eye. */
@@ -39,7 +39,7 @@ function stepOf(step: Step, index: number, notes: string[]): FlowStep | null {
       if (/password/i.test(target)) notes.push(FLOW_MESSAGES.recorderPassword(index + 1));
       return { kind: 'type', selector: target, text: step.value };
     case 'keyDown':
-      if (!/^[A-Za-z0-9]{1,20}$/.test(step.key)) return (skip(), null);
+      if (!FLOW_KEY_PATTERN.test(step.key)) return (skip(), null);
       return { kind: 'press', key: step.key, ...(navigates(step) && { navigates: true }) };
     case 'scroll':
       return target ? { kind: 'scroll', selector: target } : { kind: 'scroll', y: step.y ?? 0 };
