@@ -11,7 +11,7 @@ const alias = {
 const LAB_TESTS = [
   'server/src/providers/lab-speed/local-lighthouse.test.ts',
   'cli/check/local-check.test.ts',
-  'server/src/flows/flow-run.test.ts',
+  'server/src/providers/lab-speed/lighthouse-flow.test.ts',
 ];
 /** Browser tests of what Lighthouse measures (their own app, `useBrowser({ lab })`): one at a time. */
 const LAB_BROWSER_TESTS = ['e2e/speed-insights.e2e.ts', 'e2e/speed-test.e2e.ts'];

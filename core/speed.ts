@@ -316,6 +316,48 @@ export function labThresholdsOf(
 }
 
 /**
+ * A metric as a Lighthouse audit reports it, with its scoring thresholds where the audit
+ * has them; null when the audit is missing or measured nothing.
+ */
+export function labMetricOf(
+  audit: LighthouseAuditLike | undefined,
+  label: string,
+): LabMetric | null {
+  if (!audit || typeof audit.numericValue !== 'number') return null;
+  const { p10, median } = audit.scoringOptions ?? {};
+  return {
+    label,
+    displayValue: audit.displayValue ?? '',
+    score: Math.round((audit.score ?? 0) * 100),
+    numericValue: audit.numericValue,
+    ...(typeof p10 === 'number' && typeof median === 'number'
+      ? { thresholds: { good: p10, poor: median } }
+      : {}),
+  };
+}
+
+/** The filmstrip's first ten frames, each with its time: two runs' filmstrips line up. */
+export function filmstripOf(
+  lhr: Pick<LighthouseResultLike, 'audits'>,
+): Required<Pick<RunResult, 'filmstrip' | 'filmstripMs'>> {
+  const details = lhr.audits[FILMSTRIP_AUDIT]?.details as
+    { items?: { data?: unknown; timing?: unknown }[] } | undefined;
+  const frames = (details?.items ?? [])
+    .filter(
+      (item): item is { data: string; timing: number } =>
+        typeof item.data === 'string' &&
+        item.data.startsWith('data:image/') &&
+        typeof item.timing === 'number' &&
+        Number.isFinite(item.timing),
+    )
+    .slice(0, 10);
+  return {
+    filmstrip: frames.map((frame) => frame.data),
+    filmstripMs: frames.map((frame) => frame.timing),
+  };
+}
+
+/**
  * Maps an LHR to the LAB_KEYS metrics (numbers from numericValue, never display strings;
  * each metric's scoring thresholds where Lighthouse reports them), the filmstrip, and the
  * insights where the result lists its audits by group.
@@ -338,37 +380,14 @@ export function mapLighthouseResult(
   };
   for (const key of LAB_KEYS) {
     if (key === 'psi') continue;
-    const audit = lhr.audits[LAB_AUDITS[key]];
-    if (!audit || typeof audit.numericValue !== 'number') continue;
-    const { p10, median } = audit.scoringOptions ?? {};
-    lab[key] = {
-      label: LAB_LABELS[key],
-      displayValue: audit.displayValue ?? '',
-      score: Math.round((audit.score ?? 0) * 100),
-      numericValue: audit.numericValue,
-      ...(typeof p10 === 'number' && typeof median === 'number'
-        ? { thresholds: { good: p10, poor: median } }
-        : {}),
-    };
+    const metric = labMetricOf(lhr.audits[LAB_AUDITS[key]], LAB_LABELS[key]);
+    if (metric) lab[key] = metric;
   }
-  const details = lhr.audits[FILMSTRIP_AUDIT]?.details as
-    { items?: { data?: unknown; timing?: unknown }[] } | undefined;
-  // A frame needs its image and its time, so that two runs' filmstrips line up.
-  const frames = (details?.items ?? [])
-    .filter(
-      (item): item is { data: string; timing: number } =>
-        typeof item.data === 'string' &&
-        item.data.startsWith('data:image/') &&
-        typeof item.timing === 'number' &&
-        Number.isFinite(item.timing),
-    )
-    .slice(0, 10);
   const insights = lighthouseInsights(lhr);
   const resources = resourcesOf(lhr.audits[RESOURCE_SUMMARY_AUDIT]);
   return {
     lab,
-    filmstrip: frames.map((frame) => frame.data),
-    filmstripMs: frames.map((frame) => frame.timing),
+    ...filmstripOf(lhr),
     finalUrl: lhr.finalDisplayedUrl ?? lhr.finalUrl ?? '',
     ...(insights && { insights }),
     ...(resources && { resources }),

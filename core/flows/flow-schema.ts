@@ -8,6 +8,8 @@ import { FLOW_MESSAGES } from '../messages/flows';
  */
 
 export const FLOW_MAX_STEPS = 40;
+/** How long an action waits for its element to be there, visible and still. */
+export const FLOW_ACTION_TIMEOUT_MS = 10_000;
 export const FLOW_DEVICES = ['mobile', 'desktop'] as const;
 /** A key a press step names, as the browser gives it: Enter, Tab, Escape, ArrowDown, a. */
 export const FLOW_KEY_PATTERN = /^[A-Za-z0-9]{1,20}$/;

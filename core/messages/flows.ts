@@ -20,4 +20,10 @@ export const FLOW_MESSAGES = {
     `The Recorder's "${type}" step has no counterpart here and was left out.`,
   recorderPassword: (step: number) =>
     `Step ${step} types into a password field: keep the password as a secret and type it by name.`,
+  notRunAfter: (step: number) => `Not run: the flow stopped at step ${step}.`,
+  stepRefused: (step: number, why: string) => `Step ${step} was refused: ${why}`,
+  notMeasured: 'Lighthouse reported nothing for this step.',
+  pageStatus: (status: number) => `The page answered HTTP ${status}.`,
+  noSecret: (name: string) => `No secret named ${name} in this workspace.`,
+  stepTimeout: (seconds: number) => `The step took longer than ${seconds} s.`,
 } as const;

@@ -5,6 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { redactSecrets } from '@core/flows/redact';
+import type { FlowJob } from './lighthouse-flow';
 import { sendToServer, type LighthouseServerMessage } from './lighthouse-protocol';
 
 // Lighthouse takes over a second to import, and its audits as long again: they load behind
@@ -37,10 +39,25 @@ function browserPid(profileDir: string): number | null {
   }
 }
 
+/** A flow, run after Lighthouse's modules loaded; a crash in it fails the flow, not the process. */
+async function runFlowJob(job: FlowJob): Promise<void> {
+  try {
+    const { runFlow } = await import('./lighthouse-flow');
+    sendToServer({ type: 'flowDone', result: await runFlow(job) });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    sendToServer({
+      type: 'failed',
+      message: `The browser failed during the flow (${redactSecrets(message, Object.values(job.secrets))}).`,
+    });
+  }
+}
+
 let profileDir: string | null = null;
 process.on('message', (message: LighthouseServerMessage) => {
   if (message.type === 'guard') profileDir = message.profileDir;
-  else void runner.then(({ runJob }) => runJob(message.job));
+  else if (message.type === 'run') void runner.then(({ runJob }) => runJob(message.job));
+  else void runner.then(() => runFlowJob(message.job));
 });
 // A browser that dies mid-run also rejects promises Lighthouse never awaits; the run's own
 // promise reports the failure, so these strays must not end the process.

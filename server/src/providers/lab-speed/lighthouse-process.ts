@@ -1,6 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FlowRunResult } from '@core/flows/flow-result';
+import type { FlowJob } from './lighthouse-flow';
 import type { LabStage } from './port';
 import type {
   LighthouseServerMessage,
@@ -70,30 +72,53 @@ export class LighthouseProcess {
     job: LighthouseJob,
     onStage: (stage: LabStage) => void,
   ): Promise<{ measurement: LighthouseMeasurement; profile: LighthouseProfile }> {
+    return this.ask({ type: 'run', job }, (message) => {
+      if (message.type === 'stage') return void onStage(message.stage);
+      if (message.type !== 'done') return undefined;
+      return {
+        measurement: message.measurement,
+        profile: {
+          ...message.timings,
+          transferMs: Math.max(0, Date.now() - message.sentAt),
+          resultBytes: message.resultBytes,
+        },
+      };
+    });
+  }
+
+  /** Resolves with the flow's result, its failed step included; rejects as `run` does. */
+  flow(job: FlowJob): Promise<FlowRunResult> {
+    return this.ask({ type: 'flow', job }, (message) =>
+      message.type === 'flowDone' ? message.result : undefined,
+    );
+  }
+
+  /**
+   * Sends `request` and settles with the first answer `read` returns a value for (it returns
+   * undefined for messages on the way), or rejects on a failure or the child's death.
+   */
+  private ask<T>(
+    request: LighthouseServerMessage,
+    read: (message: LighthouseChildMessage) => T | undefined,
+  ): Promise<T> {
     return new Promise((resolve, reject) => {
       const cleanup = () => {
         this.child.off('message', onMessage);
         this.child.off('exit', onExit);
       };
       const onMessage = (message: LighthouseChildMessage) => {
-        if (message.type === 'ready') return;
-        if (message.type === 'stage') return onStage(message.stage);
-        cleanup();
-        if (message.type === 'done')
-          resolve({
-            measurement: message.measurement,
-            profile: {
-              ...message.timings,
-              transferMs: Math.max(0, Date.now() - message.sentAt),
-              resultBytes: message.resultBytes,
-            },
-          });
-        else
-          reject(
+        if (message.type === 'failed') {
+          cleanup();
+          return reject(
             message.code
               ? new LighthouseFailure(message.code, message.message)
               : new Error(message.message),
           );
+        }
+        const answer = read(message);
+        if (answer === undefined) return;
+        cleanup();
+        resolve(answer);
       };
       const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
         cleanup();
@@ -102,7 +127,7 @@ export class LighthouseProcess {
       this.child.on('message', onMessage);
       this.child.once('exit', onExit);
       if (!this.alive) return onExit(this.child.exitCode, this.child.signalCode);
-      this.child.send({ type: 'run', job } satisfies LighthouseServerMessage);
+      this.child.send(request);
     });
   }
 

@@ -1,4 +1,6 @@
+import type { FlowRunResult } from '@core/flows/flow-result';
 import type { RunResult } from '@core/speed';
+import type { FlowJob } from './lighthouse-flow';
 import type { LabStage, Strategy } from './port';
 
 /** What the server asks a Lighthouse child process to do: one run in the browser on `port`. */
@@ -14,7 +16,9 @@ export interface LighthouseJob {
  * a killed server.
  */
 export type LighthouseServerMessage =
-  { type: 'run'; job: LighthouseJob } | { type: 'guard'; profileDir: string };
+  | { type: 'run'; job: LighthouseJob }
+  | { type: 'flow'; job: FlowJob }
+  | { type: 'guard'; profileDir: string };
 
 /** `environment.concurrency` is the server's to fill: the child knows of its run alone. */
 export type LighthouseMeasurement = Pick<
@@ -46,7 +50,8 @@ export interface LighthouseTimings {
 
 /**
  * What the child says: `ready` once, when Lighthouse and its audits are loaded; then per
- * run, in order, stages and exactly one `done` or `failed`.
+ * run, in order, stages and exactly one `done` or `failed`; per flow, one `flowDone` or
+ * `failed`.
  */
 export type LighthouseChildMessage =
   | { type: 'ready' }
@@ -60,6 +65,8 @@ export type LighthouseChildMessage =
       /** When the child sent it (epoch ms): the result's way to the server is timed from it. */
       sentAt: number;
     }
+  /** A flow's result, a failed step's included: `failed` is for a run that broke down. */
+  | { type: 'flowDone'; result: FlowRunResult }
   /** `code` is Lighthouse's runtime error code when Lighthouse itself reported the failure. */
   | { type: 'failed'; message: string; code?: string };
 

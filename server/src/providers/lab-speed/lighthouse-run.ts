@@ -30,7 +30,7 @@ export const UNUSED_AUDITS = (defaultConfig.categories?.performance?.auditRefs ?
  * config has other categories): its metrics, insights and diagnostics. The full-page
  * screenshot, which nothing shows, would cost about a second.
  */
-const FLAGS: Flags = {
+export const FLAGS: Flags = {
   onlyCategories: ['performance'],
   skipAudits: UNUSED_AUDITS,
   disableFullPageScreenshot: true,
@@ -42,7 +42,7 @@ const FLAGS: Flags = {
 const FILMSTRIP_AUDITS: Config['audits'] = [
   { path: 'screenshot-thumbnails', options: { thumbnailWidth: FILMSTRIP_FRAME_WIDTH } },
 ];
-const CONFIGS: Record<LighthouseJob['strategy'], Config> = {
+export const CONFIGS: Record<LighthouseJob['strategy'], Config> = {
   mobile: { extends: 'lighthouse:default', audits: FILMSTRIP_AUDITS },
   desktop: { ...desktopConfig, audits: FILMSTRIP_AUDITS },
 };

@@ -1,11 +1,21 @@
 import fs from 'node:fs';
-import { SPEED_MESSAGES } from '@core/messages';
-import type { SafeFetchOptions } from '../../http/safe-fetch';
+import { plannedStepsOf, type FlowRunResult } from '@core/flows/flow-result';
+import { FLOW_ACTION_TIMEOUT_MS } from '@core/flows/flow-schema';
+import { redactSecrets } from '@core/flows/redact';
+import { FLOW_MESSAGES, SPEED_MESSAGES } from '@core/messages';
+import { FetchRefused, vetHost, type SafeFetchOptions } from '../../http/safe-fetch';
 import { explainLighthouseFailure } from './explain-failure';
 import { GuardProxy } from './guard-proxy';
 import { LabPool, type LabSlot, type SlotWait } from './lab-pool';
 import { LighthouseFailure } from './lighthouse-process';
-import { LabRunError, type LabResult, type LabRunRequest, type LabSpeedProvider } from './port';
+import {
+  LabRunError,
+  type FlowLab,
+  type FlowRunRequest,
+  type LabResult,
+  type LabRunRequest,
+  type LabSpeedProvider,
+} from './port';
 
 const cancelled = () => new LabRunError('cancelled', SPEED_MESSAGES.runCancelled);
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -35,7 +45,7 @@ function isExecutable(path: string): boolean {
  * Lighthouse in Debian's Chromium, mobile (Lighthouse's default) or desktop preset, on a
  * bounded pool of browser + Lighthouse process slots, with a per-run time limit.
  */
-export class LocalLighthouseProvider implements LabSpeedProvider {
+export class LocalLighthouseProvider implements LabSpeedProvider, FlowLab {
   readonly source = 'local-lighthouse' as const;
   private readonly pool: LabPool;
   private readonly proxy: GuardProxy;
@@ -90,10 +100,84 @@ export class LocalLighthouseProvider implements LabSpeedProvider {
   private async measure({ chrome, lighthouse }: LabSlot, wait: SlotWait, request: LabRunRequest) {
     // The runs sharing the machine with this one as it starts, for its fingerprint.
     const concurrency = this.pool.running;
+    const job = { url: request.url, strategy: request.strategy, port: chrome.port };
+    const { measurement, profile } = await this.limited(
+      { chrome, lighthouse },
+      request.signal,
+      this.timeoutMs,
+      () => lighthouse.run(job, request.onStage),
+    );
+    const environment = measurement.environment && { ...measurement.environment, concurrency };
+    const { totalMs, ...steps } = profile;
+    const timedMs =
+      steps.configMs + steps.benchmarkMs + steps.loadMs + steps.artifactsMs + steps.auditMs;
+    const otherMs = Math.max(0, totalMs - timedMs);
+    return {
+      ...measurement,
+      environment,
+      source: this.source,
+      profile: { ...wait, ...steps, otherMs },
+    };
+  }
+
+  /**
+   * Runs a user flow in a pool slot, each step's address vetted first (and every request
+   * of the browser by the guard proxy on the way); the whole flow within a run's time
+   * limit per measured step.
+   */
+  async runFlow(request: FlowRunRequest): Promise<FlowRunResult> {
+    if (request.signal.aborted) throw cancelled();
+    if (!this.readiness().ready)
+      throw new LabRunError('browser_missing', SPEED_MESSAGES.browserMissing);
+    for (const [index, step] of request.flow.steps.entries()) {
+      if (step.kind !== 'navigate') continue;
+      try {
+        await vetHost(new URL(step.url), this.guard);
+      } catch (error) {
+        if (!(error instanceof FetchRefused)) throw error;
+        throw new LabRunError(
+          'blocked_address',
+          FLOW_MESSAGES.stepRefused(index + 1, error.message),
+        );
+      }
+    }
+    const measured = Math.max(1, plannedStepsOf(request.flow.steps).length);
+    try {
+      return await this.pool.use((slot) => {
+        const job = {
+          flow: request.flow,
+          port: slot.chrome.port,
+          secrets: request.secrets,
+          stepTimeoutMs: FLOW_ACTION_TIMEOUT_MS,
+          loadTimeoutMs: this.timeoutMs,
+        };
+        return this.limited(slot, request.signal, this.timeoutMs * measured, () =>
+          slot.lighthouse.flow(job),
+        );
+      }, request.priority);
+    } catch (error) {
+      if (error instanceof LabRunError) throw error;
+      throw new LabRunError(
+        'crashed',
+        redactSecrets(reason(error), Object.values(request.secrets)),
+      );
+    }
+  }
+
+  /**
+   * `work` in a slot, ended by the slot's browser dying, by `signal`, or after `timeoutMs`
+   * (which takes the browser and Lighthouse process down: the pool replaces the slot).
+   */
+  private async limited<T>(
+    { chrome, lighthouse }: LabSlot,
+    signal: AbortSignal,
+    timeoutMs: number,
+    work: () => Promise<T>,
+  ): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     // Killing the browser ends the run at once; the pool replaces the slot.
     const stop = () => void Promise.resolve(chrome.kill()).catch(() => undefined);
-    request.signal.addEventListener('abort', stop, { once: true });
+    signal.addEventListener('abort', stop, { once: true });
     // Lighthouse itself would wait out its load timeout on a dead browser.
     const browserGone = whenExits(chrome);
     try {
@@ -104,38 +188,23 @@ export class LocalLighthouseProvider implements LabSpeedProvider {
           reject(
             new LabRunError(
               'timeout',
-              `The run took longer than ${Math.round(this.timeoutMs / 1000)} s.`,
+              `The run took longer than ${Math.round(timeoutMs / 1000)} s.`,
             ),
           );
-        }, this.timeoutMs);
+        }, timeoutMs);
       });
-      const job = { url: request.url, strategy: request.strategy, port: chrome.port };
-      const { measurement, profile } = await Promise.race([
-        lighthouse.run(job, request.onStage),
-        limit,
-        browserGone.promise,
-      ]);
-      if (request.signal.aborted) throw cancelled();
-      const environment = measurement.environment && { ...measurement.environment, concurrency };
-      const { totalMs, ...steps } = profile;
-      const timedMs =
-        steps.configMs + steps.benchmarkMs + steps.loadMs + steps.artifactsMs + steps.auditMs;
-      const otherMs = Math.max(0, totalMs - timedMs);
-      return {
-        ...measurement,
-        environment,
-        source: this.source,
-        profile: { ...wait, ...steps, otherMs },
-      };
+      const result = await Promise.race([work(), limit, browserGone.promise]);
+      if (signal.aborted) throw cancelled();
+      return result;
     } catch (error) {
-      if (request.signal.aborted) throw cancelled();
+      if (signal.aborted) throw cancelled();
       if (error instanceof LabRunError || error instanceof LighthouseFailure) throw error;
       // The Lighthouse process died, or Lighthouse lost the browser.
       throw new LabRunError('crashed', reason(error));
     } finally {
       clearTimeout(timer);
       browserGone.dispose();
-      request.signal.removeEventListener('abort', stop);
+      signal.removeEventListener('abort', stop);
     }
   }
 

@@ -1,3 +1,5 @@
+import type { FlowRunResult } from '@core/flows/flow-result';
+import type { FlowBody } from '@core/flows/flow-schema';
 import type { RunErrorKind, RunResult, SpeedReadiness } from '@core/speed';
 
 export type Strategy = 'mobile' | 'desktop';
@@ -63,5 +65,23 @@ export interface LabSpeedProvider {
   run(request: LabRunRequest): Promise<LabResult>;
   /** Starts what runs need (browsers, Lighthouse processes) before the first one asks. */
   warm?(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface FlowRunRequest {
+  flow: FlowBody & { device: Strategy };
+  /** The workspace's secrets the steps name, by name. */
+  secrets: Record<string, string>;
+  signal: AbortSignal;
+  priority?: RunPriority;
+}
+
+/**
+ * Runs user flows: Lighthouse's user-flow API in a local Chromium (a PSI-only lab cannot
+ * click). A failed step is part of the result; a run that could not happen throws LabRunError.
+ */
+export interface FlowLab {
+  readiness(): Omit<SpeedReadiness, 'source'>;
+  runFlow(request: FlowRunRequest): Promise<FlowRunResult>;
   close(): Promise<void>;
 }
