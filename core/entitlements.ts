@@ -17,6 +17,8 @@ export interface Entitlements {
   readonly rumSiteLimit: number;
   /** Keywords whose rank is checked daily. */
   readonly rankKeywordLimit: number;
+  /** User flows a workspace may keep. */
+  readonly flowLimit: number;
   /** Scheduled checks a month, apart from the speed-test allowance. */
   readonly scheduledCheckLimit: number;
   allowsSamples(samples: number): boolean;
@@ -39,6 +41,7 @@ export function entitlementsOf(planId: number | null | undefined): Entitlements 
     trackedPageLimit: plan.trackedPageLimit,
     rumSiteLimit: plan.rumSiteLimit,
     rankKeywordLimit: plan.rankKeywordLimit,
+    flowLimit: plan.flowLimit,
     scheduledCheckLimit: plan.scheduledCheckLimit,
     allowsSamples: (samples) => samples <= plan.speedTestSampleLimit,
     allowsSchedule,

@@ -69,6 +69,8 @@ export interface Plan {
   rumSiteLimit: number;
   /** Keywords whose rank is checked daily. */
   rankKeywordLimit: number;
+  /** User flows (journeys measured step by step) a workspace may keep. */
+  flowLimit: number;
   /**
    * Scheduled checks a month (one device's samples at one time), apart from the manual
    * speed-test quota: a page on both devices checked daily uses about 62.
@@ -97,6 +99,7 @@ export const PLANS: readonly Plan[] = [
     trackedPageLimit: 1,
     rumSiteLimit: 1,
     rankKeywordLimit: 10,
+    flowLimit: 1,
     scheduledCheckLimit: 100,
     trackingRetentionDays: 30,
     seatLimit: 1,
@@ -117,6 +120,7 @@ export const PLANS: readonly Plan[] = [
     trackedPageLimit: 10,
     rumSiteLimit: 3,
     rankKeywordLimit: 100,
+    flowLimit: 5,
     scheduledCheckLimit: 3_000,
     trackingRetentionDays: 90,
     seatLimit: 3,
@@ -137,6 +141,7 @@ export const PLANS: readonly Plan[] = [
     trackedPageLimit: 25,
     rumSiteLimit: 10,
     rankKeywordLimit: 500,
+    flowLimit: 20,
     scheduledCheckLimit: 8_000,
     trackingRetentionDays: 180,
     seatLimit: 10,
@@ -158,6 +163,7 @@ export const PLANS: readonly Plan[] = [
     trackedPageLimit: 100,
     rumSiteLimit: 50,
     rankKeywordLimit: 2_000,
+    flowLimit: 100,
     scheduledCheckLimit: 30_000,
     trackingRetentionDays: 365,
     seatLimit: 50,

@@ -2,6 +2,7 @@ import { ACCOUNTS_ENDPOINTS } from './accounts';
 import { CHECK_ENDPOINTS } from './checks';
 import { TOKEN_ENDPOINTS } from './api-tokens';
 import type { Endpoint } from './endpoint';
+import { FLOW_ENDPOINTS } from './flows';
 import { KEYWORDS_ENDPOINTS } from './keywords';
 import { OPS_ENDPOINTS } from './ops';
 import { PAYMENTS_ENDPOINTS } from './payments';
@@ -27,6 +28,7 @@ export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   scrape: SCRAPE_ENDPOINTS,
   tracking: TRACKING_ENDPOINTS,
   checks: CHECK_ENDPOINTS,
+  flows: FLOW_ENDPOINTS,
   webhooks: WEBHOOK_ENDPOINTS,
   rankTracking: RANK_TRACKING_ENDPOINTS,
   rum: RUM_ENDPOINTS,

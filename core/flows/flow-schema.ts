@@ -125,3 +125,8 @@ export const flowBodySchema = z
   })
   .strict();
 export type FlowBody = z.input<typeof flowBodySchema>;
+
+/** The secrets a flow's steps type, by name, each once. */
+export const secretNamesOf = (steps: readonly FlowStep[]): string[] => [
+  ...new Set(steps.flatMap((step) => (step.kind === 'type' && step.secret ? [step.secret] : []))),
+];

@@ -26,4 +26,26 @@ export const FLOW_MESSAGES = {
   pageStatus: (status: number) => `The page answered HTTP ${status}.`,
   noSecret: (name: string) => `No secret named ${name} in this workspace.`,
   stepTimeout: (seconds: number) => `The step took longer than ${seconds} s.`,
+  notFound: 'No such flow in this workspace.',
+  runNotFound: 'No such flow run in this workspace.',
+  overLimit: (limit: number) =>
+    `Your plan keeps ${limit} user flow${limit === 1 ? '' : 's'} per workspace: upgrade for more, or delete one.`,
+  nothingToChange: 'Send a name, a device or steps to change.',
+  missingSecrets: (names: readonly string[]) =>
+    `The flow types secrets this workspace does not have: ${names.join(', ')}. Add them first.`,
+  noLab:
+    'User flows need Lighthouse in a local Chromium, which this install does not have: install Chromium (apt-get install chromium) or set CHROME_PATH.',
+  secretNotFound: 'No secret of that name in this workspace.',
+  secretValue: 'A secret is 1 to 4,000 characters.',
+  tooManySecrets: (max: number) => `A workspace keeps ${max} secrets at most.`,
+} as const;
+
+/** The `code` of flow refusals, so clients need not read the message. */
+export const FLOW_ERROR_CODES = {
+  notFound: 'flow_not_found',
+  runNotFound: 'flow_run_not_found',
+  overLimit: 'flow_limit',
+  missingSecrets: 'missing_secrets',
+  secretNotFound: 'secret_not_found',
+  tooManySecrets: 'secret_limit',
 } as const;

@@ -2,6 +2,7 @@ import { API_BASE, type Endpoint } from '../endpoints/endpoint';
 // Types only: the web's screens read this table without every feature's schemas.
 import type { ACCOUNTS_ENDPOINTS } from '../endpoints/accounts';
 import type { CHECK_ENDPOINTS } from '../endpoints/checks';
+import type { FLOW_ENDPOINTS } from '../endpoints/flows';
 import type { KEYWORDS_ENDPOINTS } from '../endpoints/keywords';
 import type { RANK_TRACKING_ENDPOINTS } from '../endpoints/rank-tracking';
 import type { RUM_ENDPOINTS } from '../endpoints/rum';
@@ -58,6 +59,7 @@ type Contracts<T> = T[keyof T];
 type AnyContract = Contracts<
   | typeof ACCOUNTS_ENDPOINTS
   | typeof CHECK_ENDPOINTS
+  | typeof FLOW_ENDPOINTS
   | typeof KEYWORDS_ENDPOINTS
   | typeof RANK_TRACKING_ENDPOINTS
   | typeof RUM_ENDPOINTS
@@ -93,6 +95,19 @@ export const WORKSPACE_POLICY: Readonly<Partial<Record<RouteKey, WorkspacePolicy
   'POST /checks': run('CI check'),
   'GET /checks': read,
   'GET /checks/:id': read,
+  'GET /flows': read,
+  'POST /flows': write('created', 'user flow', { detail: 'name' }),
+  'GET /flows/:id': read,
+  'PATCH /flows/:id': write('changed', 'user flow'),
+  'DELETE /flows/:id': write('deleted', 'user flow'),
+  'POST /flows/:id/runs': run('user flow run'),
+  'GET /flows/:id/runs': read,
+  'GET /flows/runs/:runId': read,
+  'POST /flows/import-recorder': read,
+  // Secrets are typed into other sites as someone: an admin's to set, never a token's to read.
+  'GET /secrets': { role: 'member', from: 'header', scope: null },
+  'PUT /secrets/:name': { ...write('changed', 'secret', { role: 'admin' }), scope: null },
+  'DELETE /secrets/:name': { ...write('deleted', 'secret', { role: 'admin' }), scope: null },
   'GET /pagespeed/tests': read,
   'GET /pagespeed/tests/compare': read,
   'POST /serp-search': run('SERP analysis', 'searchTerm'),

@@ -28,6 +28,7 @@ import { trackingRoutes } from './routes/tracking/tracking';
 import { usageRoutes } from './routes/usage/usage';
 import { apiTokenRoutes } from './routes/workspaces/api-tokens';
 import { checkRoutes } from './routes/checks/checks';
+import { flowRoutes } from './routes/flows/flows';
 import { workspaceMemberRoutes } from './routes/workspaces/members';
 import { workspaceRoutes } from './routes/workspaces/workspaces';
 import type { Services, WorkServices } from './services';
@@ -82,6 +83,17 @@ export const FEATURES: readonly Feature[] = [
     close: (services) => services.speed.close(),
   },
   { name: 'checks', api: [checkRoutes] },
+  {
+    name: 'flows',
+    api: [flowRoutes],
+    // Secrets sealed under a rotated key are sealed under SECRETS_KEY before the app serves.
+    ready: async (services, log) => {
+      const sealed = await services.workspaceSecrets.reseal();
+      if (sealed > 0) log.info(`sealed ${sealed} workspace secrets under the current SECRETS_KEY`);
+    },
+    stop: (services) => services.flowRuns.stop(),
+    close: (services) => services.flowRuns.close(),
+  },
   {
     name: 'tracking',
     api: [trackingRoutes],

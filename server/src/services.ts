@@ -33,7 +33,12 @@ import type { PayPalSubscriptions } from './providers/payments/paypal';
 import { createFieldDataProvider, createFieldHistoryProvider } from './providers/field-data';
 import type { FieldDataProvider } from './providers/field-data/port';
 import { createLabSpeedProvider } from './providers/lab-speed';
-import type { LabSpeedProvider } from './providers/lab-speed/port';
+import { LocalLighthouseProvider } from './providers/lab-speed/local-lighthouse';
+import type { FlowLab, LabSpeedProvider } from './providers/lab-speed/port';
+import { FlowRuns, flowRunsQueue } from './flows/flow-runs';
+import { Flows } from './flows/flows';
+import { WorkspaceSecrets } from './flows/workspace-secrets';
+import { loadSecretBox } from './shared/secret-box';
 import { Quotas } from './quota/quotas';
 import { KeywordQuota } from './quota/keyword-quota';
 import { createKeywordSuggester, type KeywordSuggester } from './keywords/keyword-suggester';
@@ -90,6 +95,8 @@ export interface DomainServices {
   speedTestStart: SpeedTestStart;
   /** CI checks: URLs measured for a pipeline, judged on a budget and the tracked history. */
   ciChecks: CiChecks;
+  /** User flows: journeys through a site measured step by step. */
+  flows: Flows;
   /** Real-user monitoring: a user's sites, and their visitors' field data. */
   rumSites: RumSites;
   rumCounts: RumCounts;
@@ -132,6 +139,10 @@ export interface WorkServices {
   sandboxManifest: (() => SandboxManifest) | null;
   /** Rank tracking: keywords, their checks on the SERP chain, schedule and alerts. */
   rank: RankTracking;
+  /** Each workspace's named secrets, which flow steps type by name. */
+  workspaceSecrets: WorkspaceSecrets;
+  /** User flows' runs as jobs, and what runs them here. */
+  flowRuns: FlowRuns;
   /** Page-facts batches as jobs. */
   pageFacts: PageFactsJobs;
   /** MixLab's shop, its crawls, and its listing pages as jobs (null without a shop). */
@@ -187,6 +198,8 @@ export interface Services extends WorkServices, DomainServices {
 export interface ServiceOverrides {
   /** The lab that measures samples (a scripted one instead of Chromium). */
   lab?: LabSpeedProvider;
+  /** What runs user flows (a scripted one instead of Chromium). */
+  flowLab?: FlowLab;
   field?: FieldDataProvider;
   /** The queue (say one that refuses work, as BullMQ does while Redis is down). */
   jobs?: Jobs;
@@ -236,6 +249,7 @@ export const pageFetchOptions = (config: Config): SafeFetchOptions => ({
  * default app, a worker; an API instance of the scale-out mode only queues them).
  */
 function createSpeed(
+  lab: LabSpeedProvider,
   config: Config,
   db: Db,
   log: FastifyBaseLogger,
@@ -246,7 +260,7 @@ function createSpeed(
   overrides: ServiceOverrides,
 ) {
   return createSpeedEngine({
-    lab: overrides.lab ?? createLabSpeedProvider(config, pageFetch),
+    lab,
     field: overrides.field ?? createFieldDataProvider(config),
     db,
     clock,
@@ -267,6 +281,27 @@ function createSpeed(
       ),
     }),
   });
+}
+
+/**
+ * What runs user flows here: the speed lab itself when it is local Lighthouse (one pool of
+ * browsers for both), otherwise (PageSpeed Insights cannot click) a local one of its own.
+ */
+function flowLabFor(
+  config: Config,
+  pageFetch: SafeFetchOptions,
+  lab: LabSpeedProvider,
+  overrides: ServiceOverrides,
+): { lab: FlowLab; owned: boolean } {
+  if (overrides.flowLab) return { lab: overrides.flowLab, owned: false };
+  if (lab instanceof LocalLighthouseProvider) return { lab, owned: false };
+  const own = new LocalLighthouseProvider(
+    config.CHROME_PATH,
+    config.SPEED_CONCURRENCY,
+    config.SPEED_RUN_TIMEOUT_MS,
+    pageFetch,
+  );
+  return { lab: own, owned: true };
 }
 
 /** The queue the configuration asks for: BullMQ on REDIS_URL, or this process's own. */
@@ -299,7 +334,9 @@ export function createWorkServices(
   const jobs = overrides.jobs ?? createConfiguredJobs(config, log);
   const quotas = new Quotas(db, clock);
   const email = createEmailSender(config, log);
+  const lab = overrides.lab ?? createLabSpeedProvider(config, pageFetch);
   const { speed, sampleWorker } = createSpeed(
+    lab,
     config,
     db,
     log,
@@ -346,6 +383,17 @@ export function createWorkServices(
     log,
   });
   const newCrawl = crawlMaker(config, pageFetch, () => clock.now().getTime(), pace);
+  const workspaceSecrets = new WorkspaceSecrets(db, clock, loadSecretBox(config));
+  const flowRuns = new FlowRuns({
+    db,
+    clock,
+    config,
+    jobs,
+    quotas,
+    secrets: workspaceSecrets,
+    lab: measuresHere ? flowLabFor(config, pageFetch, lab, overrides) : null,
+    log,
+  });
   return {
     config,
     db,
@@ -362,6 +410,8 @@ export function createWorkServices(
     serpUsage,
     sandboxManifest,
     rank,
+    workspaceSecrets,
+    flowRuns,
     pageFacts: new PageFactsJobs(jobs, pageFetch),
     scrape: { target, newCrawl, pace, pages: target && new ScrapeJobs(jobs, target, newCrawl) },
   };
@@ -380,6 +430,7 @@ export function serveQueues(work: WorkServices): { close(): Promise<void> } {
     now: checksNowQueue.concurrency(config),
   });
   work.rank.serve(rankChecksQueue.concurrency(config));
+  work.flowRuns.serve(flowRunsQueue.concurrency(config));
   const readers = [
     servePageFacts(jobs, pageFactsQueue.concurrency(config), work.pageFetch),
     serveScrapePages(
@@ -507,6 +558,7 @@ export function createServices(
     keywordSettings: new KeywordSettingsStore(db, clock),
     speedTestStart: new SpeedTestStart(work.speed, speedTests, pageFetch),
     ciChecks: new CiChecks(db, clock, work.speed, speedTests, pageFetch),
+    flows: new Flows(db, clock),
     rumSites: new RumSites(db, clock),
     rumCounts,
     rumBuffer,

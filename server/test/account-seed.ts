@@ -12,6 +12,8 @@ export interface SeededAccount {
   email: string;
   headers: { authorization: string };
   webhookSecret: string;
+  /** A flow secret's value (sealed in the database, never exported). */
+  flowSecret: string;
   ids: { trackingCheck: string; rankCheck: string; speedTest: string; rumSite: string };
 }
 
@@ -22,7 +24,7 @@ export interface SeededAccount {
  * only a lab or a SERP vendor makes them (checks, runs, beacons' counts).
  */
 export async function seedAccount(app: App, email: string): Promise<SeededAccount> {
-  const call = (method: 'POST' | 'GET', url: string, payload: object, token?: string) =>
+  const call = (method: 'POST' | 'GET' | 'PUT', url: string, payload: object, token?: string) =>
     app.inject({
       method,
       url: `${API}${url}`,
@@ -90,6 +92,26 @@ export async function seedAccount(app: App, email: string): Promise<SeededAccoun
     'subscription',
   );
 
+  const flowSecret = `seeded-shop-password-${crypto.randomUUID()}`;
+  await expectOk(call('PUT', '/secrets/SHOP_PASSWORD', { value: flowSecret }, token), 'secret');
+  const flow = await expectOk(
+    call(
+      'POST',
+      '/flows',
+      {
+        name: 'Seeded sign-in',
+        steps: [
+          { kind: 'navigate', url: 'https://shop.example/sign-in' },
+          { kind: 'type', selector: '#password', secret: 'SHOP_PASSWORD' },
+          { kind: 'click', selector: 'aria/Sign in', navigates: true },
+        ],
+      },
+      token,
+    ),
+    'flow',
+  );
+  const flowId = (JSON.parse(flow.body) as { id: string }).id;
+
   const { services } = app;
   const db = services.db.kysely;
   const now = services.clock.now().toISOString();
@@ -149,6 +171,26 @@ export async function seedAccount(app: App, email: string): Promise<SeededAccoun
       result: null,
       created_at: now,
       finished_at: null,
+    })
+    .execute();
+
+  await db
+    .insertInto('flow_runs')
+    .values({
+      id: crypto.randomUUID(),
+      flow_id: flowId,
+      workspace_id: userId,
+      user_id: userId,
+      flow: JSON.stringify({ name: 'Seeded sign-in', device: 'mobile', steps: [] }),
+      status: 'error',
+      result: null,
+      error: 'No browser.',
+      error_kind: 'browser_missing',
+      charged: 2,
+      charge_subject: userId,
+      charge_period: now.slice(0, 7),
+      created_at: now,
+      finished_at: now,
     })
     .execute();
 
@@ -314,6 +356,7 @@ export async function seedAccount(app: App, email: string): Promise<SeededAccoun
     email,
     headers,
     webhookSecret: webhook.secret,
+    flowSecret,
     ids: { trackingCheck, rankCheck, speedTest, rumSite: site.id },
   };
 }

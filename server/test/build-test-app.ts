@@ -62,6 +62,8 @@ export async function buildTestApp(
     env?: Record<string, string>;
     clock?: Clock;
     overrides?: ServiceOverrides;
+    /** Where the app's log lines go (with LOG_LEVEL in `env`): a test that reads them. */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'speedrank-test-'));
@@ -87,6 +89,7 @@ export async function buildTestApp(
     db,
     ...(options.clock && { clock: options.clock }),
     ...(options.overrides && { overrides: options.overrides }),
+    ...(options.logStream && { logStream: options.logStream }),
   });
   return {
     app,

@@ -120,6 +120,7 @@ describeOnDatabases('account data: export and deletion', ({ postgres }) => {
       [
         'README.txt',
         'ci-checks.json',
+        'flows.json',
         'mailing.json',
         'payments.json',
         'profile.json',
@@ -146,6 +147,16 @@ describeOnDatabases('account data: export and deletion', ({ postgres }) => {
     expect(json('ci-checks.json')).toEqual([
       expect.objectContaining({ budget: { lcp: 2500 }, ref: null, verdict: null }),
     ]);
+    expect(json('flows.json')).toEqual({
+      flows: [
+        expect.objectContaining({
+          name: 'Seeded sign-in',
+          steps: expect.arrayContaining([expect.objectContaining({ secret: 'SHOP_PASSWORD' })]),
+          runs: [expect.objectContaining({ status: 'error', charged: 2 })],
+        }),
+      ],
+      secrets: [expect.objectContaining({ name: 'SHOP_PASSWORD' })],
+    });
     expect(json('workspaces.json').owned).toHaveLength(2);
     expect(json('workspaces.json').owned).toEqual(
       expect.arrayContaining([
@@ -154,7 +165,15 @@ describeOnDatabases('account data: export and deletion', ({ postgres }) => {
           personal: 1,
           members: [expect.objectContaining({ user_id: seeded.userId, role: 'owner' })],
           // The seed saved its keyword settings through the API: the audit hook wrote it.
-          audit: [expect.objectContaining({ action: 'changed', subject: 'keyword settings' })],
+          audit: [
+            expect.objectContaining({ action: 'changed', subject: 'keyword settings' }),
+            expect.objectContaining({ action: 'changed', subject: 'secret' }),
+            expect.objectContaining({
+              action: 'created',
+              subject: 'user flow',
+              detail: 'Seeded sign-in',
+            }),
+          ],
           keywordSettings: expect.objectContaining({ country_code: 'de' }),
         }),
         expect.objectContaining({
@@ -210,13 +229,15 @@ describeOnDatabases('account data: export and deletion', ({ postgres }) => {
       ...tokens,
       ...sessions,
       ...(await held('tracking_webhooks', 'secret', 'workspace_id')),
+      ...(await held('workspace_secrets', 'value', 'workspace_id')),
       seeded.webhookSecret,
+      seeded.flowSecret,
       seeded.headers.authorization.slice('Bearer '.length),
     ];
     expect(tokens.length).toBeGreaterThan(0);
     expect(sessions.length).toBeGreaterThan(0);
     // The password hash and the sealed secret were found, too.
-    expect(secrets.filter(Boolean)).toHaveLength(tokens.length + sessions.length + 4);
+    expect(secrets.filter(Boolean)).toHaveLength(tokens.length + sessions.length + 6);
     const everything = [res.rawPayload.toString('latin1'), ...Object.values(files)].join('\n');
     for (const secret of secrets) expect(everything).not.toContain(secret);
     expect(everything).not.toContain('password_hash');

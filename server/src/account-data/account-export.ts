@@ -33,6 +33,9 @@ export const EXPORT_PLACES: Record<UserTableName, string> = {
   speed_test_urls: 'speed-tests.json, searches.json',
   speed_runs: 'speed-tests.json',
   ci_checks: 'ci-checks.json',
+  flows: 'flows.json',
+  flow_runs: 'flows.json',
+  workspace_secrets: 'flows.json (the secrets’ names, without their values)',
   serp_shares: 'searches.json',
   tracked_pages: 'tracked-pages.json',
   tracking_checks: 'tracked-page-checks.csv',
@@ -255,6 +258,21 @@ function files(rows: Rows, columns: Map<string, string[]>): Record<string, strin
         ),
       })),
     ),
+    'flows.json': json({
+      flows: rows.flows.map((flow) => ({
+        ...clean(flow),
+        steps: JSON.parse(String(flow.steps)) as unknown,
+        runs: rows.flow_runs
+          .filter((run) => run.flow_id === flow.id)
+          .map((run) => ({
+            ...clean(run),
+            flow: JSON.parse(String(run.flow)) as unknown,
+            result: run.result === null ? null : (JSON.parse(String(run.result)) as unknown),
+          })),
+      })),
+      // A secret's value is a credential for another site: its name and dates alone.
+      secrets: rows.workspace_secrets.map(({ value: _sealed, ...secret }) => clean(secret)),
+    }),
     'rank-keywords.json': json(rows.rank_keywords.map(clean)),
     'rank-history.csv': table('rank_checks'),
     'rum-sites.json': json(rows.rum_sites.map(clean)),

@@ -97,6 +97,9 @@ export const USER_TABLES = [
   { table: 'speed_runs', owner: { column: 'test_id', parent: 'speed_tests' } },
   // The checks of the user's workspaces; theirs in others' name them no more once gone.
   { table: 'ci_checks', owner: { column: 'workspace_id', parent: 'workspaces' } },
+  { table: 'flows', owner: { column: 'workspace_id', parent: 'workspaces' } },
+  { table: 'flow_runs', owner: { column: 'flow_id', parent: 'flows' } },
+  { table: 'workspace_secrets', owner: { column: 'workspace_id', parent: 'workspaces' } },
   { table: 'tracked_pages', owner: { column: 'workspace_id', parent: 'workspaces' } },
   { table: 'tracking_checks', owner: { column: 'page_id', parent: 'tracked_pages' } },
   { table: 'tracking_samples', owner: { column: 'check_id', parent: 'tracking_checks' } },

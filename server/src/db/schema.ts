@@ -41,6 +41,9 @@ export interface Database {
   speed_test_urls: SpeedTestUrlsTable;
   speed_runs: SpeedRunsTable;
   ci_checks: CiChecksTable;
+  flows: FlowsTable;
+  flow_runs: FlowRunsTable;
+  workspace_secrets: WorkspaceSecretsTable;
 }
 
 export interface UsersTable {
@@ -544,4 +547,45 @@ export interface CiChecksTable {
   result: string | null;
   created_at: string;
   finished_at: string | null;
+}
+
+/** A user flow (migration 029): its steps as JSON of core/flows FlowStep[]. */
+export interface FlowsTable {
+  id: string;
+  workspace_id: string;
+  user_id: string | null;
+  name: string;
+  device: 'mobile' | 'desktop';
+  steps: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A flow's run: the flow as it ran (JSON of FlowBody), and its FlowRunResult once measured. */
+export interface FlowRunsTable {
+  id: string;
+  flow_id: string;
+  workspace_id: string;
+  user_id: string | null;
+  flow: string;
+  status: 'queued' | 'running' | 'done' | 'failed' | 'error';
+  result: string | null;
+  error: string | null;
+  error_kind: string | null;
+  /** Speed tests of the month the run took, and whose counter of which month: steps that
+   * never ran are given back. */
+  charged: number;
+  charge_subject: string;
+  charge_period: string;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** A workspace's named secret, its value sealed with SECRETS_KEY (shared/secret-box.ts). */
+export interface WorkspaceSecretsTable {
+  workspace_id: string;
+  name: string;
+  value: string;
+  created_at: string;
+  updated_at: string;
 }

@@ -1,10 +1,13 @@
 import { parse, type Selector, type Step, type UserFlow } from '@puppeteer/replay';
-import { FLOW_KEY_PATTERN, type FlowBody, type FlowStep } from '@core/flows/flow-schema';
+import { loadsPage } from '@core/flows/flow-result';
+import { FLOW_KEY_PATTERN, flowBodySchema, type FlowStep } from '@core/flows/flow-schema';
 import { FLOW_MESSAGES } from '@core/messages';
+import { Invalid } from '../domain/errors';
+import type { z } from 'zod';
 
 /** A Recorder file as a flow of ours, and what did not carry over or needs the user's eye. */
 export interface RecorderImport {
-  flow: FlowBody;
+  flow: z.output<typeof flowBodySchema>;
   notes: string[];
 }
 
@@ -66,12 +69,15 @@ const describe = (step: FlowStep) =>
  * between two page loads is measured as a timespan, named after its first action.
  */
 export function importRecorder(json: unknown): RecorderImport {
-  let recording: UserFlow;
+  let recording: UserFlow | null = null;
+  let why = '';
   try {
     recording = parse(json);
   } catch (error) {
-    throw new Error(FLOW_MESSAGES.recorderInvalid((error as Error).message), { cause: error });
+    why = error instanceof Error ? error.message : String(error);
   }
+  // A refusal of the user's file (400), not a failure of ours: the parser's words say why.
+  if (!recording) throw new Invalid(FLOW_MESSAGES.recorderInvalid(why));
   const notes: string[] = [];
   const viewport = recording.steps.find((step) => step.type === 'setViewport');
   const steps: FlowStep[] = [];
@@ -79,24 +85,26 @@ export function importRecorder(json: unknown): RecorderImport {
   for (const [index, step] of recording.steps.entries()) {
     const ours = stepOf(step, index, notes);
     if (!ours) continue;
-    const loadsPage = ours.kind === 'navigate' || ('navigates' in ours && ours.navigates === true);
     const waits = ours.kind === 'waitFor';
-    if (loadsPage && open) {
+    if (loadsPage(ours) && open) {
       steps.push({ kind: 'endTimespan' });
       open = false;
-    } else if (!loadsPage && !waits && !open && steps.length > 0) {
+    } else if (!loadsPage(ours) && !waits && !open && steps.length > 0) {
       steps.push({ kind: 'startTimespan', name: describe(ours) });
       open = true;
     }
     steps.push(ours);
   }
   if (open) steps.push({ kind: 'endTimespan' });
-  return {
-    flow: {
-      name: recording.title.trim().slice(0, 100) || 'Imported flow',
-      device: viewport && !viewport.isMobile ? 'desktop' : 'mobile',
-      steps,
-    },
-    notes,
-  };
+  const flow = flowBodySchema.safeParse({
+    name: recording.title.trim().slice(0, 100) || 'Imported flow',
+    device: viewport && !viewport.isMobile ? 'desktop' : 'mobile',
+    steps,
+  });
+  if (!flow.success) {
+    const [issue] = flow.error.issues;
+    const where = issue?.path[0] === 'steps' ? ` (step ${Number(issue.path[1]) + 1})` : '';
+    throw new Invalid(FLOW_MESSAGES.recorderInvalid(`${issue?.message ?? ''}${where}`));
+  }
+  return { flow: flow.data, notes };
 }

@@ -27,6 +27,7 @@ import * as workspaceInvites from './2026-11-29-025-workspace-invites';
 import * as apiTokensAndAudit from './2026-11-29-026-api-tokens-and-audit';
 import * as workspaceSerpShares from './2026-11-29-027-workspace-serp-shares';
 import * as ciChecks from './2026-11-29-028-ci-checks';
+import * as flows from './2026-11-30-029-flows';
 
 /** All migrations in order; names are date-prefixed so they sort as they apply. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-026-api-tokens-and-audit': apiTokensAndAudit,
   '2026-11-29-027-workspace-serp-shares': workspaceSerpShares,
   '2026-11-29-028-ci-checks': ciChecks,
+  '2026-11-30-029-flows': flows,
 };

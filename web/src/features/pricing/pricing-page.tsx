@@ -36,6 +36,7 @@ function limitsOf(plan: Plan): string[] {
     `${count(plan.speedTestLimit, 'speed test')} a month, up to ${plan.speedTestSampleLimit} samples each`,
     `${count(plan.keywordSearchLimit, 'keyword')} a month${perWindow}`,
     `${count(plan.trackedPageLimit, 'tracked page')}, ${count(plan.scheduledCheckLimit, 'scheduled check')} a month`,
+    `${count(plan.flowLimit, 'user flow')} (signed-in pages and journeys)`,
     plan.seatLimit === 1
       ? 'Workspaces for you alone'
       : `Workspaces shared by up to ${count(plan.seatLimit, 'person', 'people')}`,
