@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FLOW_MESSAGES } from '../messages/flows';
 import { RUN_ERROR_KINDS } from '../speed';
-import { flowRunResultSchema, MEASURED_STEP_KINDS } from './flow-result';
+import { FLOW_STEP_STATUSES, flowRunResultSchema, MEASURED_STEP_KINDS } from './flow-result';
 import {
   FLOW_DEVICES,
   flowBodySchema,
@@ -88,7 +88,21 @@ export const flowRunSchema = flowRunSummarySchema.extend({
   plannedSteps: z.array(z.object({ name: z.string(), kind: z.enum(MEASURED_STEP_KINDS) })),
 });
 export type FlowRun = z.infer<typeof flowRunSchema>;
-export const flowRunListSchema = z.object({ runs: z.array(flowRunSummarySchema) });
+
+/** A run in a flow's history: its summary and each measured step's figures, for the chart. */
+export const flowRunHistoryEntrySchema = flowRunSummarySchema.extend({
+  steps: z.array(
+    z.object({
+      name: z.string(),
+      kind: z.enum(MEASURED_STEP_KINDS),
+      status: z.enum(FLOW_STEP_STATUSES),
+      /** Each metric's numeric value (ms; unitless CLS; 0–1 psi), as the run view's. */
+      values: z.record(z.string(), z.number()),
+    }),
+  ),
+});
+export type FlowRunHistoryEntry = z.infer<typeof flowRunHistoryEntrySchema>;
+export const flowRunListSchema = z.object({ runs: z.array(flowRunHistoryEntrySchema) });
 
 export const startFlowRunResponseSchema = z.object({
   runId: z.string(),

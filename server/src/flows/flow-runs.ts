@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Flow, FlowRun, FlowRunSummary } from '@core/flows/flow-api';
+import type { Flow, FlowRun, FlowRunHistoryEntry, FlowRunSummary } from '@core/flows/flow-api';
 import { plannedStepsOf, type FlowRunResult } from '@core/flows/flow-result';
 import { secretNamesOf, type FlowStep } from '@core/flows/flow-schema';
 import { redactSecrets } from '@core/flows/redact';
@@ -162,17 +162,30 @@ export class FlowRuns {
     };
   }
 
-  /** The flow's runs, newest first. */
-  async list(flowId: string): Promise<FlowRunSummary[]> {
+  /** The flow's runs, newest first, each measured step with its metrics' values. */
+  async list(flowId: string): Promise<FlowRunHistoryEntry[]> {
     const rows = await this.deps.db.kysely
       .selectFrom('flow_runs')
-      .select(['id', 'flow_id', 'status', 'created_at', 'finished_at'])
+      .select(['id', 'flow_id', 'status', 'created_at', 'finished_at', 'result'])
       .where('flow_id', '=', flowId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(RUNS_LISTED)
       .execute();
-    return rows.map(summaryOf);
+    return rows.map((row) => {
+      const result = row.result ? (JSON.parse(row.result) as FlowRunResult) : null;
+      return {
+        ...summaryOf(row),
+        steps: (result?.steps ?? []).map((step) => ({
+          name: step.name,
+          kind: step.kind,
+          status: step.status,
+          values: Object.fromEntries(
+            Object.entries(step.metrics).map(([key, metric]) => [key, metric.numericValue]),
+          ),
+        })),
+      };
+    });
   }
 
   /** Runs the queue's flows here, when this process has a lab. */

@@ -217,6 +217,12 @@ describeOnDatabases('user flows', ({ postgres }) => {
     expect(lab.requests[0]?.secrets).toEqual({ SHOP_PASSWORD: PASSWORD });
     const history = await call('GET', `/flows/${id}/runs`);
     expect(history.json().runs).toEqual([expect.objectContaining({ id: run.id, status: 'done' })]);
+    expect(history.json().runs[0].steps[2]).toEqual({
+      name: 'Add to cart',
+      kind: 'timespan',
+      status: 'done',
+      values: { tbt: 420 },
+    });
 
     // Every answer, every stored row, every log line: the value appears in none.
     const answers = [
