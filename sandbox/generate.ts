@@ -967,7 +967,7 @@ export function generateSandbox(seed = SANDBOX_SEED): SandboxModel {
       topic: spec.topic,
       lang: spec.lang,
       accent: spec.accent,
-      disallow: catalog ? ['/cart', '/checkout'] : rng.chance(0.3) ? ['/search'] : [],
+      disallow: catalog ? ['/cart', '/checkout', '/account'] : rng.chance(0.3) ? ['/search'] : [],
     };
     const build: SiteBuild = { info, traits: siteTraits(rng, navFor(plans, info)), model, catalog };
     sites.set(spec.id, build);

@@ -11,6 +11,7 @@ export {
   type SandboxManifest,
   type SandboxPage,
   type SandboxShop,
+  type SandboxShopAccount,
 } from './manifest';
 export { RESPONSE_HEADER_BYTES, type PageWeight, type ResourceWeight } from './page-weight';
 export { isSandboxUrl, resolveSandboxAddress, sandboxOrigin, SANDBOX_DOMAIN } from './host';

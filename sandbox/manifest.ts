@@ -21,6 +21,7 @@ import { modelFacts } from './page-text';
 import { weighPage, type PageWeight } from './page-weight';
 import { indexSandbox, resolveLocation, type SandboxIndex } from './routing';
 import { isPublished, SEASON_DAYS, type PageSchedule } from './schedule';
+import { SHOP_ACCOUNT } from './shop-account';
 import { schemaTypes } from './structured-data';
 import { topicById } from './topics/all-topics';
 
@@ -138,6 +139,41 @@ export interface SandboxShop {
   brokenProductUrls: string[];
 }
 
+/**
+ * The pet shop's demo customer and interactive pages, for Lighthouse user flows: sign in,
+ * add to cart, measure (shop-account.ts). Fixed values, the same on every run. The pages
+ * are not content: they are not in `pages`, the sitemap or the search index.
+ */
+export interface SandboxShopAccount {
+  site: string;
+  email: string;
+  password: string;
+  /**
+   * The sign-in form (`#email`, `#password`, a submit button named "Sign in"): a POST with
+   * the credentials answers 303 to `accountUrl` and sets the HttpOnly `sessionCookie`; wrong
+   * ones answer 200 with the form and an error (role=alert).
+   */
+  signInUrl: string;
+  /** 200 with "Your account: <email>" as its h1 when signed in, else 303 to `signInUrl`. */
+  accountUrl: string;
+  /** A POST here clears the session and answers 303 to `signInUrl`. */
+  signOutUrl: string;
+  /** Lists what the add-to-cart buttons put in `cartCookie`, or says the cart is empty. */
+  cartUrl: string;
+  sessionCookie: string;
+  cartCookie: string;
+  /** Every product page has this button (accessible name "Add to cart"). */
+  addToCartSelector: string;
+  /**
+   * The planted long task: each add-to-cart click runs a synchronous busy loop this long,
+   * then shows "Added to cart" (role=status) and the cart count. Not in a page's `speed`,
+   * which is what loading the page runs.
+   */
+  addToCartLongTaskMs: number;
+  /** A product page for flows: the first light page of the catalogue whose first variant is in stock. */
+  productUrl: string;
+}
+
 export interface SandboxManifest {
   version: 1;
   seed: number;
@@ -150,6 +186,7 @@ export interface SandboxManifest {
   topics: SandboxTopic[];
   pages: SandboxPage[];
   shop: SandboxShop;
+  shopAccount: SandboxShopAccount;
 }
 
 function absolute(location: Location, port: number): string {
@@ -322,6 +359,32 @@ export function buildManifest(
       }),
       brokenProductUrls: shop.brokenProductPaths.map(url),
     },
+    shopAccount: shopAccountOf(index, port),
+  };
+}
+
+function shopAccountOf(index: SandboxIndex, port: number): SandboxShopAccount {
+  const { shop } = index.sandbox;
+  const url = (p: string): string => absolute({ site: shop.site, path: p }, port);
+  const product = shop.products.find(
+    (candidate) =>
+      index.pages.get(locationKey({ site: shop.site, path: candidate.path }))?.profile ===
+        'light' && candidate.variants[0]?.inStock,
+  );
+  if (!product) throw new Error('The pet shop needs a light product page in stock');
+  return {
+    site: shop.site,
+    email: SHOP_ACCOUNT.email,
+    password: SHOP_ACCOUNT.password,
+    signInUrl: url(SHOP_ACCOUNT.signInPath),
+    accountUrl: url(SHOP_ACCOUNT.accountPath),
+    signOutUrl: url(SHOP_ACCOUNT.signOutPath),
+    cartUrl: url(SHOP_ACCOUNT.cartPath),
+    sessionCookie: SHOP_ACCOUNT.sessionCookie,
+    cartCookie: SHOP_ACCOUNT.cartCookie,
+    addToCartSelector: SHOP_ACCOUNT.addToCartSelector,
+    addToCartLongTaskMs: SHOP_ACCOUNT.addToCartLongTaskMs,
+    productUrl: url(product.path),
   };
 }
 

@@ -27,12 +27,29 @@ export type Inline = string | { text: string; href: Href } | { text: string; str
 
 export type HiddenMode = 'attribute' | 'display-none' | 'visibility-hidden';
 
+/** A labelled input of a form: `<label for=id>` and `<input id name type>`. */
+export interface FormField {
+  id: string;
+  name: string;
+  type: 'email' | 'password' | 'text';
+  label: string;
+  autocomplete: string;
+  /** The value it shows, such as the email typed before a failed sign-in. */
+  value?: string;
+}
+
 export type ContainerTag =
   'header' | 'nav' | 'main' | 'article' | 'section' | 'aside' | 'footer' | 'div';
 
 export type Block =
   | { kind: 'heading'; level: 1 | 2 | 3; text: string; className?: string }
-  | { kind: 'paragraph'; runs: Inline[]; className?: string }
+  | {
+      kind: 'paragraph';
+      runs: Inline[];
+      className?: string;
+      /** An ARIA live region: `alert` for an error, `status` for text a script fills in. */
+      role?: 'alert' | 'status';
+    }
   | { kind: 'list'; ordered: boolean; items: Inline[][]; className?: string }
   | { kind: 'table'; head: string[]; rows: string[][] }
   | {
@@ -47,7 +64,17 @@ export type Block =
   | { kind: 'links'; label: string; links: { text: string; href: Href }[] }
   | { kind: 'breadcrumb'; items: { text: string; href: Href | null }[] }
   | { kind: 'video'; poster: string; src: string }
-  | { kind: 'button'; text: string }
+  | {
+      kind: 'button';
+      text: string;
+      className?: string;
+      /** `data-*` attributes, for the script that handles the button. */
+      data?: Record<string, string>;
+    }
+  /** A form posting `application/x-www-form-urlencoded` to a path of its own site. */
+  | { kind: 'form'; action: string; fields: FormField[]; submit: string; className?: string }
+  /** An inline script; none of its text is visible. */
+  | { kind: 'script'; code: string }
   | { kind: 'noscript'; text: string }
   | { kind: 'template'; text: string }
   | {
@@ -101,6 +128,9 @@ export type PageTemplate =
   | 'data-table'
   | 'print'
   | 'listing'
+  | 'sign-in'
+  | 'account'
+  | 'cart'
   | 'not-found'
   | 'gone'
   | 'server-error';

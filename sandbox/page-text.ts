@@ -42,6 +42,11 @@ export function visibleLines(blocks: readonly Block[]): string[] {
       case 'container':
         if (block.hidden === undefined) lines.push(...visibleLines(block.blocks));
         break;
+      case 'form':
+        for (const field of block.fields) lines.push(field.label);
+        lines.push(block.submit);
+        break;
+      case 'script':
       case 'video':
       case 'noscript':
       case 'template':

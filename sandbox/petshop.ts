@@ -9,6 +9,7 @@ import type { PageContent, PageContext, PagePlan, SiteInfo } from './page-builde
 import { rngFor, type Rng } from './prng';
 import * as sd from './structured-data';
 import { lightImageName, LIGHT_IMAGE_COUNT } from './images';
+import { addToCartBlocks } from './shop-account';
 
 export const PETSHOP_ID = 'petshop';
 export const PRODUCTS_PER_LISTING_PAGE = 12;
@@ -543,7 +544,8 @@ function productPage(ctx: PageContext, catalog: PetshopCatalog): PageContent {
       ),
     );
   }
-  out.add({ kind: 'button', text: ui.addToCart });
+  // The add-to-cart button runs the planted long task of the shop's user flows (shop-account.ts).
+  out.add(...addToCartBlocks(ui.addToCart, first.sku));
   out.add({
     kind: 'figure',
     image: product.image,

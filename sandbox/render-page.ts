@@ -103,8 +103,10 @@ function renderBlock(block: Block, ctx: BlockContext): string {
   switch (block.kind) {
     case 'heading':
       return `<h${block.level}${cls(block.className)}>${escapeHtml(block.text)}</h${block.level}>`;
-    case 'paragraph':
-      return `<p${cls(block.className)}>${renderInline(block.runs, port)}</p>`;
+    case 'paragraph': {
+      const role = block.role === undefined ? '' : ` role="${block.role}"`;
+      return `<p${cls(block.className)}${role}>${renderInline(block.runs, port)}</p>`;
+    }
     case 'list': {
       const tag = block.ordered ? 'ol' : 'ul';
       return `<${tag}${cls(block.className)}>\n${block.items.map((item) => `<li>${renderInline(item, port)}</li>`).join('\n')}\n</${tag}>`;
@@ -146,8 +148,23 @@ function renderBlock(block: Block, ctx: BlockContext): string {
     }
     case 'video':
       return `<video controls preload="none" width="640" height="360" poster="/images/${escapeHtml(block.poster)}.png"><source src="${escapeHtml(block.src)}" type="video/mp4"></video>`;
-    case 'button':
-      return `<button type="button">${escapeHtml(block.text)}</button>`;
+    case 'button': {
+      const data = Object.entries(block.data ?? {})
+        .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
+        .join('');
+      return `<button type="button"${cls(block.className)}${data}>${escapeHtml(block.text)}</button>`;
+    }
+    case 'form': {
+      const lines = block.fields.map((field) => {
+        const value = field.value === undefined ? '' : ` value="${escapeHtml(field.value)}"`;
+        return `<p><label for="${escapeHtml(field.id)}">${escapeHtml(field.label)}</label><br><input id="${escapeHtml(field.id)}" name="${escapeHtml(field.name)}" type="${field.type}" autocomplete="${escapeHtml(field.autocomplete)}" required${value}></p>`;
+      });
+      lines.push(`<p><button type="submit">${escapeHtml(block.submit)}</button></p>`);
+      return `<form method="post" action="${escapeHtml(block.action)}"${cls(block.className)}>\n${lines.join('\n')}\n</form>`;
+    }
+    case 'script':
+      // `</` is escaped (as strings and regular expressions read it) so nothing inside can close the element.
+      return `<script>${block.code.replace(/<\//g, '<\\/')}</script>`;
     case 'noscript':
       return `<noscript><p>${escapeHtml(block.text)}</p></noscript>`;
     case 'template':

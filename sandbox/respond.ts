@@ -7,6 +7,7 @@ import { LANGUAGE_PACKS } from './language-packs';
 import type { ImageSpec, PageModel, SandboxModel, SiteModel } from './model';
 import { renderDirectory, renderPage } from './render-page';
 import { indexSandbox, resolveLocation } from './routing';
+import { createShopAccount, type ShopRequest } from './shop-account';
 import { blockingCss, blockingJs, robotsTxt, siteCss, sitemapXml } from './site-files';
 import { topicById } from './topics/all-topics';
 
@@ -55,12 +56,16 @@ export function pageHtml(
   });
 }
 
-/** Answers a request for `url` on a sandbox host, on sandbox day `day` (schedule.ts). */
+/**
+ * Answers a request for `url` on a sandbox host, on sandbox day `day` (schedule.ts); its
+ * cookies and form body matter to the pet shop's sign-in, account and cart only.
+ */
 export type Responder = (
   host: SandboxHost,
   method: string,
   url: string,
   day: number,
+  request?: ShopRequest,
 ) => SandboxResponse;
 
 export function createResponder(sandbox: SandboxModel, images: ImageCache): Responder {
@@ -72,12 +77,9 @@ export function createResponder(sandbox: SandboxModel, images: ImageCache): Resp
     else sitePages.set(page.site, [page]);
   }
 
-  const respond: Responder = (host, method, url, day) => {
-    if (method !== 'GET' && method !== 'HEAD') {
-      return reply(405, 'text/plain; charset=utf-8', 'Method not allowed\n', 'no-cache', 0, {
-        allow: 'GET, HEAD',
-      });
-    }
+  const shopAccount = createShopAccount(sandbox, index.images);
+
+  const respond: Responder = (host, method, url, day, request = {}) => {
     const port = host.port ?? 80;
     let path: string;
     try {
@@ -86,6 +88,13 @@ export function createResponder(sandbox: SandboxModel, images: ImageCache): Resp
       return reply(400, 'text/plain; charset=utf-8', 'Bad request\n', 'no-cache');
     }
     const site = index.sites.get(host.site);
+    const account = site && !host.www ? shopAccount(site, port, method, path, request) : null;
+    if (account) return account;
+    if (method !== 'GET' && method !== 'HEAD') {
+      return reply(405, 'text/plain; charset=utf-8', 'Method not allowed\n', 'no-cache', 0, {
+        allow: 'GET, HEAD',
+      });
+    }
     if (site && !host.www) {
       const origin = sandboxOrigin(site.id, port);
       if (path === '/robots.txt')

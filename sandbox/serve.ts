@@ -4,6 +4,7 @@ import { parseSandboxHost, sandboxOrigin } from './host';
 import { ImageCache } from './images';
 import { createResponder, type SandboxResponse } from './respond';
 import { sandboxDay } from './schedule';
+import { MAX_FORM_BYTES } from './shop-account';
 
 export interface SandboxSitesOptions {
   /** False (SANDBOX=off) registers nothing: sandbox hosts then reach the app like any other. */
@@ -41,6 +42,21 @@ const SANDBOX_HEADERS: Readonly<Record<string, string>> = {
   'x-robots-tag': 'noindex',
 };
 
+/**
+ * A request body as text, or null when it is longer than `limit` bytes: the rest is read
+ * and dropped rather than the connection cut, so the reply still reaches the client.
+ */
+async function readBody(stream: NodeJS.ReadableStream, limit: number): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += bytes.length;
+    if (size <= limit) chunks.push(bytes);
+  }
+  return size > limit ? null : Buffer.concat(chunks).toString('utf8');
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -62,7 +78,14 @@ export const sandboxSites: FastifyPluginAsync<SandboxSitesOptions> = async (app,
   app.addHook('onRequest', async (request, reply) => {
     const host = parseSandboxHost(request.host);
     if (!host) return;
-    let response = respond(host, request.method, request.url, day());
+    // The hook answers before the app parses any body: a form post is read here, within a limit.
+    const body =
+      request.method === 'POST' ? await readBody(request.raw, MAX_FORM_BYTES) : undefined;
+    let response = respond(host, request.method, request.url, day(), {
+      cookie: request.headers.cookie,
+      contentType: request.headers['content-type'],
+      body,
+    });
     if (options.beacons && host.site && response.headers['content-type']?.startsWith('text/html'))
       response = withBeacons(
         response,
