@@ -6,18 +6,23 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { freePort } from '../../../test/free-port';
 import { steadySandboxPage } from '../../../test/sandbox-pages';
 import { CHROMIUM_FLAGS } from './chromium-flags';
+import { sharedManifest, type SandboxShopAccount } from '@sandbox';
+import cartRecording from '../../flows/fixtures/recorder-petshop-cart.json';
+import { importRecorder } from '../../flows/recorder-import';
 import { runFlow, type FlowJob } from './lighthouse-flow';
 
 /** Lighthouse's user flows in Debian's Chromium, on sandbox pages served by the app. */
 let t: TestApp;
 let chrome: LaunchedChrome;
 let light: string;
+let shop: SandboxShopAccount;
 
 beforeAll(async () => {
   const port = await freePort();
   t = await buildTestApp({ env: { PORT: String(port) } });
   await t.app.listen({ port, host: '127.0.0.1' });
   light = steadySandboxPage('light', port);
+  shop = sharedManifest(port).shopAccount;
   chrome = await launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROMIUM_FLAGS,
@@ -37,36 +42,6 @@ const job = (flow: FlowBody, secrets = {}): FlowJob => ({
 });
 
 describe('a user flow measured by Lighthouse', () => {
-  it('measures a page load, a timespan of actions and a snapshot, each under its name', async () => {
-    const outcome = await runFlow(
-      job({
-        name: 'Read on',
-        steps: [
-          { kind: 'navigate', url: light, name: 'Open the page' },
-          { kind: 'startTimespan', name: 'Scroll down' },
-          { kind: 'scroll', y: 600 },
-          { kind: 'waitFor', selector: 'main' },
-          { kind: 'endTimespan' },
-          { kind: 'snapshot', name: 'Scrolled' },
-        ],
-      }),
-    );
-    expect(outcome.failure).toBeNull();
-    expect(outcome.steps.map(({ name, kind, status }) => ({ name, kind, status }))).toEqual([
-      { name: 'Open the page', kind: 'navigation', status: 'done' },
-      { name: 'Scroll down', kind: 'timespan', status: 'done' },
-      { name: 'Scrolled', kind: 'snapshot', status: 'done' },
-    ]);
-    const [load, span, snapshot] = outcome.steps;
-    expect(load!.metrics.lcp?.numericValue).toBeGreaterThan(0);
-    expect(load!.metrics.psi?.score).toBeGreaterThan(0);
-    expect(load!.filmstrip.length).toBeGreaterThan(0);
-    expect(load!.url).toBe(light);
-    expect(Object.keys(span!.metrics).sort()).toEqual(['cls', 'tbt']);
-    expect(snapshot!.metrics).toEqual({});
-    expect(outcome.environment?.lighthouseVersion).toMatch(/^13\./);
-  }, 120_000);
-
   it('fails at the step whose element never comes, with its screenshot and what ran before', async () => {
     const outcome = await runFlow(
       job({
@@ -102,5 +77,50 @@ describe('a user flow measured by Lighthouse', () => {
       { name: 'Missing', status: 'failed', error: FLOW_MESSAGES.pageStatus(404), metrics: {} },
       { name: 'After', status: 'not_run', error: FLOW_MESSAGES.notRunAfter(1) },
     ]);
+  }, 120_000);
+
+  it("imports the shop's Recorder file, types its password as a secret, and measures the add-to-cart long task", async () => {
+    const port = new URL(light).port;
+    const recording = JSON.parse(JSON.stringify(cartRecording).replaceAll(':8080', `:${port}`));
+    const imported = importRecorder(recording);
+    expect(imported.notes).toEqual([FLOW_MESSAGES.recorderPassword(4)]);
+    // As the note says: the password typed by a secret's name, not kept in the flow.
+    const steps = imported.flow.steps.map((step) =>
+      step.kind === 'type' && step.selector === '#password'
+        ? { kind: 'type' as const, selector: step.selector, secret: 'SHOP_PASSWORD' }
+        : step,
+    );
+    expect(steps).toContainEqual({ kind: 'navigate', url: shop.productUrl });
+    const outcome = await runFlow(
+      job(
+        { ...imported.flow, steps: [...steps, { kind: 'snapshot', name: 'Added' }] },
+        { SHOP_PASSWORD: shop.password },
+      ),
+    );
+    expect(outcome.failure).toBeNull();
+    expect(outcome.steps.map((s) => [s.kind, s.status])).toEqual([
+      ['navigation', 'done'],
+      ['timespan', 'done'],
+      ['navigation', 'done'],
+      ['navigation', 'done'],
+      ['timespan', 'done'],
+      ['snapshot', 'done'],
+    ]);
+    const [open, , signedIn, , , snapshot] = outcome.steps;
+    expect(open).toMatchObject({ name: `Open ${shop.signInUrl}`, url: shop.signInUrl });
+    expect(open!.metrics.lcp?.numericValue).toBeGreaterThan(0);
+    expect(open!.metrics.psi?.score).toBeGreaterThan(0);
+    expect(open!.filmstrip.length).toBeGreaterThan(0);
+    expect(snapshot).toMatchObject({ name: 'Added', metrics: {} });
+    expect(outcome.environment?.lighthouseVersion).toMatch(/^13\./);
+    // Signed in: the account page, not the sign-in form it sends visitors back to.
+    expect(signedIn!.url).toBe(shop.accountUrl);
+    const addToCart = outcome.steps[4]!.metrics;
+    expect(addToCart.tbt?.numericValue).toBeGreaterThanOrEqual(
+      (shop.addToCartLongTaskMs - 50) * 0.9,
+    );
+    expect(addToCart.inp?.numericValue).toBeGreaterThanOrEqual(shop.addToCartLongTaskMs * 0.9);
+    expect(addToCart.inp?.score).toBeLessThan(90);
+    expect(JSON.stringify(outcome)).not.toContain(shop.password);
   }, 120_000);
 });
