@@ -14,6 +14,7 @@ import { redactSecrets } from '@core/flows/redact';
 import { FLOW_MESSAGES } from '@core/messages';
 import { labEnvironmentOf, type LighthouseEnvironmentLike } from '@core/speed';
 import { isAction, performAction } from './flow-actions';
+import { maskSecretsInPage, SECRET_MARK } from './mask-secrets';
 import { CONFIGS, FLAGS } from './lighthouse-run';
 
 /** A flow to run in the browser listening for DevTools on `port`. */
@@ -28,8 +29,10 @@ export interface FlowJob {
   loadTimeoutMs: number;
 }
 
-async function screenshotOf(page: Page): Promise<string | null> {
+/** The page as a failed step left it, its secrets hidden first (mask-secrets.ts). */
+async function screenshotOf(page: Page, secrets: readonly string[]): Promise<string | null> {
   try {
+    await page.evaluate(maskSecretsInPage, secrets, SECRET_MARK);
     const jpeg = await page.screenshot({ type: 'jpeg', quality: 60, encoding: 'base64' });
     return `data:image/jpeg;base64,${jpeg}`;
   } catch {
@@ -85,7 +88,7 @@ export async function runFlow(job: FlowJob): Promise<FlowRunResult> {
         kind: step.kind,
         selector: selectorOf(step),
         message: redactSecrets(message, Object.values(job.secrets)),
-        screenshot: await screenshotOf(page),
+        screenshot: await screenshotOf(page, Object.values(job.secrets)),
       };
       break;
     }
