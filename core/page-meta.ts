@@ -161,6 +161,12 @@ export const PAGE_META: Record<RoutePath, PageMeta> = {
       'The speed checks your pipelines ran in a workspace: each change’s pages judged on a budget and against their tracked history.',
     noindex: true,
   },
+  [ROUTES.flows]: {
+    title: 'User flows',
+    description:
+      'Measure the way people go through your site, past a sign-in or into a cart, with Lighthouse user flows: page loads, timespans of clicks and typing, and snapshots.',
+    noindex: true,
+  },
 };
 
 /** The head of the page shown at an address that is no route. */

@@ -37,6 +37,8 @@ export const ROUTES = {
   apiTokens: '/api-tokens',
   /** A workspace's CI checks; `?id=` opens one (the command line links there). */
   checks: '/checks',
+  /** A workspace's user flows: `?id=` one flow, `&edit=1` its editor, `?new=1`, `?run=` a run. */
+  flows: '/flows',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];

@@ -65,6 +65,7 @@ export const SCREENS: Record<Exclude<RoutePath, typeof ROUTES.home>, ScreenModul
   [ROUTES.invite]: { module: 'workspaces/invite-page', component: 'InvitePage' },
   [ROUTES.apiTokens]: { module: 'workspaces/api-tokens-page', component: 'ApiTokensPage' },
   [ROUTES.checks]: { module: 'checks/checks-page', component: 'ChecksPage' },
+  [ROUTES.flows]: { module: 'flows/flows-page', component: 'FlowsPage' },
 };
 
 /** The app itself, which the entry loads once the prerendered page has painted (web/src/main.tsx). */

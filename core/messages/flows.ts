@@ -1,3 +1,6 @@
+import type { FlowStep, FlowStepKind } from '../flows/flow-schema';
+import type { RunErrorKind } from '../speed';
+
 /** What user flows say, on the screen and in the API: SpeedRank's own wording. */
 export const FLOW_MESSAGES = {
   noName: 'Name the flow.',
@@ -49,3 +52,145 @@ export const FLOW_ERROR_CODES = {
   secretNotFound: 'secret_not_found',
   tooManySecrets: 'secret_limit',
 } as const;
+
+/** What the user-flows screens say: SpeedRank's own wording. */
+export const FLOW_SCREEN_MESSAGES = {
+  whatItDoes:
+    'A user flow measures the way a person goes through your site: a page behind a sign-in, a search, a cart. Lighthouse’s user flows measure each page load as a navigation, the clicks and typing between two marks as a timespan, and a page at rest as a snapshot.',
+  signedOut:
+    'User flows keep their steps, secrets and runs in a workspace. Sign in to measure one.',
+  emptyTitle: 'No user flow yet',
+  emptyPoints: [
+    'Open a page, sign in (the password typed from a secret, by its name), add to the cart: each page a step loads is measured as a speed test measures it.',
+    'The clicks and typing between “start timespan” and “end timespan” are measured together: Total Blocking Time, layout shifts and Interaction to Next Paint.',
+    'A snapshot looks at the page as it is, loading nothing: its insights, no timings.',
+    'Record the way in Chrome DevTools’ Recorder, export it as JSON and import the file here.',
+  ],
+  flowCount: (count: number, limit: number, plan: string) =>
+    `${count} of ${limit} ${limit === 1 ? 'flow' : 'flows'} on the ${plan} plan`,
+  readOnlySees: 'the flows, their steps and their runs',
+  notFound: 'No such flow in this workspace.',
+  runNotFound: 'No such flow run in this workspace.',
+  otherWorkspace:
+    'It may belong to another workspace: choose that workspace in the header and open the link again.',
+  secretsIntro:
+    'What flows type without anyone seeing it: the password of a test account, a card number. A step types a secret by its name; its value is sealed on the server, never shown again, and blotted out of errors.',
+  secretsAdminOnly: 'Only an admin of the workspace adds, replaces or deletes secrets.',
+  secretsEmpty: 'No secret yet.',
+  secretSaved: (name: string) => `Secret ${name} saved.`,
+  secretDeleted: (name: string) => `Secret ${name} deleted.`,
+  secretDates: (added: string, changed: string | null) =>
+    changed ? `added ${added}, replaced ${changed}` : `added ${added}`,
+  noSecretsToType: 'No secret in this workspace yet: an admin adds them under Secrets.',
+  runCharge: (steps: number) =>
+    `Measures ${steps} ${steps === 1 ? 'step' : 'steps'}: ${steps} ${steps === 1 ? 'speed test' : 'speed tests'} of the month.`,
+  runCharged: (tests: number, ended: boolean, givenBack: number) =>
+    `${ended ? 'This run took' : 'This run takes'} ${tests} ${tests === 1 ? 'speed test' : 'speed tests'} of the month${givenBack > 0 ? `; ${givenBack} for the ${givenBack === 1 ? 'step' : 'steps'} that did not run ${givenBack === 1 ? 'was' : 'were'} given back.` : '.'}`,
+  runQueued: 'Queued: the run starts when a browser is free.',
+  runRunning: 'Running: Lighthouse goes through the steps in a browser…',
+  runPending: 'Waiting for its turn…',
+  runFailedAt: (step: number, kind: string) => `The flow stopped at step ${step} (${kind}).`,
+  runError: 'The run could not happen.',
+  failureScreenshot: 'The page when the step failed:',
+  measuredBy: (lighthouse: string | null, browser: string | null) =>
+    `Measured by ${lighthouse ? `Lighthouse ${lighthouse}` : 'Lighthouse'}${browser ? ` in ${browser}` : ''}`,
+  snapshotNoMetrics: 'A snapshot measures no timings: see its insights.',
+  noRunsYet: 'No run yet: Run now measures the flow once.',
+  historyIntro:
+    'Each measured step over the flow’s runs, oldest first: a gap is a run in which the step failed or did not run.',
+  historyNothing: 'No step was measured in these runs yet.',
+  historySnapshots: 'Snapshots measure no timings: their insights are in each run.',
+  importIntro:
+    'Record the steps in Chrome DevTools (Recorder panel), export the recording as JSON, and import it: it replaces the steps below.',
+  importInvalidJson: 'The file is not JSON: export the recording as JSON from the Recorder.',
+  importDone: (steps: number) =>
+    `Imported ${steps} ${steps === 1 ? 'step' : 'steps'}: check them, then save.`,
+  problems: (count: number) =>
+    `${count === 1 ? 'One problem needs' : `${count} problems need`} fixing before the flow can be saved: see the ${count === 1 ? 'message' : 'messages'} above.`,
+  savedRunRefused: (why: string) => `The flow was saved, but the run did not start: ${why}`,
+  stepNameNeeded: 'Give it a name of up to 100 characters.',
+  keyNeeded: 'Name a key as the browser does: Enter, Tab, Escape, ArrowDown, a.',
+  pixelsNeeded: 'A whole number of pixels, up to 100,000 either way.',
+  tooLong: 'This is too long.',
+  notMeasuredRun: 'Nothing was measured: the run ended before its first step.',
+} as const;
+
+/** Each step kind as the editor's choice names it. */
+export const FLOW_STEP_KIND_NAMES: Record<FlowStepKind, string> = {
+  navigate: 'Open a page',
+  click: 'Click',
+  type: 'Type',
+  select: 'Choose an option',
+  press: 'Press a key',
+  waitFor: 'Wait for',
+  scroll: 'Scroll',
+  startTimespan: 'Start a timespan',
+  endTimespan: 'End the timespan',
+  snapshot: 'Snapshot',
+};
+
+/** What Lighthouse measured a step as. */
+export const FLOW_MEASURED_KIND_NAMES = {
+  navigation: 'Navigation',
+  timespan: 'Timespan',
+  snapshot: 'Snapshot',
+} as const;
+
+export const FLOW_RUN_STATUS_NAMES = {
+  queued: 'Queued',
+  running: 'Running',
+  done: 'Done',
+  failed: 'Failed',
+  error: 'Could not run',
+} as const;
+
+export const FLOW_STEP_STATUS_NAMES = {
+  done: 'Measured',
+  failed: 'Failed',
+  not_run: 'Not run',
+} as const;
+
+/** Why a run could not happen, in a word or two (its message says the rest). */
+export const FLOW_RUN_ERROR_KIND_NAMES: Record<RunErrorKind, string> = {
+  timeout: 'timed out',
+  http_status: 'HTTP error',
+  crashed: 'browser crashed',
+  blocked_address: 'address refused',
+  unreachable: 'unreachable',
+  browser_missing: 'no browser',
+  provider: 'provider failed',
+  cancelled: 'cancelled',
+  other: 'other error',
+};
+
+/** A step in words, as a list of the flow's steps reads it. */
+export function flowStepText(step: FlowStep): string {
+  switch (step.kind) {
+    case 'navigate':
+      return `Open ${step.url}${step.name ? ` (“${step.name}”)` : ''}`;
+    case 'click':
+      return `Click ${step.selector}${step.navigates ? `, which loads a page${step.name ? ` (“${step.name}”)` : ''}` : ''}`;
+    case 'type':
+      return step.secret !== undefined
+        ? `Type the secret ${step.secret} into ${step.selector}`
+        : `Type “${step.text ?? ''}” into ${step.selector}`;
+    case 'select':
+      return `Choose “${step.value}” in ${step.selector}`;
+    case 'press':
+      return `Press ${step.key}${step.navigates ? ', which loads a page' : ''}`;
+    case 'waitFor':
+      return step.selector !== undefined
+        ? `Wait for ${step.selector}`
+        : `Wait for the text “${step.text ?? ''}”`;
+    case 'scroll':
+      return step.selector !== undefined
+        ? `Scroll ${step.selector} into view`
+        : `Scroll the page by ${step.y ?? 0} px`;
+    case 'startTimespan':
+      return `Start the timespan “${step.name}”`;
+    case 'endTimespan':
+      return 'End the timespan';
+    case 'snapshot':
+      return `Take a snapshot “${step.name}”`;
+  }
+}

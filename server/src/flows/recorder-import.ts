@@ -27,7 +27,7 @@ const navigates = (step: Step) =>
   'assertedEvents' in step && (step.assertedEvents ?? []).some((e) => e.type === 'navigation');
 
 /** What one Recorder step becomes: a step, nothing (a key's release, closing the tab), or a note. */
-function stepOf(step: Step, index: number, notes: string[]): FlowStep | null {
+function stepOf(step: Step, notes: string[]): FlowStep | null {
   const skip = () => void notes.push(FLOW_MESSAGES.recorderSkipped(step.type));
   const target = 'selectors' in step ? selectorOf(step.selectors) : null;
   switch (step.type) {
@@ -39,7 +39,6 @@ function stepOf(step: Step, index: number, notes: string[]): FlowStep | null {
       return { kind: 'click', selector: target, ...(navigates(step) && { navigates: true }) };
     case 'change':
       if (!target) return (skip(), null);
-      if (/password/i.test(target)) notes.push(FLOW_MESSAGES.recorderPassword(index + 1));
       return { kind: 'type', selector: target, text: step.value };
     case 'keyDown':
       if (!FLOW_KEY_PATTERN.test(step.key)) return (skip(), null);
@@ -82,8 +81,8 @@ export function importRecorder(json: unknown): RecorderImport {
   const viewport = recording.steps.find((step) => step.type === 'setViewport');
   const steps: FlowStep[] = [];
   let open = false;
-  for (const [index, step] of recording.steps.entries()) {
-    const ours = stepOf(step, index, notes);
+  for (const step of recording.steps) {
+    const ours = stepOf(step, notes);
     if (!ours) continue;
     const waits = ours.kind === 'waitFor';
     if (loadsPage(ours) && open) {
@@ -94,6 +93,9 @@ export function importRecorder(json: unknown): RecorderImport {
       open = true;
     }
     steps.push(ours);
+    // Numbered as the editor shows the imported steps, not as the Recorder file has them.
+    if (ours.kind === 'type' && /password/i.test(ours.selector))
+      notes.push(FLOW_MESSAGES.recorderPassword(steps.length));
   }
   if (open) steps.push({ kind: 'endTimespan' });
   const flow = flowBodySchema.safeParse({

@@ -48,8 +48,8 @@ export function Header() {
   const expanded = expandedOn === pathname;
   const setExpanded = (next: boolean) => setExpandedOn(next ? pathname : null);
   const showSettings = SETTINGS_LINK_PATHS.includes(pathname);
-  // The expanded nav has room for the CI checks link from 1200 px (the collapsed menu always):
-  // between 993 and 1199 px it would wrap the header onto two lines.
+  // The expanded nav has room for the user flows and CI checks links from 1200 px (the
+  // collapsed menu always): between 993 and 1199 px they would wrap the header onto two lines.
   const expandedNav = useMediaQuery('(min-width: 993px)');
   const wideNav = useMediaQuery('(min-width: 1200px)');
   const showChecks = signedIn && (!expandedNav || wideNav);
@@ -106,6 +106,11 @@ export function Header() {
             <NavLink to={ROUTES.pricing} className="nav-link">
               Pricing
             </NavLink>
+            {showChecks && (
+              <NavLink to={ROUTES.flows} className="nav-link">
+                User flows
+              </NavLink>
+            )}
             {showChecks && (
               <NavLink to={ROUTES.checks} className="nav-link">
                 CI checks

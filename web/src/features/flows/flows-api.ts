@@ -1,0 +1,171 @@
+import { useEffect, useRef } from 'react';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FLOW_ENDPOINTS as FLOWS } from '@core/endpoints/flows';
+import type { FlowRunHistoryEntry } from '@core/flows/flow-api';
+import type { FlowBody } from '@core/flows/flow-schema';
+import { callEndpoint, retryUnlessRefused } from '../../api/api-client';
+import { useSignedInToken } from '../../api/signed-in-token';
+
+/** While a run is queued or running, the views showing it ask again this often. */
+export const FLOW_POLL_MS = 2000;
+
+/** Every query of user flows under one key, per signed-in token. */
+export const flowKeys = {
+  all: (token: string) => ['flows', token] as const,
+  list: (token: string) => [...flowKeys.all(token), 'list'] as const,
+  flow: (token: string, id: string) => [...flowKeys.all(token), 'flow', id] as const,
+  runs: (token: string, id: string) => [...flowKeys.flow(token, id), 'runs'] as const,
+  run: (token: string, runId: string) => [...flowKeys.all(token), 'run', runId] as const,
+  secrets: (token: string) => [...flowKeys.all(token), 'secrets'] as const,
+};
+
+const unfinished = (run: { finishedAt: string | null } | null | undefined) =>
+  Boolean(run && run.finishedAt === null);
+
+/** The workspace's flows, each with its last run, and how many its plan keeps. */
+export const flowListQuery = (token: string) =>
+  queryOptions({
+    queryKey: flowKeys.list(token),
+    queryFn: () => callEndpoint(FLOWS.listFlows, { token }),
+    retry: retryUnlessRefused,
+  });
+
+/** The list, asked again while a flow's last run has not ended. */
+export function useFlowList() {
+  const { token, enabled } = useSignedInToken();
+  return useQuery({
+    ...flowListQuery(token),
+    enabled,
+    refetchInterval: (query) =>
+      query.state.data?.flows.some((flow) => unfinished(flow.lastRun)) ? FLOW_POLL_MS : false,
+  });
+}
+
+export const flowQuery = (token: string, id: string) =>
+  queryOptions({
+    queryKey: flowKeys.flow(token, id),
+    queryFn: () => callEndpoint(FLOWS.getFlow, { token, params: { id } }),
+    retry: retryUnlessRefused,
+  });
+
+export function useFlow(id: string) {
+  const { token, enabled } = useSignedInToken();
+  return useQuery({ ...flowQuery(token, id), enabled });
+}
+
+/** A flow's runs, newest first, each measured step's values; asked again while one runs. */
+export const flowRunsQuery = (token: string, id: string) =>
+  queryOptions({
+    queryKey: flowKeys.runs(token, id),
+    queryFn: () => callEndpoint(FLOWS.listRuns, { token, params: { id } }),
+    retry: retryUnlessRefused,
+  });
+
+export function useFlowRuns(id: string) {
+  const { token, enabled } = useSignedInToken();
+  return useQuery({
+    ...flowRunsQuery(token, id),
+    enabled,
+    refetchInterval: (query) =>
+      query.state.data?.runs.some((run: FlowRunHistoryEntry) => unfinished(run))
+        ? FLOW_POLL_MS
+        : false,
+  });
+}
+
+export const flowRunQuery = (token: string, runId: string) =>
+  queryOptions({
+    queryKey: flowKeys.run(token, runId),
+    queryFn: () => callEndpoint(FLOWS.getRun, { token, params: { runId } }),
+    retry: retryUnlessRefused,
+  });
+
+/**
+ * One run, asked again every 2 s until it has finished (then it never changes); its end
+ * refreshes the list and the flow's history, which show it.
+ */
+export function useFlowRun(runId: string) {
+  const { token, enabled } = useSignedInToken();
+  const client = useQueryClient();
+  const run = useQuery({
+    ...flowRunQuery(token, runId),
+    enabled,
+    staleTime: (query) => (query.state.data?.finishedAt ? Infinity : 0),
+    refetchInterval: (query) =>
+      !query.state.data || unfinished(query.state.data) ? FLOW_POLL_MS : false,
+  });
+  const finished = Boolean(run.data?.finishedAt);
+  const flowId = run.data?.flowId;
+  const wasFinished = useRef(finished);
+  useEffect(() => {
+    if (finished && !wasFinished.current) {
+      void client.invalidateQueries({ queryKey: flowKeys.list(token) });
+      if (flowId) void client.invalidateQueries({ queryKey: flowKeys.runs(token, flowId) });
+    }
+    wasFinished.current = finished;
+  }, [client, token, flowId, finished]);
+  return run;
+}
+
+/** The workspace's secrets, by name and dates (a member's to list). */
+export const secretsQuery = (token: string) =>
+  queryOptions({
+    queryKey: flowKeys.secrets(token),
+    queryFn: () => callEndpoint(FLOWS.listSecrets, { token }),
+    retry: retryUnlessRefused,
+  });
+
+export function useSecrets(when = true) {
+  const { token, enabled } = useSignedInToken();
+  return useQuery({ ...secretsQuery(token), enabled: enabled && when });
+}
+
+/** Making, changing, deleting and running flows, and the Recorder import. */
+export function useFlowMutations() {
+  const { token } = useSignedInToken();
+  const client = useQueryClient();
+  const onSettled = () => client.invalidateQueries({ queryKey: flowKeys.all(token) });
+  return {
+    create: useMutation({
+      mutationFn: (body: FlowBody) => callEndpoint(FLOWS.createFlow, { token, body }),
+      onSettled,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: FlowBody }) =>
+        callEndpoint(FLOWS.updateFlow, { token, params: { id }, body }),
+      onSettled,
+    }),
+    // The deleted flow's own queries are dropped, not asked again (they would answer 404).
+    remove: useMutation({
+      mutationFn: (id: string) => callEndpoint(FLOWS.deleteFlow, { token, params: { id } }),
+      onSuccess: (_deleted, id) => client.removeQueries({ queryKey: flowKeys.flow(token, id) }),
+      onSettled: () => client.invalidateQueries({ queryKey: flowKeys.list(token) }),
+    }),
+    startRun: useMutation({
+      mutationFn: (id: string) => callEndpoint(FLOWS.startRun, { token, params: { id } }),
+      onSettled,
+    }),
+    importRecorder: useMutation({
+      mutationFn: (recording: unknown) =>
+        callEndpoint(FLOWS.importRecorder, { token, body: { recording } }),
+    }),
+  };
+}
+
+/** Setting (adding or replacing) and deleting secrets; each refreshes the list. */
+export function useSecretMutations() {
+  const { token } = useSignedInToken();
+  const client = useQueryClient();
+  const onSettled = () => client.invalidateQueries({ queryKey: flowKeys.secrets(token) });
+  return {
+    put: useMutation({
+      mutationFn: ({ name, value }: { name: string; value: string }) =>
+        callEndpoint(FLOWS.putSecret, { token, params: { name }, body: { value } }),
+      onSettled,
+    }),
+    remove: useMutation({
+      mutationFn: (name: string) => callEndpoint(FLOWS.deleteSecret, { token, params: { name } }),
+      onSettled,
+    }),
+  };
+}
