@@ -14,7 +14,11 @@ const LAB_TESTS = [
   'server/src/providers/lab-speed/lighthouse-flow.test.ts',
 ];
 /** Browser tests of what Lighthouse measures (their own app, `useBrowser({ lab })`): one at a time. */
-const LAB_BROWSER_TESTS = ['e2e/speed-insights.e2e.ts', 'e2e/speed-test.e2e.ts'];
+const LAB_BROWSER_TESTS = [
+  'e2e/speed-insights.e2e.ts',
+  'e2e/speed-test.e2e.ts',
+  'e2e/flows.e2e.ts',
+];
 
 /**
  * Unit files that take a minute or more, longest first. Knowing no durations (a fresh

@@ -72,7 +72,11 @@ const steps = unitOnly
       [
         'browser tests of what Lighthouse measures',
         async () => {
-          for (const file of ['e2e/speed-insights.e2e.ts', 'e2e/speed-test.e2e.ts'])
+          for (const file of [
+            'e2e/speed-insights.e2e.ts',
+            'e2e/speed-test.e2e.ts',
+            'e2e/flows.e2e.ts',
+          ])
             await run('npx', ['vitest', 'run', '--project', 'e2e-lab', file], { env });
         },
       ],
