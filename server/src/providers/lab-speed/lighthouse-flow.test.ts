@@ -10,8 +10,10 @@ import { sharedManifest, type SandboxShopAccount } from '@sandbox';
 import cartRecording from '../../flows/fixtures/recorder-petshop-cart.json';
 import { importRecorder } from '../../flows/recorder-import';
 import { runFlow, type FlowJob } from './lighthouse-flow';
+import { LocalLighthouseProvider } from './local-lighthouse';
 
 /** Lighthouse's user flows in Debian's Chromium, on sandbox pages served by the app. */
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 let t: TestApp;
 let chrome: LaunchedChrome;
 let light: string;
@@ -24,7 +26,7 @@ beforeAll(async () => {
   light = steadySandboxPage('light', port);
   shop = sharedManifest(port).shopAccount;
   chrome = await launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: CHROME_PATH,
     chromeFlags: CHROMIUM_FLAGS,
   });
 }, 60_000);
@@ -91,12 +93,15 @@ describe('a user flow measured by Lighthouse', () => {
         : step,
     );
     expect(steps).toContainEqual({ kind: 'navigate', url: shop.productUrl });
-    const outcome = await runFlow(
-      job(
-        { ...imported.flow, steps: [...steps, { kind: 'snapshot', name: 'Added' }] },
-        { SHOP_PASSWORD: shop.password },
-      ),
-    );
+    // Through the pool, as the app runs it: a Lighthouse process of its own, the guard proxy.
+    const lab = new LocalLighthouseProvider(CHROME_PATH, 1, 60_000, t.app.services.pageFetch);
+    const outcome = await lab
+      .runFlow({
+        flow: { ...imported.flow, steps: [...steps, { kind: 'snapshot', name: 'Added' }] },
+        secrets: { SHOP_PASSWORD: shop.password },
+        signal: new AbortController().signal,
+      })
+      .finally(() => lab.close());
     expect(outcome.failure).toBeNull();
     expect(outcome.steps.map((s) => [s.kind, s.status])).toEqual([
       ['navigation', 'done'],

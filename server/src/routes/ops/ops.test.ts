@@ -53,6 +53,7 @@ describe('operators’ routes', () => {
       'tracking-checks',
       'tracking-checks-now',
       'rank-checks',
+      'flow-runs',
     ]);
     expect(byQueue()['speed-samples']).toMatchObject({ workers: 1, waiting: 0, failed: 0 });
     expect(byQueue()['tracking-checks']).toMatchObject({ workers: 0, waiting: 1 });
