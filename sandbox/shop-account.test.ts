@@ -167,9 +167,9 @@ describe('the pet shop cart', () => {
     // The script against a stand-in document, whose clock ticks a millisecond a reading.
     let cookie = `${account.cartCookie}=PS-OLD-01`;
     let clock = 0;
-    class Stub {
+    class FakeElement {
       text = '';
-      parts: (Stub | string)[] = [];
+      parts: (FakeElement | string)[] = [];
       listeners: ((event: { stopPropagation(): void }) => void)[] = [];
       className = '';
       href = '';
@@ -182,17 +182,17 @@ describe('the pet shop cart', () => {
         this.text = value;
         this.parts = [];
       }
-      append(...parts: (Stub | string)[]) {
+      append(...parts: (FakeElement | string)[]) {
         this.parts.push(...parts);
       }
-      addEventListener(_type: string, listener: Stub['listeners'][number]) {
+      addEventListener(_type: string, listener: FakeElement['listeners'][number]) {
         this.listeners.push(listener);
       }
       getAttribute(name: string) {
         return name === 'data-sku' ? 'PS-NEW-02' : null;
       }
     }
-    const found = new Map<string, Stub>();
+    const found = new Map<string, FakeElement>();
     const document = {
       get cookie() {
         return cookie;
@@ -202,8 +202,8 @@ describe('the pet shop cart', () => {
         cookie = value.split(';')[0] as string;
       },
       querySelector: (selector: string) =>
-        found.get(selector) ?? found.set(selector, new Stub()).get(selector)!,
-      createElement: () => new Stub(),
+        found.get(selector) ?? found.set(selector, new FakeElement()).get(selector)!,
+      createElement: () => new FakeElement(),
     };
     const performance = { now: () => (clock += 1) };
     new Function('document', 'performance', code!)(document, performance);
