@@ -170,6 +170,11 @@ export interface SandboxShopAccount {
    * which is what loading the page runs.
    */
   addToCartLongTaskMs: number;
+  /**
+   * The planted regression: on `days` days of each season (schedule.ts) from `fromSeasonDay`,
+   * the click's busy loop runs `longTaskMs` instead.
+   */
+  slowCartWeek: { fromSeasonDay: number; days: number; longTaskMs: number };
   /** A product page for flows: the first light page of the catalogue whose first variant is in stock. */
   productUrl: string;
 }
@@ -384,6 +389,7 @@ function shopAccountOf(index: SandboxIndex, port: number): SandboxShopAccount {
     cartCookie: SHOP_ACCOUNT.cartCookie,
     addToCartSelector: SHOP_ACCOUNT.addToCartSelector,
     addToCartLongTaskMs: SHOP_ACCOUNT.addToCartLongTaskMs,
+    slowCartWeek: { ...SHOP_ACCOUNT.slowCartWeek },
     productUrl: url(product.path),
   };
 }

@@ -7,7 +7,12 @@ import { LANGUAGE_PACKS } from './language-packs';
 import type { ImageSpec, PageModel, SandboxModel, SiteModel } from './model';
 import { renderDirectory, renderPage } from './render-page';
 import { indexSandbox, resolveLocation } from './routing';
-import { createShopAccount, type ShopRequest } from './shop-account';
+import {
+  ADD_TO_CART_MS_TOKEN,
+  addToCartLongTaskMsOn,
+  createShopAccount,
+  type ShopRequest,
+} from './shop-account';
 import { blockingCss, blockingJs, robotsTxt, siteCss, sitemapXml } from './site-files';
 import { topicById } from './topics/all-topics';
 
@@ -53,7 +58,7 @@ export function pageHtml(
     port,
     images,
     lateBannerText: pack.ui.newsletterText,
-  });
+  }).replaceAll(ADD_TO_CART_MS_TOKEN, String(addToCartLongTaskMsOn(day)));
 }
 
 /**

@@ -2,15 +2,19 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildManifest } from './manifest';
 import { sandboxSites } from './serve';
-import { SHOP_ACCOUNT } from './shop-account';
+import { SEASON_DAYS } from './schedule';
+import { addToCartLongTaskMsOn, SHOP_ACCOUNT } from './shop-account';
 
 const manifest = buildManifest({ port: 8080 });
 const account = manifest.shopAccount;
 
+/** The sandbox day served: the start of a season, outside the slow cart week. */
+let day = SEASON_DAYS * 250;
+
 let server: FastifyInstance;
 beforeAll(async () => {
   server = Fastify();
-  await server.register(sandboxSites, { enabled: true, assetDelayFactor: 0 });
+  await server.register(sandboxSites, { enabled: true, assetDelayFactor: 0, day: () => day });
   await server.ready();
 });
 afterAll(() => server.close());
@@ -155,6 +159,28 @@ describe('the pet shop cart', () => {
       expect(script).toContain('"Added to cart"');
       expect(script).toContain(`document.querySelector("${account.addToCartSelector}")`);
       expect(script).not.toMatch(/Math\.random|setTimeout|setInterval/);
+    }
+  });
+
+  it('runs a longer long task in the planted slow week of each season, and only then', async () => {
+    const { fromSeasonDay, days, longTaskMs } = account.slowCartWeek;
+    expect(longTaskMs).toBeGreaterThan(account.addToCartLongTaskMs);
+    const start = SEASON_DAYS * 250 + fromSeasonDay;
+    const served = async (on: number) => {
+      day = on;
+      const html = (await request(account.productUrl)).body;
+      return Number(/var end=performance\.now\(\)\+(\d+);/.exec(html)?.[1]);
+    };
+    try {
+      expect(await served(start - 1)).toBe(account.addToCartLongTaskMs);
+      expect(await served(start)).toBe(longTaskMs);
+      expect(await served(start + days - 1)).toBe(longTaskMs);
+      expect(await served(start + days)).toBe(account.addToCartLongTaskMs);
+      // The next season plants it again, on the same days.
+      expect(await served(start + SEASON_DAYS + 2)).toBe(longTaskMs);
+      expect(addToCartLongTaskMsOn(start + 3)).toBe(longTaskMs);
+    } finally {
+      day = SEASON_DAYS * 250;
     }
   });
 

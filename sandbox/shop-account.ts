@@ -15,6 +15,7 @@ import { sandboxOrigin } from './host';
 import type { Block, ImageSpec, PageModel, PageTemplate, SandboxModel, SiteModel } from './model';
 import { renderPage } from './render-page';
 import type { SandboxResponse } from './respond';
+import { seasonDay } from './schedule';
 
 /** The demo customer and the paths of the shop's interactive pages: fixed, the same on every run. */
 export const SHOP_ACCOUNT = {
@@ -31,7 +32,22 @@ export const SHOP_ACCOUNT = {
   addToCartSelector: 'button.add-to-cart',
   /** Milliseconds of the synchronous busy loop each add-to-cart click runs. */
   addToCartLongTaskMs: 400,
+  /**
+   * The planted slow release: on `days` days of each season from `fromSeasonDay`, the click's
+   * busy loop runs `longTaskMs`, so a tracked flow sees a regression come and go.
+   */
+  slowCartWeek: { fromSeasonDay: 63, days: 7, longTaskMs: 900 },
 } as const;
+
+/** How long an add-to-cart click's busy loop runs on sandbox day `day`. */
+export function addToCartLongTaskMsOn(day: number): number {
+  const { fromSeasonDay, days, longTaskMs } = SHOP_ACCOUNT.slowCartWeek;
+  const into = seasonDay(day) - fromSeasonDay;
+  return into >= 0 && into < days ? longTaskMs : SHOP_ACCOUNT.addToCartLongTaskMs;
+}
+
+/** Stands for the day's busy-loop length in a product page until it is served (pageHtml). */
+export const ADD_TO_CART_MS_TOKEN = '__SANDBOX_ADD_TO_CART_MS__';
 
 /** The session cookie's value: derived from the credentials, so every process agrees on it. */
 export const SESSION_TOKEN = createHash('sha256')
@@ -54,7 +70,7 @@ export const MAX_FORM_BYTES = 16 * 1024;
  * no link a crawler would follow.
  */
 function addToCartScript(): string {
-  const { cartCookie, cartPath, addToCartSelector, addToCartLongTaskMs } = SHOP_ACCOUNT;
+  const { cartCookie, cartPath, addToCartSelector } = SHOP_ACCOUNT;
   return [
     '(function(){',
     `var name=${JSON.stringify(cartCookie)};`,
@@ -65,7 +81,7 @@ function addToCartScript(): string {
     'show(read());',
     `var button=document.querySelector(${JSON.stringify(addToCartSelector)});`,
     'button.addEventListener("click",function(event){event.stopPropagation();',
-    `var end=performance.now()+${addToCartLongTaskMs};while(performance.now()<end){}`,
+    `var end=performance.now()+${ADD_TO_CART_MS_TOKEN};while(performance.now()<end){}`,
     `var items=read().concat(button.getAttribute("data-sku")).slice(-${CART_LIMIT});`,
     'document.cookie=name+"="+items.join(".")+"; path=/; SameSite=Lax";',
     `show(items);document.querySelector(".cart-status").textContent=${JSON.stringify(ADDED_TEXT)};});`,
