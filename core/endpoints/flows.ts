@@ -16,6 +16,7 @@ import {
   startFlowRunResponseSchema,
 } from '../flows/flow-api';
 import { flowBodySchema } from '../flows/flow-schema';
+import { flowAlertListSchema } from '../flows/flow-tracking';
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 
@@ -64,6 +65,13 @@ export const FLOW_ENDPOINTS = {
     params: flowIdParamsSchema,
     status: 200,
     response: flowRunListSchema,
+  }),
+  listAlerts: endpoint({
+    method: 'GET',
+    path: '/flows/:id/alerts',
+    params: flowIdParamsSchema,
+    status: 200,
+    response: flowAlertListSchema,
   }),
   getRun: endpoint({
     method: 'GET',

@@ -9,6 +9,12 @@ import {
   flowStepsSchema,
   secretNameSchema,
 } from './flow-schema';
+import {
+  FLOW_RUN_TRIGGERS,
+  flowScheduleSchema,
+  flowStepJudgementSchema,
+  flowTrackingSchema,
+} from './flow-tracking';
 
 /** What the flows API takes and answers: flows, their runs, and the workspace's secrets. */
 
@@ -24,6 +30,8 @@ export const patchFlowBodySchema = z
     name: flowBodySchema.shape.name.optional(),
     device: z.enum(FLOW_DEVICES).optional(),
     steps: flowStepsSchema.optional(),
+    /** daily or hourly tracks the flow; null stops tracking it. */
+    schedule: flowScheduleSchema.optional(),
   })
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
@@ -37,6 +45,7 @@ export const flowSchema = z.object({
   steps: z.array(flowStepSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
+  tracking: flowTrackingSchema,
 });
 export type Flow = z.infer<typeof flowSchema>;
 
@@ -52,6 +61,8 @@ export const flowRunSummarySchema = z.object({
    * were measured), error (the run could not happen: no browser, a refused address).
    */
   status: z.enum(FLOW_RUN_STATUSES),
+  /** Run now, or the flow's schedule. */
+  trigger: z.enum(FLOW_RUN_TRIGGERS),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });
@@ -86,6 +97,8 @@ export const flowRunSchema = flowRunSummarySchema.extend({
   charged: z.number().int(),
   /** The step kinds measured, in order, so a queued run shows its cards. */
   plannedSteps: z.array(z.object({ name: z.string(), kind: z.enum(MEASURED_STEP_KINDS) })),
+  /** Each measured step as judged against the earlier runs, by name; null until it ended. */
+  judgement: z.record(z.string(), flowStepJudgementSchema).nullable(),
 });
 export type FlowRun = z.infer<typeof flowRunSchema>;
 
@@ -98,6 +111,8 @@ export const flowRunHistoryEntrySchema = flowRunSummarySchema.extend({
       status: z.enum(FLOW_STEP_STATUSES),
       /** Each metric's numeric value (ms; unitless CLS; 0–1 psi), as the run view's. */
       values: z.record(z.string(), z.number()),
+      /** Judged slower than the earlier runs; null where not judged (too few runs, not measured). */
+      regression: z.boolean().nullable(),
     }),
   ),
 });

@@ -18,6 +18,7 @@ export const EMAIL_MESSAGES = {
   accountPage: 'your SpeedRank account page',
   pricingPage: "SpeedRank's pricing page",
   trackingPage: 'the Site speed tracking page in SpeedRank',
+  flowPage: 'the User flows page in SpeedRank',
   receiptSubject: (plan: string) => `Your SpeedRank receipt: ${plan} plan`,
   receiptText: (receipt: {
     plan: string;

@@ -1,4 +1,5 @@
 import type { FlowStep, FlowStepKind } from '../flows/flow-schema';
+import { FLOW_BASELINE_RUNS, FLOW_JUDGED_RUNS } from '../flows/flow-judging';
 import type { RunErrorKind } from '../speed';
 
 /** What user flows say, on the screen and in the API: SpeedRank's own wording. */
@@ -33,7 +34,23 @@ export const FLOW_MESSAGES = {
   runNotFound: 'No such flow run in this workspace.',
   overLimit: (limit: number) =>
     `Your plan keeps ${limit} user flow${limit === 1 ? '' : 's'} per workspace: upgrade for more, or delete one.`,
-  nothingToChange: 'Send a name, a device or steps to change.',
+  nothingToChange: 'Send a name, a device, steps or a schedule to change.',
+  allowanceUsed:
+    'Not run: the scheduled checks of this month are used up. The schedule runs the flow again next month, or after an upgrade.',
+  regressionSubject: (flow: string, step: string) => `Slower: “${step}” of the flow ${flow}`,
+  recoverySubject: (flow: string, step: string) => `Recovered: “${step}” of the flow ${flow}`,
+  failingSubject: (flow: string) => `The flow ${flow} no longer runs through`,
+  fixedSubject: (flow: string) => `The flow ${flow} runs through again`,
+  regressionText: (flow: string, step: string, at: string, reasons: readonly string[]) =>
+    `The step “${step}” of the flow ${flow} is slower in its last ${FLOW_JUDGED_RUNS} runs (the latest on ${at}):\n\n${reasons.map((r) => `- ${r}`).join('\n')}`,
+  recoveryText: (flow: string, step: string, at: string) =>
+    `The step “${step}” of the flow ${flow} has recovered: the run on ${at} is no slower than before the regression.`,
+  failingText: (flow: string, runs: number, errors: readonly string[]) =>
+    `The last ${runs} runs of the flow ${flow} stopped before its end:\n\n${errors.map((e) => `- ${e}`).join('\n')}\n\nA step that fails often means the page changed: check the flow's selectors.`,
+  fixedText: (flow: string, at: string) =>
+    `The run of the flow ${flow} on ${at} went through every step.`,
+  alertOnce:
+    'SpeedRank writes once when a step of a tracked flow becomes slower and once when it recovers, and once when the flow stops running through and when it runs again, not on every run.',
   missingSecrets: (names: readonly string[]) =>
     `The flow types secrets this workspace does not have: ${names.join(', ')}. Add them first.`,
   noLab:
@@ -113,6 +130,29 @@ export const FLOW_SCREEN_MESSAGES = {
   pixelsNeeded: 'A whole number of pixels, up to 100,000 either way.',
   tooLong: 'This is too long.',
   notMeasuredRun: 'Nothing was measured: the run ended before its first step.',
+  trackingLabel: 'Run on a schedule',
+  trackingOff: 'Not tracked',
+  trackingDaily: 'Daily',
+  trackingHourly: 'Hourly',
+  hourlyNeedsUpgrade: 'Hourly runs need a plan with hourly tracking.',
+  trackingIntro: `A tracked flow runs on its schedule, one scheduled check of the month per measured step. A step is a regression when its last ${FLOW_JUDGED_RUNS} runs are slower than the ${FLOW_BASELINE_RUNS} good runs before them (the statistics of tracked pages); the workspace owner gets an email and the webhooks an event when it is, and when it recovers.`,
+  nextRun: (at: string) => `Next run ${at}.`,
+  trackingSaved: (schedule: string | null) =>
+    schedule ? `Tracked: the flow runs ${schedule}.` : 'No longer tracked.',
+  stepRegression: 'Regression',
+  flowFailing: 'Failing: the last runs stopped before the end.',
+  alertsTitle: 'Alerts',
+  alertsEmpty:
+    'No alert yet. A tracked flow alerts when a step becomes slower or the flow stops running through.',
+  alertHeadline: (kind: 'regression' | 'recovery' | 'failing' | 'fixed', step: string | null) =>
+    ({
+      regression: `“${step}” became slower`,
+      recovery: `“${step}” recovered`,
+      failing: 'The flow stopped running through',
+      fixed: 'The flow runs through again',
+    })[kind],
+  triggerSchedule: 'scheduled',
+  triggerManual: 'run now',
 } as const;
 
 /** Each step kind as the editor's choice names it. */

@@ -20,8 +20,10 @@ export const WEBHOOK_MESSAGES = {
     link: string,
   ) =>
     `Rank change: ${domain} for “${keyword}” (${device})\n${changes.map((c) => `- ${c}`).join('\n')}\nRank tracking: ${link}`,
+  flowText: (headline: string, details: readonly string[], link: string) =>
+    `${headline}\n${details.map((d) => `- ${d}`).join('\n')}${details.length ? '\n' : ''}User flow: ${link}`,
   testText: (link: string) =>
-    `Test event from SpeedRank: this webhook will receive speed regression, recovery and reachability alerts.\nSite speed tracking: ${link}`,
+    `Test event from SpeedRank: this webhook will receive speed regression, recovery and reachability alerts, rank changes and user-flow alerts.\nSite speed tracking: ${link}`,
   /** A delivery's lastError for an answer that is not 2xx, with the start of its body. */
   answered: (status: number, body: string) =>
     `Answered HTTP ${status}${body ? `: ${body}` : ''}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}`,

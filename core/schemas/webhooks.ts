@@ -18,8 +18,9 @@ export const DELIVERIES_LISTED = 100;
 export const WEBHOOK_KINDS = ['generic', 'slack', 'discord'] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 /**
- * The alert kinds (ALERT_KINDS), a tracked keyword's position change ('rank.changed'), and
- * 'test' from the 'send test event' button.
+ * The alert kinds (ALERT_KINDS), a tracked keyword's position change ('rank.changed'), a
+ * tracked flow's alerts ('flow.' and FLOW_ALERT_KINDS), and 'test' from the 'send test
+ * event' button.
  */
 export const WEBHOOK_EVENTS = [
   'regression',
@@ -27,6 +28,10 @@ export const WEBHOOK_EVENTS = [
   'unreachable',
   'reachable',
   'rank.changed',
+  'flow.regression',
+  'flow.recovery',
+  'flow.failing',
+  'flow.fixed',
   'test',
 ] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
@@ -120,7 +125,18 @@ export const webhookPayloadSchema = z.object({
       changes: z.array(z.string()),
     })
     .optional(),
-  /** The page's speed history in SpeedRank (rank tracking for 'rank.changed'). */
+  /** A 'flow.' event's flow, the measured step it is about (none for failing and fixed), and the run. */
+  flow: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      step: z.string().nullable(),
+      runId: z.string(),
+      /** For 'flow.failing': the failed runs' errors. */
+      errors: z.array(z.string()),
+    })
+    .optional(),
+  /** The page's speed history in SpeedRank (rank tracking for 'rank.changed', the flow for 'flow.'). */
   link: z.string(),
   text: z.string(),
   content: z.string(),

@@ -102,6 +102,7 @@ export const WORKSPACE_POLICY: Readonly<Partial<Record<RouteKey, WorkspacePolicy
   'DELETE /flows/:id': write('deleted', 'user flow'),
   'POST /flows/:id/runs': run('user flow run'),
   'GET /flows/:id/runs': read,
+  'GET /flows/:id/alerts': read,
   'GET /flows/runs/:runId': read,
   'POST /flows/import-recorder': read,
   // Secrets are typed into other sites as someone: an admin's to set, never a token's to read.

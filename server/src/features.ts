@@ -86,6 +86,15 @@ export const FEATURES: readonly Feature[] = [
   {
     name: 'flows',
     api: [flowRoutes],
+    tasks: [
+      {
+        // Tracked flows' scheduled runs: due ones are looked for on the tracking timer.
+        name: 'flow scheduler',
+        runs: (config) => config.TRACKING_CONCURRENCY > 0,
+        everyMs: trackingTick,
+        pass: (services) => services.flowTracking.tick(),
+      },
+    ],
     // Secrets sealed under a rotated key are sealed under SECRETS_KEY before the app serves.
     ready: async (services, log) => {
       const sealed = await services.workspaceSecrets.reseal();

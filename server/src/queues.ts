@@ -4,7 +4,7 @@ import { scrapeQueue } from './scrape/scrape-jobs';
 import { speedSamplesQueue } from './speed/sample-queue';
 import { rankChecksQueue } from './rank-tracking/rank-tracking';
 import { checksNowQueue, scheduledChecksQueue } from './tracking/check-jobs';
-import { flowRunsQueue } from './flows/flow-runs';
+import { flowRunsQueue, scheduledFlowRunsQueue } from './flows/flow-runs';
 
 /**
  * Every job queue of the app: what operators see (`/ops`), and what `serveQueues` serves
@@ -18,4 +18,5 @@ export const QUEUES: readonly Queue<unknown, unknown>[] = [
   checksNowQueue,
   rankChecksQueue,
   flowRunsQueue,
+  scheduledFlowRunsQueue,
 ];

@@ -37,6 +37,7 @@ import { LocalLighthouseProvider } from './providers/lab-speed/local-lighthouse'
 import type { FlowLab, LabSpeedProvider } from './providers/lab-speed/port';
 import { FlowRuns, flowRunsQueue } from './flows/flow-runs';
 import { Flows } from './flows/flows';
+import { FlowTracking } from './flows/flow-tracking';
 import { WorkspaceSecrets } from './flows/workspace-secrets';
 import { loadSecretBox } from './shared/secret-box';
 import { Quotas } from './quota/quotas';
@@ -143,6 +144,8 @@ export interface WorkServices {
   workspaceSecrets: WorkspaceSecrets;
   /** User flows' runs as jobs, and what runs them here. */
   flowRuns: FlowRuns;
+  /** Tracked flows: their schedule, each run's judgement, their alerts. */
+  flowTracking: FlowTracking;
   /** Page-facts batches as jobs. */
   pageFacts: PageFactsJobs;
   /** MixLab's shop, its crawls, and its listing pages as jobs (null without a shop). */
@@ -394,6 +397,16 @@ export function createWorkServices(
     lab: measuresHere ? flowLabFor(config, pageFetch, lab, overrides) : null,
     log,
   });
+  const flowTracking = new FlowTracking({
+    db,
+    clock,
+    config,
+    jobs,
+    runs: flowRuns,
+    email,
+    webhooks: tracking.deliveries,
+    log,
+  });
   return {
     config,
     db,
@@ -412,6 +425,7 @@ export function createWorkServices(
     rank,
     workspaceSecrets,
     flowRuns,
+    flowTracking,
     pageFacts: new PageFactsJobs(jobs, pageFetch),
     scrape: { target, newCrawl, pace, pages: target && new ScrapeJobs(jobs, target, newCrawl) },
   };
@@ -558,7 +572,7 @@ export function createServices(
     keywordSettings: new KeywordSettingsStore(db, clock),
     speedTestStart: new SpeedTestStart(work.speed, speedTests, pageFetch),
     ciChecks: new CiChecks(db, clock, work.speed, speedTests, pageFetch),
-    flows: new Flows(db, clock),
+    flows: new Flows(db, clock, config.TRACKING_SPEEDUP),
     rumSites: new RumSites(db, clock),
     rumCounts,
     rumBuffer,

@@ -174,10 +174,11 @@ export async function seedAccount(app: App, email: string): Promise<SeededAccoun
     })
     .execute();
 
+  const flowRunId = crypto.randomUUID();
   await db
     .insertInto('flow_runs')
     .values({
-      id: crypto.randomUUID(),
+      id: flowRunId,
       flow_id: flowId,
       workspace_id: userId,
       user_id: userId,
@@ -191,6 +192,20 @@ export async function seedAccount(app: App, email: string): Promise<SeededAccoun
       charge_period: now.slice(0, 7),
       created_at: now,
       finished_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('flow_alerts')
+    .values({
+      id: crypto.randomUUID(),
+      flow_id: flowId,
+      workspace_id: userId,
+      run_id: flowRunId,
+      kind: 'failing',
+      step: null,
+      at: now,
+      reasons: '[]',
+      errors: JSON.stringify(['Timed out waiting for #password']),
     })
     .execute();
 

@@ -35,6 +35,7 @@ export const EXPORT_PLACES: Record<UserTableName, string> = {
   ci_checks: 'ci-checks.json',
   flows: 'flows.json',
   flow_runs: 'flows.json',
+  flow_alerts: 'flows.json',
   workspace_secrets: 'flows.json (the secrets’ names, without their values)',
   serp_shares: 'searches.json',
   tracked_pages: 'tracked-pages.json',
@@ -262,12 +263,22 @@ function files(rows: Rows, columns: Map<string, string[]>): Record<string, strin
       flows: rows.flows.map((flow) => ({
         ...clean(flow),
         steps: JSON.parse(String(flow.steps)) as unknown,
+        step_states: JSON.parse(String(flow.step_states)) as unknown,
         runs: rows.flow_runs
           .filter((run) => run.flow_id === flow.id)
           .map((run) => ({
             ...clean(run),
             flow: JSON.parse(String(run.flow)) as unknown,
             result: run.result === null ? null : (JSON.parse(String(run.result)) as unknown),
+            judgement:
+              run.judgement === null ? null : (JSON.parse(String(run.judgement)) as unknown),
+          })),
+        alerts: rows.flow_alerts
+          .filter((alert) => alert.flow_id === flow.id)
+          .map((alert) => ({
+            ...clean(alert),
+            reasons: JSON.parse(String(alert.reasons)) as unknown,
+            errors: JSON.parse(String(alert.errors)) as unknown,
           })),
       })),
       // A secret's value is a credential for another site: its name and dates alone.

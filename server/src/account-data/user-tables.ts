@@ -99,6 +99,7 @@ export const USER_TABLES = [
   { table: 'ci_checks', owner: { column: 'workspace_id', parent: 'workspaces' } },
   { table: 'flows', owner: { column: 'workspace_id', parent: 'workspaces' } },
   { table: 'flow_runs', owner: { column: 'flow_id', parent: 'flows' } },
+  { table: 'flow_alerts', owner: { column: 'flow_id', parent: 'flows' } },
   { table: 'workspace_secrets', owner: { column: 'workspace_id', parent: 'workspaces' } },
   { table: 'tracked_pages', owner: { column: 'workspace_id', parent: 'workspaces' } },
   { table: 'tracking_checks', owner: { column: 'page_id', parent: 'tracked_pages' } },

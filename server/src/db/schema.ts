@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
+import type { WebhookEventName } from '@core/schemas/webhooks';
 
 /**
  * The Kysely schema shared by SQLite and PostgreSQL. Times are ISO-8601 strings and
@@ -43,6 +44,7 @@ export interface Database {
   ci_checks: CiChecksTable;
   flows: FlowsTable;
   flow_runs: FlowRunsTable;
+  flow_alerts: FlowAlertsTable;
   workspace_secrets: WorkspaceSecretsTable;
 }
 
@@ -474,7 +476,7 @@ export interface TrackingWebhooksTable {
 export interface TrackingWebhookDeliveriesTable {
   id: string;
   webhook_id: string;
-  event: 'regression' | 'recovery' | 'unreachable' | 'reachable' | 'rank.changed' | 'test';
+  event: WebhookEventName;
   /** The JSON body, the same on every attempt. */
   body: string;
   status: 'delivered' | 'retrying' | 'failed';
@@ -559,6 +561,32 @@ export interface FlowsTable {
   steps: string;
   created_at: string;
   updated_at: string;
+  /** 'daily' or 'hourly' while tracked; null when the flow runs only on demand. */
+  schedule: 'daily' | 'hourly' | null;
+  /** The next scheduled run; null when untracked. */
+  next_due_at: string | null;
+  /** The scheduled run's lease (shared/leases.ts). */
+  lease_owner: string | null;
+  lease_until: string | null;
+  /** JSON: each measured step's alert state by name ('ok' or 'regression'). */
+  step_states: Generated<string>;
+  /** 1 while the flow's last runs stopped at a step (UNREACHABLE_AFTER of them). */
+  failing: Generated<number>;
+}
+
+/** An alert of a tracked flow: a step that regressed or recovered, the flow failing or fixed. */
+export interface FlowAlertsTable {
+  id: string;
+  flow_id: string;
+  workspace_id: string;
+  run_id: string;
+  kind: 'regression' | 'recovery' | 'failing' | 'fixed';
+  step: string | null;
+  at: string;
+  /** JSON: RegressionReason[]. */
+  reasons: string;
+  /** JSON: string[], the failed runs' errors for 'failing'. */
+  errors: string;
 }
 
 /** A flow's run: the flow as it ran (JSON of FlowBody), and its FlowRunResult once measured. */
@@ -577,6 +605,10 @@ export interface FlowRunsTable {
   charged: number;
   charge_subject: string;
   charge_period: string;
+  /** Run now (speed tests of the month), or the schedule (scheduled checks of the month). */
+  trigger: Generated<'manual' | 'schedule'>;
+  /** JSON: each measured step's FlowStepJudgement by name, once the run ended. */
+  judgement: string | null;
   created_at: string;
   finished_at: string | null;
 }

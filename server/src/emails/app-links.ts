@@ -21,7 +21,12 @@ export const EMAIL_PAGES = {
     name: EMAIL_MESSAGES.trackingPage,
     path: `${ROUTES.siteSpeedTracking}${pageId ? `?page=${encodeURIComponent(pageId)}` : ''}`,
   }),
-} satisfies Record<string, AppPage | ((pageId?: string) => AppPage)>;
+  /** A user flow: its steps, history and alerts. */
+  flow: (flowId: string): AppPage => ({
+    name: EMAIL_MESSAGES.flowPage,
+    path: `${ROUTES.flows}?id=${encodeURIComponent(flowId)}`,
+  }),
+} satisfies Record<string, AppPage | ((id: string) => AppPage) | ((id?: string) => AppPage)>;
 
 /**
  * The origin a request reached this app at, as the browser saw it (behind a trusted proxy,

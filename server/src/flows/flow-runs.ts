@@ -1,9 +1,12 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { Insertable, Selectable } from 'kysely';
+import { entitlementsOf } from '@core/entitlements';
 import type { Flow, FlowRun, FlowRunHistoryEntry, FlowRunSummary } from '@core/flows/flow-api';
 import { plannedStepsOf, type FlowRunResult } from '@core/flows/flow-result';
 import { secretNamesOf, type FlowStep } from '@core/flows/flow-schema';
+import type { FlowRunTrigger, FlowStepJudgement } from '@core/flows/flow-tracking';
 import { redactSecrets } from '@core/flows/redact';
 import { FLOW_ERROR_CODES, FLOW_MESSAGES } from '@core/messages';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
@@ -15,9 +18,20 @@ import { Invalid, NotFound, QuotaExceeded, Unavailable } from '../domain/errors'
 import type { Jobs } from '../jobs/port';
 import { enqueueTo, serveQueue, type Queue } from '../jobs/queue';
 import { LabRunError, type FlowLab } from '../providers/lab-speed/port';
-import type { Charge, Quotas } from '../quota/quotas';
+import { monthKey, type Charge, type Quotas } from '../quota/quotas';
 import type { Clock } from '../shared/clock';
+import { SCHEDULED_CHECKS_TOOL } from '../tracking/check-jobs';
 import type { WorkspaceSecrets } from './workspace-secrets';
+
+/** Hears a run start; returns what to call when it ends, if anything. */
+type RunningListener = (run: {
+  id: string;
+  flowId: string;
+  trigger: FlowRunTrigger;
+}) => (() => void) | null;
+
+/** A run's judgement as stored: each measured step's, by name. */
+export type RunJudgement = Record<string, FlowStepJudgement>;
 
 /** A flow run's job: the run's row says what to run. */
 export const flowRunsQueue: Queue<{ runId: string }, null> = {
@@ -28,6 +42,17 @@ export const flowRunsQueue: Queue<{ runId: string }, null> = {
   concurrency: (config) => config.SPEED_CONCURRENCY,
   priority: 'interactive',
 };
+
+/** A tracked flow's scheduled runs: behind the runs people start, as tracked pages' checks are. */
+export const scheduledFlowRunsQueue: Queue<{ runId: string }, null> = {
+  ...flowRunsQueue,
+  name: 'scheduled-flow-runs',
+  priority: 'scheduled',
+};
+
+/** The allowance a run draws on: speed tests when run now, scheduled checks when scheduled. */
+const chargeToolOf = (trigger: FlowRunTrigger) =>
+  trigger === 'schedule' ? SCHEDULED_CHECKS_TOOL : 'speed';
 
 /** Runs kept per flow in its history list. */
 const RUNS_LISTED = 50;
@@ -40,12 +65,15 @@ export interface FlowRunStarter {
   charge(uses: number): Promise<Charge | null>;
 }
 
+type RunRow = Selectable<FlowRunsTable>;
+
 const summaryOf = (
-  row: Pick<FlowRunsTable, 'id' | 'flow_id' | 'status' | 'created_at' | 'finished_at'>,
+  row: Pick<RunRow, 'id' | 'flow_id' | 'status' | 'trigger' | 'created_at' | 'finished_at'>,
 ): FlowRunSummary => ({
   id: row.id,
   flowId: row.flow_id,
   status: row.status,
+  trigger: row.trigger,
   createdAt: row.created_at,
   finishedAt: row.finished_at,
 });
@@ -55,7 +83,7 @@ export async function lastRunsOf(db: Db, flowIds: string[]): Promise<Map<string,
   if (flowIds.length === 0) return new Map();
   const rows = await db.kysely
     .selectFrom('flow_runs')
-    .select(['id', 'flow_id', 'status', 'created_at', 'finished_at'])
+    .select(['id', 'flow_id', 'status', 'trigger', 'created_at', 'finished_at'])
     .where('flow_id', 'in', flowIds)
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
@@ -85,15 +113,26 @@ export interface FlowRunsDeps {
  * refunded whole; steps that did not run after a failed one are refunded.
  */
 export class FlowRuns {
-  private worker: { close(): Promise<void> } | null = null;
+  private readonly workers: { close(): Promise<void> }[] = [];
+  private readonly endedListeners: ((runId: string) => Promise<void>)[] = [];
+  private readonly runningListeners: RunningListener[] = [];
 
   constructor(private readonly deps: FlowRunsDeps) {}
 
+  /** Hears every run that starts here; what it returns is called when the run ends. */
+  onRunning(listener: RunningListener): void {
+    this.runningListeners.push(listener);
+  }
+
+  /** Hears every run that ended here (measured, failed or not run), after its row is written. */
+  onEnded(listener: (runId: string) => Promise<void>): void {
+    this.endedListeners.push(listener);
+  }
+
   async start(flow: Flow, starter: FlowRunStarter): Promise<{ runId: string; charged: number }> {
-    const { db, clock, jobs, secrets } = this.deps;
     const readiness = this.deps.lab?.lab.readiness();
     if (readiness && !readiness.ready) throw new Unavailable(FLOW_MESSAGES.noLab);
-    const missing = await secrets.missing(starter.workspaceId, secretNamesOf(flow.steps));
+    const missing = await this.deps.secrets.missing(starter.workspaceId, secretNamesOf(flow.steps));
     if (missing.length > 0)
       throw new Invalid(FLOW_MESSAGES.missingSecrets(missing), FLOW_ERROR_CODES.missingSecrets);
     const measured = plannedStepsOf(flow.steps).length;
@@ -101,45 +140,108 @@ export class FlowRuns {
     if (!charge)
       throw new QuotaExceeded(QUOTA_MESSAGES.monthlyTestLimit, SPEED_ERROR_CODES.monthlyLimit);
     const runId = crypto.randomUUID();
-    const ran = { name: flow.name, device: flow.device, steps: flow.steps };
+    await this.queue(
+      {
+        id: runId,
+        flow_id: flow.id,
+        workspace_id: starter.workspaceId,
+        user_id: starter.userId,
+        flow: JSON.stringify({ name: flow.name, device: flow.device, steps: flow.steps }),
+        status: 'queued',
+        charged: measured,
+        charge_subject: charge.subject,
+        charge_period: charge.counter.period,
+        trigger: 'manual',
+      },
+      () => charge.refund(),
+    );
+    return { runId, charged: measured };
+  }
+
+  /**
+   * A tracked flow's scheduled run `runId` (the lease's owner), charged to the workspace's
+   * scheduled checks of the month, one per measured step. With too few left, the run is
+   * recorded as not run, with why, and false is returned: nothing is queued.
+   */
+  async startScheduled(
+    flow: { id: string; workspaceId: string; userId: string | null; planId: number } & Pick<
+      Flow,
+      'name' | 'device' | 'steps'
+    >,
+    runId: string,
+  ): Promise<boolean> {
+    const { quotas, clock } = this.deps;
+    const measured = plannedStepsOf(flow.steps).length;
+    const period = monthKey(clock.now());
+    const limit = entitlementsOf(flow.planId).scheduledCheckLimit;
+    const charged = await quotas.consume(
+      flow.workspaceId,
+      SCHEDULED_CHECKS_TOOL,
+      limit,
+      measured,
+      period,
+    );
+    const row = {
+      id: runId,
+      flow_id: flow.id,
+      workspace_id: flow.workspaceId,
+      user_id: flow.userId,
+      flow: JSON.stringify({ name: flow.name, device: flow.device, steps: flow.steps }),
+      charge_subject: flow.workspaceId,
+      charge_period: period,
+      trigger: 'schedule' as const,
+    };
+    if (!charged) {
+      const at = clock.now().toISOString();
+      await this.deps.db.kysely
+        .insertInto('flow_runs')
+        .values({
+          ...row,
+          status: 'error',
+          charged: 0,
+          error: FLOW_MESSAGES.allowanceUsed,
+          error_kind: 'other',
+          created_at: at,
+          finished_at: at,
+        })
+        .execute();
+      return false;
+    }
+    await this.queue({ ...row, status: 'queued', charged: measured }, () =>
+      quotas.refund(flow.workspaceId, SCHEDULED_CHECKS_TOOL, measured, period),
+    );
+    return true;
+  }
+
+  /** Writes the run's row and queues its job; neither is left when either fails. */
+  private async queue(
+    row: Omit<Insertable<FlowRunsTable>, 'created_at'> & { charged: number },
+    refund: () => Promise<void>,
+  ): Promise<void> {
+    const { db, clock, jobs, config } = this.deps;
+    const queue = row.trigger === 'schedule' ? scheduledFlowRunsQueue : flowRunsQueue;
     try {
       await db.kysely
         .insertInto('flow_runs')
-        .values({
-          id: runId,
-          flow_id: flow.id,
-          workspace_id: starter.workspaceId,
-          user_id: starter.userId,
-          flow: JSON.stringify(ran),
-          status: 'queued',
-          result: null,
-          error: null,
-          error_kind: null,
-          charged: measured,
-          charge_subject: charge.subject,
-          charge_period: charge.counter.period,
-          created_at: clock.now().toISOString(),
-          finished_at: null,
-        })
+        .values({ ...row, created_at: clock.now().toISOString() })
         .execute();
       await enqueueTo(
         jobs,
-        flowRunsQueue,
-        { runId },
+        queue,
+        { runId: row.id },
         {
-          jobId: runId,
+          jobId: row.id,
           attempts: 1,
           backoff: { delayMs: 0 },
           // The lab's own limit per measured step, and a margin for the browser's start.
-          timeoutMs: this.deps.config.SPEED_RUN_TIMEOUT_MS * (measured + 1) + 60_000,
+          timeoutMs: config.SPEED_RUN_TIMEOUT_MS * (row.charged + 1) + 60_000,
         },
       );
     } catch (error) {
-      await db.kysely.deleteFrom('flow_runs').where('id', '=', runId).execute();
-      await charge.refund();
+      await db.kysely.deleteFrom('flow_runs').where('id', '=', row.id).execute();
+      await refund();
       throw error;
     }
-    return { runId, charged: measured };
   }
 
   async read(workspaceId: string, runId: string): Promise<FlowRun> {
@@ -159,6 +261,7 @@ export class FlowRuns {
       errorKind: row.error_kind as RunErrorKind | null,
       charged: row.charged,
       plannedSteps: plannedStepsOf(flow.steps).map(({ name, kind }) => ({ name, kind })),
+      judgement: row.judgement ? (JSON.parse(row.judgement) as RunJudgement) : null,
     };
   }
 
@@ -166,7 +269,8 @@ export class FlowRuns {
   async list(flowId: string): Promise<FlowRunHistoryEntry[]> {
     const rows = await this.deps.db.kysely
       .selectFrom('flow_runs')
-      .select(['id', 'flow_id', 'status', 'created_at', 'finished_at', 'result'])
+      .select(['id', 'flow_id', 'status', 'trigger', 'created_at', 'finished_at', 'result'])
+      .select('judgement')
       .where('flow_id', '=', flowId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
@@ -174,6 +278,7 @@ export class FlowRuns {
       .execute();
     return rows.map((row) => {
       const result = row.result ? (JSON.parse(row.result) as FlowRunResult) : null;
+      const judgement = row.judgement ? (JSON.parse(row.judgement) as RunJudgement) : {};
       return {
         ...summaryOf(row),
         steps: (result?.steps ?? []).map((step) => ({
@@ -183,6 +288,7 @@ export class FlowRuns {
           values: Object.fromEntries(
             Object.entries(step.metrics).map(([key, metric]) => [key, metric.numericValue]),
           ),
+          regression: judgement[step.name]?.regression ?? null,
         })),
       };
     });
@@ -192,15 +298,17 @@ export class FlowRuns {
   serve(concurrency: number): void {
     const lab = this.deps.lab?.lab;
     if (!lab || concurrency <= 0) return;
-    this.worker = serveQueue(this.deps.jobs, flowRunsQueue, concurrency, async (job, tools) => {
-      await this.execute(lab, job.data.runId, tools.signal);
-      return null;
-    });
+    for (const queue of [flowRunsQueue, scheduledFlowRunsQueue])
+      this.workers.push(
+        serveQueue(this.deps.jobs, queue, concurrency, async (job, tools) => {
+          await this.execute(lab, job.data.runId, tools.signal);
+          return null;
+        }),
+      );
   }
 
   async stop(): Promise<void> {
-    await this.worker?.close();
-    this.worker = null;
+    await Promise.all(this.workers.splice(0).map((worker) => worker.close()));
   }
 
   /** Closes a lab of the flows' own (the speed lab, when shared, closes with speed). */
@@ -226,9 +334,17 @@ export class FlowRuns {
     };
     const refund = (uses: number) =>
       uses > 0
-        ? quotas.refund(claimed.charge_subject, 'speed', uses, claimed.charge_period)
+        ? quotas.refund(
+            claimed.charge_subject,
+            chargeToolOf(claimed.trigger),
+            uses,
+            claimed.charge_period,
+          )
         : Promise.resolve();
     let values: Record<string, string> = {};
+    const ends = this.runningListeners.map((listener) =>
+      listener({ id: runId, flowId: claimed.flow_id, trigger: claimed.trigger }),
+    );
     try {
       values = await secrets.open(claimed.workspace_id, secretNamesOf(flow.steps));
       const result = await lab.runFlow({ flow, secrets: values, signal });
@@ -247,7 +363,13 @@ export class FlowRuns {
       this.deps.log.warn({ runId, kind, message }, 'flow run failed');
       await this.finish(runId, { status: 'error', error: message, error_kind: kind });
       await refund(claimed.charged);
+    } finally {
+      for (const end of ends) end?.();
     }
+    for (const listener of this.endedListeners)
+      await listener(runId).catch((error: unknown) =>
+        this.deps.log.error({ err: error, runId }, 'after a flow run ended'),
+      );
   }
 
   private async finish(

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Flow, FlowSummary, patchFlowBodySchema } from '@core/flows/flow-api';
 import { plannedStepsOf } from '@core/flows/flow-result';
@@ -9,6 +10,7 @@ import type { FlowsTable } from '../db/schema';
 import { NotFound, PlanLimit } from '../domain/errors';
 import { insertUnderLimit } from '../domain/limited-insert';
 import type { Clock } from '../shared/clock';
+import { nextSlot } from '../shared/schedule';
 import { lastRunsOf } from './flow-runs';
 
 export type FlowInput = z.output<typeof flowBodySchema>;
@@ -16,13 +18,21 @@ export type FlowPatch = z.output<typeof patchFlowBodySchema>;
 
 export const flowNotFound = () => new NotFound(FLOW_MESSAGES.notFound, FLOW_ERROR_CODES.notFound);
 
-const shown = (row: FlowsTable): Flow => ({
+export type FlowRow = Selectable<FlowsTable>;
+
+const shown = (row: FlowRow): Flow => ({
   id: row.id,
   name: row.name,
   device: row.device,
   steps: JSON.parse(row.steps) as FlowStep[],
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  tracking: {
+    schedule: row.schedule,
+    nextRunAt: row.schedule ? row.next_due_at : null,
+    steps: JSON.parse(row.step_states) as Flow['tracking']['steps'],
+    failing: row.failing === 1,
+  },
 });
 
 /** A workspace's user flows, as many as its plan keeps. */
@@ -30,6 +40,8 @@ export class Flows {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** TRACKING_SPEEDUP: a tracked flow's schedule runs this many times faster. */
+    private readonly speedup = 1,
   ) {}
 
   async create(
@@ -92,6 +104,10 @@ export class Flows {
 
   /** The workspace's flow of `id`, or the 404 of one it does not have. */
   async get(workspaceId: string, id: string): Promise<Flow> {
+    return shown(await this.row(workspaceId, id));
+  }
+
+  private async row(workspaceId: string, id: string): Promise<FlowRow> {
     const row = await this.db.kysely
       .selectFrom('flows')
       .selectAll()
@@ -99,22 +115,38 @@ export class Flows {
       .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
     if (!row) throw flowNotFound();
-    return shown(row);
+    return row;
   }
 
+  /**
+   * Applies an edit. A flow that becomes tracked runs at once (its first scheduled run, as a
+   * newly tracked page's); a new schedule never puts the next run later than the old one
+   * would have come; an untracked flow has no next run.
+   */
   async update(workspaceId: string, id: string, patch: FlowPatch): Promise<Flow> {
-    const done = await this.db.kysely
+    const row = await this.row(workspaceId, id);
+    const now = this.clock.now();
+    let nextDue = row.next_due_at;
+    if (patch.schedule === null) nextDue = null;
+    else if (patch.schedule !== undefined && patch.schedule !== row.schedule) {
+      const sooner = row.schedule
+        ? nextSlot(now, row.id, patch.schedule, this.speedup).toISOString()
+        : now.toISOString();
+      if (nextDue === null || sooner < nextDue) nextDue = sooner;
+    }
+    await this.db.kysely
       .updateTable('flows')
       .set({
         ...(patch.name !== undefined && { name: patch.name }),
         ...(patch.device !== undefined && { device: patch.device }),
         ...(patch.steps !== undefined && { steps: JSON.stringify(patch.steps) }),
-        updated_at: this.clock.now().toISOString(),
+        ...(patch.schedule !== undefined && { schedule: patch.schedule }),
+        next_due_at: nextDue,
+        updated_at: now.toISOString(),
       })
       .where('id', '=', id)
       .where('workspace_id', '=', workspaceId)
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) === 0) throw flowNotFound();
+      .execute();
     return this.get(workspaceId, id);
   }
 

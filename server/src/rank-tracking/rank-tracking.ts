@@ -182,21 +182,9 @@ export class RankTracking {
     }
   }
 
-  /**
-   * Ids of keywords due by now whose lease is free, the longest due first (ids only: the
-   * job reads its keyword when it runs).
-   */
-  async findDue(limit: number): Promise<string[]> {
-    const now = this.deps.clock.now().toISOString();
-    const rows = await this.deps.db.kysely
-      .selectFrom('rank_keywords')
-      .select('id')
-      .where('next_check_at', '<=', now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-      .orderBy('next_check_at')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => row.id);
+  /** Ids of keywords due by now whose lease is free, the longest due first. */
+  findDue(limit: number): Promise<string[]> {
+    return this.leases.findDue(limit);
   }
 
   /**

@@ -3,8 +3,8 @@ import type { Clock } from './clock';
 import type { Db } from '../db/connect';
 import type { Database } from '../db/schema';
 
-/** Tables whose rows carry a check's lease (`lease_owner`, `lease_until`). */
-export type LeasedTable = 'tracked_pages' | 'rank_keywords';
+/** Tables whose rows carry a scheduled run's lease (`lease_owner`, `lease_until`). */
+export type LeasedTable = 'tracked_pages' | 'rank_keywords' | 'flows';
 
 /** Which rows a lease is on, and when one of them is due for its scheduled check. */
 export interface LeaseTarget<T extends LeasedTable> {
@@ -64,6 +64,23 @@ export class RowLeases<T extends LeasedTable> {
       )
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
+  }
+
+  /**
+   * Ids of rows due by now whose lease is free, the longest due first. Ids only: a run reads
+   * its row when it starts, so a scheduler's pass reads no more.
+   */
+  async findDue(limit: number): Promise<string[]> {
+    const now = this.clock.now().toISOString();
+    const rows = await this.kysely
+      .selectFrom(this.target.table as LeasedTable)
+      .select('id')
+      .where((eb) => this.target.due(eb as unknown as ExpressionBuilder<Database, T>, now))
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .orderBy(this.target.dueColumn as 'next_due_at')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
   }
 
   /** Extends `owner`'s lease on the row. */

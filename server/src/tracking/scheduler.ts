@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { TRACKING_MESSAGES } from '@core/messages';
 import type { Clock } from '../shared/clock';
-import type { Db } from '../db/connect';
 import type { Jobs } from '../jobs';
 import { enqueueTo } from '../jobs/queue';
 import type { Charge } from '../quota/quotas';
@@ -37,7 +36,6 @@ export class TrackingScheduler {
   private readonly queued = new Map<string, Queued>();
 
   constructor(
-    private readonly db: Db,
     private readonly clock: Clock,
     private readonly jobs: Jobs,
     private readonly checks: TrackingChecks,
@@ -45,22 +43,9 @@ export class TrackingScheduler {
     private readonly concurrency: number,
   ) {}
 
-  /**
-   * Ids of unpaused pages due by now whose lease is free, the longest due first. Ids only:
-   * the check's job reads its page (and owner) when it runs, so a pass reads no more.
-   */
-  async findDue(limit: number): Promise<string[]> {
-    const now = this.clock.now().toISOString();
-    const rows = await this.db.kysely
-      .selectFrom('tracked_pages')
-      .select('id')
-      .where('paused', '=', 0)
-      .where('next_due_at', '<=', now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-      .orderBy('next_due_at')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => row.id);
+  /** Ids of unpaused pages due by now whose lease is free, the longest due first. */
+  findDue(limit: number): Promise<string[]> {
+    return this.leases.findDue(limit);
   }
 
   /** One pass: claims due pages while this process has room and queues their checks. */

@@ -79,7 +79,6 @@ export class Tracking {
       deps.speed,
     );
     this.scheduler = new TrackingScheduler(
-      deps.db,
       deps.clock,
       deps.jobs,
       this.checks,

@@ -28,6 +28,7 @@ import * as apiTokensAndAudit from './2026-11-29-026-api-tokens-and-audit';
 import * as workspaceSerpShares from './2026-11-29-027-workspace-serp-shares';
 import * as ciChecks from './2026-11-29-028-ci-checks';
 import * as flows from './2026-11-30-029-flows';
+import * as flowTracking from './2026-12-07-030-flow-tracking';
 
 /** All migrations in order; names are date-prefixed so they sort as they apply. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-027-workspace-serp-shares': workspaceSerpShares,
   '2026-11-29-028-ci-checks': ciChecks,
   '2026-11-30-029-flows': flows,
+  '2026-12-07-030-flow-tracking': flowTracking,
 };

@@ -2,6 +2,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FLOW_ENDPOINTS as FLOWS } from '@core/endpoints/flows';
 import { entitlementsOf } from '@core/entitlements';
 import { errorResponseSchema } from '@core/schemas/common';
+import { requireSchedule } from '../../domain/plan-refusals';
 import { importRecorder } from '../../flows/recorder-import';
 import { endpointRoute } from '../../http/endpoint-route';
 import { requireSignedIn } from '../../plugins/authenticate';
@@ -17,11 +18,11 @@ const changes = { ...ofOne, 400: errorResponseSchema };
  * workspace's flow or run is a 404, as one that does not exist.
  */
 export const flowRoutes = routesUsing(
-  ['flows', 'flowRuns', 'workspaceSecrets'],
+  ['flows', 'flowRuns', 'flowTracking', 'workspaceSecrets'],
   async (app, { services }) => {
     requireSignedIn(app);
     const api = app.withTypeProvider<ZodTypeProvider>();
-    const { flows, flowRuns, workspaceSecrets } = services;
+    const { flows, flowRuns, flowTracking, workspaceSecrets } = services;
 
     api.route({
       ...endpointRoute(FLOWS.createFlow, {
@@ -62,8 +63,11 @@ export const flowRoutes = routesUsing(
 
     api.route({
       ...endpointRoute(FLOWS.updateFlow, { tags, errors: changes }),
-      handler: async (request) =>
-        flows.update(request.workspace.id, request.params.id, request.body),
+      handler: async (request) => {
+        const { schedule } = request.body;
+        if (schedule) requireSchedule(entitlementsOf(request.workspace.planId), schedule);
+        return flows.update(request.workspace.id, request.params.id, request.body);
+      },
     });
 
     api.route({
@@ -95,6 +99,14 @@ export const flowRoutes = routesUsing(
       handler: async (request) => {
         const flow = await flows.get(request.workspace.id, request.params.id);
         return { runs: await flowRuns.list(flow.id) };
+      },
+    });
+
+    api.route({
+      ...endpointRoute(FLOWS.listAlerts, { tags, errors: ofOne }),
+      handler: async (request) => {
+        const flow = await flows.get(request.workspace.id, request.params.id);
+        return { alerts: await flowTracking.alerts(flow.id) };
       },
     });
 

@@ -54,6 +54,7 @@ describe('operators’ routes', () => {
       'tracking-checks-now',
       'rank-checks',
       'flow-runs',
+      'scheduled-flow-runs',
     ]);
     expect(byQueue()['speed-samples']).toMatchObject({ workers: 1, waiting: 0, failed: 0 });
     expect(byQueue()['tracking-checks']).toMatchObject({ workers: 0, waiting: 1 });

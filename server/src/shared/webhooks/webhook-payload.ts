@@ -1,4 +1,4 @@
-import { WEBHOOK_MESSAGES } from '@core/messages';
+import { FLOW_MESSAGES, WEBHOOK_MESSAGES } from '@core/messages';
 import { UNREACHABLE_AFTER } from '@core/schemas/tracking';
 import type { WebhookKind, WebhookPayload } from '@core/schemas/webhooks';
 
@@ -8,8 +8,24 @@ export type WebhookEvent = Omit<WebhookPayload, 'text' | 'content'>;
 /** Discord refuses a message over 2000 characters. */
 const DISCORD_MAX = 2000;
 
+/** A tracked flow's alert: its headline (the email's subject) and what it is about. */
+function flowEventText(event: WebhookEvent & { flow: NonNullable<WebhookEvent['flow']> }) {
+  const { name, step, errors } = event.flow;
+  const headlines: Partial<Record<WebhookEvent['event'], () => string>> = {
+    'flow.regression': () => FLOW_MESSAGES.regressionSubject(name, step ?? ''),
+    'flow.recovery': () => FLOW_MESSAGES.recoverySubject(name, step ?? ''),
+    'flow.failing': () => FLOW_MESSAGES.failingSubject(name),
+    'flow.fixed': () => FLOW_MESSAGES.fixedSubject(name),
+  };
+  const headline = headlines[event.event]?.();
+  if (!headline) return WEBHOOK_MESSAGES.testText(event.link);
+  const details = event.event === 'flow.failing' ? errors : event.reasons.map((r) => r.text);
+  return WEBHOOK_MESSAGES.flowText(headline, details, event.link);
+}
+
 function eventText(event: WebhookEvent): string {
-  const { page, device, at, link, rank } = event;
+  const { page, device, at, link, rank, flow } = event;
+  if (event.event.startsWith('flow.') && flow) return flowEventText({ ...event, flow });
   if (event.event === 'rank.changed' && rank && device) {
     return WEBHOOK_MESSAGES.rankChangedText(rank.domain, rank.keyword, device, rank.changes, link);
   }
@@ -32,6 +48,8 @@ function eventText(event: WebhookEvent): string {
       return WEBHOOK_MESSAGES.unreachableText(page.url, UNREACHABLE_AFTER, link);
     case 'reachable':
       return WEBHOOK_MESSAGES.reachableText(page.url, device, at, link);
+    default:
+      return WEBHOOK_MESSAGES.testText(link);
   }
 }
 

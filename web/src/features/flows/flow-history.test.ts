@@ -12,6 +12,7 @@ const run = (
   id,
   flowId: 'flow-1',
   status,
+  trigger: 'manual',
   createdAt: `2026-05-0${id}T10:00:00.000Z`,
   finishedAt: status === 'queued' || status === 'running' ? null : `2026-05-0${id}T10:01:00.000Z`,
   steps,
@@ -22,14 +23,22 @@ const home = (psi: number, lcp: number, status: Step['status'] = 'done'): Step =
   kind: 'navigation',
   status,
   values: status === 'done' ? { psi, fcp: 900, lcp, si: 1500, tbt: 120, cls: 0.02 } : {},
+  regression: null,
 });
 const cart = (tbt: number, inp?: number): Step => ({
   name: 'Add to cart',
   kind: 'timespan',
   status: 'done',
   values: { tbt, cls: 0.1, ...(inp === undefined ? {} : { inp }) },
+  regression: null,
 });
-const snapshot: Step = { name: 'Cart', kind: 'snapshot', status: 'done', values: {} };
+const snapshot: Step = {
+  name: 'Cart',
+  kind: 'snapshot',
+  status: 'done',
+  values: {},
+  regression: null,
+};
 
 describe('a flow’s history as charts', () => {
   it('draws each measured step over the runs, oldest first, in its axes’ units', () => {
