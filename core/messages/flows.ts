@@ -155,6 +155,14 @@ export const FLOW_SCREEN_MESSAGES = {
   triggerManual: 'run now',
 } as const;
 
+/** Each kind of a tracked flow's alert, as its badge names it. */
+export const FLOW_ALERT_KIND_NAMES = {
+  regression: 'Regression',
+  recovery: 'Recovered',
+  failing: 'Failing',
+  fixed: 'Fixed',
+} as const;
+
 /** Each step kind as the editor's choice names it. */
 export const FLOW_STEP_KIND_NAMES: Record<FlowStepKind, string> = {
   navigate: 'Open a page',

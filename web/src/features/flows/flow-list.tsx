@@ -9,6 +9,7 @@ import type { FlowRunSummary, FlowSummary } from '@core/flows/flow-api';
 import {
   FLOW_MESSAGES,
   FLOW_RUN_STATUS_NAMES,
+  FLOW_ALERT_KIND_NAMES,
   FLOW_SCREEN_MESSAGES as SAYS,
 } from '@core/messages/flows';
 import { planById } from '@core/plans';
@@ -71,6 +72,16 @@ function FlowRow({ flow }: { flow: FlowSummary }) {
           {flow.name}
         </Link>
         {lastRun && <RunStatusBadge status={lastRun.status} />}
+        {flow.tracking.schedule && (
+          <Badge bg="light" text="dark" className="border fw-normal" data-testid="flow-tracked">
+            {flow.tracking.schedule === 'daily' ? SAYS.trackingDaily : SAYS.trackingHourly}
+          </Badge>
+        )}
+        {(flow.tracking.failing || Object.values(flow.tracking.steps).includes('regression')) && (
+          <Badge bg="danger">
+            {FLOW_ALERT_KIND_NAMES[flow.tracking.failing ? 'failing' : 'regression']}
+          </Badge>
+        )}
       </div>
       <div className="small text-muted">
         {DEVICE_NAMES[flow.device]} · {plural(flow.stepCount, 'step')}, {flow.measuredSteps}{' '}

@@ -24,6 +24,7 @@ import { flowHistory } from './flow-history';
 import { DEVICE_NAMES, editFlowHref, plural, runHref } from './flow-format';
 import { RunStatusBadge } from './flow-list';
 import { FlowNotFound } from './flow-not-found';
+import { FlowAlerts, FlowTrackingControl, StepStateBadge } from './flow-tracking-panel';
 import { useFlow, useFlowMutations, useFlowRuns } from './flows-api';
 
 const FlowHistoryChart = lazy(() => import('./flow-history-chart'));
@@ -46,6 +47,7 @@ function StepList({ flow }: { flow: Flow }) {
                 {measured.kind !== 'navigation' && `: ${measured.name}`}
               </Badge>
             )}
+            {measured && <StepStateBadge flow={flow} step={measured.name} />}
           </li>
         );
       })}
@@ -67,6 +69,7 @@ function RunsTable({ runs }: { runs: readonly FlowRunHistoryEntry[] }) {
         <tr>
           <th scope="col">Started</th>
           <th scope="col">Status</th>
+          <th scope="col">By</th>
           <th scope="col">Steps measured</th>
           <th scope="col">Finished</th>
         </tr>
@@ -82,6 +85,7 @@ function RunsTable({ runs }: { runs: readonly FlowRunHistoryEntry[] }) {
             <td>
               <RunStatusBadge status={run.status} />
             </td>
+            <td>{run.trigger === 'schedule' ? SAYS.triggerSchedule : SAYS.triggerManual}</td>
             <td>{measuredText(run)}</td>
             <td className="text-nowrap">
               {run.finishedAt ? (
@@ -98,8 +102,8 @@ function RunsTable({ runs }: { runs: readonly FlowRunHistoryEntry[] }) {
 }
 
 /** A chart per measured step over the runs, then every run in a table. */
-function FlowHistory({ id }: { id: string }) {
-  const runs = useFlowRuns(id);
+function FlowHistory({ flow }: { flow: Flow }) {
+  const runs = useFlowRuns(flow.id);
   const history = useMemo(() => flowHistory(runs.data?.runs ?? []), [runs.data]);
   if (runs.isPending) {
     return (
@@ -132,6 +136,7 @@ function FlowHistory({ id }: { id: string }) {
                       <span className="small text-muted fw-normal">
                         ({FLOW_MEASURED_KIND_NAMES[chart.kind]})
                       </span>
+                      <StepStateBadge flow={flow} step={chart.name} />
                     </h3>
                     <Suspense fallback={<div style={{ height: CHART_HEIGHT }} aria-hidden />}>
                       <FlowHistoryChart chart={chart} runs={history.runs} height={CHART_HEIGHT} />
@@ -219,13 +224,20 @@ function FlowDetail({ flow }: { flow: Flow }) {
               {actionError}
             </Alert>
           )}
+          <FlowTrackingControl flow={flow} />
         </Card.Body>
       </Card>
+      <section aria-labelledby="flow-alerts-title">
+        <h2 id="flow-alerts-title" className="h5">
+          {SAYS.alertsTitle}
+        </h2>
+        <FlowAlerts id={flow.id} />
+      </section>
       <section aria-labelledby="flow-history-title">
         <h2 id="flow-history-title" className="h5">
           History
         </h2>
-        <FlowHistory id={flow.id} />
+        <FlowHistory flow={flow} />
       </section>
     </>
   );

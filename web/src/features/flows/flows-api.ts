@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { FLOW_ENDPOINTS as FLOWS } from '@core/endpoints/flows';
 import type { FlowRunHistoryEntry } from '@core/flows/flow-api';
 import type { FlowBody } from '@core/flows/flow-schema';
+import type { FlowTracking } from '@core/flows/flow-tracking';
 import { callEndpoint, retryUnlessRefused } from '../../api/api-client';
 import { useSignedInToken } from '../../api/signed-in-token';
 
@@ -15,6 +16,7 @@ export const flowKeys = {
   list: (token: string) => [...flowKeys.all(token), 'list'] as const,
   flow: (token: string, id: string) => [...flowKeys.all(token), 'flow', id] as const,
   runs: (token: string, id: string) => [...flowKeys.flow(token, id), 'runs'] as const,
+  alerts: (token: string, id: string) => [...flowKeys.flow(token, id), 'alerts'] as const,
   run: (token: string, runId: string) => [...flowKeys.all(token), 'run', runId] as const,
   secrets: (token: string) => [...flowKeys.all(token), 'secrets'] as const,
 };
@@ -73,6 +75,19 @@ export function useFlowRuns(id: string) {
   });
 }
 
+/** A tracked flow's alerts, newest first. */
+export const flowAlertsQuery = (token: string, id: string) =>
+  queryOptions({
+    queryKey: flowKeys.alerts(token, id),
+    queryFn: () => callEndpoint(FLOWS.listAlerts, { token, params: { id } }),
+    retry: retryUnlessRefused,
+  });
+
+export function useFlowAlerts(id: string) {
+  const { token, enabled } = useSignedInToken();
+  return useQuery({ ...flowAlertsQuery(token, id), enabled });
+}
+
 export const flowRunQuery = (token: string, runId: string) =>
   queryOptions({
     queryKey: flowKeys.run(token, runId),
@@ -100,7 +115,8 @@ export function useFlowRun(runId: string) {
   useEffect(() => {
     if (finished && !wasFinished.current) {
       void client.invalidateQueries({ queryKey: flowKeys.list(token) });
-      if (flowId) void client.invalidateQueries({ queryKey: flowKeys.runs(token, flowId) });
+      // The flow too: a judged run moves its steps' states and may add an alert.
+      if (flowId) void client.invalidateQueries({ queryKey: flowKeys.flow(token, flowId) });
     }
     wasFinished.current = finished;
   }, [client, token, flowId, finished]);
@@ -133,6 +149,11 @@ export function useFlowMutations() {
     update: useMutation({
       mutationFn: ({ id, body }: { id: string; body: FlowBody }) =>
         callEndpoint(FLOWS.updateFlow, { token, params: { id }, body }),
+      onSettled,
+    }),
+    track: useMutation({
+      mutationFn: ({ id, schedule }: { id: string; schedule: FlowTracking['schedule'] }) =>
+        callEndpoint(FLOWS.updateFlow, { token, params: { id }, body: { schedule } }),
       onSettled,
     }),
     // The deleted flow's own queries are dropped, not asked again (they would answer 404).
