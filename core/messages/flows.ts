@@ -58,6 +58,13 @@ export const FLOW_MESSAGES = {
   secretNotFound: 'No secret of that name in this workspace.',
   secretValue: 'A secret is 1 to 4,000 characters.',
   tooManySecrets: (max: number) => `A workspace keeps ${max} secrets at most.`,
+  cookieName: "A cookie name is 1 to 128 letters, digits or !#$%&'*+-.^_`|~.",
+  tooManyCookies: (max: number) => `A page carries ${max} cookies at most.`,
+  signInEmpty: 'Name a sign-in flow, a cookie, or both.',
+  signInFlowNotFound: 'The sign-in flow is not in this workspace.',
+  signInNeedsLocalLab:
+    'Measuring signed in needs Lighthouse in a local Chromium: PageSpeed Insights loads pages from Google’s servers, without your session.',
+  signInFailed: (step: number, why: string) => `Signing in failed at step ${step}: ${why}`,
 } as const;
 
 /** The `code` of flow refusals, so clients need not read the message. */

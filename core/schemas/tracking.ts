@@ -8,6 +8,7 @@ import {
   runResultSchema,
 } from '../speed';
 import { LAB_KEYS } from '../speed-summary';
+import { signInSchema } from '../flows/sign-in';
 
 /** Site speed tracking: pages checked on a schedule, their history and alerts. */
 
@@ -63,6 +64,8 @@ export const createTrackedPageBodySchema = z
     samples: z.number().int().min(1).max(50).default(3),
     budgets: budgetsSchema.default({}),
     alertAfter: z.number().int().min(1).max(ALERT_AFTER_MAX).default(ALERT_AFTER_DEFAULT),
+    /** Measure the page signed in (a sign-in flow first, cookies from secrets); null: signed out. */
+    signIn: signInSchema.nullable().default(null),
   })
   .strict();
 export type CreateTrackedPageBody = z.input<typeof createTrackedPageBodySchema>;
@@ -76,6 +79,7 @@ export const patchTrackedPageBodySchema = z
     budgets: budgetsSchema,
     alertAfter: z.number().int().min(1).max(ALERT_AFTER_MAX),
     paused: z.boolean(),
+    signIn: signInSchema.nullable(),
   })
   .partial()
   .strict();
@@ -203,6 +207,8 @@ export const trackingCheckSchema = z.object({
   reasons: z.array(regressionReasonSchema),
   /** Why the check failed or was skipped. */
   error: z.string().nullable(),
+  /** Measured signed in (the page's sign-in flow ran first, or its cookies were set). */
+  signedIn: z.boolean(),
 });
 export type TrackingCheck = z.infer<typeof trackingCheckSchema>;
 
@@ -251,6 +257,8 @@ export const trackedPageSchema = z.object({
   unreachable: z.boolean(),
   /** Consecutive regressed checks before a regression alert (1–5). */
   alertAfter: z.number().int(),
+  /** How its checks sign in before measuring; null when measured signed out. */
+  signIn: signInSchema.nullable(),
   /** When the scheduler next checks it; null while paused. */
   nextCheckAt: z.string().nullable(),
   createdAt: z.string(),

@@ -14,6 +14,7 @@ const page: TrackedPage = {
   regressedDevices: [],
   unreachable: false,
   alertAfter: 2,
+  signIn: null,
   nextCheckAt: null,
   createdAt: '2026-11-20T00:00:00.000Z',
 };
@@ -22,6 +23,7 @@ const check: TrackingCheck = {
   id: 'c1',
   device: 'mobile',
   trigger: 'schedule',
+  signedIn: false,
   status: 'done',
   startedAt: '2026-11-22T12:00:00.000Z',
   finishedAt: '2026-11-22T12:01:00.000Z',

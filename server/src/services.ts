@@ -38,6 +38,7 @@ import type { FlowLab, LabSpeedProvider } from './providers/lab-speed/port';
 import { FlowRuns, flowRunsQueue } from './flows/flow-runs';
 import { Flows } from './flows/flows';
 import { FlowTracking } from './flows/flow-tracking';
+import { SignInSessions } from './flows/sign-in-sessions';
 import { WorkspaceSecrets } from './flows/workspace-secrets';
 import { loadSecretBox } from './shared/secret-box';
 import { Quotas } from './quota/quotas';
@@ -146,6 +147,8 @@ export interface WorkServices {
   flowRuns: FlowRuns;
   /** Tracked flows: their schedule, each run's judgement, their alerts. */
   flowTracking: FlowTracking;
+  /** The sessions tracked pages are measured signed in with. */
+  signIns: SignInSessions;
   /** Page-facts batches as jobs. */
   pageFacts: PageFactsJobs;
   /** MixLab's shop, its crawls, and its listing pages as jobs (null without a shop). */
@@ -261,9 +264,11 @@ function createSpeed(
   measuresHere: boolean,
   pageFetch: SafeFetchOptions,
   overrides: ServiceOverrides,
+  signIns: SignInSessions,
 ) {
   return createSpeedEngine({
     lab,
+    signIns,
     field: overrides.field ?? createFieldDataProvider(config),
     db,
     clock,
@@ -338,6 +343,8 @@ export function createWorkServices(
   const quotas = new Quotas(db, clock);
   const email = createEmailSender(config, log);
   const lab = overrides.lab ?? createLabSpeedProvider(config, pageFetch);
+  const workspaceSecrets = new WorkspaceSecrets(db, clock, loadSecretBox(config));
+  const signIns = new SignInSessions(db, workspaceSecrets);
   const { speed, sampleWorker } = createSpeed(
     lab,
     config,
@@ -348,6 +355,7 @@ export function createWorkServices(
     measuresHere,
     pageFetch,
     overrides,
+    signIns,
   );
   const tracking = new Tracking({ db, clock, config, quotas, jobs, speed, email, pageFetch, log });
   const target = scrapeTarget(config);
@@ -386,7 +394,6 @@ export function createWorkServices(
     log,
   });
   const newCrawl = crawlMaker(config, pageFetch, () => clock.now().getTime(), pace);
-  const workspaceSecrets = new WorkspaceSecrets(db, clock, loadSecretBox(config));
   const flowRuns = new FlowRuns({
     db,
     clock,
@@ -424,6 +431,7 @@ export function createWorkServices(
     sandboxManifest,
     rank,
     workspaceSecrets,
+    signIns,
     flowRuns,
     flowTracking,
     pageFacts: new PageFactsJobs(jobs, pageFetch),
@@ -565,7 +573,7 @@ export function createServices(
   const rumCounts = new RumCounts(db, clock);
   const rumBuffer = new RumBuffer(rumCounts, clock, log);
   const domain: DomainServices = {
-    trackedPages: new TrackedPages(work.tracking.pages, pageFetch),
+    trackedPages: new TrackedPages(work.tracking.pages, pageFetch, work.signIns, work.speed.source),
     fieldHistory: new FieldHistory(createFieldHistoryProvider(config), clock),
     webhookEndpoints: new WebhookEndpoints(work.tracking.webhooks),
     keywordSearch: new KeywordSearch(services, log),

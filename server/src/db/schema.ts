@@ -386,6 +386,8 @@ export interface TrackedPagesTable {
   alert_after: Generated<number>;
   /** 1 from the 'unreachable' alert (three failed checks in a row) to the 'reachable' one. */
   unreachable: Generated<number>;
+  /** JSON SignIn: how its checks sign in before measuring; null when signed out. */
+  sign_in: string | null;
   next_due_at: string;
   lease_owner: string | null;
   lease_until: string | null;
@@ -438,6 +440,8 @@ export interface TrackingChecksTable extends MedianColumns {
   detailed: number;
   /** The check job that opened it: run again, that job measures it again. */
   job_id: string | null;
+  /** 1 when it was measured signed in (the page's sign-in flow or cookies). */
+  signed_in: Generated<number>;
 }
 
 export interface TrackingSamplesTable extends LabColumns {

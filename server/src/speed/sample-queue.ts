@@ -12,6 +12,7 @@ import type { Clock } from '../shared/clock';
 import type { Db } from '../db/connect';
 import type { Queue } from '../jobs/queue';
 import type { Strategy } from '../providers/lab-speed/port';
+import { signInSchema } from '@core/flows/sign-in';
 import { TtlCache } from '../shared/ttl-cache';
 
 const strategySchema = z.enum(['mobile', 'desktop']);
@@ -36,6 +37,8 @@ const sampleJobSchema = z.discriminatedUnion('kind', [
     withField: z.boolean(),
     priority: z.enum(['interactive', 'background']),
     queuedAt: z.number().optional(),
+    /** Measured signed in: the workspace whose flow and secrets make the session (by name). */
+    signIn: z.object({ workspaceId: z.string(), signIn: signInSchema }).optional(),
   }),
 ]);
 export type SampleJob = z.infer<typeof sampleJobSchema>;

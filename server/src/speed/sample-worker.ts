@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { SPEED_MESSAGES } from '@core/messages';
+import type { SignIn } from '@core/flows/sign-in';
+import { FLOW_MESSAGES, SPEED_MESSAGES } from '@core/messages';
 import {
   QUEUED_RUN,
   type FieldResult,
@@ -28,6 +29,7 @@ import {
   LabRunError,
   type LabResult,
   type LabRunProfile,
+  type LabSession,
   type LabSpeedProvider,
   type RunPriority,
   type Strategy,
@@ -53,6 +55,8 @@ const HOST_BUSY_DELAY_MS = 1000;
 
 export interface SampleWorkerDeps {
   lab: LabSpeedProvider;
+  /** Opens the session of a sample measured signed in; none: such samples fail. */
+  signIns?: { open(workspaceId: string, signIn: SignIn): Promise<LabSession> };
   field: FieldDataProvider;
   db: Db;
   clock: Clock;
@@ -147,6 +151,12 @@ export class SampleWorker {
       .catch((error: unknown): FieldResult => fieldFailure(field.source, errorMessage(error)));
   }
 
+  /** The session a signed-in sample is measured in, its secrets opened for it alone. */
+  private sessionOf(signIn: NonNullable<Extract<SampleJob, { kind: 'fresh' }>['signIn']>) {
+    if (!this.deps.signIns) throw new LabRunError('other', FLOW_MESSAGES.signInNeedsLocalLab);
+    return this.deps.signIns.open(signIn.workspaceId, signIn.signIn);
+  }
+
   private async measure(
     url: string,
     strategy: Strategy,
@@ -154,11 +164,12 @@ export class SampleWorker {
     onStage: (stage: string) => void,
     withField: boolean,
     priority: RunPriority = 'interactive',
+    session?: LabSession,
   ): Promise<LabResult> {
     return this.politely(url, async () => {
       // A lab that does not say when it measured measured now.
       const lab = this.deps.lab
-        .run({ url, strategy, signal, priority, onStage })
+        .run({ url, strategy, signal, priority, onStage, ...(session && { session }) })
         .then((result) => ({
           ...result,
           measuredAt: result.measuredAt ?? this.deps.clock.now().toISOString(),
@@ -221,6 +232,7 @@ export class SampleWorker {
       data.queuedAt === undefined ? undefined : Math.max(0, Date.now() - data.queuedAt);
     if (data.kind === 'fresh') {
       try {
+        const session = data.signIn && (await this.sessionOf(data.signIn));
         const { profile, ...result } = await this.measure(
           data.url,
           data.strategy,
@@ -228,6 +240,7 @@ export class SampleWorker {
           onStage,
           data.withField,
           data.priority,
+          session,
         );
         this.logProfile(job.id, data.url, { queueMs, ...profile });
         return { ok: true, result };

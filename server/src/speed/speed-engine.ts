@@ -6,7 +6,7 @@ import type { HostSlots } from '../politeness';
 import type { FieldDataProvider } from '../providers/field-data/port';
 import type { LabSpeedProvider } from '../providers/lab-speed/port';
 import { LocalRuns, RETRY_DELAY_MS, SampleCache } from './sample-queue';
-import { SampleWorker } from './sample-worker';
+import { SampleWorker, type SampleWorkerDeps } from './sample-worker';
 import { SpeedSamples } from './speed-samples';
 
 export interface SpeedEngineParts {
@@ -29,6 +29,8 @@ export interface SpeedEngineParts {
   /** Politeness per host where samples are measured; none: no limit per host. */
   hostSlots?: HostSlots;
   log?: FastifyBaseLogger;
+  /** Opens the sessions of samples measured signed in. */
+  signIns?: SampleWorkerDeps['signIns'];
 }
 
 /**
@@ -57,6 +59,7 @@ export function createSpeedEngine(parts: SpeedEngineParts): {
         clock,
         cache,
         localRuns,
+        ...(parts.signIns && { signIns: parts.signIns }),
         ...(parts.hostSlots && { hostSlots: parts.hostSlots }),
         ...(log && { log }),
       })

@@ -1,3 +1,4 @@
+import type { SignIn } from '@core/flows/sign-in';
 import crypto from 'node:crypto';
 import { SPEED_MESSAGES } from '@core/messages';
 import { QUEUED_RUN, type RunResult, type RunStatus, type SpeedReadiness } from '@core/speed';
@@ -191,7 +192,13 @@ export class SpeedSamples {
   async fresh(
     url: string,
     strategy: Strategy,
-    options: { priority: RunPriority; signal: AbortSignal; withField: boolean },
+    options: {
+      priority: RunPriority;
+      signal: AbortSignal;
+      withField: boolean;
+      /** Measured signed in, with the workspace's sign-in flow and secrets. */
+      signIn?: { workspaceId: string; signIn: SignIn };
+    },
   ): Promise<RunResult | LabResult> {
     if (this.shuttingDown) throw new LabRunError('cancelled', SPEED_MESSAGES.shuttingDown);
     const jobId = crypto.randomUUID();
@@ -203,6 +210,7 @@ export class SpeedSamples {
       withField: options.withField,
       priority: options.priority,
       queuedAt: Date.now(),
+      ...(options.signIn && { signIn: options.signIn }),
     };
     try {
       const outcome = await runOn(this.jobs, speedSamplesQueue, data, {

@@ -10,7 +10,7 @@ import type { AlertTrigger, TrackingAlerts } from './alerts';
 import type { CheckStates } from './check-states';
 import { labValuesOf } from '../speed/lab-values';
 import type { TrackingChecks } from './checks';
-import { pageBudgets, type PageRow } from './pages';
+import { pageBudgets, pageSignIn, type PageRow } from './pages';
 import {
   alertTransition,
   checkFingerprint,
@@ -81,6 +81,8 @@ export class CheckRunner {
     const { speed } = this;
     const results: (Measured | null)[] = [];
     let field: FieldResult | null = null;
+    const signIn = pageSignIn(page);
+    if (signIn) await this.checks.markSignedIn(check.id);
     for (let sample = 1; sample <= page.samples; sample++) {
       try {
         const result: Measured = await speed.fresh(page.url, check.device, {
@@ -88,6 +90,7 @@ export class CheckRunner {
           signal,
           // One field lookup per check: it answers for a month of real users, not a load.
           withField: field === null,
+          ...(signIn && { signIn: { workspaceId: page.workspace_id, signIn } }),
         });
         field ??= result.field ?? null;
         results.push(result);

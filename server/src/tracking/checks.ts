@@ -39,6 +39,7 @@ const MEDIAN_COLUMNS = LAB_KEYS.map((key) => `median_${key}` as const);
 /** Everything of a check but its details and field data (the history leaves them out). */
 const CHECK_COLUMNS = [
   'id',
+  'signed_in',
   'device',
   'trigger',
   'status',
@@ -102,6 +103,7 @@ function toCheck(row: Pick<CheckRow, (typeof CHECK_COLUMNS)[number]>, samples: T
     error: row.error,
     state: row.state,
     fingerprintChanged: row.fingerprint_changed === 1,
+    signedIn: row.signed_in === 1,
   } satisfies TrackingCheck;
 }
 
@@ -139,6 +141,15 @@ export class TrackingChecks {
    * A check row opened by the check job `jobId`: 'running' until finished, or 'skipped' at
    * once with the reason.
    */
+  /** Records that the check is measured signed in, before its first sample. */
+  async markSignedIn(checkId: string): Promise<void> {
+    await this.db.kysely
+      .updateTable('tracking_checks')
+      .set({ signed_in: 1 })
+      .where('id', '=', checkId)
+      .execute();
+  }
+
   async open(
     pageId: string,
     device: TrackingDevice,

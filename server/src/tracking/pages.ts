@@ -1,15 +1,17 @@
 import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
+import type { z } from 'zod';
 import { entitlementsOf } from '@core/entitlements';
 import { TRACKING_MESSAGES } from '@core/messages';
 import {
   budgetsSchema,
   TRACKING_ERROR_CODES,
-  type CreateTrackedPageBody,
+  createTrackedPageBodySchema,
   type PatchTrackedPageBody,
   type TrackedPage,
   type TrackingDevice,
 } from '@core/schemas/tracking';
+import { signInSchema, type SignIn } from '@core/flows/sign-in';
 import type { Clock } from '../shared/clock';
 import type { Db } from '../db/connect';
 import type { TrackedPagesTable } from '../db/schema';
@@ -18,7 +20,7 @@ import { insertUnderLimit } from '../domain/limited-insert';
 import { nextSlot } from '../shared/schedule';
 
 export type PageRow = Selectable<TrackedPagesTable>;
-export type NewPage = Required<Omit<CreateTrackedPageBody, 'url'>> & { url: string };
+export type NewPage = Omit<z.output<typeof createTrackedPageBodySchema>, 'url'> & { url: string };
 
 export function pageDevices(row: Pick<PageRow, 'devices'>): TrackingDevice[] {
   return row.devices.split(',') as TrackingDevice[];
@@ -27,6 +29,13 @@ export function pageDevices(row: Pick<PageRow, 'devices'>): TrackingDevice[] {
 export function pageBudgets(row: Pick<PageRow, 'budgets'>) {
   // Budgets are written through the schema; a row it no longer reads has none.
   return budgetsSchema.safeParse(JSON.parse(row.budgets)).data ?? {};
+}
+
+/** How the page's checks sign in; null when measured signed out. */
+export function pageSignIn(row: Pick<PageRow, 'sign_in'>): SignIn | null {
+  return row.sign_in === null
+    ? null
+    : (signInSchema.safeParse(JSON.parse(row.sign_in)).data ?? null);
 }
 
 /** Where each device's speed alert state is kept in the page's row. */
@@ -52,6 +61,7 @@ export function toTrackedPage(row: PageRow): TrackedPage {
     regressedDevices: regressed,
     unreachable: row.unreachable === 1,
     alertAfter: row.alert_after,
+    signIn: pageSignIn(row),
     nextCheckAt: row.paused ? null : row.next_due_at,
     createdAt: row.created_at,
   };
@@ -103,6 +113,7 @@ export class TrackedPages {
           mobile_alert_state: 'ok',
           desktop_alert_state: 'ok',
           alert_after: fields.alertAfter,
+          sign_in: fields.signIn === null ? null : JSON.stringify(fields.signIn),
           unreachable: 0,
           next_due_at: now,
           lease_owner: null,
@@ -157,6 +168,9 @@ export class TrackedPages {
       ...(body.budgets ? { budgets: JSON.stringify(body.budgets) } : {}),
       ...(body.alertAfter !== undefined ? { alert_after: body.alertAfter } : {}),
       ...(body.paused !== undefined ? { paused: body.paused ? 1 : 0 } : {}),
+      ...(body.signIn !== undefined
+        ? { sign_in: body.signIn === null ? null : JSON.stringify(body.signIn) }
+        : {}),
       next_due_at: nextDue,
       updated_at: now.toISOString(),
     };

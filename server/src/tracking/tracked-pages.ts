@@ -1,7 +1,9 @@
 import { entitlementsOf } from '@core/entitlements';
-import { TRACKING_MESSAGES } from '@core/messages';
+import { FLOW_MESSAGES, TRACKING_MESSAGES } from '@core/messages';
 import { TRACKING_ERROR_CODES, type PatchTrackedPageBody } from '@core/schemas/tracking';
-import { NotFound } from '../domain/errors';
+import type { SignIn } from '@core/flows/sign-in';
+import type { RunResult } from '@core/speed';
+import { Invalid, NotFound } from '../domain/errors';
 import { requireSamples, requireSchedule } from '../domain/plan-refusals';
 import { vetOrRefuse } from '../domain/url-refusals';
 import type { SafeFetchOptions } from '../http/safe-fetch';
@@ -24,7 +26,18 @@ export class TrackedPages {
   constructor(
     private readonly pages: PageStore,
     private readonly pageFetch: SafeFetchOptions,
+    /** Whether the workspace can make a sign-in: its flow and secrets. */
+    private readonly signIns: { check(workspaceId: string, signIn: SignIn): Promise<void> },
+    /** What measures speed here: PageSpeed Insights cannot measure signed in. */
+    private readonly labSource: RunResult['source'],
   ) {}
+
+  /** Refuses a sign-in this install or the workspace cannot make, before anything is stored. */
+  private async requireSignIn(workspaceId: string, signIn: SignIn | null | undefined) {
+    if (!signIn) return;
+    if (this.labSource === 'psi') throw new Invalid(FLOW_MESSAGES.signInNeedsLocalLab);
+    await this.signIns.check(workspaceId, signIn);
+  }
 
   /** The workspace's page of `id`, or the 404 of a page that is not in it. */
   async own(workspaceId: string, id: string): Promise<PageRow> {
@@ -39,6 +52,7 @@ export class TrackedPages {
     requireSchedule(rules, fields.schedule);
     // As for speed runs: a private or malformed target is refused before it is stored.
     const url = (await vetOrRefuse(fields.url, this.pageFetch, 'tracking')).toString();
+    await this.requireSignIn(holder.id, fields.signIn);
     return this.pages.create(holder.id, holder.planId, { ...fields, url });
   }
 
@@ -47,6 +61,7 @@ export class TrackedPages {
     const rules = entitlementsOf(holder.planId);
     if (changes.samples !== undefined) requireSamples(rules, changes.samples, 'tracking');
     if (changes.schedule !== undefined) requireSchedule(rules, changes.schedule);
+    await this.requireSignIn(holder.id, changes.signIn);
     return this.pages.patch(row, changes);
   }
 }

@@ -29,6 +29,7 @@ import * as workspaceSerpShares from './2026-11-29-027-workspace-serp-shares';
 import * as ciChecks from './2026-11-29-028-ci-checks';
 import * as flows from './2026-11-30-029-flows';
 import * as flowTracking from './2026-12-07-030-flow-tracking';
+import * as signedInPages from './2026-12-07-031-signed-in-pages';
 
 /** All migrations in order; names are date-prefixed so they sort as they apply. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-028-ci-checks': ciChecks,
   '2026-11-30-029-flows': flows,
   '2026-12-07-030-flow-tracking': flowTracking,
+  '2026-12-07-031-signed-in-pages': signedInPages,
 };

@@ -11,6 +11,7 @@ import cartRecording from '../../flows/fixtures/recorder-petshop-cart.json';
 import { importRecorder } from '../../flows/recorder-import';
 import { runFlow, type FlowJob } from './lighthouse-flow';
 import { LocalLighthouseProvider } from './local-lighthouse';
+import { LabRunError, type LabSession } from './port';
 
 /** Lighthouse's user flows in Debian's Chromium, on sandbox pages served by the app. */
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -130,5 +131,63 @@ describe('a user flow measured by Lighthouse', () => {
     expect(addToCart.inp?.numericValue).toBeGreaterThanOrEqual(longTaskMs * 0.9);
     expect(addToCart.inp?.score).toBeLessThan(90);
     expect(JSON.stringify(outcome)).not.toContain(shop.password);
+  }, 120_000);
+
+  it('measures a page signed in, by a sign-in flow or a cookie from a secret, in a context that ends with the run', async () => {
+    // The shop's session cookie as its sign-in form sets it.
+    const signInUrl = new URL(shop.signInUrl);
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: signInUrl.pathname,
+      headers: { host: signInUrl.host, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email: shop.email, password: shop.password }).toString(),
+    });
+    const token = /petshop_session=([^;]+)/.exec(String(answer.headers['set-cookie']))?.[1];
+    expect(token).toBeTruthy();
+    const lab = new LocalLighthouseProvider(CHROME_PATH, 1, 60_000, t.app.services.pageFetch);
+    const measure = (session?: LabSession) =>
+      lab.run({
+        url: shop.accountUrl,
+        strategy: 'desktop',
+        signal: new AbortController().signal,
+        onStage: () => undefined,
+        ...(session && { session }),
+      });
+    try {
+      const byCookie = await measure({
+        steps: [],
+        cookies: [{ name: shop.sessionCookie, value: token! }],
+        secrets: { SHOP_SESSION: token! },
+      });
+      expect(byCookie.finalUrl).toBe(shop.accountUrl);
+      const byFlow = await measure({
+        steps: [
+          { kind: 'navigate', url: shop.signInUrl },
+          { kind: 'type', selector: '#email', text: shop.email },
+          { kind: 'type', selector: '#password', secret: 'SHOP_PASSWORD' },
+          { kind: 'click', selector: 'aria/Sign in[role="button"]', navigates: true },
+        ],
+        cookies: [],
+        secrets: { SHOP_PASSWORD: shop.password },
+      });
+      expect(byFlow.finalUrl).toBe(shop.accountUrl);
+      expect(byFlow.lab.psi?.score).toBeGreaterThan(0);
+      // The same browser, signed out: the session ended with its run's context.
+      const anonymous = await measure();
+      expect(anonymous.finalUrl).toBe(shop.signInUrl);
+      // A sign-in that fails names its step, never the secret.
+      const wrong = await measure({
+        steps: [
+          { kind: 'navigate', url: shop.signInUrl },
+          { kind: 'click', selector: '#no-such-field' },
+        ],
+        cookies: [],
+        secrets: { SHOP_PASSWORD: shop.password },
+      }).catch((error: unknown) => error);
+      expect(wrong).toBeInstanceOf(LabRunError);
+      expect((wrong as Error).message).toMatch(/^Signing in failed at step 2: /);
+    } finally {
+      await lab.close();
+    }
   }, 120_000);
 });

@@ -55,7 +55,10 @@ export async function runFlow(job: FlowJob): Promise<FlowRunResult> {
     browserURL: `http://127.0.0.1:${job.port}`,
     defaultViewport: null,
   });
-  const page = await browser.newPage();
+  // A context of its own: the flow's cookies (a signed-in session) end with it, never
+  // reaching the next run in this browser.
+  const isolated = await browser.createBrowserContext();
+  const page = await isolated.newPage();
   // The last page load's answer: an error page is a failed step, not a page to measure.
   let document: HTTPResponse | null;
   page.on('response', (response) => {
@@ -94,7 +97,7 @@ export async function runFlow(job: FlowJob): Promise<FlowRunResult> {
     }
   }
   const result = await flow.createFlowResult().catch(() => ({ steps: [] }));
-  await page.close().catch(() => undefined);
+  await isolated.close().catch(() => undefined);
   await browser.disconnect();
   const reports = result.steps.map((step) => step.lhr as unknown as FlowStepReport);
   const first = reports[0] as (FlowStepReport & LighthouseEnvironmentLike) | undefined;

@@ -1,13 +1,15 @@
 import type { FlowRunResult } from '@core/flows/flow-result';
 import type { RunResult } from '@core/speed';
 import type { FlowJob } from './lighthouse-flow';
-import type { LabStage, Strategy } from './port';
+import type { LabSession, LabStage, Strategy } from './port';
 
 /** What the server asks a Lighthouse child process to do: one run in the browser on `port`. */
 export interface LighthouseJob {
   url: string;
   strategy: Strategy;
   port: number;
+  /** Measured signed in: the session and how long its steps may take. */
+  session?: LabSession & { stepTimeoutMs: number; loadTimeoutMs: number };
 }
 
 /**

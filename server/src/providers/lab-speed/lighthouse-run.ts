@@ -12,6 +12,7 @@ import {
   type LighthouseEnvironmentLike,
   type LighthouseResultLike,
 } from '@core/speed';
+import { inSession, SignInFailure } from './lighthouse-session';
 import type { LabStage } from './port';
 import { sendToServer, type LighthouseJob, type LighthouseTimings } from './lighthouse-protocol';
 
@@ -94,7 +95,13 @@ export async function runJob(job: LighthouseJob): Promise<void> {
   try {
     sendToServer({ type: 'stage', stage: 'loading' });
     const start = performance.now();
-    const result = await lighthouse(job.url, { ...FLAGS, port: job.port }, CONFIGS[job.strategy]);
+    const flags = { ...FLAGS, port: job.port };
+    const { session } = job;
+    const result = session
+      ? await inSession({ ...job, session }, (page) =>
+          lighthouse(job.url, flags, CONFIGS[job.strategy], page),
+        )
+      : await lighthouse(job.url, flags, CONFIGS[job.strategy]);
     const lhr = result?.lhr as
       | (LighthouseResultLike &
           LighthouseEnvironmentLike & { runtimeError?: { code: string; message: string } })
@@ -128,6 +135,8 @@ export async function runJob(job: LighthouseJob): Promise<void> {
       sentAt: Date.now(),
     });
   } catch (error) {
+    if (error instanceof SignInFailure)
+      return void sendToServer({ type: 'failed', code: 'SIGN_IN_FAILED', message: error.message });
     sendToServer({
       type: 'failed',
       message: `The browser failed during the run (${error instanceof Error ? error.message : String(error)}).`,

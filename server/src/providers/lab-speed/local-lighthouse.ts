@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { plannedStepsOf, type FlowRunResult } from '@core/flows/flow-result';
-import { FLOW_ACTION_TIMEOUT_MS } from '@core/flows/flow-schema';
+import { FLOW_ACTION_TIMEOUT_MS, type FlowStep } from '@core/flows/flow-schema';
 import { redactSecrets } from '@core/flows/redact';
 import { FLOW_MESSAGES, SPEED_MESSAGES } from '@core/messages';
 import { FetchRefused, vetHost, type SafeFetchOptions } from '../../http/safe-fetch';
@@ -81,6 +81,7 @@ export class LocalLighthouseProvider implements LabSpeedProvider, FlowLab {
     if (request.signal.aborted) throw cancelled();
     if (!this.readiness().ready)
       throw new LabRunError('browser_missing', SPEED_MESSAGES.browserMissing);
+    if (request.session) await this.vetSteps(request.session.steps, FLOW_MESSAGES.signInFailed);
     try {
       return await this.pool.use(
         (slot, wait) => this.measure(slot, wait, request),
@@ -100,7 +101,19 @@ export class LocalLighthouseProvider implements LabSpeedProvider, FlowLab {
   private async measure({ chrome, lighthouse }: LabSlot, wait: SlotWait, request: LabRunRequest) {
     // The runs sharing the machine with this one as it starts, for its fingerprint.
     const concurrency = this.pool.running;
-    const job = { url: request.url, strategy: request.strategy, port: chrome.port };
+    const { session } = request;
+    const job = {
+      url: request.url,
+      strategy: request.strategy,
+      port: chrome.port,
+      ...(session && {
+        session: {
+          ...session,
+          stepTimeoutMs: FLOW_ACTION_TIMEOUT_MS,
+          loadTimeoutMs: this.timeoutMs,
+        },
+      }),
+    };
     const { measurement, profile } = await this.limited(
       { chrome, lighthouse },
       request.signal,
@@ -129,18 +142,7 @@ export class LocalLighthouseProvider implements LabSpeedProvider, FlowLab {
     if (request.signal.aborted) throw cancelled();
     if (!this.readiness().ready)
       throw new LabRunError('browser_missing', SPEED_MESSAGES.browserMissing);
-    for (const [index, step] of request.flow.steps.entries()) {
-      if (step.kind !== 'navigate') continue;
-      try {
-        await vetHost(new URL(step.url), this.guard);
-      } catch (error) {
-        if (!(error instanceof FetchRefused)) throw error;
-        throw new LabRunError(
-          'blocked_address',
-          FLOW_MESSAGES.stepRefused(index + 1, error.message),
-        );
-      }
-    }
+    await this.vetSteps(request.flow.steps, FLOW_MESSAGES.stepRefused);
     const measured = Math.max(1, plannedStepsOf(request.flow.steps).length);
     try {
       return await this.pool.use((slot) => {
@@ -161,6 +163,25 @@ export class LocalLighthouseProvider implements LabSpeedProvider, FlowLab {
         'crashed',
         redactSecrets(reason(error), Object.values(request.secrets)),
       );
+    }
+  }
+
+  /**
+   * Refuses, before any browser, steps that open a private address (the guard proxy refuses
+   * every other request of the browser on the way), each named by `refused`.
+   */
+  private async vetSteps(
+    steps: readonly FlowStep[],
+    refused: (step: number, why: string) => string,
+  ): Promise<void> {
+    for (const [index, step] of steps.entries()) {
+      if (step.kind !== 'navigate') continue;
+      try {
+        await vetHost(new URL(step.url), this.guard);
+      } catch (error) {
+        if (!(error instanceof FetchRefused)) throw error;
+        throw new LabRunError('blocked_address', refused(index + 1, error.message));
+      }
     }
   }
 

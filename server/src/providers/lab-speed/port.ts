@@ -1,5 +1,5 @@
 import type { FlowRunResult } from '@core/flows/flow-result';
-import type { FlowBody } from '@core/flows/flow-schema';
+import type { FlowBody, FlowStep } from '@core/flows/flow-schema';
 import type { RunErrorKind, RunResult, SpeedReadiness } from '@core/speed';
 
 export type Strategy = 'mobile' | 'desktop';
@@ -14,6 +14,20 @@ export interface LabRunRequest {
   onStage(stage: LabStage): void;
   /** 'interactive' when not given. */
   priority?: RunPriority;
+  /** Measure the page signed in; signed out when not given. */
+  session?: LabSession;
+}
+
+/**
+ * The session a page is measured in, made in a browser context of the run's own: a sign-in
+ * flow's page loads and actions first (what it would measure is skipped), then cookies set
+ * for the page's own host. The context ends with the run: nothing reaches the next one.
+ */
+export interface LabSession {
+  steps: FlowStep[];
+  cookies: { name: string; value: string }[];
+  /** The values of the secrets the steps type and the cookies carry, by name. */
+  secrets: Record<string, string>;
 }
 
 /**

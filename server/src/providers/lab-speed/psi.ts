@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import { FLOW_MESSAGES } from '@core/messages';
 import {
   labEnvironmentOf,
   mapFieldData,
@@ -100,6 +101,8 @@ export class PsiProvider implements LabSpeedProvider {
   }
 
   async run(request: LabRunRequest): Promise<LabResult> {
+    // PSI loads the page from Google's servers, without the session.
+    if (request.session) throw new LabRunError('other', FLOW_MESSAGES.signInNeedsLocalLab);
     this.running++;
     try {
       return await this.measure(request, this.running);

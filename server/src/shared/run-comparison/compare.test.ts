@@ -34,6 +34,7 @@ const sample = (
 const check = (samples: TrackingSample[]): TrackingCheckDetail => ({
   id: crypto.randomUUID(),
   device: 'mobile',
+  signedIn: false,
   trigger: 'schedule',
   status: 'done',
   startedAt: '2026-11-23T12:00:00.000Z',
