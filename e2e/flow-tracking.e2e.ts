@@ -3,10 +3,12 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, inject, it } from 'vitest';
 import { FLOW_SCREEN_MESSAGES as SAYS } from '@core/messages/flows';
+import { SIGN_IN_MESSAGES } from '@core/messages/sign-in';
 import { sharedManifest } from '@sandbox';
 import { registerByApi, storeSession } from './support/accounts';
 import { expectAccessible } from './support/axe';
 import { useBrowser } from './support/browser';
+import { trackThroughForm } from './support/tracking';
 
 const h = useBrowser();
 
@@ -108,5 +110,29 @@ describe('tracking a user flow in the browser', () => {
     const row = page.getByTestId('flow-row');
     expect(await row.getByTestId('flow-tracked').textContent()).toBe(SAYS.trackingDaily);
     expect(await row.textContent()).toContain('Regression');
+  });
+
+  it('tracks a page signed in by a cookie whose value is a workspace secret', async () => {
+    const shop = sharedManifest(Number(new URL(h.baseUrl).port)).shopAccount;
+    const { page } = await h.newPage();
+    const auth = await registerByApi(page, 'signed-in-page');
+    await storeSession(page, auth);
+    const put = await page.request.put('/backend-service/v1/secrets/SHOP_SESSION', {
+      headers: { authorization: `Bearer ${auth.token}` },
+      data: { value: 'a-session-token' },
+    });
+    expect(put.status()).toBe(200);
+    await trackThroughForm(page, shop.accountUrl, async (form) => {
+      const fields = form.getByTestId('sign-in-fields');
+      await fields.getByRole('button', { name: SIGN_IN_MESSAGES.signInAddCookie }).click();
+      await fields.getByLabel(SIGN_IN_MESSAGES.signInCookieName).fill(shop.sessionCookie);
+      // The workspace's one secret is chosen; its value is never shown.
+      const secret = fields.getByLabel(SIGN_IN_MESSAGES.signInCookieSecret);
+      expect(await secret.inputValue()).toBe('SHOP_SESSION');
+      expect(await form.textContent()).not.toContain('a-session-token');
+      await expectAccessible(page, 'the tracking form with a sign-in cookie');
+    });
+    await page.goto('/site-speed-tracking');
+    expect(await page.getByTestId('signed-in').textContent()).toBe('signed in');
   });
 });

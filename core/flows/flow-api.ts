@@ -2,13 +2,8 @@ import { z } from 'zod';
 import { FLOW_MESSAGES } from '../messages/flows';
 import { RUN_ERROR_KINDS } from '../speed';
 import { FLOW_STEP_STATUSES, flowRunResultSchema, MEASURED_STEP_KINDS } from './flow-result';
-import {
-  FLOW_DEVICES,
-  flowBodySchema,
-  flowStepSchema,
-  flowStepsSchema,
-  secretNameSchema,
-} from './flow-schema';
+import { FLOW_DEVICES, flowBodySchema, flowStepSchema, flowStepsSchema } from './flow-schema';
+import { secretNameSchema } from './secret-name';
 import {
   FLOW_RUN_TRIGGERS,
   flowScheduleSchema,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FLOW_MESSAGES } from '../messages/flows';
+import { SIGN_IN_MESSAGES } from '../messages/sign-in';
 import { FLOW_MAX_STEPS, flowBodySchema, type FlowStep } from './flow-schema';
 
 const open: FlowStep = { kind: 'navigate', url: 'https://shop.example/' };
@@ -67,7 +68,7 @@ describe('a flow body', () => {
     });
     expect(refusal(typing({ text: 'a', secret: 'B' }))?.message).toBe(FLOW_MESSAGES.textOrSecret);
     expect(refusal(typing({}))?.message).toBe(FLOW_MESSAGES.textOrSecret);
-    expect(refusal(typing({ secret: 'has space' }))?.message).toBe(FLOW_MESSAGES.secretName);
+    expect(refusal(typing({ secret: 'has space' }))?.message).toBe(SIGN_IN_MESSAGES.secretName);
   });
 
   it('waits for an element or a text', () => {

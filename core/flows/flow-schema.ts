@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FLOW_MESSAGES } from '../messages/flows';
+import { secretNameSchema } from './secret-name';
 
 /**
  * A user flow: the steps a person takes through a site (open a page, sign in, add to the
@@ -21,7 +22,6 @@ const url = z
   .refine((text) => /^https?:\/\//i.test(text) && URL.canParse(text), FLOW_MESSAGES.invalidUrl);
 /** CSS, or one of the Recorder's prefixed kinds: aria/Name, text/Words, xpath//…, pierce/css. */
 const selector = z.string().trim().min(1, FLOW_MESSAGES.noSelector).max(500);
-export const secretNameSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, FLOW_MESSAGES.secretName);
 /** The name a navigation, timespan or snapshot is reported under. */
 const stepName = z.string().trim().min(1).max(100);
 

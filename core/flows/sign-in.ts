@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FLOW_MESSAGES } from '../messages/flows';
-import { secretNameSchema } from './flow-schema';
+import { SIGN_IN_MESSAGES } from '../messages/sign-in';
+import { secretNameSchema } from './secret-name';
 
 /** Cookies one tracked page carries at most. */
 export const SIGN_IN_COOKIES_MAX = 10;
@@ -8,7 +8,7 @@ export const SIGN_IN_COOKIES_MAX = 10;
 /** A cookie's name as RFC 6265 allows it (a token: no separators, spaces or controls). */
 const cookieNameSchema = z
   .string()
-  .regex(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,128}$/, FLOW_MESSAGES.cookieName);
+  .regex(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,128}$/, SIGN_IN_MESSAGES.cookieName);
 
 /**
  * How a tracked page is measured signed in: a user flow of the workspace run first in the
@@ -22,11 +22,11 @@ export const signInSchema = z
     flowId: z.string().uuid().nullable().default(null),
     cookies: z
       .array(z.object({ name: cookieNameSchema, secret: secretNameSchema }).strict())
-      .max(SIGN_IN_COOKIES_MAX, FLOW_MESSAGES.tooManyCookies(SIGN_IN_COOKIES_MAX))
+      .max(SIGN_IN_COOKIES_MAX, SIGN_IN_MESSAGES.tooManyCookies(SIGN_IN_COOKIES_MAX))
       .default([]),
   })
   .strict()
   .refine((signIn) => signIn.flowId !== null || signIn.cookies.length > 0, {
-    message: FLOW_MESSAGES.signInEmpty,
+    message: SIGN_IN_MESSAGES.signInEmpty,
   });
 export type SignIn = z.output<typeof signInSchema>;

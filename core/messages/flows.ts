@@ -13,7 +13,6 @@ export const FLOW_MESSAGES = {
     'Name the element: a CSS selector, or aria/, text/, xpath/ or pierce/ followed by it.',
   textOrSecret: 'Type either a text or a secret, by its name.',
   waitForWhat: 'Wait for an element (a selector) or for a text.',
-  secretName: 'A secret name is 1 to 64 letters, digits, _ or -.',
   timespanOpen: 'A timespan is open already: end it before starting another.',
   timespanNotOpen: 'No timespan is open to end.',
   timespanUnended: 'End the timespan that is still open.',
@@ -58,13 +57,6 @@ export const FLOW_MESSAGES = {
   secretNotFound: 'No secret of that name in this workspace.',
   secretValue: 'A secret is 1 to 4,000 characters.',
   tooManySecrets: (max: number) => `A workspace keeps ${max} secrets at most.`,
-  cookieName: "A cookie name is 1 to 128 letters, digits or !#$%&'*+-.^_`|~.",
-  tooManyCookies: (max: number) => `A page carries ${max} cookies at most.`,
-  signInEmpty: 'Name a sign-in flow, a cookie, or both.',
-  signInFlowNotFound: 'The sign-in flow is not in this workspace.',
-  signInNeedsLocalLab:
-    'Measuring signed in needs Lighthouse in a local Chromium: PageSpeed Insights loads pages from Google’s servers, without your session.',
-  signInFailed: (step: number, why: string) => `Signing in failed at step ${step}: ${why}`,
 } as const;
 
 /** The `code` of flow refusals, so clients need not read the message. */

@@ -24,3 +24,4 @@ export * from './rank-tracking';
 export * from './workspaces';
 export * from './checks';
 export * from './flows';
+export * from './sign-in';

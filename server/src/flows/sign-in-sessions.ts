@@ -1,6 +1,6 @@
 import { secretNamesOf, type FlowStep } from '@core/flows/flow-schema';
 import type { SignIn } from '@core/flows/sign-in';
-import { FLOW_MESSAGES } from '@core/messages';
+import { FLOW_MESSAGES, SIGN_IN_MESSAGES } from '@core/messages';
 import type { Db } from '../db/connect';
 import { Invalid } from '../domain/errors';
 import { LabRunError, type LabSession } from '../providers/lab-speed/port';
@@ -32,7 +32,7 @@ export class SignInSessions {
     signIn: SignIn,
   ): Promise<{ message: string } | { steps: FlowStep[]; names: string[] }> {
     const steps = await this.stepsOf(workspaceId, signIn);
-    if (!steps) return { message: FLOW_MESSAGES.signInFlowNotFound };
+    if (!steps) return { message: SIGN_IN_MESSAGES.signInFlowNotFound };
     const names = [
       ...new Set([...secretNamesOf(steps), ...signIn.cookies.map((cookie) => cookie.secret)]),
     ];

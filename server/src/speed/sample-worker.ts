@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SignIn } from '@core/flows/sign-in';
-import { FLOW_MESSAGES, SPEED_MESSAGES } from '@core/messages';
+import { SIGN_IN_MESSAGES, SPEED_MESSAGES } from '@core/messages';
 import {
   QUEUED_RUN,
   type FieldResult,
@@ -153,7 +153,7 @@ export class SampleWorker {
 
   /** The session a signed-in sample is measured in, its secrets opened for it alone. */
   private sessionOf(signIn: NonNullable<Extract<SampleJob, { kind: 'fresh' }>['signIn']>) {
-    if (!this.deps.signIns) throw new LabRunError('other', FLOW_MESSAGES.signInNeedsLocalLab);
+    if (!this.deps.signIns) throw new LabRunError('other', SIGN_IN_MESSAGES.signInNeedsLocalLab);
     return this.deps.signIns.open(signIn.workspaceId, signIn.signIn);
   }
 

@@ -1,5 +1,5 @@
 import { entitlementsOf } from '@core/entitlements';
-import { FLOW_MESSAGES, TRACKING_MESSAGES } from '@core/messages';
+import { SIGN_IN_MESSAGES, TRACKING_MESSAGES } from '@core/messages';
 import { TRACKING_ERROR_CODES, type PatchTrackedPageBody } from '@core/schemas/tracking';
 import type { SignIn } from '@core/flows/sign-in';
 import type { RunResult } from '@core/speed';
@@ -35,7 +35,7 @@ export class TrackedPages {
   /** Refuses a sign-in this install or the workspace cannot make, before anything is stored. */
   private async requireSignIn(workspaceId: string, signIn: SignIn | null | undefined) {
     if (!signIn) return;
-    if (this.labSource === 'psi') throw new Invalid(FLOW_MESSAGES.signInNeedsLocalLab);
+    if (this.labSource === 'psi') throw new Invalid(SIGN_IN_MESSAGES.signInNeedsLocalLab);
     await this.signIns.check(workspaceId, signIn);
   }
 

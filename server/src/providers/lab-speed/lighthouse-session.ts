@@ -1,7 +1,7 @@
 import puppeteer, { type Page } from 'puppeteer-core';
 import { loadsPage } from '@core/flows/flow-result';
 import { redactSecrets } from '@core/flows/redact';
-import { FLOW_MESSAGES } from '@core/messages';
+import { FLOW_MESSAGES, SIGN_IN_MESSAGES } from '@core/messages';
 import { isAction, performAction } from './flow-actions';
 import type { LighthouseJob } from './lighthouse-protocol';
 
@@ -63,7 +63,7 @@ async function signIn(
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       throw new SignInFailure(
-        FLOW_MESSAGES.signInFailed(index + 1, redactSecrets(why, Object.values(secrets))),
+        SIGN_IN_MESSAGES.signInFailed(index + 1, redactSecrets(why, Object.values(secrets))),
       );
     }
   }

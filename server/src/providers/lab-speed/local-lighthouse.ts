@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { plannedStepsOf, type FlowRunResult } from '@core/flows/flow-result';
 import { FLOW_ACTION_TIMEOUT_MS, type FlowStep } from '@core/flows/flow-schema';
 import { redactSecrets } from '@core/flows/redact';
-import { FLOW_MESSAGES, SPEED_MESSAGES } from '@core/messages';
+import { FLOW_MESSAGES, SIGN_IN_MESSAGES, SPEED_MESSAGES } from '@core/messages';
 import { FetchRefused, vetHost, type SafeFetchOptions } from '../../http/safe-fetch';
 import { explainLighthouseFailure } from './explain-failure';
 import { GuardProxy } from './guard-proxy';
@@ -81,7 +81,7 @@ export class LocalLighthouseProvider implements LabSpeedProvider, FlowLab {
     if (request.signal.aborted) throw cancelled();
     if (!this.readiness().ready)
       throw new LabRunError('browser_missing', SPEED_MESSAGES.browserMissing);
-    if (request.session) await this.vetSteps(request.session.steps, FLOW_MESSAGES.signInFailed);
+    if (request.session) await this.vetSteps(request.session.steps, SIGN_IN_MESSAGES.signInFailed);
     try {
       return await this.pool.use(
         (slot, wait) => this.measure(slot, wait, request),

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { FLOW_MESSAGES } from '@core/messages';
+import { SIGN_IN_MESSAGES } from '@core/messages';
 import {
   labEnvironmentOf,
   mapFieldData,
@@ -102,7 +102,7 @@ export class PsiProvider implements LabSpeedProvider {
 
   async run(request: LabRunRequest): Promise<LabResult> {
     // PSI loads the page from Google's servers, without the session.
-    if (request.session) throw new LabRunError('other', FLOW_MESSAGES.signInNeedsLocalLab);
+    if (request.session) throw new LabRunError('other', SIGN_IN_MESSAGES.signInNeedsLocalLab);
     this.running++;
     try {
       return await this.measure(request, this.running);

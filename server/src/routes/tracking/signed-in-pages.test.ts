@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest';
-import { FLOW_MESSAGES } from '@core/messages';
+import { FLOW_MESSAGES, SIGN_IN_MESSAGES } from '@core/messages';
 import type { HistoryResponse, TrackedPage } from '@core/schemas/tracking';
 import { describeOnDatabases } from '../../../test/backends';
 import type { TestApp } from '../../../test/build-test-app';
@@ -46,7 +46,7 @@ describeOnDatabases('tracked pages measured signed in', ({ postgres }) => {
     );
     const empty = await call('POST', '/tracking/pages', { url: URL, signIn: { cookies: [] } });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toContain(FLOW_MESSAGES.signInEmpty);
+    expect(empty.json().message).toContain(SIGN_IN_MESSAGES.signInEmpty);
     const other = await signUp(t.app, 2);
     const elsewhere = await t.app.inject({
       method: 'POST',
@@ -55,7 +55,7 @@ describeOnDatabases('tracked pages measured signed in', ({ postgres }) => {
       payload: { url: URL, signIn: { flowId } },
     });
     expect(elsewhere.statusCode).toBe(400);
-    expect(elsewhere.json().message).toBe(FLOW_MESSAGES.signInFlowNotFound);
+    expect(elsewhere.json().message).toBe(SIGN_IN_MESSAGES.signInFlowNotFound);
     expect(await t.db.kysely.selectFrom('tracked_pages').select('id').execute()).toEqual([]);
 
     expect((await call('PUT', '/secrets/SHOP_PASSWORD', { value: PASSWORD })).statusCode).toBe(200);

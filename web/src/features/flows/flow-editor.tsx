@@ -29,7 +29,8 @@ import {
 } from './flow-draft';
 import { DEVICE_NAMES, flowHref, runHref } from './flow-format';
 import { FlowNotFound } from './flow-not-found';
-import { useFlow, useFlowMutations, useSecrets } from './flows-api';
+import { useSecrets } from '../../api/flows';
+import { useFlow, useFlowMutations } from './flows-api';
 import { StepCard } from './step-card';
 
 /** Reads a Recorder export and fills the editor with what the server made of it. */

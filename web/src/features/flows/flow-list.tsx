@@ -25,7 +25,7 @@ import {
   RUN_STATUS_BADGES,
   runHref,
 } from './flow-format';
-import { useFlowList } from './flows-api';
+import { useFlowList } from '../../api/flows';
 import { SecretsPanel } from './secrets-panel';
 
 /** A run's status as a badge, with a spinner while it has not ended. */

@@ -9,13 +9,14 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { FLOW_ENDPOINTS as FLOWS } from '@core/endpoints/flows';
 import { putSecretBodySchema, type Secret } from '@core/flows/flow-api';
-import { secretNameSchema } from '@core/flows/flow-schema';
+import { secretNameSchema } from '@core/flows/secret-name';
 import { FLOW_SCREEN_MESSAGES as SAYS } from '@core/messages/flows';
 import { useWorkspaceAllows } from '../../api/workspaces';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { LiveStatus } from '../../components/live-status';
 import { dateTimeText } from '../../components/run-comparison/metric-format';
-import { useSecretMutations, useSecrets } from './flows-api';
+import { useSecrets } from '../../api/flows';
+import { useSecretMutations } from './flows-api';
 
 function SecretRow({
   secret,

@@ -8,6 +8,7 @@ import Table from 'react-bootstrap/Table';
 import type { LabValues, TrackingCheck, TrackingCheckDetail } from '@core/schemas/tracking';
 import type { FieldResult } from '@core/speed';
 import type { LabKey } from '@core/speed-summary';
+import { SIGN_IN_MESSAGES } from '@core/messages/sign-in';
 import { FieldNotice, fieldAbsence, sampleErrorLabel } from '../../components/field-notice';
 import { LabInsights } from '../../components/insights/lab-insights';
 import { LabMetricValue } from '../../components/lab-metric-value';
@@ -116,7 +117,12 @@ function CheckBody({ check, pageUrl }: { check: TrackingCheckDetail; pageUrl: st
         <CheckStatus check={check} />{' '}
         <span className="small text-muted">
           {check.trigger === 'manual' ? 'Run now' : 'Scheduled'}
-        </span>
+        </span>{' '}
+        {check.signedIn && (
+          <span className="small text-muted" data-testid="check-signed-in">
+            · {SIGN_IN_MESSAGES.measuredSignedIn}
+          </span>
+        )}
       </p>
       {/* A check that measured nothing (every sample failed) has no figure to date. */}
       {measured && check.median && (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -25,6 +25,9 @@ import { ApiError } from '../../api/api-client';
 import { UpgradeMessage } from '../../components/upgrade-message';
 import { BUDGET_FIELDS, DEVICE_NAMES, type BudgetFieldKey } from './tracking-format';
 import { useTrackingMutations } from './tracking-api';
+import { signInOf, type SignInDraft } from './sign-in-draft';
+
+const SignInFields = lazy(() => import('./sign-in-fields'));
 
 interface Props {
   plan: Plan;
@@ -90,6 +93,7 @@ export function TrackedPageForm({ plan, page, initialUrl = '', onClose, onCreate
   const [samples, setSamples] = useState(Math.min(page?.samples ?? 3, rules.sampleLimit));
   const [budgets, setBudgets] = useState<BudgetText>(budgetText(page?.budgets ?? {}));
   const [alertAfter, setAlertAfter] = useState(page?.alertAfter ?? ALERT_AFTER_DEFAULT);
+  const [signIn, setSignIn] = useState<SignInDraft>(page?.signIn ?? { flowId: null, cookies: [] });
   const [error, setError] = useState<string>();
   const pending = create.isPending || update.isPending;
   const sampleChoices = Array.from({ length: rules.sampleLimit }, (_, i) => i + 1);
@@ -116,7 +120,14 @@ export function TrackedPageForm({ plan, page, initialUrl = '', onClose, onCreate
       update.mutate(
         {
           id: page.id,
-          body: { devices, schedule, samples, budgets: parsedBudgets.data, alertAfter },
+          body: {
+            devices,
+            schedule,
+            samples,
+            budgets: parsedBudgets.data,
+            alertAfter,
+            signIn: signInOf(signIn),
+          },
         },
         { onSuccess: onClose, onError: fail },
       );
@@ -129,6 +140,7 @@ export function TrackedPageForm({ plan, page, initialUrl = '', onClose, onCreate
       samples,
       budgets: parsedBudgets.data,
       alertAfter,
+      signIn: signInOf(signIn),
     });
     if (!body.success) {
       setError(body.error.issues[0]?.message);
@@ -250,6 +262,9 @@ export function TrackedPageForm({ plan, page, initialUrl = '', onClose, onCreate
               does and once when the page recovers.
             </Form.Text>
           </Form.Group>
+          <Suspense fallback={null}>
+            <SignInFields value={signIn} onChange={setSignIn} />
+          </Suspense>
           {error && (
             <Alert variant="danger" className="mt-3 mb-0" data-testid="tracked-page-error">
               <UpgradeMessage text={error} />

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { TRACKING_MESSAGES } from '@core/messages';
 import { ROUTES } from '@core/routes';
 import type { TrackedPageSummary } from '@core/schemas/tracking';
+import { SIGN_IN_MESSAGES } from '@core/messages/sign-in';
 import { ScoreGauge } from '../../components/score-gauge';
 import { DEVICE_NAMES, dateTimeText } from './tracking-format';
 import { usePassed } from './use-passed';
@@ -131,6 +132,15 @@ export function TrackedPageList({ pages }: { pages: readonly TrackedPageSummary[
               <div className="small text-muted">
                 {page.devices.map((d) => DEVICE_NAMES[d]).join(' + ')} · {page.schedule} ·{' '}
                 {page.samples} {page.samples === 1 ? 'sample' : 'samples'}
+                {page.signIn && (
+                  <>
+                    {' '}
+                    ·{' '}
+                    <span data-testid="signed-in">
+                      {SIGN_IN_MESSAGES.signedInBadge.toLowerCase()}
+                    </span>
+                  </>
+                )}
                 {page.latest && <> · last check {dateTimeText(page.latest.at)}</>}
               </div>
               <div className="small">
