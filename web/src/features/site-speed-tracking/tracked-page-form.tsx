@@ -116,32 +116,19 @@ export function TrackedPageForm({ plan, page, initialUrl = '', onClose, onCreate
     }
     const fail = (failure: unknown) =>
       setError(failure instanceof ApiError ? failure.message : 'Saving failed. Please try again.');
-    if (page) {
-      update.mutate(
-        {
-          id: page.id,
-          body: {
-            devices,
-            schedule,
-            samples,
-            budgets: parsedBudgets.data,
-            alertAfter,
-            signIn: signInOf(signIn),
-          },
-        },
-        { onSuccess: onClose, onError: fail },
-      );
-      return;
-    }
-    const body = createTrackedPageBodySchema.safeParse({
-      url,
+    const fields = {
       devices,
       schedule,
       samples,
       budgets: parsedBudgets.data,
       alertAfter,
       signIn: signInOf(signIn),
-    });
+    };
+    if (page) {
+      update.mutate({ id: page.id, body: fields }, { onSuccess: onClose, onError: fail });
+      return;
+    }
+    const body = createTrackedPageBodySchema.safeParse({ url, ...fields });
     if (!body.success) {
       setError(body.error.issues[0]?.message);
       return;
