@@ -19,6 +19,25 @@ export function LabMetricValue({
   text: string;
   device: 'mobile' | 'desktop';
 }) {
+  return (
+    <GradedValue
+      metric={metric}
+      text={text}
+      tip={metric.thresholds && thresholdText(metricKey, metric.thresholds, device)}
+    />
+  );
+}
+
+/** A graded value in its band's colour and mark, `tip` (its thresholds) in a tooltip. */
+export function GradedValue({
+  metric,
+  text,
+  tip,
+}: {
+  metric: GradedMetric;
+  text: string;
+  tip?: string | null | undefined;
+}) {
   const band = metricClass(metric);
   const value = (
     <span
@@ -31,8 +50,5 @@ export function LabMetricValue({
       <span className="visually-hidden"> ({GRADE_WORDS[band]})</span>
     </span>
   );
-  if (!metric.thresholds) return value;
-  return (
-    <HintTooltip tip={thresholdText(metricKey, metric.thresholds, device)}>{value}</HintTooltip>
-  );
+  return tip ? <HintTooltip tip={tip}>{value}</HintTooltip> : value;
 }

@@ -11,11 +11,8 @@ import type { LabMetric } from '@core/speed';
 import { LAB_KEYS, type LabKey } from '@core/speed-summary';
 import { FilmstripFrames } from '../../components/filmstrip-frames';
 import { timedFrames } from '../../components/filmstrip-times';
-import { GradeMark } from '../../components/grade-mark';
-import { HintTooltip } from '../../components/hint-tooltip';
 import { LabInsights } from '../../components/insights/lab-insights';
-import { LabMetricValue } from '../../components/lab-metric-value';
-import { GRADE_WORDS, metricClass } from '../../components/metric-grade';
+import { GradedValue, LabMetricValue } from '../../components/lab-metric-value';
 import { ScoreGauge } from '../../components/score-gauge';
 import { STEP_STATUS_BADGES } from './flow-format';
 
@@ -32,28 +29,9 @@ export function orderedMetrics(metrics: Record<string, LabMetric>): [string, Lab
 
 const isLabKey = (key: string): key is LabKey => (LAB_KEYS as readonly string[]).includes(key);
 
-/**
- * A metric the speed test does not show (a timespan's INP), graded as PSI grades: by its
- * thresholds, in its band's colour and mark; its thresholds in a tooltip.
- */
-function OtherMetricValue({ metricKey, metric }: { metricKey: string; metric: LabMetric }) {
-  const band = metricClass(metric);
-  const value = (
-    <span
-      className={`sr-${band} fw-semibold text-nowrap`}
-      data-testid="metric-value"
-      data-band={band}
-    >
-      <GradeMark band={band} />
-      {metric.displayValue}
-      <span className="visually-hidden"> ({GRADE_WORDS[band]})</span>
-    </span>
-  );
-  const { thresholds } = metric;
-  if (!thresholds) return value;
-  const tip = `${metricKey.toUpperCase()} — good ≤ ${thresholds.good} ms, poor > ${thresholds.poor} ms`;
-  return <HintTooltip tip={tip}>{value}</HintTooltip>;
-}
+/** A metric the speed test does not show (a timespan's INP), with its thresholds' words. */
+const otherTip = (key: string, { thresholds }: LabMetric) =>
+  thresholds && `${key.toUpperCase()} — good ≤ ${thresholds.good} ms, poor > ${thresholds.poor} ms`;
 
 function Metrics({
   metrics,
@@ -78,7 +56,7 @@ function Metrics({
                 device={device}
               />
             ) : (
-              <OtherMetricValue metricKey={key} metric={metric} />
+              <GradedValue metric={metric} text={metric.displayValue} tip={otherTip(key, metric)} />
             )}
           </dd>
         </div>
