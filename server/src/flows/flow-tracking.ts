@@ -188,9 +188,18 @@ export class FlowTracking {
     if (!run) return;
     const flow = await this.flowWithPlan(run.flow_id);
     if (!flow) return;
-    if (run.trigger === 'schedule')
-      await this.releaseToNextSlot(flow, runId, new Date(run.created_at));
-    if (run.status === 'queued' || run.status === 'running') return;
+    try {
+      if (run.status !== 'queued' && run.status !== 'running') await this.judgeRun(flow, run);
+    } finally {
+      // Last: a flow whose next slot moved has its run judged and alerted.
+      if (run.trigger === 'schedule')
+        await this.releaseToNextSlot(flow, runId, new Date(run.created_at));
+    }
+  }
+
+  /** Judges each measured step of an ended run, and moves the flow's states with it. */
+  private async judgeRun(flow: FlowRow & { plan_id: number }, run: RunRow & { flow_id: string }) {
+    const { db } = this.deps;
     const earlier = await db.kysely
       .selectFrom('flow_runs')
       .select(['id', 'status', 'trigger', 'flow', 'result', 'judgement'])
@@ -212,7 +221,7 @@ export class FlowTracking {
       await db.kysely
         .updateTable('flow_runs')
         .set({ judgement: JSON.stringify(judgement) })
-        .where('id', '=', runId)
+        .where('id', '=', run.id)
         .execute();
     await this.moveStepStates(flow, run, judgement);
     await this.moveFailing(flow, run, earlier);
