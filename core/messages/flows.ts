@@ -34,6 +34,8 @@ export const FLOW_MESSAGES = {
   overLimit: (limit: number) =>
     `Your plan keeps ${limit} user flow${limit === 1 ? '' : 's'} per workspace: upgrade for more, or delete one.`,
   nothingToChange: 'Send a name, a device, steps or a schedule to change.',
+  usedToSignIn: (urls: readonly string[]) =>
+    `Tracked pages sign in with this flow: ${urls.join(', ')}. Measure them signed out or with another flow first.`,
   allowanceUsed:
     'Not run: the scheduled checks of this month are used up. The schedule runs the flow again next month, or after an upgrade.',
   regressionSubject: (flow: string, step: string) => `Slower: “${step}” of the flow ${flow}`,
@@ -67,6 +69,7 @@ export const FLOW_ERROR_CODES = {
   missingSecrets: 'missing_secrets',
   secretNotFound: 'secret_not_found',
   tooManySecrets: 'secret_limit',
+  usedToSignIn: 'flow_signs_in_pages',
 } as const;
 
 /** What the user-flows screens say: SpeedRank's own wording. */

@@ -1,16 +1,23 @@
 import net from 'node:net';
 
-/** A port nothing listens on now: `wanted` when it is free, any free one otherwise. */
+/**
+ * Where free ports are picked: below Linux's ephemeral range (32768–60999), which the system
+ * hands out to every `listen(0)` and outgoing connection. A port picked there could be given
+ * to another test's server between the pick and the app's own listen: the app then fails to
+ * start while the test talks to the other server.
+ */
+const PICK_FROM = 20_000;
+const PICK_TO = 32_000;
+
+/** A port nothing listens on now: `wanted` when it is free, a random free one otherwise. */
 export function freePort(wanted = 0): Promise<number> {
+  const port = wanted || PICK_FROM + Math.floor(Math.random() * (PICK_TO - PICK_FROM));
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.on('error', (error: NodeJS.ErrnoException) =>
-      wanted !== 0 && error.code === 'EADDRINUSE' ? resolve(freePort()) : reject(error),
+      error.code === 'EADDRINUSE' ? resolve(freePort()) : reject(error),
     );
-    server.listen(wanted, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(port)));
   });
 }
 

@@ -7,7 +7,8 @@ import type { flowBodySchema, FlowStep } from '@core/flows/flow-schema';
 import { FLOW_ERROR_CODES, FLOW_MESSAGES } from '@core/messages';
 import type { Db } from '../db/connect';
 import type { FlowsTable } from '../db/schema';
-import { NotFound, PlanLimit } from '../domain/errors';
+import { Conflict, NotFound, PlanLimit } from '../domain/errors';
+import { pageSignIn } from '../tracking/pages';
 import { insertUnderLimit } from '../domain/limited-insert';
 import type { Clock } from '../shared/clock';
 import { nextSlot } from '../shared/schedule';
@@ -150,8 +151,19 @@ export class Flows {
     return this.get(workspaceId, id);
   }
 
-  /** Deletes the flow with its runs. */
+  /** Deletes the flow with its runs; not while a tracked page signs in with it (409). */
   async remove(workspaceId: string, id: string): Promise<void> {
+    const signingIn = await this.db.kysely
+      .selectFrom('tracked_pages')
+      .select(['url', 'sign_in'])
+      .where('workspace_id', '=', workspaceId)
+      .where('sign_in', 'is not', null)
+      .execute();
+    const urls = signingIn
+      .filter((page) => pageSignIn(page)?.flowId === id)
+      .map((page) => page.url);
+    if (urls.length > 0)
+      throw new Conflict(FLOW_MESSAGES.usedToSignIn(urls), FLOW_ERROR_CODES.usedToSignIn);
     const done = await this.db.kysely
       .deleteFrom('flows')
       .where('id', '=', id)

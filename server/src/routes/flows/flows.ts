@@ -71,7 +71,7 @@ export const flowRoutes = routesUsing(
     });
 
     api.route({
-      ...endpointRoute(FLOWS.deleteFlow, { tags, errors: ofOne }),
+      ...endpointRoute(FLOWS.deleteFlow, { tags, errors: { ...ofOne, 409: errorResponseSchema } }),
       handler: async (request) => {
         await flows.remove(request.workspace.id, request.params.id);
         return { deleted: true as const };

@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest';
-import { FLOW_MESSAGES, SIGN_IN_MESSAGES } from '@core/messages';
+import { FLOW_ERROR_CODES, FLOW_MESSAGES, SIGN_IN_MESSAGES } from '@core/messages';
 import type { HistoryResponse, TrackedPage } from '@core/schemas/tracking';
 import { describeOnDatabases } from '../../../test/backends';
 import type { TestApp } from '../../../test/build-test-app';
@@ -19,7 +19,11 @@ describeOnDatabases('tracked pages measured signed in', ({ postgres }) => {
   it('signs in with a flow and a cookie from secrets: refused until both exist, then each sample carries the session and each check says it was signed in', async () => {
     ({ t, lab } = await buildProfileLabApp(postgres, { SESSION_TTL_HOURS: '48' }));
     const user = await signUp(t.app, 2);
-    const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) =>
+    const call = (
+      method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+      url: string,
+      payload?: object,
+    ) =>
       t.app.inject({
         method,
         url: `${API}${url}`,
@@ -85,6 +89,14 @@ describeOnDatabases('tracked pages measured signed in', ({ postgres }) => {
       /petshop-session-token|shop password/,
     );
 
+    // The sign-in flow stays while a page signs in with it.
+    const busy = await call('DELETE', `/flows/${flowId}`);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json()).toEqual({
+      message: FLOW_MESSAGES.usedToSignIn([URL]),
+      code: FLOW_ERROR_CODES.usedToSignIn,
+    });
+
     // Signed out again: the next check measures without a session, and says so.
     const out = await call('PATCH', `/tracking/pages/${id}`, { signIn: null });
     expect(out.json<TrackedPage>().signIn).toBeNull();
@@ -93,5 +105,6 @@ describeOnDatabases('tracked pages measured signed in', ({ postgres }) => {
     expect(lab.runs.slice(2).map((request) => request.session)).toEqual([undefined, undefined]);
     const after = (await call('GET', `/tracking/pages/${id}/history`)).json<HistoryResponse>();
     expect(after.checks.map((check) => check.signedIn).sort()).toEqual([false, true]);
+    expect((await call('DELETE', `/flows/${flowId}`)).statusCode).toBe(200);
   });
 });
