@@ -9,7 +9,8 @@ import {
   type FlowStepReport,
 } from '@core/flows/flow-result';
 import type { FlowAlert } from '@core/flows/flow-tracking';
-import { TRACKING_MESSAGES } from '@core/messages';
+import { entitlementsOf } from '@core/entitlements';
+import { FLOW_MESSAGES, TRACKING_MESSAGES } from '@core/messages';
 import type { WebhookPayload } from '@core/schemas/webhooks';
 import { describeOnDatabases } from '../../test/backends';
 import { buildTestApp, SCRIPTED_LAB_ENV, type TestApp } from '../../test/build-test-app';
@@ -257,5 +258,50 @@ describeOnDatabases('tracked flows', ({ postgres }) => {
     expect(off.tracking.nextRunAt).toBeNull();
     clock.advanceMinutes(3 * 24 * 60);
     expect(await t.app.services.flowTracking.tick()).toBe(0);
+  });
+
+  it('records a scheduled run the month’s scheduled checks cannot pay as not run, and waits for the next slot', async () => {
+    const user = await signUp(t.app, 1);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `${API}/flows`,
+      headers: user.headers,
+      payload: {
+        name: 'Product',
+        steps: [{ kind: 'navigate', url: manifest.shopAccount.productUrl }],
+      },
+    });
+    const id = created.json<{ id: string }>().id;
+    await t.app.inject({
+      method: 'PATCH',
+      url: `${API}/flows/${id}`,
+      headers: user.headers,
+      payload: { schedule: 'daily' },
+    });
+    // The free plan's scheduled checks, all used.
+    const limit = entitlementsOf(1).scheduledCheckLimit;
+    expect(
+      await t.app.services.quotas.consume(user.workspace.id, SCHEDULED_CHECKS_TOOL, limit, limit),
+    ).toBe(true);
+    expect(await t.app.services.flowTracking.tick()).toBe(0);
+    const runs = await t.app.inject({
+      method: 'GET',
+      url: `${API}/flows/${id}/runs`,
+      headers: user.headers,
+    });
+    expect(runs.json().runs).toMatchObject([{ status: 'error', trigger: 'schedule' }]);
+    const run = await t.app.inject({
+      method: 'GET',
+      url: `${API}/flows/runs/${runs.json().runs[0].id}`,
+      headers: user.headers,
+    });
+    expect(run.json()).toMatchObject({ error: FLOW_MESSAGES.allowanceUsed, charged: 0 });
+    const flow = await t.app.inject({
+      method: 'GET',
+      url: `${API}/flows/${id}`,
+      headers: user.headers,
+    });
+    expect(flow.json<Flow>().tracking.nextRunAt! > clock.now().toISOString()).toBe(true);
+    expect(lab.runs).toBe(0);
   });
 });

@@ -98,7 +98,7 @@ export class FlowTracking {
    * One pass of the scheduler: claims due flows and starts their runs, keeping at most twice
    * the lab's slots of scheduled runs waiting or running (wherever served), so a day's batch
    * waits in the table, not in the queue. A flow whose run was refused (the month's scheduled
-   * checks are used) moves on to its next slot.
+   * checks are used) moves on to its next slot. Returns how many runs it queued.
    */
   async tick(): Promise<number> {
     const { jobs, config } = this.deps;
@@ -115,8 +115,9 @@ export class FlowTracking {
         await this.leases.release(flowId, runId);
         continue;
       }
+      let queued: boolean;
       try {
-        const queued = await this.deps.runs.startScheduled(
+        queued = await this.deps.runs.startScheduled(
           {
             id: row.id,
             workspaceId: row.workspace_id,
@@ -128,12 +129,12 @@ export class FlowTracking {
           },
           runId,
         );
-        if (!queued) await this.releaseToNextSlot(row, runId);
       } catch (error) {
         await this.leases.release(flowId, runId);
         throw error;
       }
-      started++;
+      if (queued) started++;
+      else await this.releaseToNextSlot(row, runId);
     }
     return started;
   }
