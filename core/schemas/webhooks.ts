@@ -12,10 +12,10 @@ export const WEBHOOKS_PER_USER = 5;
 export const DELIVERIES_LISTED = 100;
 
 /**
- * 'slack' and 'discord' get the body their incoming webhooks take; any other URL the full
- * payload.
+ * 'slack', 'discord' and 'teams' get the body their incoming webhooks take; any other URL the
+ * full payload.
  */
-export const WEBHOOK_KINDS = ['generic', 'slack', 'discord'] as const;
+export const WEBHOOK_KINDS = ['generic', 'slack', 'discord', 'teams'] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 /**
  * The alert kinds (ALERT_KINDS), a tracked keyword's position change ('rank.changed'), a

@@ -12,6 +12,17 @@ describe('webhookKind', () => {
     ['https://slack.com/services/T000', 'generic'],
     ['https://hooks.slack.com.example.net/services/T000', 'generic'],
     ['https://example.com/api/webhooks/123/abc', 'generic'],
+    [
+      'https://prod-27.westeurope.logic.azure.com:443/workflows/0a1b/triggers/manual/paths/invoke?api-version=2016-06-01&sig=x',
+      'teams',
+    ],
+    [
+      'https://default0a1b.2c.environment.api.powerplatform.com/powerautomate/automations/direct/workflows/0a1b/triggers/manual/paths/invoke',
+      'teams',
+    ],
+    ['https://contoso.webhook.office.com/webhookb2/0a1b@2c3d/IncomingWebhook/4e5f/6a7b', 'teams'],
+    ['https://prod-27.westeurope.logic.azure.com/subscriptions/0a1b', 'generic'],
+    ['https://webhook.office.com.example.net/webhookb2/0a1b', 'generic'],
     ['not a url', 'generic'],
   ])('%s is %s', (url, kind) => {
     expect(webhookKind(url)).toBe(kind);

@@ -75,7 +75,7 @@ describeOnDatabases('tracking webhooks', ({ postgres }) => {
 
   /**
    * The app with the receiver's port allowed (FETCH_ALLOW_HOSTS) under its loopback address
-   * and under Slack's and Discord's names, which resolve to loopback here; public.example
+   * and under Slack's, Discord's and Teams' names, which resolve to loopback here; public.example
    * stands for a public host that is never reached.
    */
   async function setup() {
@@ -85,7 +85,12 @@ describeOnDatabases('tracking webhooks', ({ postgres }) => {
       postgres,
       {
         SESSION_TTL_HOURS: String(365 * 24),
-        FETCH_ALLOW_HOSTS: `127.0.0.1:${port},hooks.slack.com:${port},discord.com:${port}`,
+        FETCH_ALLOW_HOSTS: [
+          `127.0.0.1:${port}`,
+          `hooks.slack.com:${port}`,
+          `discord.com:${port}`,
+          `contoso.webhook.office.com:${port}`,
+        ].join(','),
       },
       {
         resolve: async (host) =>
@@ -334,6 +339,11 @@ describeOnDatabases('tracking webhooks', ({ postgres }) => {
     const generic = await add(headers);
     await add(headers, `http://hooks.slack.com:${receiver.port}/services/T0/B0/x`);
     await add(headers, `http://discord.com:${receiver.port}/api/webhooks/1/x`);
+    const teams = await add(
+      headers,
+      `http://contoso.webhook.office.com:${receiver.port}/webhookb2/0a1b/IncomingWebhook/2c3d`,
+    );
+    expect(teams.webhook.kind).toBe('teams');
     const page = await call('POST', '/pages', headers, { url: PAGE_URL, samples: 3 });
     const pageId = page.json().id as string;
     const runNow = async () => {
@@ -351,7 +361,7 @@ describeOnDatabases('tracking webhooks', ({ postgres }) => {
     await runNow();
     lab.profile = 'fast';
     await runNow();
-    expect(receiver.received).toHaveLength(6);
+    expect(receiver.received).toHaveLength(8);
 
     const [regression, recovery] = byPath('/hook').map((r) =>
       webhookPayloadSchema.strict().parse(JSON.parse(r.body)),
@@ -392,6 +402,22 @@ describeOnDatabases('tracking webhooks', ({ postgres }) => {
       allowed_mentions: { parse: [] },
     });
     expect(discord[0].content.length).toBeLessThanOrEqual(2000);
+    // Teams' webhooks take a message holding one Adaptive Card.
+    const cards = byPath('/webhookb2/').map((r) => JSON.parse(r.body));
+    expect(cards.map((body) => [body.type, body.attachments.length])).toEqual([
+      ['message', 1],
+      ['message', 1],
+    ]);
+    const card = cards[0].attachments[0];
+    expect(card.contentType).toBe('application/vnd.microsoft.card.adaptive');
+    expect(card.content).toMatchObject({ type: 'AdaptiveCard', version: '1.4' });
+    expect(card.content.body[0]).toEqual({
+      type: 'TextBlock',
+      text: `Speed regression: ${PAGE_URL}`,
+      weight: 'Bolder',
+      size: 'Medium',
+      wrap: true,
+    });
 
     expect((await deliveries(headers, generic.id)).map((d) => [d.event, d.status])).toEqual([
       ['recovery', 'delivered'],

@@ -58,13 +58,42 @@ const slackEscaped = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * The JSON body for an endpoint of `kind`. Slack's incoming webhooks take `{text}` and
- * Discord's `{content}`; both are sent only what they document, rather than trusting them
- * to ignore the rest. Any other endpoint gets the full payload, with both texts in it.
+ * A Teams message holding one Adaptive Card, as Teams' Workflows webhooks (and its legacy
+ * Incoming Webhooks) take it: the alert's first line as the card's heading, each other line
+ * a text block of its own (a card's text does not break lines at a single newline).
+ */
+function teamsMessage(text: string) {
+  const [heading = '', ...lines] = text.split('\n');
+  return {
+    type: 'message',
+    attachments: [
+      {
+        contentType: 'application/vnd.microsoft.card.adaptive',
+        contentUrl: null,
+        content: {
+          $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+          type: 'AdaptiveCard',
+          version: '1.4',
+          body: [
+            { type: 'TextBlock', text: heading, weight: 'Bolder', size: 'Medium', wrap: true },
+            ...lines.map((line) => ({ type: 'TextBlock', text: line, wrap: true })),
+          ],
+        },
+      },
+    ],
+  };
+}
+
+/**
+ * The JSON body for an endpoint of `kind`. Slack's incoming webhooks take `{text}`,
+ * Discord's `{content}` and Teams' an Adaptive Card message; each is sent only what it
+ * documents, rather than trusting it to ignore the rest. Any other endpoint gets the full
+ * payload, with the texts in it.
  */
 export function webhookBody(kind: WebhookKind, event: WebhookEvent): string {
   const text = eventText(event);
   if (kind === 'slack') return JSON.stringify({ text: slackEscaped(text) });
+  if (kind === 'teams') return JSON.stringify(teamsMessage(text));
   if (kind === 'discord') {
     const content = text.length > DISCORD_MAX ? `${text.slice(0, DISCORD_MAX - 1)}…` : text;
     // A page URL may hold `@everyone`; no mention in it pings anyone.

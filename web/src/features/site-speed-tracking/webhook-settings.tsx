@@ -14,7 +14,12 @@ import { useSession } from '../../app/session/session-context';
 import { dateTimeText } from './tracking-format';
 import { useDeliveries, useWebhookMutations, useWebhooks } from './webhooks-api';
 
-const KIND_NAMES = { generic: 'JSON', slack: 'Slack', discord: 'Discord' } as const;
+const KIND_NAMES = {
+  generic: 'JSON',
+  slack: 'Slack',
+  discord: 'Discord',
+  teams: 'Microsoft Teams',
+} as const;
 const STATUS_BG = { delivered: 'success', retrying: 'warning', failed: 'danger' } as const;
 
 function DeliveryLog({ id }: { id: string }) {
@@ -134,9 +139,9 @@ export function WebhookSettings() {
         <h2 className="h5">Where alerts go</h2>
         <p className="small mb-2">
           Alerts are emailed to <strong>{session.email}</strong>. Add a webhook to hear of them in
-          Slack, Discord or your own service as well: each request is signed with an{' '}
-          <code>X-SpeedRank-Signature</code> header (HMAC-SHA256 of the timestamp and body) and
-          retried with backoff when it fails.
+          Slack, Microsoft Teams (a channel's Workflows webhook), Discord or your own service as
+          well: each request is signed with an <code>X-SpeedRank-Signature</code> header
+          (HMAC-SHA256 of the timestamp and body) and retried with backoff when it fails.
         </p>
         {secret && (
           <Alert
