@@ -110,8 +110,10 @@ export class CiChecks {
         }
       }
     } catch (error) {
-      // Not all queued: nothing of the check runs, and nothing is paid.
+      // Not all queued: nothing of the check runs, nothing is paid, and no test of it stays
+      // in the workspace's history.
       await Promise.all(pages.flatMap((page) => page.runIds.map((id) => this.speed.cancel(id))));
+      await this.tests.discard(pages.map((page) => page.testId));
       await charge.refund();
       throw error;
     }

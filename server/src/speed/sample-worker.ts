@@ -250,9 +250,9 @@ export class SampleWorker {
         return { ok: false, kind, message };
       }
     }
-    // Cancelled while it waited: nothing to measure.
+    // Cancelled while it waited, or removed with its test: nothing to measure.
     const stored = await this.runs.read(data.runId);
-    if (stored?.status.status === 'cancelled') {
+    if (!stored || stored.status.status === 'cancelled') {
       this.deps.localRuns.end(data.runId);
       return null;
     }

@@ -48,6 +48,12 @@ export class SpeedTests {
     ]);
   }
 
+  /** Removes tests that never started, with their runs: a check that could not be queued. */
+  async discard(testIds: readonly string[]): Promise<void> {
+    if (testIds.length === 0) return;
+    await this.db.kysely.deleteFrom('speed_tests').where('id', 'in', testIds).execute();
+  }
+
   /** The speed samples and page facts of a SERP search's result cards. */
   openForResults(subject: string, urls: readonly string[]): Promise<string> {
     const keys = [...new Set(urls.map(linkKey))];

@@ -7,7 +7,10 @@ import { buildTestApp, SCRIPTED_LAB_ENV, type TestApp } from '../../../test/buil
 import { describeOnDatabases } from '../../../test/backends';
 import { SandboxLab } from '../../../test/sandbox-lab';
 import { signUp } from '../../../test/users';
+import { InProcessJobs } from '../../jobs/in-process-jobs';
+import type { Jobs } from '../../jobs/port';
 import { NoFieldData } from '../../providers/field-data/none';
+import { speedSamplesQueue } from '../../speed/sample-queue';
 import { steadySandboxPage } from '../../../test/sandbox-pages';
 import { buildManifest, RESPONSE_HEADER_BYTES } from '@sandbox';
 
@@ -48,6 +51,39 @@ describeOnDatabases('CI checks', ({ postgres }) => {
   }
 
   const used = () => t.app.services.quotas.used(user.workspace.id, 'speed');
+
+  it('keeps nothing of a check whose samples could not all be queued, and charges nothing', async () => {
+    await t.close();
+    // The queue fails at the fourth sample: two of the second URL's three never queue.
+    const inner = new InProcessJobs();
+    let samples = 0;
+    const flaky = new Proxy(inner, {
+      get(target, prop) {
+        if (prop === 'enqueue')
+          return async (...args: Parameters<Jobs['enqueue']>) => {
+            if (args[0] === speedSamplesQueue.name && ++samples === 4)
+              throw new Error('The queue is gone.');
+            return target.enqueue(...args);
+          };
+        const value: unknown = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      },
+    });
+    t = await buildTestApp({
+      postgres,
+      env: SCRIPTED_LAB_ENV,
+      overrides: { lab: new SandboxLab(0), field: new NoFieldData(), jobs: flaky },
+    });
+    user = await signUp(t.app, 3);
+    const res = await start({ urls: [LIGHT, HEAVY], device: 'mobile', samples: 3 });
+    expect(res.statusCode).toBe(500);
+    expect(samples).toBe(4);
+    const rows = (table: 'speed_tests' | 'speed_runs' | 'speed_test_urls' | 'ci_checks') =>
+      t.db.kysely.selectFrom(table).selectAll().execute();
+    for (const table of ['speed_tests', 'speed_runs', 'speed_test_urls', 'ci_checks'] as const)
+      expect(await rows(table), table).toEqual([]);
+    expect(await used()).toBe(0);
+  });
 
   it('measures each URL’s samples, judges the budget on the medians, and charges a speed test per URL', async () => {
     const res = await start({
