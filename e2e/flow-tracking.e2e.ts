@@ -105,6 +105,16 @@ describe('tracking a user flow in the browser', () => {
     );
     await expectAccessible(page, 'a tracked flow with an alert');
 
+    // The editor warns of an ARIA name without a role: it matches headings too.
+    await page.goto(`/flows?id=${id}&edit=1`);
+    const click = page.getByTestId('flow-step').nth(2);
+    const selector = click.getByLabel('Element (selector)');
+    expect(await click.textContent()).toContain(SAYS.selectorHelp);
+    await selector.fill('aria/Add to cart');
+    await click.getByText(SAYS.ariaNeedsRole).waitFor();
+    await selector.fill('aria/Add to cart[role="button"]');
+    await click.getByText(SAYS.selectorHelp).waitFor();
+
     // The list says which flows are tracked and which regressed.
     await page.goto('/flows');
     const row = page.getByTestId('flow-row');

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { FLOW_MESSAGES } from '../messages/flows';
 import { SIGN_IN_MESSAGES } from '../messages/sign-in';
-import { FLOW_MAX_STEPS, flowBodySchema, type FlowStep } from './flow-schema';
+import {
+  ariaSelectorWithoutRole,
+  FLOW_MAX_STEPS,
+  flowBodySchema,
+  type FlowStep,
+} from './flow-schema';
 
 const open: FlowStep = { kind: 'navigate', url: 'https://shop.example/' };
 /** The first message a body's validation gives, and where. */
@@ -95,5 +100,17 @@ describe('a flow body', () => {
       FLOW_MESSAGES.tooManySteps(FLOW_MAX_STEPS),
     );
     expect(refusal({ name: 'f', steps: [open], extra: 1 })).not.toBeNull();
+  });
+});
+
+describe('ariaSelectorWithoutRole', () => {
+  it.each([
+    ['aria/Sign in', true],
+    [' aria/Add to cart ', true],
+    ['aria/Sign in[role="button"]', false],
+    ['#email', false],
+    ['text/Sign in', false],
+  ])('%s: %s', (selector, bare) => {
+    expect(ariaSelectorWithoutRole(selector)).toBe(bare);
   });
 });

@@ -22,6 +22,13 @@ const url = z
   .refine((text) => /^https?:\/\//i.test(text) && URL.canParse(text), FLOW_MESSAGES.invalidUrl);
 /** CSS, or one of the Recorder's prefixed kinds: aria/Name, text/Words, xpath//…, pierce/css. */
 const selector = z.string().trim().min(1, FLOW_MESSAGES.noSelector).max(500);
+/**
+ * An ARIA selector that names no role (`aria/Sign in`): the name matches any element that
+ * has it, a heading as well as the button, and the first in the page wins.
+ */
+export const ariaSelectorWithoutRole = (selector: string): boolean =>
+  /^aria\//.test(selector.trim()) && !/\[role=/.test(selector);
+
 /** The name a navigation, timespan or snapshot is reported under. */
 const stepName = z.string().trim().min(1).max(100);
 

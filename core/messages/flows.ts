@@ -132,6 +132,10 @@ export const FLOW_SCREEN_MESSAGES = {
   pixelsNeeded: 'A whole number of pixels, up to 100,000 either way.',
   tooLong: 'This is too long.',
   notMeasuredRun: 'Nothing was measured: the run ended before its first step.',
+  selectorHelp:
+    'CSS (#email, button.add), or aria/Name, text/Words, xpath//… or pierce/… as the Recorder writes them.',
+  ariaNeedsRole:
+    'An ARIA name matches every element that has it, a heading as well as a button: add the role, as in aria/Sign in[role="button"].',
   trackingLabel: 'Run on a schedule',
   trackingOff: 'Not tracked',
   trackingDaily: 'Daily',

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import type { FlowStepKind } from '@core/flows/flow-schema';
+import { ariaSelectorWithoutRole, type FlowStepKind } from '@core/flows/flow-schema';
 import { FLOW_SCREEN_MESSAGES as SAYS, FLOW_STEP_KIND_NAMES } from '@core/messages/flows';
 import type { DraftStep, StepProblem } from './flow-draft';
 
@@ -102,9 +102,6 @@ function Choice<T extends string>({
   );
 }
 
-const SELECTOR_HELP =
-  'CSS (#email, button.add), or aria/Name, text/Words, xpath//… or pierce/… as the Recorder writes them.';
-
 /** The fields of a step's kind. */
 function KindFields({
   step,
@@ -124,7 +121,11 @@ function KindFields({
       field="selector"
       label="Element (selector)"
       placeholder="#email"
-      help={SELECTOR_HELP}
+      help={
+        'selector' in step && ariaSelectorWithoutRole(String(step.selector))
+          ? SAYS.ariaNeedsRole
+          : SAYS.selectorHelp
+      }
     />
   );
   const navigates = (
