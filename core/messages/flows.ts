@@ -1,5 +1,6 @@
 import type { FlowStep, FlowStepKind } from '../flows/flow-schema';
 import { FLOW_BASELINE_RUNS, FLOW_JUDGED_RUNS } from '../flows/flow-judging';
+import type { FlowAlertKind } from '../flows/flow-tracking';
 import type { RunErrorKind } from '../speed';
 
 /** What user flows say, on the screen and in the API: SpeedRank's own wording. */
@@ -38,10 +39,14 @@ export const FLOW_MESSAGES = {
     `Tracked pages sign in with this flow: ${urls.join(', ')}. Measure them signed out or with another flow first.`,
   allowanceUsed:
     'Not run: the scheduled checks of this month are used up. The schedule runs the flow again next month, or after an upgrade.',
-  regressionSubject: (flow: string, step: string) => `Slower: “${step}” of the flow ${flow}`,
-  recoverySubject: (flow: string, step: string) => `Recovered: “${step}” of the flow ${flow}`,
-  failingSubject: (flow: string) => `The flow ${flow} no longer runs through`,
-  fixedSubject: (flow: string) => `The flow ${flow} runs through again`,
+  /** A tracked flow's alert in a line: the email's subject, the chat message's heading. */
+  alertSubject: (kind: FlowAlertKind, flow: string, step: string | null) =>
+    ({
+      regression: `Slower: “${step}” of the flow ${flow}`,
+      recovery: `Recovered: “${step}” of the flow ${flow}`,
+      failing: `The flow ${flow} no longer runs through`,
+      fixed: `The flow ${flow} runs through again`,
+    })[kind],
   regressionText: (flow: string, step: string, at: string, reasons: readonly string[]) =>
     `The step “${step}” of the flow ${flow} is slower in its last ${FLOW_JUDGED_RUNS} runs (the latest on ${at}):\n\n${reasons.map((r) => `- ${r}`).join('\n')}`,
   recoveryText: (flow: string, step: string, at: string) =>

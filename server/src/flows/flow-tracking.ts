@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Selectable } from 'kysely';
 import type { FlowRunResult } from '@core/flows/flow-result';
 import type { FlowStep } from '@core/flows/flow-schema';
 import { FLOW_BASELINE_RUNS, FLOW_JUDGED_RUNS } from '@core/flows/flow-judging';
@@ -14,7 +15,7 @@ import { EMAIL_MESSAGES, FLOW_MESSAGES, FLOW_SCREEN_MESSAGES } from '@core/messa
 import { UNREACHABLE_AFTER, type RegressionReason } from '@core/schemas/tracking';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
-import type { FlowAlertsTable } from '../db/schema';
+import type { FlowAlertsTable, FlowRunsTable } from '../db/schema';
 import { EMAIL_PAGES, pageReference, pageUrl } from '../emails/app-links';
 import { timeInWords } from '../emails/email-time';
 import { workspaceRecipient } from '../emails/recipient';
@@ -41,17 +42,19 @@ const RUNS_READ = 4 * (FLOW_JUDGED_RUNS + FLOW_BASELINE_RUNS);
  */
 const leaseMs = (tickSeconds: number) => Math.max(30 * 60_000, 5 * tickSeconds * 1000);
 
-interface RunRow {
-  id: string;
-  status: string;
-  trigger: 'manual' | 'schedule';
-  flow: string;
-  result: string | null;
-  judgement: string | null;
-  error: string | null;
-  error_kind: string | null;
-  created_at: string;
-}
+/** What judging a run reads of it and of the flow's earlier runs. */
+type RunRow = Pick<
+  Selectable<FlowRunsTable>,
+  | 'id'
+  | 'status'
+  | 'trigger'
+  | 'flow'
+  | 'result'
+  | 'judgement'
+  | 'error'
+  | 'error_kind'
+  | 'created_at'
+>;
 
 const deviceOf = (run: RunRow) => (JSON.parse(run.flow) as { device: 'mobile' | 'desktop' }).device;
 const resultOf = (run: RunRow) => (run.result ? (JSON.parse(run.result) as FlowRunResult) : null);
@@ -354,12 +357,7 @@ export class FlowTracking {
     const link = pageUrl(to?.linkBase ?? null, page) ?? page.path;
     if (to) {
       const when = timeInWords(run.created_at, to.timeZone);
-      const subject = {
-        regression: () => FLOW_MESSAGES.regressionSubject(flow.name, step ?? ''),
-        recovery: () => FLOW_MESSAGES.recoverySubject(flow.name, step ?? ''),
-        failing: () => FLOW_MESSAGES.failingSubject(flow.name),
-        fixed: () => FLOW_MESSAGES.fixedSubject(flow.name),
-      }[kind]();
+      const subject = FLOW_MESSAGES.alertSubject(kind, flow.name, step);
       const text = {
         regression: () =>
           FLOW_MESSAGES.regressionText(

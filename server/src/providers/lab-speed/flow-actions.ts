@@ -1,6 +1,7 @@
 import { selectorToPElementSelector } from '@puppeteer/replay';
 import type { KeyInput, Page } from 'puppeteer-core';
 import type { FlowStep } from '@core/flows/flow-schema';
+import { FLOW_MESSAGES } from '@core/messages';
 
 /** The steps a person takes, as against those Lighthouse measures (pages, timespans, snapshots). */
 export type FlowAction = Extract<
@@ -18,6 +19,15 @@ export interface ActionContext {
   /** A workspace secret's value, by name. */
   secret(name: string): string;
 }
+
+/** Reads a secret's value by name for the steps that type it; a name not given is an error. */
+export const secretReader =
+  (secrets: Readonly<Record<string, string>>) =>
+  (name: string): string => {
+    const value = secrets[name];
+    if (value === undefined) throw new Error(FLOW_MESSAGES.noSecret(name));
+    return value;
+  };
 
 /**
  * Takes one action in the page with puppeteer's locators, which wait for the element to be

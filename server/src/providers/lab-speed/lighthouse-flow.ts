@@ -13,7 +13,7 @@ import type { FlowBody, FlowStep } from '@core/flows/flow-schema';
 import { redactSecrets } from '@core/flows/redact';
 import { FLOW_MESSAGES } from '@core/messages';
 import { labEnvironmentOf, type LighthouseEnvironmentLike } from '@core/speed';
-import { isAction, performAction } from './flow-actions';
+import { isAction, performAction, secretReader } from './flow-actions';
 import { maskSecretsInPage, SECRET_MARK } from './mask-secrets';
 import { CONFIGS, FLAGS } from './lighthouse-run';
 
@@ -69,11 +69,7 @@ export async function runFlow(job: FlowJob): Promise<FlowRunResult> {
   const context = {
     page,
     timeoutMs: job.stepTimeoutMs,
-    secret: (name: string) => {
-      const value = job.secrets[name];
-      if (value === undefined) throw new Error(FLOW_MESSAGES.noSecret(name));
-      return value;
-    },
+    secret: secretReader(job.secrets),
   };
   const planned = plannedStepsOf(job.flow.steps);
   let failure: FlowFailure | null = null;

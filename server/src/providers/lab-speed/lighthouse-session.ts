@@ -2,7 +2,7 @@ import puppeteer, { type Page } from 'puppeteer-core';
 import { loadsPage } from '@core/flows/flow-result';
 import { redactSecrets } from '@core/flows/redact';
 import { FLOW_MESSAGES, SIGN_IN_MESSAGES } from '@core/messages';
-import { isAction, performAction } from './flow-actions';
+import { isAction, performAction, secretReader } from './flow-actions';
 import type { LighthouseJob } from './lighthouse-protocol';
 
 /** Signing in failed: the message names the step and is free of the secrets' values. */
@@ -40,11 +40,7 @@ async function signIn(
   const context = {
     page,
     timeoutMs: stepTimeoutMs,
-    secret: (name: string) => {
-      const value = secrets[name];
-      if (value === undefined) throw new Error(FLOW_MESSAGES.noSecret(name));
-      return value;
-    },
+    secret: secretReader(secrets),
   };
   for (const [index, step] of steps.entries()) {
     try {

@@ -1,4 +1,5 @@
 import { FLOW_MESSAGES, WEBHOOK_MESSAGES } from '@core/messages';
+import { FLOW_ALERT_KINDS, type FlowAlertKind } from '@core/flows/flow-tracking';
 import { UNREACHABLE_AFTER } from '@core/schemas/tracking';
 import type { WebhookKind, WebhookPayload } from '@core/schemas/webhooks';
 
@@ -11,14 +12,10 @@ const DISCORD_MAX = 2000;
 /** A tracked flow's alert: its headline (the email's subject) and what it is about. */
 function flowEventText(event: WebhookEvent & { flow: NonNullable<WebhookEvent['flow']> }) {
   const { name, step, errors } = event.flow;
-  const headlines: Partial<Record<WebhookEvent['event'], () => string>> = {
-    'flow.regression': () => FLOW_MESSAGES.regressionSubject(name, step ?? ''),
-    'flow.recovery': () => FLOW_MESSAGES.recoverySubject(name, step ?? ''),
-    'flow.failing': () => FLOW_MESSAGES.failingSubject(name),
-    'flow.fixed': () => FLOW_MESSAGES.fixedSubject(name),
-  };
-  const headline = headlines[event.event]?.();
-  if (!headline) return WEBHOOK_MESSAGES.testText(event.link);
+  const kind = event.event.slice('flow.'.length);
+  if (!(FLOW_ALERT_KINDS as readonly string[]).includes(kind))
+    return WEBHOOK_MESSAGES.testText(event.link);
+  const headline = FLOW_MESSAGES.alertSubject(kind as FlowAlertKind, name, step);
   const details = event.event === 'flow.failing' ? errors : event.reasons.map((r) => r.text);
   return WEBHOOK_MESSAGES.flowText(headline, details, event.link);
 }
