@@ -2,7 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { RANK_TRACKING_MESSAGES } from '@core/messages';
 import { ROUTES } from '@core/routes';
+import { rankKeywordListSchema } from '@core/schemas/rank-tracking';
 import { rankCheckResponseSchema, serpSearchResponseSchema } from '@core/schemas/serp';
+import { ownsFeature, SERP_FEATURE_NAMES } from '@core/schemas/serp-features';
 import { registerByApi, storeSession } from './support/accounts';
 import { useBrowser } from './support/browser';
 import { horizontalOverflow } from './support/overflow';
@@ -85,6 +87,35 @@ describe('rank tracking', () => {
       await row(page, 'dog food').getByTestId('rank-position').getAttribute('data-state'),
     ).toBe('never');
 
+    // The SERP features column shows what the check stored, the domain's own filled.
+    const listed = rankKeywordListSchema.parse(
+      await (
+        await page.request.get(api('/rank-tracking/keywords'), {
+          headers: { authorization: `Bearer ${auth.token}` },
+        })
+      ).json(),
+    );
+    const stored = listed.keywords.find((k) => k.keyword === TERM)!.latest!.features!;
+    expect(stored.length).toBeGreaterThan(0);
+    const badges = row(page, TERM).getByTestId('serp-feature');
+    await expect.poll(() => badges.count()).toBe(stored.length);
+    for (const [i, feature] of stored.entries()) {
+      expect(await badges.nth(i).getAttribute('data-kind')).toBe(feature.kind);
+      expect(await badges.nth(i).getAttribute('data-owned')).toBe(
+        String(ownsFeature(feature, domain)),
+      );
+    }
+    expect(await badges.first().getAttribute('title')).toContain(
+      SERP_FEATURE_NAMES[stored[0]!.kind],
+    );
+    await page.screenshot({ path: '/tmp/shots/rank-features-1366.png', fullPage: true });
+    // Unchecked keywords know no features: '-', and a feature filter leaves them out.
+    await row(page, 'dog food').getByTestId('serp-features-unknown').waitFor();
+    await page.getByLabel('SERP feature').selectOption(stored[0]!.kind);
+    await expect.poll(() => page.getByTestId('rank-keyword').count()).toBe(1);
+    expect(new URL(page.url()).searchParams.get('feature')).toBe(stored[0]!.kind);
+    await page.getByLabel('SERP feature').selectOption('');
+
     // The filters live in the address: no keyword is tracked on mobile, all three carry the tag.
     await page.getByLabel('Device').selectOption('mobile');
     await page.getByTestId('rank-none-match').waitFor();
@@ -107,6 +138,11 @@ describe('rank tracking', () => {
     expect(await page.getByTestId('rank-history-chart').getAttribute('aria-label')).toContain(
       `latest ${position}`,
     );
+    expect(await history.first().getByTestId('serp-feature').count()).toBe(stored.length);
+    const owners = page.getByTestId('rank-feature-owners');
+    await owners.waitFor();
+    await page.screenshot({ path: '/tmp/shots/rank-history-features-1366.png', fullPage: true });
+    expect(await owners.locator('tbody tr').count()).toBe(stored.length);
   }, 120_000);
 
   it("fills the add form from the SERP checker's track link", async () => {
@@ -157,9 +193,12 @@ describe('rank tracking', () => {
       .waitFor({
         timeout: 30_000,
       });
+    await row(page, 'dog food').getByTestId('serp-feature').first().waitFor();
+    await page.screenshot({ path: '/tmp/shots/rank-features-390.png', fullPage: true });
     const found = await horizontalOverflow(page, 'rank list');
     await row(page, 'dog food').getByTestId('rank-keyword-link').click();
     await page.getByTestId('rank-history-row').first().waitFor();
+    await page.screenshot({ path: '/tmp/shots/rank-history-390.png', fullPage: true });
     found.push(...(await horizontalOverflow(page, 'rank history')));
     expect(found, found.join('\n')).toEqual([]);
   }, 120_000);

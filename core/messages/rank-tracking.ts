@@ -28,9 +28,11 @@ export const RANK_TRACKING_MESSAGES = {
   moved: (from: string, to: string) => `Moved from ${from} to ${to}`,
   enteredTop: (top: number) => `Entered the top ${top}`,
   leftTop: (top: number) => `Left the top ${top}`,
+  wonFeature: (feature: string) => `Won a place in the ${feature}`,
+  lostFeature: (feature: string) => `Lost its place in the ${feature}`,
   alertSubject: (domain: string, keyword: string) => `Rank change: ${domain} for “${keyword}”`,
   alertText: (domain: string, keyword: string, device: string, at: string, changes: string[]) =>
-    `The ${device} position of ${domain} for “${keyword}” changed in the check on ${at}:\n\n${changes.map((c) => `- ${c}`).join('\n')}`,
+    `The ${device} results of ${domain} for “${keyword}” changed in the check on ${at}:\n\n${changes.map((c) => `- ${c}`).join('\n')}`,
   alertOnce:
     'SpeedRank emails when a check of a tracked keyword moves as its alerts ask; a failed or partial check never sends one.',
   /** A check asked for while the keyword's check already runs. */

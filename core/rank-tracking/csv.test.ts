@@ -24,7 +24,7 @@ describe('rankKeywordsFromCsv', () => {
           depth: 50,
           competitors: ['rival.com', 'other.org'],
           tags: ['brand', 'blog'],
-          alerts: { move: null, top3: false, top10: false },
+          alerts: { move: null, top3: false, top10: false, features: false },
         },
       ],
     });
@@ -102,7 +102,7 @@ const tracked: RankKeyword = {
   depth: 50,
   competitors: ['rival.com', 'other.org'],
   tags: ['brand'],
-  alerts: { move: 3, top3: false, top10: true },
+  alerts: { move: 3, top3: false, top10: true, features: false },
   createdAt: '2026-11-01T00:00:00.000Z',
   latest: {
     checkedAt: '2026-11-20T06:00:00.000Z',
@@ -112,6 +112,11 @@ const tracked: RankKeyword = {
     provider: 'serpapi',
     depthReached: 50,
     competitors: { 'rival.com': 2, 'other.org': null },
+    features: [
+      { kind: 'featured_snippet', owners: ['rival.com'] },
+      { kind: 'people_also_ask', owners: ['example.com', 'rival.com'] },
+      { kind: 'videos', owners: [] },
+    ],
   },
   change: { d1: 1, d7: null, d30: -2 },
   best: { position: 2, checkedAt: '2026-11-10T06:00:00.000Z' },
@@ -144,14 +149,17 @@ describe('rankKeywordsCsv', () => {
         'change_30d',
         'best',
         'best_at',
+        'serp_features',
+        'features_owned',
       ]
         .map((c) => `"${c}"`)
         .join(','),
     );
     expect(lines[1]).toBe(
-      '"best shoes","example.com","mobile","de",,"Berlin,Germany","50","rival.com; other.org","brand","ranked","4","https://example.com/shoes","2026-11-20T06:00:00.000Z","serpapi","1",,"-2","2","2026-11-10T06:00:00.000Z"',
+      '"best shoes","example.com","mobile","de",,"Berlin,Germany","50","rival.com; other.org","brand","ranked","4","https://example.com/shoes","2026-11-20T06:00:00.000Z","serpapi","1",,"-2","2","2026-11-10T06:00:00.000Z","Featured snippet; People also ask; Videos","People also ask"',
     );
-    expect(lines[2]).toContain('"not_checked",,,,,,,,,');
+    // Features unknown (not checked) are empty cells, not "none".
+    expect(lines[2]).toMatch(/"not_checked",,,,,,,,,,,$/);
   });
 
   it('imports again as the same keywords', () => {

@@ -7,6 +7,7 @@ import {
   type CreateRankKeywordInput,
   type RankKeyword,
 } from '../schemas/rank-tracking';
+import { ownedKinds, SERP_FEATURE_NAMES, type SerpFeatureKind } from '../schemas/serp-features';
 
 /**
  * The columns a CSV import reads, in the order the export writes them first, so that an
@@ -36,11 +37,18 @@ const RESULT_COLUMNS = [
   'change_30d',
   'best',
   'best_at',
+  /** The SERP features the latest check's first page showed, and those the domain owned. */
+  'serp_features',
+  'features_owned',
 ] as const;
 
 /** Competitors and tags share a cell: split on ';' or '|' (a comma would need quoting). */
 const LIST_SEPARATOR = /[;|]/;
 const LIST_JOIN = '; ';
+
+/** Feature kinds by name in one cell; unknown features are an empty cell, none is ''. */
+const featureNames = (kinds: readonly SerpFeatureKind[] | null | undefined) =>
+  kinds ? kinds.map((kind) => SERP_FEATURE_NAMES[kind]).join(LIST_JOIN) : null;
 
 const listOf = (cell: string | undefined) =>
   (cell ?? '')
@@ -111,8 +119,8 @@ export function rankKeywordsFromCsv(text: string, defaults: RankCsvDefaults): Ra
 
 /**
  * The tracked keywords as CSV: their settings in the import's columns, then the latest
- * check (state, position, URL, when, which provider), the 1/7/30-day changes and the best
- * position. An unknown is an empty cell, never a zero.
+ * check (state, position, URL, when, which provider), the 1/7/30-day changes, the best
+ * position, and the SERP features the latest check saw and the domain owned. An unknown is an empty cell, never a zero.
  */
 export function rankKeywordsCsv(keywords: readonly RankKeyword[]): string {
   const rows = keywords.map((k): CsvCell[] => [
@@ -135,6 +143,8 @@ export function rankKeywordsCsv(keywords: readonly RankKeyword[]): string {
     k.change.d30,
     k.best?.position ?? null,
     k.best?.checkedAt ?? null,
+    featureNames(k.latest?.features?.map((f) => f.kind)),
+    featureNames(k.latest?.features && ownedKinds(k.latest.features, k.domain)),
   ]);
   return toCsv([...RANK_CSV_COLUMNS, ...RESULT_COLUMNS], rows);
 }

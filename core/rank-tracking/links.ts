@@ -11,6 +11,7 @@ export const RANK_PARAMS = {
   tag: 'tag',
   device: 'device',
   location: 'location',
+  feature: 'feature',
   keyword: 'keyword',
   domain: 'domain',
   country: 'country',

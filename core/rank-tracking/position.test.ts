@@ -11,6 +11,7 @@ const check = (over: Partial<RankCheck>): RankCheck => ({
   provider: 'serpapi',
   depthReached: 100,
   competitors: {},
+  features: null,
   ...over,
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RANK_TRACKING_MESSAGES } from '../messages';
 import { siteKey } from '../rank-match';
 import { SERP_SOURCES } from './serp';
+import { serpFeatureSchema } from './serp-features';
 
 /** Rank tracking: keywords whose position for a domain is checked daily, and their history. */
 
@@ -57,9 +58,13 @@ export const rankAlertsSchema = z
     top3: z.boolean().default(false),
     /** Entering or leaving the top 10. */
     top10: z.boolean().default(false),
+    /** Winning or losing a SERP feature (a featured snippet, a place in the local pack…). */
+    features: z.boolean().default(false),
   })
   .strict();
 export type RankAlerts = z.output<typeof rankAlertsSchema>;
+/** No alert at all: a new keyword's, and a stored one's the schema no longer reads. */
+export const RANK_ALERTS_NONE: RankAlerts = rankAlertsSchema.parse({});
 
 export const createRankKeywordBodySchema = z
   .object({
@@ -89,7 +94,7 @@ export const createRankKeywordBodySchema = z
       .default(RANK_DEPTH_DEFAULT),
     competitors: z.array(domain).max(RANK_COMPETITORS_MAX).default([]),
     tags: z.array(z.string().trim().min(1).max(40)).max(RANK_TAGS_MAX).default([]),
-    alerts: rankAlertsSchema.default({ move: null, top3: false, top10: false }),
+    alerts: rankAlertsSchema.default(RANK_ALERTS_NONE),
   })
   .strict();
 export type CreateRankKeywordBody = z.output<typeof createRankKeywordBodySchema>;
@@ -136,6 +141,11 @@ export const rankCheckSchema = z.object({
   note: z.string().optional(),
   /** Each competitor's position in the same results; null: not within `depthReached`. */
   competitors: z.record(z.string(), z.number().int().nullable()),
+  /**
+   * The SERP features of the first page with the hosts each links to; null when unknown
+   * (a failed check, one made before features were recorded, or a provider that says nothing).
+   */
+  features: z.array(serpFeatureSchema).nullable(),
 });
 export type RankCheck = z.infer<typeof rankCheckSchema>;
 

@@ -366,6 +366,10 @@ export interface RankChecksTable {
   note: string | null;
   /** JSON object of competitor domain to position (null: not within depth_reached). */
   competitors: string;
+  /** JSON SerpFeature[] of the first page; null: unknown (older, failed, or not said). */
+  features: string | null;
+  /** JSON RankTopResult[]: the first ten results; null: unknown. */
+  top_results: string | null;
 }
 
 export interface TrackedPagesTable {

@@ -48,4 +48,30 @@ describe('a check on the sandbox web', () => {
     expect(result.note).toBeUndefined();
     expect(result.depthReached).toBeGreaterThan(0);
   });
+
+  it("keeps the first page's SERP features and top ten, and knows none when it failed", async () => {
+    const result = await check('dog food');
+    const first = await sandbox.search({
+      query: 'dog food',
+      device: 'desktop',
+      pageNum: 1,
+      googleDomain: 'google.com',
+      gl: 'us',
+      hl: 'en',
+    });
+    expect(result.features).toEqual(first.features);
+    expect(result.features?.map((f) => f.kind)).toContain('featured_snippet');
+    expect(result.top).toEqual(
+      first.organic_results.map((r) => ({ position: r.position, domain: r.domain, url: r.link })),
+    );
+    const failing = {
+      source: 'serpapi' as const,
+      search: () => Promise.reject(new Error('down')),
+    };
+    const failed = await checkKeyword([failing], keyword('dog food'), {
+      pace: async () => {},
+      now: () => new Date(),
+    });
+    expect(failed).toMatchObject({ state: 'failed', features: null, top: null });
+  });
 });

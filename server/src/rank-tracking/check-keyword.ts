@@ -4,6 +4,7 @@ import type { RankCheck } from '@core/schemas/rank-tracking';
 import { GOOGLE_DOMAINS } from '@core/reference';
 import type { OrganicResult, SerpProvider, SerpQuery } from '../providers/serp/port';
 import { appendResults } from '../serp/rank-check';
+import type { RankCheckRecord } from './rank-checks';
 import type { RankKeywordFields } from './rank-keywords';
 
 /** Results a vendor returns per request (Google dropped `num=100`). */
@@ -55,15 +56,18 @@ async function readProvider(
   keyword: CheckedKeyword,
   pace: ProviderPace,
   checkedAt: string,
-): Promise<RankCheck> {
+): Promise<RankCheckRecord> {
   const results: OrganicResult[] = [];
+  let features: RankCheck['features'] = null;
   const seen = new Set<string>();
   const pages = Math.ceil(keyword.depth / PAGE_SIZE);
   let ended = false;
   let note: string | undefined;
   for (let page = 1; page <= pages; page++) {
     await pace(provider.source);
-    const { organic_results, coverage_notice } = await provider.search(rankQuery(keyword, page));
+    const found = await provider.search(rankQuery(keyword, page));
+    const { organic_results, coverage_notice } = found;
+    if (page === 1) features = found.features ?? null;
     if (coverage_notice) {
       note = RANK_TRACKING_MESSAGES.notCovered(coverage_notice.topics.map((t) => t.label));
     }
@@ -94,6 +98,12 @@ async function readProvider(
     depthReached,
     ...(state === 'partial' && note && { note }),
     competitors,
+    features,
+    top: results.slice(0, PAGE_SIZE).map(({ position, domain, link }) => ({
+      position,
+      domain,
+      url: link,
+    })),
   };
 }
 
@@ -109,7 +119,7 @@ export async function checkKeyword(
   chain: readonly SerpProvider[],
   keyword: CheckedKeyword,
   { pace, now }: { pace: ProviderPace; now: () => Date },
-): Promise<RankCheck> {
+): Promise<RankCheckRecord> {
   // The check's time is its start, whichever provider answers in the end.
   const checkedAt = now().toISOString();
   const errors: string[] = [];
@@ -129,5 +139,7 @@ export async function checkKeyword(
     depthReached: 0,
     error: errors.length > 0 ? errors.join('; ') : 'No search provider is configured.',
     competitors: Object.fromEntries(keyword.competitors.map((domain) => [domain, null])),
+    features: null,
+    top: null,
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { EMAIL_MESSAGES, RANK_TRACKING_MESSAGES as M } from '@core/messages';
 import type { RankAlerts, RankCheck } from '@core/schemas/rank-tracking';
+import { ownedKinds, SERP_FEATURE_NAMES, type SerpFeature } from '@core/schemas/serp-features';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { pageReference, pageUrl, type AppPage } from '../emails/app-links';
@@ -16,12 +17,33 @@ export const COMPARABLE_STATES = ['ranked', 'not_in_top'] as const satisfies Ran
 const comparable = (check: RankCheck) =>
   (COMPARABLE_STATES as readonly string[]).includes(check.state);
 
+/**
+ * The features `domain` won and lost between two checks whose features are both known:
+ * a feature it owns now and did not (or that was not shown), and the other way round.
+ */
+function featureChanges(
+  before: readonly SerpFeature[],
+  after: readonly SerpFeature[],
+  domain: string,
+): string[] {
+  const [had, has] = [new Set(ownedKinds(before, domain)), new Set(ownedKinds(after, domain))];
+  return [
+    ...[...has]
+      .filter((kind) => !had.has(kind))
+      .map((kind) => M.wonFeature(SERP_FEATURE_NAMES[kind])),
+    ...[...had]
+      .filter((kind) => !has.has(kind))
+      .map((kind) => M.lostFeature(SERP_FEATURE_NAMES[kind])),
+  ];
+}
+
 /** The rank tracking screen, where an alert's links lead. */
 const RANK_PAGE: AppPage = { name: 'Rank tracking', path: '/rank-tracking' };
 
 /**
  * What moved between two checks, as the keyword's alerts ask: a move of at least `move`
- * positions either way, entering or leaving the top 3 or the top 10. A domain not in the
+ * positions either way, a SERP feature the domain won or lost, entering or leaving the top 3
+ * or the top 10. A domain not in the
  * top N counts as just past the depth read, so dropping out of the results is a move of
  * at least that much. Nothing when either check is not comparable (failed, partial): a
  * check that knows nothing never alerts.
@@ -30,6 +52,7 @@ export function rankChanges(
   previous: RankCheck | null,
   current: RankCheck,
   alerts: RankAlerts,
+  domain: string,
 ): string[] {
   if (!previous || !comparable(previous) || !comparable(current)) return [];
   const place = (check: RankCheck) => check.position ?? check.depthReached + 1;
@@ -38,6 +61,9 @@ export function rankChanges(
   const changes: string[] = [];
   if (alerts.move !== null && before !== after && Math.abs(before - after) >= alerts.move) {
     changes.push(M.moved(text(previous), text(current)));
+  }
+  if (alerts.features && previous.features && current.features) {
+    changes.push(...featureChanges(previous.features, current.features, domain));
   }
   for (const [on, top] of [
     [alerts.top3, 3],
@@ -71,7 +97,7 @@ export class RankAlertSender {
     previous: RankCheck | null,
     current: RankCheck,
   ): Promise<boolean> {
-    const changes = rankChanges(previous, current, keyword.alerts);
+    const changes = rankChanges(previous, current, keyword.alerts, keyword.domain);
     if (changes.length === 0) return false;
     const to = await workspaceRecipient(this.db, this.config, workspaceId);
     if (!to) return false;

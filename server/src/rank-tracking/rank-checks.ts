@@ -2,15 +2,28 @@ import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { RankCheck } from '@core/schemas/rank-tracking';
 import type { SerpSource } from '@core/schemas/serp';
+import type { SerpFeature } from '@core/schemas/serp-features';
 import type { Db } from '../db/connect';
 import type { CheckPoint } from './rank-summary';
 import type { RankChecksTable } from '../db/schema';
 
 type CheckRow = Selectable<RankChecksTable>;
 
+/** One of a check's first ten results, kept for visibility and the competitors found. */
+export interface RankTopResult {
+  position: number;
+  domain: string;
+  url: string;
+}
+
+/** A check as stored: what the API shows, and its top ten (null: unknown, as when it failed). */
+export interface RankCheckRecord extends RankCheck {
+  top: RankTopResult[] | null;
+}
+
 const DAY_MS = 86_400_000;
 
-export function toRankCheck(row: Omit<CheckRow, 'id' | 'keyword_id'>): RankCheck {
+export function toRankCheck(row: Omit<CheckRow, 'id' | 'keyword_id' | 'top_results'>): RankCheck {
   return {
     checkedAt: row.checked_at,
     state: row.state,
@@ -21,6 +34,7 @@ export function toRankCheck(row: Omit<CheckRow, 'id' | 'keyword_id'>): RankCheck
     ...(row.error !== null && { error: row.error }),
     ...(row.note !== null && { note: row.note }),
     competitors: JSON.parse(row.competitors) as Record<string, number | null>,
+    features: row.features === null ? null : (JSON.parse(row.features) as SerpFeature[]),
   };
 }
 
@@ -35,6 +49,7 @@ const CHECK_COLUMNS = [
   'error',
   'note',
   'competitors',
+  'features',
 ] as const;
 
 /** Keywords' checks: written one per check, read as a history or for the list. */
@@ -45,7 +60,7 @@ export class RankChecks {
    * Stores the check and, when it ranked better than ever, the keyword's best: the
    * update matches only a worse (or no) best, so checks finishing together keep the best.
    */
-  async record(keywordId: string, check: RankCheck): Promise<void> {
+  async record(keywordId: string, check: RankCheckRecord): Promise<void> {
     await this.db.kysely
       .insertInto('rank_checks')
       .values({
@@ -60,6 +75,8 @@ export class RankChecks {
         error: check.error ?? null,
         note: check.note ?? null,
         competitors: JSON.stringify(check.competitors),
+        features: check.features === null ? null : JSON.stringify(check.features),
+        top_results: check.top === null ? null : JSON.stringify(check.top),
       })
       .execute();
     if (check.state !== 'ranked' || check.position === null) return;

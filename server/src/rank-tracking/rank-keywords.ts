@@ -4,6 +4,7 @@ import { entitlementsOf } from '@core/entitlements';
 import { RANK_TRACKING_MESSAGES } from '@core/messages';
 import {
   RANK_ERROR_CODES,
+  RANK_ALERTS_NONE,
   rankAlertsSchema,
   type CreateRankKeywordBody,
   type RankAlerts,
@@ -58,11 +59,7 @@ export function keywordFields(row: RankKeywordRow): RankKeywordFields {
     competitors: JSON.parse(row.competitors) as string[],
     tags: JSON.parse(row.tags) as string[],
     // Alerts are written through the schema; a row it no longer reads alerts on nothing.
-    alerts: rankAlertsSchema.safeParse(JSON.parse(row.alerts)).data ?? {
-      move: null,
-      top3: false,
-      top10: false,
-    },
+    alerts: rankAlertsSchema.safeParse(JSON.parse(row.alerts)).data ?? RANK_ALERTS_NONE,
     createdAt: row.created_at,
   };
 }

@@ -31,7 +31,7 @@ describeOnDatabases('Rank checks’ schedule', ({ postgres }) => {
         depth: 30,
         competitors: [],
         tags: [],
-        alerts: { move: null, top3: false, top10: false },
+        alerts: { move: null, top3: false, top10: false, features: false },
       })),
     );
     return { user, ids: rows.map((row) => row.id) };

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { RANK_TRACKING_MESSAGES } from '@core/messages';
-import type { RankCheck, RankKeyword } from '@core/schemas/rank-tracking';
+import { rankCheckSchema, type RankCheck, type RankKeyword } from '@core/schemas/rank-tracking';
 import type { Clock } from '../shared/clock';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
@@ -147,11 +147,13 @@ export class RankTracking {
   /** Checks the keyword on the chain, stores the check and sends its alert. */
   private async runCheck(row: RankKeywordRow): Promise<RankCheck> {
     const fields = keywordFields(row);
-    const check = await checkKeyword(this.deps.serpChain, fields, {
+    const record = await checkKeyword(this.deps.serpChain, fields, {
       pace: this.pace,
       now: () => this.deps.clock.now(),
     });
-    await this.checks.record(row.id, check);
+    // What the API shows of it: the top ten stays in the table.
+    const check = rankCheckSchema.parse(record);
+    await this.checks.record(row.id, record);
     if ((COMPARABLE_STATES as readonly string[]).includes(check.state)) {
       const previous = await this.checks.previous(row.id, check.checkedAt, COMPARABLE_STATES);
       await this.alerts.judge(row.workspace_id, fields, previous, check);

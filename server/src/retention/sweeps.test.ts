@@ -105,7 +105,7 @@ describeOnDatabases('data retention', ({ postgres }) => {
         depth: 10,
         competitors: [],
         tags: [],
-        alerts: { move: null, top3: false, top10: false },
+        alerts: { move: null, top3: false, top10: false, features: false },
       },
     ]);
     const check = (daysAgo: number) => ({
@@ -116,9 +116,10 @@ describeOnDatabases('data retention', ({ postgres }) => {
       provider: 'serpapi' as const,
       depthReached: 10,
       competitors: {},
+      features: null,
     });
-    await rank.checks.record(row!.id, check(401));
-    await rank.checks.record(row!.id, check(399));
+    await rank.checks.record(row!.id, { ...check(401), top: null });
+    await rank.checks.record(row!.id, { ...check(399), top: null });
     await sweep();
     expect(await rank.checks.history(row!.id, 400, clock.now())).toEqual([check(399)]);
     const all = await t.db.kysely.selectFrom('rank_checks').select('checked_at').execute();

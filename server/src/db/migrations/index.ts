@@ -30,6 +30,7 @@ import * as ciChecks from './2026-11-29-028-ci-checks';
 import * as flows from './2026-11-30-029-flows';
 import * as flowTracking from './2026-12-07-030-flow-tracking';
 import * as signedInPages from './2026-12-07-031-signed-in-pages';
+import * as serpFeatures from './2026-12-07-032-serp-features';
 
 /** All migrations in order; names are date-prefixed so they sort as they apply. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-029-flows': flows,
   '2026-12-07-030-flow-tracking': flowTracking,
   '2026-12-07-031-signed-in-pages': signedInPages,
+  '2026-12-07-032-serp-features': serpFeatures,
 };

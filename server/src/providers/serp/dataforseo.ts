@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serpFeatures, type SerpFeature, type SerpFeatureKind } from '@core/schemas/serp-features';
 import { countryLocationCode } from '../dataforseo/location';
 import { postLiveTask, type DataForSeoAccount } from '../dataforseo/live-task';
 import { hostOf } from './map-errors';
@@ -6,25 +7,93 @@ import { SerpProviderError, type SerpPage, type SerpProvider, type SerpQuery } f
 import { relatedOfPage } from './related';
 import { defineSerpVendor } from './serp-vendor';
 
+/** Where an element links: its URL, and the domain DataForSEO names for it (odd ones: none). */
+const linkShape = {
+  url: z.string().nullish().catch(undefined),
+  domain: z.string().nullish().catch(undefined),
+};
+/** A feature's links: an odd one links nowhere, an odd list is dropped; neither fails the search. */
+const linksSchema = z.array(z.object(linkShape).catch({})).nullish().catch(undefined);
+
+// Item types and fields from DataForSEO's Google Organic Live Advanced docs, as its Python
+// client models them (organic, featured_snippet, people_also_ask, local_pack, images, video,
+// top_stories, shopping, popular_products, commercial_units, ai_overview _serp_element_item).
 const itemSchema = z.object({
   type: z.string(),
+  /** The results page the item is on, from 1. */
+  page: z.number().nullish().catch(undefined),
   url: z.string().nullish(),
   domain: z.string().nullish(),
   title: z.string().nullish(),
   description: z.string().nullish(),
   /**
-   * A 'people_also_ask' item's questions (elements with a title), or a 'related_searches'
-   * item's queries (plain strings).
+   * A 'people_also_ask' item's questions (elements with a title and the answers' links), a
+   * 'related_searches' item's queries (plain strings), or a feature's elements (links).
    */
   items: z
-    .array(z.union([z.string(), z.object({ title: z.string().nullish() }).passthrough()]))
-    .nullish(),
+    .array(
+      z.union([
+        z.string(),
+        z
+          .object({ title: z.string().nullish(), ...linkShape, expanded_element: linksSchema })
+          .passthrough(),
+      ]),
+    )
+    .nullish()
+    .catch(undefined),
+  /** An organic item's sitelinks. */
+  links: linksSchema,
+  /** An 'ai_overview' item's sources. */
+  references: linksSchema,
 });
 
 const US_LOCATION_CODE = 2840;
 
 const resultSchema = z.object({ items: z.array(itemSchema).nullish() });
 type Item = z.output<typeof itemSchema>;
+type Link = { url?: string | null; domain?: string | null };
+
+/** A feature item's elements (a 'related_searches' item's are plain strings). */
+function elements(item: Item) {
+  return (item.items ?? []).filter((e) => typeof e !== 'string');
+}
+
+/** The SERP feature each item type is, and the elements it links from. */
+const FEATURES: Partial<Record<string, { kind: SerpFeatureKind; links(item: Item): Link[] }>> = {
+  featured_snippet: { kind: 'featured_snippet', links: (item) => [item] },
+  people_also_ask: {
+    kind: 'people_also_ask',
+    links: (item) => elements(item).flatMap((e) => e.expanded_element ?? []),
+  },
+  // An item per place.
+  local_pack: { kind: 'local_pack', links: (item) => [item] },
+  images: { kind: 'images', links: elements },
+  video: { kind: 'videos', links: elements },
+  top_stories: { kind: 'top_stories', links: elements },
+  shopping: { kind: 'shopping', links: elements },
+  popular_products: { kind: 'shopping', links: elements },
+  commercial_units: { kind: 'shopping', links: elements },
+  ai_overview: { kind: 'ai_overview', links: (item) => item.references ?? [] },
+};
+
+const hostOfLink = (link: Link) => link.domain ?? (link.url ? hostOf(link.url) : null);
+
+/** The first results page's features, each with the hosts its elements link to. */
+function featuresOf(items: Item[]): SerpFeature[] {
+  return serpFeatures(
+    items
+      .filter((item) => (item.page ?? 1) === 1)
+      .flatMap((item) => {
+        if (item.type === 'organic') {
+          return item.links?.length
+            ? [{ kind: 'sitelinks' as const, owners: [hostOfLink(item)] }]
+            : [];
+        }
+        const feature = FEATURES[item.type];
+        return feature ? [{ kind: feature.kind, owners: feature.links(item).map(hostOfLink) }] : [];
+      }),
+  );
+}
 
 /** DataForSEO's largest depth a request. */
 const MAX_DEPTH = 200;
@@ -84,6 +153,8 @@ export class DataForSeoProvider implements SerpProvider {
           .filter((i) => i.type === 'people_also_ask')
           .flatMap((i) => (i.items ?? []).map((e) => (typeof e === 'string' ? null : e.title))),
       ),
+      // The deep answer serves the next pages too: the features are the first page's.
+      ...(query.pageNum === 1 ? { features: featuresOf(items) } : {}),
     };
   }
 

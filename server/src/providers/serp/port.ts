@@ -1,4 +1,5 @@
 import type { CoverageNotice, SerpSource } from '@core/schemas/serp';
+import type { SerpFeature } from '@core/schemas/serp-features';
 
 export type SerpDevice = 'mobile' | 'desktop';
 
@@ -50,6 +51,12 @@ export interface SerpPage {
   related_searches?: string[];
   /** The engine's "people also ask" questions for the query, where the provider returns them. */
   related_questions?: string[];
+  /**
+   * The features the page shows beside its organic results, with the hosts each links to
+   * (`serpFeatures` builds them). Read from the first page; absent where the provider says
+   * nothing of them, which is not "no features".
+   */
+  features?: SerpFeature[];
   /** When the provider answered: set by the cache that keeps the page. */
   fetchedAt?: string;
   /** The page came from the cache, not from a search made now. */

@@ -11,6 +11,7 @@ import { freshnessBoost } from './freshness';
 import { crowdHosts, diversifyHosts } from './host-crowding';
 import type { SerpPage, SerpProvider, SerpQuery } from './port';
 import { relatedOfPage } from './related';
+import { sandboxFeatures } from './sandbox-features';
 import { MIN_SHARE_OF_BEST, saysTogether } from './relevance-floor';
 import { SandboxRelated } from './sandbox-related';
 import { indexTerm, sentencesOf, STOP_WORDS, termsOf } from './search-terms';
@@ -156,7 +157,8 @@ export class SandboxIndexProvider implements SerpProvider {
   }
 
   async search(query: SerpQuery): Promise<SerpPage> {
-    const ranked = this.rank(query.query, query.hl);
+    const day = this.day();
+    const ranked = this.rank(query.query, query.hl, day);
     if (ranked.length === 0) return { organic_results: [], coverage_notice: this.build().coverage };
     const offset = (query.pageNum - 1) * PAGE_SIZE;
     const top = ranked[0];
@@ -178,11 +180,18 @@ export class SandboxIndexProvider implements SerpProvider {
       domain: new URL(page.url).hostname,
     }));
     const { related } = this.build();
+    // As on Google, the first page shows the related searches and questions, and the features.
+    const questions = query.pageNum === 1 ? related.questions(ranked) : [];
     return {
       ...(featured ? { answer_box: featured } : {}),
-      // As on Google, the first page shows the related searches and questions.
       ...(query.pageNum === 1
-        ? relatedOfPage(related.searches(query.query, ranked), related.questions(ranked))
+        ? {
+            ...relatedOfPage(
+              related.searches(query.query, ranked),
+              questions.map((q) => q.question),
+            ),
+            features: sandboxFeatures({ ranked, featuredUrl: featured?.link, questions, day }),
+          }
         : {}),
       organic_results: shown.map(({ page, domain }, i) => ({
         position: offset + i + 1,

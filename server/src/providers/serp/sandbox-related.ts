@@ -68,17 +68,19 @@ export class SandboxRelated {
       .map((s) => s.phrase);
   }
 
-  questions(seedTop: SandboxPage[]): string[] {
-    const found: string[] = [];
+  /** The questions the seed's top pages ask in their headings, each with the page asking it. */
+  questions(seedTop: SandboxPage[]): { question: string; url: string }[] {
+    const found = new Map<string, string>();
     for (const page of seedTop.slice(0, TOP)) {
       const openers = QUESTION_OPENERS[(page.lang ?? 'en').slice(0, 2)] ?? QUESTION_OPENERS.en!;
       for (const heading of page.h2) {
         const words = heading.trim().split(/\s+/);
         if (!heading.endsWith('?') || words.length < MIN_QUESTION_WORDS) continue;
         const opener = words[0]!.toLowerCase().replace(/^[¿¡]/, '');
-        if (openers.includes(opener)) found.push(heading.trim());
+        if (openers.includes(opener) && !found.has(heading.trim()))
+          found.set(heading.trim(), page.url);
       }
     }
-    return [...new Set(found)].slice(0, MAX_QUESTIONS);
+    return [...found].slice(0, MAX_QUESTIONS).map(([question, url]) => ({ question, url }));
   }
 }

@@ -1,10 +1,19 @@
 import { z } from 'zod';
+import { serpFeatures, type SerpFeature, type SerpFeatureKind } from '@core/schemas/serp-features';
 import { fetchJson } from '../../http/fetch-json';
 import { hostOf, mapProviderError, type VendorErrors } from './map-errors';
 import { SerpProviderError, type SerpPage, type SerpProvider, type SerpQuery } from './port';
 import { relatedOfPage } from './related';
 import { defineSerpVendor } from './serp-vendor';
 
+/** An entry of a feature block, read for where it links; one of another shape links nowhere. */
+const entrySchema = z.object({ link: z.string().optional() }).catch({});
+/** A feature block: one of an unexpected shape is dropped, never fails the search. */
+const blockSchema = z.array(entrySchema).optional().catch(undefined);
+
+// Field names: answer_box.answers[].source as the original app reads it, related_questions[]
+// .source as the python-valueserp client does; local_results, inline_images, inline_videos,
+// top_stories, inline_shopping and organic sitelinks follow its SerpApi-like naming, unverified.
 const responseSchema = z.object({
   request_info: z
     .object({ success: z.boolean().optional(), message: z.string().optional() })
@@ -16,6 +25,17 @@ const responseSchema = z.object({
         link: z.string(),
         domain: z.string().optional(),
         snippet: z.string().optional(),
+        /** A list, or SerpApi-like `inline` and `expanded` lists: either shape is read. */
+        sitelinks: z
+          .union([
+            z.array(z.unknown()),
+            z.object({
+              inline: z.array(z.unknown()).optional(),
+              expanded: z.array(z.unknown()).optional(),
+            }),
+          ])
+          .optional()
+          .catch(undefined),
       }),
     )
     .optional(),
@@ -32,10 +52,61 @@ const responseSchema = z.object({
         )
         .optional(),
     })
-    .optional(),
+    .optional()
+    .catch(undefined),
   related_searches: z.array(z.object({ query: z.string().optional() })).optional(),
-  related_questions: z.array(z.object({ question: z.string().optional() })).optional(),
+  related_questions: z
+    .array(
+      z
+        .object({
+          question: z.string().optional(),
+          link: z.string().optional(),
+          source: z.object({ link: z.string().optional() }).optional(),
+        })
+        .catch({}),
+    )
+    .optional()
+    .catch(undefined),
+  local_results: z
+    .array(z.object({ link: z.string().optional(), website: z.string().optional() }).catch({}))
+    .optional()
+    .catch(undefined),
+  inline_images: blockSchema,
+  inline_videos: blockSchema,
+  top_stories: blockSchema,
+  inline_shopping: blockSchema,
 });
+type Response = z.output<typeof responseSchema>;
+type Organic = NonNullable<Response['organic_results']>[number];
+
+/** A link (or none) per entry of a block the page shows; `undefined` for a block it does not. */
+type Links = (string | undefined)[] | undefined;
+const linksOf = <T>(entries: readonly T[] | undefined, link: (entry: T) => string | undefined) =>
+  entries?.length ? entries.map(link) : undefined;
+const hasSitelinks = ({ sitelinks }: Organic) =>
+  Array.isArray(sitelinks)
+    ? sitelinks.length > 0
+    : Boolean(sitelinks?.inline?.length || sitelinks?.expanded?.length);
+
+/** The page's SERP features, each with the hosts its entries link to. */
+function featuresOf(data: Response): SerpFeature[] {
+  const snippetLink = data.answer_box?.answers?.[0]?.source?.link;
+  const blocks: [SerpFeatureKind, Links][] = [
+    ['featured_snippet', snippetLink ? [snippetLink] : undefined],
+    ['people_also_ask', linksOf(data.related_questions, (q) => q.source?.link ?? q.link)],
+    ['local_pack', linksOf(data.local_results, (place) => place.website ?? place.link)],
+    ['images', linksOf(data.inline_images, (image) => image.link)],
+    ['videos', linksOf(data.inline_videos, (video) => video.link)],
+    ['top_stories', linksOf(data.top_stories, (story) => story.link)],
+    ['shopping', linksOf(data.inline_shopping, (product) => product.link)],
+    ['sitelinks', linksOf(data.organic_results?.filter(hasSitelinks), (r) => r.link)],
+  ];
+  return serpFeatures(
+    blocks.flatMap(([kind, links]) =>
+      links ? [{ kind, owners: links.map((link) => link && hostOf(link)) }] : [],
+    ),
+  );
+}
 
 /** Used-up credits are a 402; a 429 is its rate limit, unless its text says credits. */
 const VALUESERP_ERRORS: VendorErrors = { exhausted: /credits/i };
@@ -102,6 +173,7 @@ export class ValueSerpProvider implements SerpProvider {
         data.related_searches?.map((r) => r.query),
         data.related_questions?.map((q) => q.question),
       ),
+      features: featuresOf(data),
     };
   }
 }

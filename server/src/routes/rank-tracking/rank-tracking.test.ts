@@ -303,6 +303,8 @@ describeOnDatabases('Rank tracking API', ({ postgres }) => {
         provider: 'serpapi',
         depthReached: 100,
         competitors: {},
+        features: null,
+        top: null,
       });
     await record(40, 'ranked', 20);
     await record(30, 'ranked', 15);

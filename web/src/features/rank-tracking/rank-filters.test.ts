@@ -28,6 +28,31 @@ describe('rank filters in the address', () => {
     expect(withoutPrefill(params).toString()).toBe('tag=brand');
   });
 
+  it('pick keywords by a SERP feature the results show or the domain owns; unknown is neither', () => {
+    const latest = (features: unknown) => ({ features }) as RankKeyword['latest'];
+    const list = [
+      keyword({
+        id: 'owns',
+        domain: 'scoops.example',
+        latest: latest([{ kind: 'images', owners: ['www.scoops.example'] }]),
+      }),
+      keyword({
+        id: 'shows',
+        domain: 'scoops.example',
+        latest: latest([{ kind: 'images', owners: ['rival.example'] }]),
+      }),
+      keyword({ id: 'unknown', domain: 'scoops.example', latest: latest(null) }),
+      keyword({ id: 'never', domain: 'scoops.example', latest: null }),
+    ];
+    const ids = (query: string) =>
+      filterKeywords(list, filtersFromParams(new URLSearchParams(query))).map((k) => k.id);
+    expect(ids('feature=images')).toEqual(['owns', 'shows']);
+    expect(ids('feature=owned:images')).toEqual(['owns']);
+    expect(ids('feature=videos')).toEqual([]);
+    // A feature the app does not know is no filter.
+    expect(filtersFromParams(new URLSearchParams('feature=owned:carousel'))).toEqual({});
+  });
+
   it('pick the keywords of every filter set; an empty location is the whole country', () => {
     const list = [
       keyword({ id: 'a', tags: ['brand'], device: 'mobile' }),

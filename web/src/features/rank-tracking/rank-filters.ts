@@ -5,6 +5,7 @@ import {
   type RankDevice,
   type RankKeyword,
 } from '@core/schemas/rank-tracking';
+import { ownsFeature, SERP_FEATURE_KINDS, type SerpFeatureKind } from '@core/schemas/serp-features';
 
 /**
  * The list's filters live in the address, so a reload or a shared link shows the same
@@ -14,7 +15,14 @@ export interface RankFilters {
   tag?: string;
   device?: RankDevice;
   location?: string;
+  /** Keywords whose latest check shows the feature, or (`owned`) whose domain owns it. */
+  feature?: { kind: SerpFeatureKind; owned: boolean };
 }
+
+/** How a feature filter reads in the address: `images`, or `owned:images`. */
+const OWNED_PREFIX = 'owned:';
+export const featureParam = ({ kind, owned }: NonNullable<RankFilters['feature']>) =>
+  owned ? `${OWNED_PREFIX}${kind}` : kind;
 
 /** The filters an address asks for; while it carries the add form's prefill, that owns `device`. */
 export function filtersFromParams(params: URLSearchParams): RankFilters {
@@ -26,6 +34,10 @@ export function filtersFromParams(params: URLSearchParams): RankFilters {
   if (device && !prefilling) filters.device = device;
   const location = params.get(RANK_PARAMS.location);
   if (location !== null) filters.location = location;
+  const feature = params.get(RANK_PARAMS.feature) ?? '';
+  const owned = feature.startsWith(OWNED_PREFIX);
+  const kind = SERP_FEATURE_KINDS.find((k) => k === feature.slice(owned ? OWNED_PREFIX.length : 0));
+  if (kind) filters.feature = { kind, owned };
   return filters;
 }
 
@@ -50,7 +62,16 @@ export function withoutPrefill(params: URLSearchParams): URLSearchParams {
 }
 
 export const isFiltered = (filters: RankFilters) =>
-  filters.tag !== undefined || filters.device !== undefined || filters.location !== undefined;
+  filters.tag !== undefined ||
+  filters.device !== undefined ||
+  filters.location !== undefined ||
+  filters.feature !== undefined;
+
+/** Whether the keyword's latest check shows (or its domain owns) the feature; unknown: no. */
+function hasFeature(k: RankKeyword, { kind, owned }: NonNullable<RankFilters['feature']>) {
+  const feature = k.latest?.features?.find((f) => f.kind === kind);
+  return feature !== undefined && (!owned || ownsFeature(feature, k.domain));
+}
 
 export function filterKeywords(
   keywords: readonly RankKeyword[],
@@ -60,7 +81,8 @@ export function filterKeywords(
     (k) =>
       (filters.tag === undefined || k.tags.includes(filters.tag)) &&
       (filters.device === undefined || k.device === filters.device) &&
-      (filters.location === undefined || (k.location ?? '') === filters.location),
+      (filters.location === undefined || (k.location ?? '') === filters.location) &&
+      (filters.feature === undefined || hasFeature(k, filters.feature)),
   );
 }
 

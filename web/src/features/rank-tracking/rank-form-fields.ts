@@ -12,12 +12,14 @@ export interface AlertFields {
   move: string;
   top3: boolean;
   top10: boolean;
+  features: boolean;
 }
 
 export const alertFieldsOf = (alerts: RankAlerts): AlertFields => ({
   move: alerts.move === null ? '' : String(alerts.move),
   top3: alerts.top3,
   top10: alerts.top10,
+  features: alerts.features,
 });
 
 /** The alerts to send; a move that is not a whole number is sent as typed, for the API's message. */
@@ -25,4 +27,5 @@ export const alertsOf = (fields: AlertFields) => ({
   move: fields.move.trim() ? Number(fields.move) : null,
   top3: fields.top3,
   top10: fields.top10,
+  features: fields.features,
 });

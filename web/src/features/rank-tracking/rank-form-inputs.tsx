@@ -121,6 +121,12 @@ export function AlertInputs({
           checked={value.top10}
           onChange={(e) => onChange({ ...value, top10: e.target.checked })}
         />
+        <Form.Check
+          id={`${id}-features`}
+          label="Winning or losing a SERP feature"
+          checked={value.features}
+          onChange={(e) => onChange({ ...value, features: e.target.checked })}
+        />
       </div>
       {problem && (
         <div className="small text-danger mt-1" id={`${id}-move-problem`}>

@@ -16,6 +16,8 @@ import { RANK_TRACKING_ENDPOINTS } from '@core/endpoints/rank-tracking';
 import { useRankHistory, useRankKeywordMutations, useRankKeywords } from '../../api/rank-tracking';
 import { useWorkspaceAllows } from '../../api/workspaces';
 import { useNow } from '../../components/use-now';
+import { SERP_FEATURE_ICONS, SerpFeatureBadges } from '../../components/serp-feature-badges';
+import { ownsFeature, SERP_FEATURE_NAMES } from '@core/schemas/serp-features';
 import { UpgradeMessage } from '../../components/upgrade-message';
 import { daysFromParams, HISTORY_DAYS } from './rank-filters';
 import { dateTimeText, placeText } from './rank-format';
@@ -31,7 +33,7 @@ const STATE_NAMES = {
 } as const;
 
 /** Every check of the window, newest first, with what each found or why it failed. */
-function HistoryTable({ checks }: { checks: readonly RankCheck[] }) {
+function HistoryTable({ checks, domain }: { checks: readonly RankCheck[]; domain: string }) {
   return (
     <Table responsive size="sm" className="align-middle" data-testid="rank-history-table">
       <thead>
@@ -40,6 +42,7 @@ function HistoryTable({ checks }: { checks: readonly RankCheck[] }) {
           <th scope="col">State</th>
           <th scope="col">Position</th>
           <th scope="col">URL</th>
+          <th scope="col">SERP features</th>
           <th scope="col">Provider</th>
           <th scope="col">Error</th>
         </tr>
@@ -76,6 +79,9 @@ function HistoryTable({ checks }: { checks: readonly RankCheck[] }) {
                 '-'
               )}
             </td>
+            <td>
+              <SerpFeatureBadges features={check.features} domain={domain} />
+            </td>
             <td className="small">{check.provider ? SERP_SOURCE_LABELS[check.provider] : '-'}</td>
             <td className="small text-danger">{check.error ?? ''}</td>
           </tr>
@@ -86,6 +92,49 @@ function HistoryTable({ checks }: { checks: readonly RankCheck[] }) {
 }
 
 const CHANGE_KEYS = { 1: 'd1', 7: 'd7', 30: 'd30' } as const;
+
+/** The latest check's SERP features, and which of the domain and its competitors own each. */
+function FeatureOwners({ keyword: k }: { keyword: RankKeyword }) {
+  const features = k.latest?.features;
+  if (!features || features.length === 0) return null;
+  const sites = [k.domain, ...k.competitors];
+  return (
+    <Card className="shadow-sm mb-3">
+      <Card.Body>
+        <h3 className="h6">SERP features of the latest check</h3>
+        <Table size="sm" responsive className="mb-0 align-middle" data-testid="rank-feature-owners">
+          <thead>
+            <tr>
+              <th scope="col">Feature</th>
+              <th scope="col">Owned by</th>
+            </tr>
+          </thead>
+          <tbody>
+            {features.map((feature) => {
+              const owners = sites.filter((site) => ownsFeature(feature, site));
+              const Icon = SERP_FEATURE_ICONS[feature.kind];
+              return (
+                <tr key={feature.kind} data-kind={feature.kind}>
+                  <td className="text-nowrap">
+                    <Icon size={14} aria-hidden className="me-1" />
+                    {SERP_FEATURE_NAMES[feature.kind]}
+                  </td>
+                  <td className="small text-break">
+                    {owners.length > 0
+                      ? owners.join(', ')
+                      : feature.owners.length > 0
+                        ? `Others: ${feature.owners.slice(0, 3).join(', ')}`
+                        : 'No site linked'}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      </Card.Body>
+    </Card>
+  );
+}
 
 function Summary({ keyword: k }: { keyword: RankKeyword }) {
   const now = useNow();
@@ -183,6 +232,7 @@ export function RankKeywordDetail({ id }: { id: string }) {
         </Alert>
       )}
       <Summary keyword={keyword} />
+      <FeatureOwners keyword={keyword} />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <h3 className="h5 mb-0 me-auto">Positions over time</h3>
         <ToggleButtonGroup
@@ -231,7 +281,7 @@ export function RankKeywordDetail({ id }: { id: string }) {
               </Suspense>
             </Card.Body>
           </Card>
-          <HistoryTable checks={checks} />
+          <HistoryTable checks={checks} domain={keyword.domain} />
         </>
       )}
     </>

@@ -12,6 +12,7 @@ import type { TrackPrefill } from '@core/rank-tracking/links';
 import {
   createRankKeywordBodySchema,
   RANK_BULK_MAX,
+  RANK_ALERTS_NONE,
   RANK_COMPETITORS_MAX,
   RANK_DEPTH_DEFAULT,
   RANK_DEPTH_MAX,
@@ -22,7 +23,7 @@ import {
 import { isKeywordLimit, useRankKeywordMutations } from '../../api/rank-tracking';
 import { useSettings } from '../../app/settings/settings-context';
 import { PlanLimitNotice } from '../../components/plan-limit-notice';
-import { alertsOf, splitList, type AlertFields } from './rank-form-fields';
+import { alertFieldsOf, alertsOf, splitList, type AlertFields } from './rank-form-fields';
 import { AlertInputs, DepthInput, ListInput } from './rank-form-inputs';
 
 export type AddMode = 'one' | 'bulk';
@@ -109,9 +110,7 @@ export function RankKeywordForm({
     depth: String(RANK_DEPTH_DEFAULT),
     competitors: '',
     tags: '',
-    move: '',
-    top3: false,
-    top10: false,
+    ...alertFieldsOf(RANK_ALERTS_NONE),
   }));
   const [problems, setProblems] = useState<Problems>({});
   const [lineProblems, setLineProblems] = useState<string[]>([]);

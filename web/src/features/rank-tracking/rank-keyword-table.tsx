@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { rankKeywordHref } from '@core/rank-tracking/links';
 import { RANK_CHANGE_DAYS, type RankKeyword } from '@core/schemas/rank-tracking';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { SerpFeatureBadges } from '../../components/serp-feature-badges';
 import { RANK_TRACKING_ENDPOINTS as RANK } from '@core/endpoints/rank-tracking';
 import { useRankKeywordMutations } from '../../api/rank-tracking';
 import { useWorkspaceAllows } from '../../api/workspaces';
@@ -67,6 +68,11 @@ function KeywordRow({ keyword: k, now }: { keyword: RankKeyword; now: number }) 
         <div>
           <RankPosition check={k.latest} large />
           <CheckSource check={k.latest} now={now} />
+        </div>
+      </td>
+      <td data-label="SERP features">
+        <div>
+          <SerpFeatureBadges features={k.latest?.features} domain={k.domain} />
         </div>
       </td>
       {RANK_CHANGE_DAYS.map((days) => (
@@ -150,6 +156,9 @@ export function RankKeywordTable({ keywords }: { keywords: readonly RankKeyword[
           <th scope="col">Domain</th>
           <th scope="col">Device, place</th>
           <th scope="col">Position</th>
+          <th scope="col" title="SERP features of the latest check; filled: owned by the domain">
+            SERP features
+          </th>
           {RANK_CHANGE_DAYS.map((days) => (
             <th
               scope="col"

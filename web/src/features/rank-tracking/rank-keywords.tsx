@@ -9,6 +9,7 @@ import { RANK_TRACKING_MESSAGES } from '@core/messages';
 import type { Plan } from '@core/plans';
 import type { TrackPrefill } from '@core/rank-tracking/links';
 import { RANK_DEVICES } from '@core/schemas/rank-tracking';
+import { SERP_FEATURE_KINDS, SERP_FEATURE_NAMES } from '@core/schemas/serp-features';
 import { RANK_TRACKING_ENDPOINTS } from '@core/endpoints/rank-tracking';
 import { useRankKeywords } from '../../api/rank-tracking';
 import { useAddressParams } from '../../app/use-address-params';
@@ -18,6 +19,7 @@ import { PlanLimitNotice } from '../../components/plan-limit-notice';
 import { RankCsvExport, RankCsvImport } from './rank-csv';
 import { DEVICE_NAMES } from './rank-format';
 import {
+  featureParam,
   filterChoices,
   filterKeywords,
   filtersFromParams,
@@ -187,6 +189,30 @@ export function RankKeywords({
                 </option>
               ))}
             </Form.Select>
+            <Form.Select
+              size="sm"
+              className="w-auto sr-min-w-0"
+              aria-label="SERP feature"
+              data-testid="rank-feature-filter"
+              value={filters.feature ? featureParam(filters.feature) : ''}
+              onChange={(e) => setFilter({ feature: e.target.value || undefined })}
+            >
+              <option value="">Any SERP feature</option>
+              <optgroup label="The results show">
+                {SERP_FEATURE_KINDS.map((kind) => (
+                  <option key={kind} value={featureParam({ kind, owned: false })}>
+                    {SERP_FEATURE_NAMES[kind]}
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label="The domain owns">
+                {SERP_FEATURE_KINDS.map((kind) => (
+                  <option key={kind} value={featureParam({ kind, owned: true })}>
+                    {SERP_FEATURE_NAMES[kind]} (owned)
+                  </option>
+                ))}
+              </optgroup>
+            </Form.Select>
             <RankCsvExport keywords={shown} />
           </div>
           {shown.length === 0 ? (
@@ -196,7 +222,12 @@ export function RankKeywords({
                 variant="link"
                 className="p-0 align-baseline"
                 onClick={() =>
-                  setFilter({ tag: undefined, device: undefined, location: undefined })
+                  setFilter({
+                    tag: undefined,
+                    device: undefined,
+                    location: undefined,
+                    feature: undefined,
+                  })
                 }
               >
                 Show every keyword
