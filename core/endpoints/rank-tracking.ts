@@ -10,6 +10,14 @@ import {
   rankKeywordParamsSchema,
   rankKeywordSchema,
 } from '../schemas/rank-tracking';
+import {
+  addCompetitorBodySchema,
+  addCompetitorResultSchema,
+  competitorsFoundQuerySchema,
+  competitorsFoundSchema,
+  rankVisibilityQuerySchema,
+  rankVisibilitySchema,
+} from '../schemas/rank-visibility';
 import { deletedSchema } from '../schemas/common';
 import { endpoint } from './endpoint';
 
@@ -58,6 +66,30 @@ export const RANK_TRACKING_ENDPOINTS = {
     query: rankHistoryQuerySchema,
     status: 200,
     response: rankHistorySchema,
+  }),
+  /** Visibility and share of voice of the workspace's keywords (or a tag's), a point a day. */
+  visibility: endpoint({
+    method: 'GET',
+    path: '/rank-tracking/visibility',
+    query: rankVisibilityQuerySchema,
+    status: 200,
+    response: rankVisibilitySchema,
+  }),
+  /** The domains most often in the keywords' top ten, the tracked ones left out. */
+  competitorsFound: endpoint({
+    method: 'GET',
+    path: '/rank-tracking/competitors-found',
+    query: competitorsFoundQuerySchema,
+    status: 200,
+    response: competitorsFoundSchema,
+  }),
+  /** Follows a domain as a competitor on every keyword of the set with room for it. */
+  addCompetitor: endpoint({
+    method: 'POST',
+    path: '/rank-tracking/competitors',
+    body: addCompetitorBodySchema,
+    status: 200,
+    response: addCompetitorResultSchema,
   }),
   /** Metered: one search of the month's quota. */
   checkKeyword: endpoint({

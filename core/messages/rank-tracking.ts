@@ -28,6 +28,10 @@ export const RANK_TRACKING_MESSAGES = {
   moved: (from: string, to: string) => `Moved from ${from} to ${to}`,
   enteredTop: (top: number) => `Entered the top ${top}`,
   leftTop: (top: number) => `Left the top ${top}`,
+  volumesFailed: (reason: string) =>
+    `Traffic is unknown: the keyword volumes could not be read. (${reason})`,
+  volumesMissing: (count: number) =>
+    `Traffic is unknown: the volume source has no volume for ${count} ${count === 1 ? 'keyword' : 'keywords'}.`,
   wonFeature: (feature: string) => `Won a place in the ${feature}`,
   lostFeature: (feature: string) => `Lost its place in the ${feature}`,
   alertSubject: (domain: string, keyword: string) => `Rank change: ${domain} for “${keyword}”`,

@@ -141,6 +141,8 @@ export interface WorkServices {
   sandboxManifest: (() => SandboxManifest) | null;
   /** Rank tracking: keywords, their checks on the SERP chain, schedule and alerts. */
   rank: RankTracking;
+  /** Keyword volumes: the keyword tool's, and rank visibility's traffic. */
+  keywordData: KeywordDataProvider;
   /** Each workspace's named secrets, which flow steps type by name. */
   workspaceSecrets: WorkspaceSecrets;
   /** User flows' runs as jobs, and what runs them here. */
@@ -193,7 +195,6 @@ export interface Services extends WorkServices, DomainServices {
   keywords: KeywordSuggester;
   /** The configured content check, and the word list that stands in when it fails. */
   moderation: { primary: Moderator; fallback: Moderator };
-  keywordData: KeywordDataProvider;
   keywordQuota: KeywordQuota;
 }
 
@@ -213,6 +214,8 @@ export interface ServiceOverrides {
   resolve?: SafeFetchOptions['resolve'];
   /** The SERP chain rank checks use (stand-in vendors). */
   serpChain?: SerpProvider[];
+  /** Keyword volumes (a stand-in source). */
+  keywordData?: KeywordDataProvider;
   /** The card processor (one that refuses to cancel, say). */
   payments?: typeof createPaymentsProvider;
   /** The wait before a crashed sample's second attempt (a scripted crash need not wait 2 s). */
@@ -382,6 +385,7 @@ export function createWorkServices(
             ),
           ]
         : []);
+  const keywordData = overrides.keywordData ?? createKeywordDataProvider(config);
   const rank = new RankTracking({
     db,
     clock,
@@ -391,6 +395,7 @@ export function createWorkServices(
     pace,
     email,
     webhooks: tracking.deliveries,
+    keywordData,
     log,
   });
   const newCrawl = crawlMaker(config, pageFetch, () => clock.now().getTime(), pace);
@@ -430,6 +435,7 @@ export function createWorkServices(
     serpUsage,
     sandboxManifest,
     rank,
+    keywordData,
     workspaceSecrets,
     signIns,
     flowRuns,
@@ -567,7 +573,6 @@ export function createServices(
       },
     }),
     moderation: { primary: createModerator(config), fallback: new WordListModerator() },
-    keywordData: createKeywordDataProvider(config),
     keywordQuota: new KeywordQuota(quotas, clock),
   };
   const rumCounts = new RumCounts(db, clock);

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import { entitlementsOf } from '@core/entitlements';
 import { RANK_TRACKING_MESSAGES } from '@core/messages';
 import {
+  RANK_COMPETITORS_MAX,
   RANK_ERROR_CODES,
   RANK_ALERTS_NONE,
   rankAlertsSchema,
@@ -200,6 +201,41 @@ export class RankKeywords {
       .where('workspace_id', '=', workspaceId)
       .execute();
     return this.own(workspaceId, id);
+  }
+
+  /**
+   * Adds `domain` to the competitors of each keyword of the set (those tagged `tag`, or all)
+   * that has room for it, in one transaction: a keyword tracking that domain, or already
+   * following it, is counted as `already`; one with RANK_COMPETITORS_MAX as `full`.
+   */
+  async addCompetitor(
+    workspaceId: string,
+    domain: string,
+    tag: string | undefined,
+  ): Promise<{ added: number; already: number; full: number }> {
+    return this.db.kysely.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('rank_keywords')
+        .select(['id', 'domain', 'competitors', 'tags'])
+        .where('workspace_id', '=', workspaceId)
+        .execute();
+      const result = { added: 0, already: 0, full: 0 };
+      for (const row of rows) {
+        if (tag !== undefined && !(JSON.parse(row.tags) as string[]).includes(tag)) continue;
+        const competitors = JSON.parse(row.competitors) as string[];
+        if (row.domain === domain || competitors.includes(domain)) result.already++;
+        else if (competitors.length >= RANK_COMPETITORS_MAX) result.full++;
+        else {
+          await trx
+            .updateTable('rank_keywords')
+            .set({ competitors: JSON.stringify([...competitors, domain]) })
+            .where('id', '=', row.id)
+            .execute();
+          result.added++;
+        }
+      }
+      return result;
+    });
   }
 
   /** Removes the keyword and its history (its checks cascade). */

@@ -18,6 +18,8 @@ import { dueAfterManualRun, nextDue } from '../shared/schedule';
 import type { WebhookDeliveries } from '../shared/webhooks/webhook-deliveries';
 import { checkKeyword, type ProviderPace } from './check-keyword';
 import { COMPARABLE_STATES, RankAlertSender } from './rank-alerts';
+import type { KeywordDataProvider } from '../providers/keyword-data/port';
+import { RankVisibilityReport } from './rank-visibility';
 import { RankChecks } from './rank-checks';
 import { keywordFields, RankKeywords, type RankKeywordRow } from './rank-keywords';
 import { SUMMARY_DAYS, summarize, type CheckPoint } from './rank-summary';
@@ -61,7 +63,9 @@ export interface RankTrackingDeps {
   pace: HostPace;
   email: EmailSender;
   webhooks: WebhookDeliveries;
-  log: Pick<FastifyBaseLogger, 'error'>;
+  /** Volumes for visibility's traffic ('none': traffic is unknown). */
+  keywordData: KeywordDataProvider;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
 }
 
 /**
@@ -75,6 +79,7 @@ export interface RankTrackingDeps {
 export class RankTracking {
   readonly keywords: RankKeywords;
   readonly checks: RankChecks;
+  readonly visibility: RankVisibilityReport;
   private readonly alerts: RankAlertSender;
   private readonly leases: RowLeases<'rank_keywords'>;
   private readonly workers: JobWorker[] = [];
@@ -82,6 +87,7 @@ export class RankTracking {
   constructor(private readonly deps: RankTrackingDeps) {
     this.keywords = new RankKeywords(deps.db, deps.clock);
     this.checks = new RankChecks(deps.db);
+    this.visibility = new RankVisibilityReport(deps.db, deps.clock, deps.keywordData, deps.log);
     this.alerts = new RankAlertSender(deps.db, deps.config, deps.email, deps.webhooks, deps.log);
     this.leases = new RowLeases(deps.db, deps.clock, leaseMs(deps.config.TRACKING_TICK_SECONDS), {
       table: 'rank_keywords',

@@ -73,6 +73,24 @@ export const rankTrackingRoutes = routesUsing(['clock', 'rank'], async (app, { s
   });
 
   api.route({
+    ...endpointRoute(RANK.visibility, docs),
+    handler: async (request) =>
+      rank.visibility.visibility(request.workspace.id, request.query.days, request.query.tag),
+  });
+
+  api.route({
+    ...endpointRoute(RANK.competitorsFound, docs),
+    handler: async (request) =>
+      rank.visibility.competitorsFound(request.workspace.id, request.query.tag),
+  });
+
+  api.route({
+    ...endpointRoute(RANK.addCompetitor, docs),
+    handler: async (request) =>
+      rank.keywords.addCompetitor(request.workspace.id, request.body.domain, request.body.tag),
+  });
+
+  api.route({
     ...endpointRoute(RANK.history, docs),
     handler: async (request) => {
       const row = await rank.keywords.own(request.workspace.id, request.params.id);
