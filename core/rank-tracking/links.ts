@@ -1,5 +1,5 @@
 import { ROUTES } from '../routes';
-import { RANK_DEVICES, type RankDevice } from '../schemas/rank-tracking';
+import { RANK_DEVICES, type RankDevice } from './devices';
 
 /**
  * The rank tracking page's address parameters. `keyword` with the others of the add form
@@ -12,6 +12,8 @@ export const RANK_PARAMS = {
   device: 'device',
   location: 'location',
   feature: 'feature',
+  /** The list's view: the keywords, or their visibility. */
+  view: 'view',
   keyword: 'keyword',
   domain: 'domain',
   country: 'country',

@@ -3,11 +3,11 @@ import { RANK_TRACKING_MESSAGES } from '../messages';
 import { siteKey } from '../rank-match';
 import { SERP_SOURCES } from './serp';
 import { serpFeatureSchema } from './serp-features';
+import { RANK_DEVICES } from '../rank-tracking/devices';
 
 /** Rank tracking: keywords whose position for a domain is checked daily, and their history. */
 
-export const RANK_DEVICES = ['mobile', 'desktop'] as const;
-export type RankDevice = (typeof RANK_DEVICES)[number];
+export { RANK_DEVICES, type RankDevice } from '../rank-tracking/devices';
 
 /**
  * What one check found. `failed`: every provider of the chain failed, so nothing is known

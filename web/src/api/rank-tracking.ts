@@ -23,6 +23,10 @@ export const rankTrackingKeys = {
   list: (token: string) => [...rankTrackingKeys.all(token), 'list'] as const,
   history: (token: string, id: string, days: number) =>
     [...rankTrackingKeys.all(token), 'history', id, days] as const,
+  visibility: (token: string, days: number, tag: string | undefined) =>
+    [...rankTrackingKeys.all(token), 'visibility', days, tag ?? null] as const,
+  competitorsFound: (token: string, tag: string | undefined) =>
+    [...rankTrackingKeys.all(token), 'competitors-found', tag ?? null] as const,
 };
 
 /** The user's tracked keywords with their latest checks, and how many the plan tracks. */
@@ -43,6 +47,28 @@ export const rankHistoryQuery = (token: string, id: string, days: number) =>
   });
 
 export const useRankKeywords = () => useSignedInQuery(rankKeywordsQuery);
+
+/** Visibility and share of voice over `days`, of the keywords tagged `tag` or all. */
+export const useRankVisibility = (days: number, tag: string | undefined) =>
+  useSignedInQuery((token) =>
+    queryOptions({
+      queryKey: rankTrackingKeys.visibility(token, days, tag),
+      queryFn: () =>
+        callEndpoint(RANK.visibility, { token, query: { days, ...(tag ? { tag } : {}) } }),
+      placeholderData: keepPreviousData,
+      retry: retryUnlessRefused,
+    }),
+  );
+
+/** The domains most often in the keywords' top ten. */
+export const useCompetitorsFound = (tag: string | undefined) =>
+  useSignedInQuery((token) =>
+    queryOptions({
+      queryKey: rankTrackingKeys.competitorsFound(token, tag),
+      queryFn: () => callEndpoint(RANK.competitorsFound, { token, query: tag ? { tag } : {} }),
+      retry: retryUnlessRefused,
+    }),
+  );
 
 export const useRankHistory = (id: string, days: number) =>
   useSignedInQuery((token) => rankHistoryQuery(token, id, days));
@@ -91,6 +117,12 @@ export function useRankKeywordMutations() {
     }),
     remove: useMutation({
       mutationFn: (id: string) => callEndpoint(RANK.removeKeyword, { token, params: { id } }),
+      onSettled,
+    }),
+    /** Follows a domain as a competitor on every keyword of the set with room for it. */
+    addCompetitor: useMutation({
+      mutationFn: (body: { domain: string; tag?: string }) =>
+        callEndpoint(RANK.addCompetitor, { token, body }),
       onSettled,
     }),
   };

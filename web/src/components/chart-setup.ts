@@ -29,6 +29,20 @@ export const COLORS = {
   poor: '#ff4e42',
 } as const;
 
+/** One colour per competitor, told apart from the domain's blue. */
+export const COMPETITOR_COLORS = [
+  '#fd7e14',
+  '#20c997',
+  '#6f42c1',
+  '#d63384',
+  '#198754',
+  '#6c757d',
+  '#0dcaf0',
+  '#795548',
+  '#ffc107',
+  '#343a40',
+] as const;
+
 export type PointContext = ScriptableContext<'line'>;
 
 /**
@@ -45,6 +59,24 @@ export const LINE_CHART_BASE = {
 } as const satisfies ChartOptions<'line'>;
 
 export const NO_LEGEND = { display: false } as const;
+
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * An x axis of time in milliseconds from `min` to `max` with a tick per UTC midnight
+ * (thinned to fit), each labelled by `day`: no day is labelled twice.
+ */
+export const dailyAxis = (min: number, max: number, day: (ms: number) => string) => ({
+  type: 'linear' as const,
+  min,
+  max,
+  ticks: {
+    stepSize: DAY_MS,
+    maxRotation: 0,
+    autoSkipPadding: 16,
+    callback: (value: number | string) => day(Number(value)),
+  },
+});
 
 /** A dashed horizontal line at `y`: a threshold or a budget. */
 export function thresholdLine(

@@ -5,6 +5,7 @@ import {
   type RankDevice,
   type RankKeyword,
 } from '@core/schemas/rank-tracking';
+import { VISIBILITY_DAYS } from '@core/schemas/rank-visibility';
 import { ownsFeature, SERP_FEATURE_KINDS, type SerpFeatureKind } from '@core/schemas/serp-features';
 
 /**
@@ -44,7 +45,7 @@ export function filtersFromParams(params: URLSearchParams): RankFilters {
 /** The address after a change of filters, the rest kept; undefined removes a filter. */
 export function paramsWith(
   params: URLSearchParams,
-  change: Partial<Record<keyof RankFilters, string | undefined>>,
+  change: Partial<Record<keyof RankFilters | 'view', string | undefined>>,
 ): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const [key, value] of Object.entries(change)) {
@@ -97,7 +98,7 @@ export function filterChoices(keywords: readonly RankKeyword[]) {
 }
 
 /** The history windows offered; the API's own default (30) when the address names none. */
-export const HISTORY_DAYS = [7, 30, 90, 365] as const;
+export const HISTORY_DAYS = VISIBILITY_DAYS;
 const DEFAULT_DAYS = rankHistoryQuerySchema.shape.days.parse(undefined);
 
 /** The history window an address asks for, one of those offered. */

@@ -3,25 +3,13 @@ import { positionText } from '@core/rank-tracking/position';
 import type { RankCheck } from '@core/schemas/rank-tracking';
 import {
   COLORS,
+  COMPETITOR_COLORS,
+  dailyAxis,
   LINE_CHART_BASE,
   NO_LEGEND,
   type PointContext,
 } from '../../components/chart-setup';
 import { dateTimeText, dayText } from './rank-format';
-
-/** One colour per competitor, told apart from the domain's blue. */
-const COMPETITOR_COLORS = [
-  '#fd7e14',
-  '#20c997',
-  '#6f42c1',
-  '#d63384',
-  '#198754',
-  '#6c757d',
-  '#0dcaf0',
-  '#795548',
-  '#ffc107',
-  '#343a40',
-] as const;
 
 const MARK_COLORS = {
   failed: COLORS.failed,
@@ -142,18 +130,7 @@ export default function RankHistoryChart({ domain, competitors, checks }: Props)
               },
             },
             scales: {
-              x: {
-                type: 'linear',
-                min: min - pad,
-                max: max + pad,
-                ticks: {
-                  // A tick per UTC midnight (thinned to fit): no day is labelled twice.
-                  stepSize: day,
-                  maxRotation: 0,
-                  autoSkipPadding: 16,
-                  callback: (value) => dayText(new Date(Number(value)).toISOString()),
-                },
-              },
+              x: dailyAxis(min - pad, max + pad, (ms) => dayText(new Date(ms).toISOString())),
               y: {
                 type: 'linear',
                 reverse: true,

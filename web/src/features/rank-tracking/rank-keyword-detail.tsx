@@ -4,11 +4,8 @@ import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
-import ToggleButton from 'react-bootstrap/ToggleButton';
-import ToggleButtonGroup from 'react-bootstrap/ToggleButtonGroup';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { RANK_TRACKING_MESSAGES } from '@core/messages';
-import { RANK_PARAMS } from '@core/rank-tracking/links';
 import { ROUTES } from '@core/routes';
 import { SERP_SOURCE_LABELS } from '@core/schemas/serp';
 import { RANK_CHANGE_DAYS, type RankCheck, type RankKeyword } from '@core/schemas/rank-tracking';
@@ -19,7 +16,7 @@ import { useNow } from '../../components/use-now';
 import { SERP_FEATURE_ICONS, SerpFeatureBadges } from '../../components/serp-feature-badges';
 import { ownsFeature, SERP_FEATURE_NAMES } from '@core/schemas/serp-features';
 import { UpgradeMessage } from '../../components/upgrade-message';
-import { daysFromParams, HISTORY_DAYS } from './rank-filters';
+import { useDaysToggle } from './days-toggle';
 import { dateTimeText, placeText } from './rank-format';
 import { CheckSource, RankChange, RankPosition } from './rank-position';
 
@@ -192,9 +189,8 @@ function Summary({ keyword: k }: { keyword: RankKeyword }) {
  * One keyword: its latest position and moves, its positions over the chosen window beside
  * its competitors' (failed checks as marked gaps), and every check of the window.
  */
-export function RankKeywordDetail({ id }: { id: string }) {
-  const [params, setParams] = useSearchParams();
-  const days = daysFromParams(params);
+export default function RankKeywordDetail({ id }: { id: string }) {
+  const { days, toggle } = useDaysToggle('rank-days');
   const list = useRankKeywords();
   const history = useRankHistory(id, days);
   const keyword = list.data?.keywords.find((k) => k.id === id);
@@ -235,28 +231,7 @@ export function RankKeywordDetail({ id }: { id: string }) {
       <FeatureOwners keyword={keyword} />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <h3 className="h5 mb-0 me-auto">Positions over time</h3>
-        <ToggleButtonGroup
-          type="radio"
-          name="rank-days"
-          size="sm"
-          value={days}
-          onChange={(value: number) =>
-            setParams(
-              (p) => {
-                const next = new URLSearchParams(p);
-                next.set(RANK_PARAMS.days, String(value));
-                return next;
-              },
-              { replace: true },
-            )
-          }
-        >
-          {HISTORY_DAYS.map((d) => (
-            <ToggleButton key={d} id={`rank-days-${d}`} value={d} variant="outline-secondary">
-              {d} days
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+        {toggle}
       </div>
       {history.isPending ? (
         <Spinner size="sm" aria-label="Loading the history" />

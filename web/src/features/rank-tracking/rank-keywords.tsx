@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -7,7 +7,7 @@ import Nav from 'react-bootstrap/Nav';
 import Spinner from 'react-bootstrap/Spinner';
 import { RANK_TRACKING_MESSAGES } from '@core/messages';
 import type { Plan } from '@core/plans';
-import type { TrackPrefill } from '@core/rank-tracking/links';
+import { RANK_PARAMS, type TrackPrefill } from '@core/rank-tracking/links';
 import { RANK_DEVICES } from '@core/schemas/rank-tracking';
 import { SERP_FEATURE_KINDS, SERP_FEATURE_NAMES } from '@core/schemas/serp-features';
 import { RANK_TRACKING_ENDPOINTS } from '@core/endpoints/rank-tracking';
@@ -71,6 +71,37 @@ function AddPanel({ prefill, onDone }: { prefill: TrackPrefill | null; onDone():
   );
 }
 
+// Its own chunk: the list loads without it.
+const RankVisibilityPanel = lazy(() => import('./rank-visibility'));
+
+/** The tag filter: every keyword, or those with one tag. */
+function TagSelect({
+  tags,
+  value,
+  onChange,
+}: {
+  tags: readonly string[];
+  value: string | undefined;
+  onChange(tag: string | undefined): void;
+}) {
+  return (
+    <Form.Select
+      size="sm"
+      className="w-auto"
+      aria-label="Tag"
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value || undefined)}
+    >
+      <option value="">Every tag</option>
+      {tags.map((tag) => (
+        <option key={tag} value={tag}>
+          {tag}
+        </option>
+      ))}
+    </Form.Select>
+  );
+}
+
 /**
  * The user's tracked keywords: how many of the plan's, the add panel (or the plan's lock
  * once all are used), the sandbox notice, the filters, the export and the table.
@@ -105,6 +136,7 @@ export function RankKeywords({
   const filters = filtersFromParams(params);
   const shown = filterKeywords(keywords, filters);
   const choices = filterChoices(keywords);
+  const view = params.get(RANK_PARAMS.view) === 'visibility' ? 'visibility' : 'keywords';
   const setFilter = (change: Parameters<typeof paramsWith>[1]) =>
     changeParams((now) => paramsWith(now, change), { replace: true });
 
@@ -143,103 +175,134 @@ export function RankKeywords({
         )
       ) : (
         <>
-          <div className="d-flex flex-wrap align-items-end gap-2 mb-2" data-testid="rank-filters">
-            <h2 className="h5 me-auto mb-0">Your keywords</h2>
-            <Form.Select
-              size="sm"
-              className="w-auto"
-              aria-label="Tag"
-              value={filters.tag ?? ''}
-              onChange={(e) => setFilter({ tag: e.target.value || undefined })}
-            >
-              <option value="">Every tag</option>
-              {choices.tags.map((tag) => (
-                <option key={tag} value={tag}>
-                  {tag}
-                </option>
-              ))}
-            </Form.Select>
-            <Form.Select
-              size="sm"
-              className="w-auto"
-              aria-label="Device"
-              value={filters.device ?? ''}
-              onChange={(e) => setFilter({ device: e.target.value || undefined })}
-            >
-              <option value="">Every device</option>
-              {RANK_DEVICES.map((d) => (
-                <option key={d} value={d}>
-                  {DEVICE_NAMES[d]}
-                </option>
-              ))}
-            </Form.Select>
-            <Form.Select
-              size="sm"
-              className="w-auto sr-min-w-0"
-              aria-label="Location"
-              value={filters.location === undefined ? '*' : filters.location}
-              onChange={(e) =>
-                setFilter({ location: e.target.value === '*' ? undefined : e.target.value })
-              }
-            >
-              <option value="*">Every place</option>
-              {choices.locations.map((location) => (
-                <option key={location} value={location}>
-                  {location || 'Whole country'}
-                </option>
-              ))}
-            </Form.Select>
-            <Form.Select
-              size="sm"
-              className="w-auto sr-min-w-0"
-              aria-label="SERP feature"
-              data-testid="rank-feature-filter"
-              value={filters.feature ? featureParam(filters.feature) : ''}
-              onChange={(e) => setFilter({ feature: e.target.value || undefined })}
-            >
-              <option value="">Any SERP feature</option>
-              <optgroup label="The results show">
-                {SERP_FEATURE_KINDS.map((kind) => (
-                  <option key={kind} value={featureParam({ kind, owned: false })}>
-                    {SERP_FEATURE_NAMES[kind]}
-                  </option>
-                ))}
-              </optgroup>
-              <optgroup label="The domain owns">
-                {SERP_FEATURE_KINDS.map((kind) => (
-                  <option key={kind} value={featureParam({ kind, owned: true })}>
-                    {SERP_FEATURE_NAMES[kind]} (owned)
-                  </option>
-                ))}
-              </optgroup>
-            </Form.Select>
-            <RankCsvExport keywords={shown} />
-          </div>
-          {shown.length === 0 ? (
-            <p className="text-muted" data-testid="rank-none-match">
-              No keyword matches these filters.{' '}
-              <Button
-                variant="link"
-                className="p-0 align-baseline"
-                onClick={() =>
-                  setFilter({
-                    tag: undefined,
-                    device: undefined,
-                    location: undefined,
-                    feature: undefined,
-                  })
-                }
-              >
-                Show every keyword
-              </Button>
-            </p>
+          <Nav
+            variant="tabs"
+            className="mb-3"
+            activeKey={view}
+            onSelect={(key) =>
+              changeParams(
+                (now) => paramsWith(now, { view: key === 'visibility' ? key : undefined }),
+                { replace: true },
+              )
+            }
+          >
+            <Nav.Item>
+              <Nav.Link eventKey="keywords">Keywords</Nav.Link>
+            </Nav.Item>
+            <Nav.Item>
+              <Nav.Link eventKey="visibility" data-testid="rank-visibility-tab">
+                Visibility and competitors
+              </Nav.Link>
+            </Nav.Item>
+          </Nav>
+          {view === 'visibility' ? (
+            <>
+              <div className="d-flex flex-wrap gap-2 mb-2">
+                <TagSelect
+                  tags={choices.tags}
+                  value={filters.tag}
+                  onChange={(tag) => setFilter({ tag })}
+                />
+              </div>
+              <Suspense fallback={<Spinner size="sm" aria-label="Loading visibility" />}>
+                <RankVisibilityPanel keywords={keywords} tag={filters.tag} />
+              </Suspense>
+            </>
           ) : (
-            <RankKeywordTable keywords={shown} />
-          )}
-          {isFiltered(filters) && shown.length > 0 && (
-            <p className="small text-muted">
-              {shown.length} of {keywords.length} keywords shown.
-            </p>
+            <>
+              <div
+                className="d-flex flex-wrap align-items-end gap-2 mb-2"
+                data-testid="rank-filters"
+              >
+                <h2 className="h5 me-auto mb-0">Your keywords</h2>
+                <TagSelect
+                  tags={choices.tags}
+                  value={filters.tag}
+                  onChange={(tag) => setFilter({ tag })}
+                />
+                <Form.Select
+                  size="sm"
+                  className="w-auto"
+                  aria-label="Device"
+                  value={filters.device ?? ''}
+                  onChange={(e) => setFilter({ device: e.target.value || undefined })}
+                >
+                  <option value="">Every device</option>
+                  {RANK_DEVICES.map((d) => (
+                    <option key={d} value={d}>
+                      {DEVICE_NAMES[d]}
+                    </option>
+                  ))}
+                </Form.Select>
+                <Form.Select
+                  size="sm"
+                  className="w-auto sr-min-w-0"
+                  aria-label="Location"
+                  value={filters.location === undefined ? '*' : filters.location}
+                  onChange={(e) =>
+                    setFilter({ location: e.target.value === '*' ? undefined : e.target.value })
+                  }
+                >
+                  <option value="*">Every place</option>
+                  {choices.locations.map((location) => (
+                    <option key={location} value={location}>
+                      {location || 'Whole country'}
+                    </option>
+                  ))}
+                </Form.Select>
+                <Form.Select
+                  size="sm"
+                  className="w-auto sr-min-w-0"
+                  aria-label="SERP feature"
+                  data-testid="rank-feature-filter"
+                  value={filters.feature ? featureParam(filters.feature) : ''}
+                  onChange={(e) => setFilter({ feature: e.target.value || undefined })}
+                >
+                  <option value="">Any SERP feature</option>
+                  <optgroup label="The results show">
+                    {SERP_FEATURE_KINDS.map((kind) => (
+                      <option key={kind} value={featureParam({ kind, owned: false })}>
+                        {SERP_FEATURE_NAMES[kind]}
+                      </option>
+                    ))}
+                  </optgroup>
+                  <optgroup label="The domain owns">
+                    {SERP_FEATURE_KINDS.map((kind) => (
+                      <option key={kind} value={featureParam({ kind, owned: true })}>
+                        {SERP_FEATURE_NAMES[kind]} (owned)
+                      </option>
+                    ))}
+                  </optgroup>
+                </Form.Select>
+                <RankCsvExport keywords={shown} />
+              </div>
+              {shown.length === 0 ? (
+                <p className="text-muted" data-testid="rank-none-match">
+                  No keyword matches these filters.{' '}
+                  <Button
+                    variant="link"
+                    className="p-0 align-baseline"
+                    onClick={() =>
+                      setFilter({
+                        tag: undefined,
+                        device: undefined,
+                        location: undefined,
+                        feature: undefined,
+                      })
+                    }
+                  >
+                    Show every keyword
+                  </Button>
+                </p>
+              ) : (
+                <RankKeywordTable keywords={shown} />
+              )}
+              {isFiltered(filters) && shown.length > 0 && (
+                <p className="small text-muted">
+                  {shown.length} of {keywords.length} keywords shown.
+                </p>
+              )}
+            </>
           )}
         </>
       )}

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import Spinner from 'react-bootstrap/Spinner';
 import Container from 'react-bootstrap/Container';
 import { useSearchParams } from 'react-router';
 import { RANK_TRACKING_MESSAGES } from '@core/messages';
@@ -9,8 +10,10 @@ import { useSession } from '../../app/session/session-context';
 import { PageHeader } from '../../components/page-header';
 import { SignInCard } from '../../components/sign-in-card';
 import { withoutPrefill } from './rank-filters';
-import { RankKeywordDetail } from './rank-keyword-detail';
 import { RankKeywords } from './rank-keywords';
+
+// One keyword's history is its own chunk: the list loads without it.
+const RankKeywordDetail = lazy(() => import('./rank-keyword-detail'));
 
 const WHAT_IT_DOES =
   'Follow where your domain ranks for your keywords, day by day: on mobile or desktop, by country, language and city, beside your competitors, with an alert when a position moves.';
@@ -37,7 +40,9 @@ export function RankTrackingPage() {
           testId="rank-signed-out"
         />
       ) : id ? (
-        <RankKeywordDetail id={id} />
+        <Suspense fallback={<Spinner size="sm" aria-label="Loading the keyword" />}>
+          <RankKeywordDetail id={id} />
+        </Suspense>
       ) : (
         <RankKeywords plan={planById(planId)} intro={WHAT_IT_DOES} prefill={prefill} />
       )}
