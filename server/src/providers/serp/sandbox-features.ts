@@ -22,7 +22,7 @@ const hostOf = (page: SandboxPage) => new URL(page.url).hostname;
 /**
  * The sandbox's SERP features, each decided by the ranking of the day and the pages' own
  * templates and schedule, so they move as the rankings and the pickleball cluster's
- * publishing do (docs/product/serp-features.md lists the rules):
+ * publishing do (docs/product/rank-tracking.md, "SERP features"):
  * - featured snippet: the answer box the index already gives (a question or how-to page
  *   on top whose title has every word of the query);
  * - people also ask: the questions the top pages ask, owned by the pages asking them;
