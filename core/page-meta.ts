@@ -167,6 +167,12 @@ export const PAGE_META: Record<RoutePath, PageMeta> = {
       'Measure the way people go through your site, past a sign-in or into a cart, with Lighthouse user flows: page loads, timespans of clicks and typing, and snapshots.',
     noindex: true,
   },
+  [ROUTES.reports]: {
+    title: 'Weekly report',
+    description:
+      'Your workspace’s week: the biggest rank moves, visibility, SERP features won and lost, and speed regressions, printable and by email.',
+    noindex: true,
+  },
 };
 
 /** The head of the page shown at an address that is no route. */

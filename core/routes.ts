@@ -39,6 +39,8 @@ export const ROUTES = {
   checks: '/checks',
   /** A workspace's user flows: `?id=` one flow, `&edit=1` its editor, `?new=1`, `?run=` a run. */
   flows: '/flows',
+  /** A workspace's weekly report, printable. */
+  reports: '/reports',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];

@@ -66,6 +66,7 @@ export const SCREENS: Record<Exclude<RoutePath, typeof ROUTES.home>, ScreenModul
   [ROUTES.apiTokens]: { module: 'workspaces/api-tokens-page', component: 'ApiTokensPage' },
   [ROUTES.checks]: { module: 'checks/checks-page', component: 'ChecksPage' },
   [ROUTES.flows]: { module: 'flows/flows-page', component: 'FlowsPage' },
+  [ROUTES.reports]: { module: 'reports/reports-page', component: 'ReportsPage' },
 };
 
 /** The app itself, which the entry loads once the prerendered page has painted (web/src/main.tsx). */

@@ -7,6 +7,7 @@ import { KEYWORDS_ENDPOINTS } from './keywords';
 import { OPS_ENDPOINTS } from './ops';
 import { PAYMENTS_ENDPOINTS } from './payments';
 import { RANK_TRACKING_ENDPOINTS } from './rank-tracking';
+import { REPORT_ENDPOINTS } from './reports';
 import { RUM_ENDPOINTS } from './rum';
 import { SCRAPE_ENDPOINTS } from './scrape';
 import { SERP_ENDPOINTS } from './serp';
@@ -31,6 +32,7 @@ export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   flows: FLOW_ENDPOINTS,
   webhooks: WEBHOOK_ENDPOINTS,
   rankTracking: RANK_TRACKING_ENDPOINTS,
+  reports: REPORT_ENDPOINTS,
   rum: RUM_ENDPOINTS,
   workspaces: WORKSPACE_ENDPOINTS,
   tokens: TOKEN_ENDPOINTS,

@@ -24,4 +24,5 @@ export * from './rank-tracking';
 export * from './workspaces';
 export * from './checks';
 export * from './flows';
+export * from './reports';
 export * from './sign-in';

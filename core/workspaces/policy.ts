@@ -5,6 +5,7 @@ import type { CHECK_ENDPOINTS } from '../endpoints/checks';
 import type { FLOW_ENDPOINTS } from '../endpoints/flows';
 import type { KEYWORDS_ENDPOINTS } from '../endpoints/keywords';
 import type { RANK_TRACKING_ENDPOINTS } from '../endpoints/rank-tracking';
+import type { REPORT_ENDPOINTS } from '../endpoints/reports';
 import type { RUM_ENDPOINTS } from '../endpoints/rum';
 import type { SERP_ENDPOINTS } from '../endpoints/serp';
 import type { SPEED_ENDPOINTS } from '../endpoints/speed';
@@ -62,6 +63,7 @@ type AnyContract = Contracts<
   | typeof FLOW_ENDPOINTS
   | typeof KEYWORDS_ENDPOINTS
   | typeof RANK_TRACKING_ENDPOINTS
+  | typeof REPORT_ENDPOINTS
   | typeof RUM_ENDPOINTS
   | typeof SERP_ENDPOINTS
   | typeof SPEED_ENDPOINTS
@@ -150,6 +152,10 @@ export const WORKSPACE_POLICY: Readonly<Partial<Record<RouteKey, WorkspacePolicy
   'GET /rank-tracking/keywords/:id/history': read,
   'POST /rank-tracking/keywords/:id/check': run('rank keyword check'),
   'GET /rank-tracking/visibility': read,
+  'GET /reports/weekly': read,
+  'GET /reports/weekly/subscription': { ...read, scope: null },
+  // A person's own email: any member chooses it, no token does.
+  'PUT /reports/weekly/subscription': { role: 'viewer', from: 'header', scope: null },
   'GET /rank-tracking/competitors-found': read,
   'POST /rank-tracking/competitors': write('changed', 'rank competitors', { detail: 'domain' }),
   'GET /rum/sites': read,

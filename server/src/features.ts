@@ -16,6 +16,7 @@ import { paymentRoutes } from './routes/payments/payments';
 import { stripeWebhookRoutes } from './routes/payments/stripe-webhook-route';
 import { proDemoRoutes } from './routes/pro-demo/pro-demo';
 import { rankTrackingRoutes } from './routes/rank-tracking/rank-tracking';
+import { reportRoutes } from './routes/reports/reports';
 import { rateLimitRoutes } from './routes/rate-limit/rate-limit';
 import { rumCollectRoutes } from './routes/rum/collect';
 import { rumSiteRoutes } from './routes/rum/rum-sites';
@@ -150,6 +151,19 @@ export const FEATURES: readonly Feature[] = [
       },
     ],
     stop: (services) => services.rank.stop(),
+  },
+  {
+    name: 'reports',
+    api: [reportRoutes],
+    tasks: [
+      {
+        // Monday's reports go out from 06:00 UTC; each week's is claimed once a workspace.
+        name: 'weekly reports',
+        runs: () => true,
+        everyMs: () => 15 * 60_000,
+        pass: (services) => services.reports.sendDue(),
+      },
+    ],
   },
   { name: 'account data', api: [accountDataRoutes] },
   {

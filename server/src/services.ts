@@ -63,6 +63,7 @@ import { SpeedTests } from './speed/speed-tests';
 import { createHostSlots, type HostPace } from './politeness';
 import { checksNowQueue, scheduledChecksQueue } from './tracking/check-jobs';
 import { Tracking } from './tracking/tracking';
+import { WeeklyReports } from './reports/weekly-reports';
 import { RankTracking, rankChecksQueue } from './rank-tracking/rank-tracking';
 import { createJobs, type Jobs } from './jobs';
 import { PageFactsJobs, pageFactsQueue, servePageFacts } from './page-facts/page-facts-jobs';
@@ -170,6 +171,8 @@ export interface Services extends WorkServices, DomainServices {
   workspaceMembers: WorkspaceMembers;
   /** Each workspace's audit log. */
   audit: AuditLog;
+  /** Workspaces' weekly reports: the page's, and the Monday email to who chose it. */
+  reports: WeeklyReports;
   /** The API tokens people make, and signing in with one. */
   apiTokens: ApiTokens;
   tokenSignIn: ApiTokenSignIn;
@@ -499,6 +502,7 @@ export function createServices(
     ...work,
     audit,
     apiTokens: new ApiTokens(db, clock, audit),
+    reports: new WeeklyReports({ db, clock, config, rank: work.rank, email, log }),
     tokenSignIn: new ApiTokenSignIn(db, clock),
     users: new Users(db, clock),
     workspaces: new Workspaces(db, clock, audit),

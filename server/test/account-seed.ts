@@ -309,7 +309,18 @@ export async function seedAccount(app: App, email: string): Promise<SeededAccoun
       provider: 'sandbox',
       depth_reached: 100,
       competitors: '{}',
+      features: '[]',
+      top_results: '[]',
     })
+    .execute();
+  // The weekly report chosen, and one sent.
+  await expectOk(
+    call('PUT', '/reports/weekly/subscription', { weekly: true }, token),
+    'weekly report',
+  );
+  await db
+    .insertInto('weekly_reports_sent')
+    .values({ workspace_id: userId, week: now.slice(0, 10), sent_at: now, recipients: 1 })
     .execute();
 
   const user = (await services.users.byId(userId))!;

@@ -19,6 +19,7 @@ export const EXPORT_PLACES: Record<UserTableName, string> = {
     'withheld: an invitation is a credential (its link), and its address another person’s',
   api_tokens: 'workspaces.json (the tokens you made, without their secrets)',
   workspace_audit: 'workspaces.json',
+  weekly_reports_sent: 'workspaces.json',
   user_settings: 'settings.json',
   keyword_settings: 'settings.json, workspaces.json',
   sessions: 'withheld: a session is a credential',
@@ -189,6 +190,7 @@ function files(rows: Rows, columns: Map<string, string[]>): Record<string, strin
   const membersOf = groupBy(rows.workspace_members, 'workspace_id');
   const keywordSettingsOf = groupBy(rows.keyword_settings, 'workspace_id');
   const auditOf = groupBy(rows.workspace_audit, 'workspace_id');
+  const reportsOf = groupBy(rows.weekly_reports_sent, 'workspace_id');
   const userId = rows.users[0]?.id;
   const table = (name: UserTableName) => csv(columns.get(name) ?? [], rows[name]);
   return {
@@ -204,6 +206,7 @@ function files(rows: Rows, columns: Map<string, string[]>): Record<string, strin
         members: (membersOf.get(workspace.id) ?? []).map(clean),
         keywordSettings: keywordSettingsOf.get(workspace.id)?.map(clean)[0] ?? null,
         audit: (auditOf.get(workspace.id) ?? []).map(clean),
+        weeklyReportsSent: (reportsOf.get(workspace.id) ?? []).map(clean),
       })),
       memberOf: rows.workspace_members
         .filter(

@@ -49,6 +49,7 @@ export const USER_TABLES = [
       ],
     },
   },
+  { table: 'weekly_reports_sent', owner: { column: 'workspace_id', parent: 'workspaces' } },
   // Invitations of the user's workspaces, and those sent to their address.
   {
     table: 'workspace_invites',

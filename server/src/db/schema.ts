@@ -45,6 +45,7 @@ export interface Database {
   flows: FlowsTable;
   flow_runs: FlowRunsTable;
   flow_alerts: FlowAlertsTable;
+  weekly_reports_sent: WeeklyReportsSentTable;
   workspace_secrets: WorkspaceSecretsTable;
 }
 
@@ -89,6 +90,17 @@ export interface WorkspaceMembersTable {
   user_id: string;
   role: 'owner' | 'admin' | 'member' | 'viewer';
   created_at: string;
+  /** 1 when the member wants the workspace's weekly report by email. */
+  weekly_report: Generated<number>;
+}
+
+/** A workspace's weekly report sent: one row a week, claimed before sending. */
+export interface WeeklyReportsSentTable {
+  workspace_id: string;
+  /** The Monday (YYYY-MM-DD, UTC) of the week it was sent in. */
+  week: string;
+  sent_at: string;
+  recipients: number;
 }
 
 /** An emailed invitation into a workspace; the link's token is kept as its sha256 only. */

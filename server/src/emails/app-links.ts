@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { EMAIL_MESSAGES } from '@core/messages';
+import { EMAIL_MESSAGES, REPORT_MESSAGES } from '@core/messages';
+import { WORKSPACE_PARAM } from '@core/workspaces/header';
 import { ROUTES } from '@core/routes';
 import type { Config } from '../config';
 
@@ -20,6 +21,11 @@ export const EMAIL_PAGES = {
   tracking: (pageId?: string): AppPage => ({
     name: EMAIL_MESSAGES.trackingPage,
     path: `${ROUTES.siteSpeedTracking}${pageId ? `?page=${encodeURIComponent(pageId)}` : ''}`,
+  }),
+  /** A workspace's weekly report, opened in that workspace. */
+  report: (workspaceId: string): AppPage => ({
+    name: REPORT_MESSAGES.title,
+    path: `${ROUTES.reports}?${WORKSPACE_PARAM}=${encodeURIComponent(workspaceId)}`,
   }),
   /** A user flow: its steps, history and alerts. */
   flow: (flowId: string): AppPage => ({

@@ -31,6 +31,7 @@ import * as flows from './2026-11-30-029-flows';
 import * as flowTracking from './2026-12-07-030-flow-tracking';
 import * as signedInPages from './2026-12-07-031-signed-in-pages';
 import * as serpFeatures from './2026-12-07-032-serp-features';
+import * as weeklyReports from './2026-12-07-033-weekly-reports';
 
 /** All migrations in order; names are date-prefixed so they sort as they apply. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07-030-flow-tracking': flowTracking,
   '2026-12-07-031-signed-in-pages': signedInPages,
   '2026-12-07-032-serp-features': serpFeatures,
+  '2026-12-07-033-weekly-reports': weeklyReports,
 };

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { mailOptions } from './mail-options';
 import type { EmailMessage, EmailSender } from './port';
 
 interface Logger {
@@ -20,12 +21,7 @@ export class OutboxEmailSender implements EmailSender {
   ) {}
 
   async send(message: EmailMessage): Promise<void> {
-    const info = await this.transport.sendMail({
-      from: this.from,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-    });
+    const info = await this.transport.sendMail(mailOptions(this.from, message));
     await fs.mkdir(this.dir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(this.dir, `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml`);

@@ -1,7 +1,17 @@
+/** A picture an HTML message shows inline (`<img src="cid:{cid}">`). */
+export interface InlineImage {
+  cid: string;
+  filename: string;
+  png: Buffer;
+}
+
 export interface EmailMessage {
   to: string;
   subject: string;
+  /** Every message has its plain text; `html` is the same message for clients that show it. */
   text: string;
+  html?: string;
+  images?: InlineImage[];
   /** The one link the message exists for; the outbox logs it for developers. */
   link?: string;
 }

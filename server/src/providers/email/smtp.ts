@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { mailOptions } from './mail-options';
 import type { EmailMessage, EmailSender } from './port';
 
 /** Sends through the SMTP server of SMTP_URL (smtp:// or smtps://user:pass@host:port). */
@@ -14,11 +15,6 @@ export class SmtpEmailSender implements EmailSender {
   }
 
   async send(message: EmailMessage): Promise<void> {
-    await this.transport.sendMail({
-      from: this.from,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-    });
+    await this.transport.sendMail(mailOptions(this.from, message));
   }
 }

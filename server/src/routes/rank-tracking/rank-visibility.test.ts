@@ -1,68 +1,38 @@
 import { afterEach, expect, it } from 'vitest';
 import { ctrOf } from '@core/rank-tracking/visibility';
-import { rankVisibilitySchema, competitorsFoundSchema } from '@core/schemas/rank-visibility';
-import { buildManifest, isoDateOfDay, sandboxDay } from '@sandbox';
-import { SandboxIndexProvider } from '../../providers/serp/sandbox-index';
+import { competitorsFoundSchema, rankVisibilitySchema } from '@core/schemas/rank-visibility';
+import { isoDateOfDay, sandboxDay } from '@sandbox';
+import type { SandboxIndexProvider } from '../../providers/serp/sandbox-index';
 import { describeOnDatabases } from '../../../test/backends';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { TestClock } from '../../../test/clock';
-import { signUp } from '../../../test/users';
+import type { TestApp } from '../../../test/build-test-app';
+import { checkedPickleballWeek, PICKLEBALL } from '../../../test/sandbox-rank-week';
 
 const RANK = '/backend-service/v1/rank-tracking';
-const manifest = buildManifest({ port: 8080 });
-const host = (site: string) => `${site}.sandbox.localhost`;
-const KEYWORDS = ['pickleball paddles', 'pickleball rules', 'pickleball courts'];
-const TRACKED = host('dink-daily');
-const COMPETITOR = host('paddle-lab');
-/** A week of the pickleball cluster's season, whose pages are published and updated on it. */
-const FIRST = '2025-12-01';
-const DAYS = 7;
+const {
+  keywords: KEYWORDS,
+  domain: TRACKED,
+  competitor: COMPETITOR,
+  first: FIRST,
+  days: DAYS,
+} = PICKLEBALL;
 
 describeOnDatabases('Rank visibility and competitors found', ({ postgres }) => {
   let t: TestApp;
   afterEach(async () => t?.close());
 
-  /** A week of daily checks of the pickleball keywords on the sandbox web. */
   async function checkedWeek() {
-    const clock = new TestClock(new Date(`${FIRST}T06:00:00Z`));
-    const index = new SandboxIndexProvider(
-      () => manifest,
-      () => sandboxDay(clock.now()),
-    );
-    t = await buildTestApp({
-      postgres,
-      env: { RANK_CONCURRENCY: '0', RANK_PROVIDER_GAP_MS: '0' },
-      overrides: { serpChain: [index] },
-      clock,
-    });
-    const user = await signUp(t.app, 3);
-    const added = await t.app.inject({
-      method: 'POST',
-      url: `${RANK}/keywords/bulk`,
-      headers: user.headers,
-      payload: {
-        keywords: KEYWORDS.map((keyword) => ({
-          keyword,
-          domain: TRACKED,
-          device: 'desktop',
-          country: 'us',
-          competitors: [COMPETITOR],
-          tags: keyword === 'pickleball rules' ? ['rules'] : [],
-        })),
-      },
-    });
-    expect(added.statusCode).toBe(201);
-    const ids = (added.json().keywords as { id: string }[]).map((k) => k.id);
-    for (let day = 0; day < DAYS; day++) {
-      for (const id of ids) await t.app.services.rank.checkNow(user.workspace.id, id);
-      clock.advanceMinutes(24 * 60);
-    }
-    clock.advanceMinutes(-24 * 60);
-    return { user, index };
+    const week = await checkedPickleballWeek(postgres);
+    t = week.t;
+    return week;
   }
 
   /** What the sandbox ranking of `day` gives `domain` over the keywords, worked out here. */
-  function expected(index: SandboxIndexProvider, day: number, domain: string, keywords: string[]) {
+  function expected(
+    index: SandboxIndexProvider,
+    day: number,
+    domain: string,
+    keywords: readonly string[],
+  ) {
     let clicks = 0;
     let everyClick = 0;
     for (const keyword of keywords) {

@@ -1,11 +1,7 @@
-import { WORKSPACE_HEADER } from '@core/workspaces/header';
+import { WORKSPACE_HEADER, WORKSPACE_PARAM } from '@core/workspaces/header';
 import { inBrowser } from '../viewport';
 
-/**
- * The address's query parameter that names the workspace the app acts in: a link copied
- * from a shared workspace opens it. Absent, the app acts in the personal workspace.
- */
-export const WORKSPACE_PARAM = 'ws';
+export { WORKSPACE_PARAM };
 
 /** The workspace the address names, or null for the personal one. */
 export function currentWorkspaceId(): string | null {
