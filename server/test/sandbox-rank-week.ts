@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { buildManifest, sandboxDay } from '@sandbox';
 import { SandboxIndexProvider } from '../src/providers/serp/sandbox-index';
+import type { ServiceOverrides } from '../src/services';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { TestClock } from './clock';
 import { signUp } from './users';
@@ -30,7 +31,10 @@ export const PICKLEBALL = {
  * pickleball keywords (the second tagged 'rules') and a check of each every day of the
  * week at 06:00 UTC; the clock is left at the last check.
  */
-export async function checkedPickleballWeek(postgres: boolean) {
+export async function checkedPickleballWeek(
+  postgres: boolean,
+  overrides: Omit<ServiceOverrides, 'serpChain'> = {},
+) {
   const clock = new TestClock(new Date(`${PICKLEBALL.first}T06:00:00Z`));
   const index = new SandboxIndexProvider(
     () => manifest,
@@ -39,7 +43,7 @@ export async function checkedPickleballWeek(postgres: boolean) {
   const t: TestApp = await buildTestApp({
     postgres,
     env: { RANK_CONCURRENCY: '0', RANK_PROVIDER_GAP_MS: '0' },
-    overrides: { serpChain: [index] },
+    overrides: { ...overrides, serpChain: [index] },
     clock,
   });
   const user = await signUp(t.app, 3);

@@ -1,7 +1,9 @@
 import { afterEach, expect, it } from 'vitest';
+import { RANK_TRACKING_MESSAGES } from '@core/messages';
 import { ctrOf } from '@core/rank-tracking/visibility';
 import { competitorsFoundSchema, rankVisibilitySchema } from '@core/schemas/rank-visibility';
 import { isoDateOfDay, sandboxDay } from '@sandbox';
+import type { KeywordDataProvider } from '../../providers/keyword-data/port';
 import type { SandboxIndexProvider } from '../../providers/serp/sandbox-index';
 import { describeOnDatabases } from '../../../test/backends';
 import type { TestApp } from '../../../test/build-test-app';
@@ -20,8 +22,8 @@ describeOnDatabases('Rank visibility and competitors found', ({ postgres }) => {
   let t: TestApp;
   afterEach(async () => t?.close());
 
-  async function checkedWeek() {
-    const week = await checkedPickleballWeek(postgres);
+  async function checkedWeek(overrides: Parameters<typeof checkedPickleballWeek>[1] = {}) {
+    const week = await checkedPickleballWeek(postgres, overrides);
     t = week.t;
     return week;
   }
@@ -142,5 +144,68 @@ describeOnDatabases('Rank visibility and competitors found', ({ postgres }) => {
       headers: user.headers,
     });
     for (const k of list.json().keywords) expect(k.competitors).toEqual([COMPETITOR, newcomer]);
+  });
+
+  it('estimates traffic from a volume source, and says why it cannot when one volume is missing', async () => {
+    const volumes: Record<string, number | null> = {
+      'pickleball paddles': 2400,
+      'pickleball rules': 1900,
+      'pickleball courts': 880,
+    };
+    const asked: string[][] = [];
+    const keywordData: KeywordDataProvider = {
+      source: 'dataforseo',
+      lookup: async (keywords) => {
+        asked.push([...keywords]);
+        return keywords.flatMap((keyword) =>
+          volumes[keyword] === null
+            ? []
+            : [
+                {
+                  keyword,
+                  keyword_info: {
+                    search_volume: volumes[keyword]!,
+                    cpc: null,
+                    competition: null,
+                    monthly_searches: [],
+                  },
+                  keyword_properties: { keyword_difficulty: null },
+                },
+              ],
+        );
+      },
+    };
+    const { user, index, clock } = await checkedWeek({ keywordData });
+    const get = async () =>
+      rankVisibilitySchema.parse(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `${RANK}/visibility?days=${DAYS}`,
+            headers: user.headers,
+          })
+        ).json(),
+      );
+    const report = await get();
+    expect(report).toMatchObject({ volumeSource: 'dataforseo', volumeNote: null });
+    const lastDay = sandboxDay(new Date(`${FIRST}T00:00:00Z`)) + DAYS - 1;
+    const traffic = KEYWORDS.reduce((sum, keyword) => {
+      const at = index
+        .rank(keyword, 'en', lastDay)
+        .findIndex((page) => new URL(page.url).hostname === TRACKED);
+      return sum + volumes[keyword]! * ctrOf(at < 0 ? null : at + 1);
+    }, 0);
+    expect(report.points.at(-1)!.figures![0]!.traffic).toBe(Math.round(traffic));
+    // Asked once a day for the set, not once a request.
+    await get();
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.sort()).toEqual([...KEYWORDS].sort());
+    // A day on, the source has lost one volume: traffic is unknown, and the report says why.
+    volumes['pickleball courts'] = null;
+    clock.advanceMinutes(25 * 60);
+    const later = await t.app.services.rank.visibility.visibility(user.workspace.id, DAYS);
+    expect(asked).toHaveLength(2);
+    expect(later.volumeNote).toBe(RANK_TRACKING_MESSAGES.volumesMissing(1));
+    expect(later.points.at(-2)!.figures![0]!.traffic).toBeNull();
   });
 });
