@@ -12,3 +12,6 @@ export function groupedNumber(value: number): string {
   const sign = value < 0 && (whole !== '0' || digits) ? '-' : '';
   return `${sign}${grouped}${digits ? `.${digits}` : ''}`;
 }
+
+/** A share of 0–100 as the visibility tables show it: one decimal from 10, two below. */
+export const percentText = (value: number): string => `${value.toFixed(value >= 10 ? 1 : 2)} %`;

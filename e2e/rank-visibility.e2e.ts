@@ -1,39 +1,19 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { percentText } from '@core/number-text';
 import { ROUTES } from '@core/routes';
 import { competitorsFoundSchema, rankVisibilitySchema } from '@core/schemas/rank-visibility';
-import { registerByApi, storeSession } from './support/accounts';
+import { storeSession } from './support/accounts';
+import { checkedSandboxKeywords } from './support/checked-keywords';
 import { useBrowser } from './support/browser';
 import { horizontalOverflow } from './support/overflow';
 import { visitRoute } from './support/routes';
 
 const h = useBrowser();
-const api = (path: string) => `${h.baseUrl}/backend-service/v1${path}`;
 
-/** Two sandbox keywords tracked for a site the index ranks, each checked once. */
+/** The sandbox keywords checked once, with their visibility and competitors found. */
 async function checkedKeywords(page: Page, prefix: string) {
-  const auth = await registerByApi(page, prefix);
-  const headers = { authorization: `Bearer ${auth.token}` };
-  const host = (site: string) => `${site}.sandbox.localhost`;
-  const added = await page.request.post(api('/rank-tracking/keywords/bulk'), {
-    headers,
-    data: {
-      keywords: ['ice cream flavors', 'homemade ice cream'].map((keyword) => ({
-        keyword,
-        domain: host('gelato-lab'),
-        device: 'desktop',
-        country: 'us',
-        competitors: [host('creamery-notes')],
-      })),
-    },
-  });
-  expect(added.status()).toBe(201);
-  for (const { id } of (await added.json()).keywords as { id: string }[]) {
-    expect(
-      (await page.request.post(api(`/rank-tracking/keywords/${id}/check`), { headers })).ok(),
-    ).toBe(true);
-  }
-  const get = async (path: string) => (await page.request.get(api(path), { headers })).json();
+  const { auth, get } = await checkedSandboxKeywords(page, h.baseUrl, prefix);
   return {
     auth,
     visibility: rankVisibilitySchema.parse(await get('/rank-tracking/visibility?days=7')),
@@ -58,9 +38,7 @@ describe('rank visibility and competitors found', () => {
       const cell = page.locator(
         `[data-testid=rank-visibility-row][data-domain="${figure.domain}"] [data-testid=rank-visibility-value]`,
       );
-      expect(await cell.textContent()).toBe(
-        `${figure.visibility.toFixed(figure.visibility >= 10 ? 1 : 2)} %`,
-      );
+      expect(await cell.textContent()).toBe(percentText(figure.visibility));
     }
     // No volume source on the defaults: traffic is '-', with why.
     expect(await rows.first().locator('td').last().textContent()).toBe('-');

@@ -3,7 +3,7 @@ import { RANK_DEVICES } from '../rank-tracking/devices';
 import { SERP_FEATURE_KINDS } from './serp-features';
 import { rankVisibilitySchema } from './rank-visibility';
 
-/** The days a weekly report covers, ending when it is made. */
+/** The UTC days a weekly report covers, the day it is made the last. */
 export const REPORT_DAYS = 7;
 /** Rank moves a report lists at most, the biggest first. */
 export const REPORT_MOVES_MAX = 10;

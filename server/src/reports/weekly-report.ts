@@ -37,7 +37,9 @@ export async function weeklyReport(
 ): Promise<WeeklyReport> {
   const { db, clock, rank } = deps;
   const to = clock.now();
-  const from = new Date(to.getTime() - REPORT_DAYS * DAY_MS).toISOString();
+  // Whole UTC days, today the last, as the visibility's points are.
+  const today = Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), to.getUTCDate());
+  const from = new Date(today - (REPORT_DAYS - 1) * DAY_MS).toISOString();
   const workspace = await db.kysely
     .selectFrom('workspaces')
     .select(['id', 'name'])

@@ -14,6 +14,10 @@ export const SHOWN_METRICS = [
 export const metricText = (key: LabKey, value: number | null | undefined) =>
   value === null || value === undefined ? '-' : measuredText(key, value);
 
+/** A day as the history tables show it. */
+export const dayText = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+
 export const dateTimeText = (iso: string) =>
   new Date(iso).toLocaleString(undefined, {
     year: 'numeric',

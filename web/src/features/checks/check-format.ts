@@ -13,7 +13,7 @@ export const VERDICTS: Record<Verdict, { label: string; bg: string; text?: 'dark
   running: { label: 'Running', bg: 'primary' },
 };
 
-export const DEVICE_NAMES = { mobile: 'Mobile', desktop: 'Desktop' } as const;
+export { DEVICE_NAMES } from '@core/device-names';
 
 /** The address of one check on the checks screen (the workspace parameter is kept). */
 export const checkHref = (id: string) => `${ROUTES.checks}?id=${encodeURIComponent(id)}`;

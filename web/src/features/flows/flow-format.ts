@@ -6,7 +6,7 @@ export const editFlowHref = (id: string) => `${flowHref(id)}&edit=1`;
 export const newFlowHref = () => `${ROUTES.flows}?new=1`;
 export const runHref = (runId: string) => `${ROUTES.flows}?run=${encodeURIComponent(runId)}`;
 
-export const DEVICE_NAMES = { mobile: 'Mobile', desktop: 'Desktop' } as const;
+export { DEVICE_NAMES } from '@core/device-names';
 
 /** The colours of a run's status badge. */
 export const RUN_STATUS_BADGES: Record<FlowRunStatus, { bg: string; text?: 'dark' }> = {

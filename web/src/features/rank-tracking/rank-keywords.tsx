@@ -5,9 +5,11 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Nav from 'react-bootstrap/Nav';
 import Spinner from 'react-bootstrap/Spinner';
+import { Link } from 'react-router';
 import { RANK_TRACKING_MESSAGES } from '@core/messages';
 import type { Plan } from '@core/plans';
 import { RANK_PARAMS, type TrackPrefill } from '@core/rank-tracking/links';
+import { ROUTES } from '@core/routes';
 import { RANK_DEVICES } from '@core/schemas/rank-tracking';
 import { SERP_FEATURE_KINDS, SERP_FEATURE_NAMES } from '@core/schemas/serp-features';
 import { RANK_TRACKING_ENDPOINTS } from '@core/endpoints/rank-tracking';
@@ -148,6 +150,9 @@ export function RankKeywords({
           {groupedNumber(keywords.length)} of {groupedNumber(limit)}{' '}
           {limit === 1 ? 'keyword' : 'keywords'} on your {plan.title} plan
         </span>
+        <Link to={ROUTES.reports} data-testid="rank-report-link">
+          Weekly report
+        </Link>
         {adds && !full && !adding && (
           <Button className="ms-auto" onClick={() => setAdding(true)} data-testid="rank-add-open">
             Add keywords

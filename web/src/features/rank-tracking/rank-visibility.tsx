@@ -6,7 +6,7 @@ import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { RANK_TRACKING_ENDPOINTS as RANK } from '@core/endpoints/rank-tracking';
-import { groupedNumber } from '@core/number-text';
+import { groupedNumber, percentText } from '@core/number-text';
 import type { RankKeyword } from '@core/schemas/rank-tracking';
 import type { DomainVisibilityFigures, RankVisibility } from '@core/schemas/rank-visibility';
 import { SERP_SOURCE_LABELS } from '@core/schemas/serp';
@@ -19,9 +19,8 @@ import { useWorkspaceAllows } from '../../api/workspaces';
 import { useDaysToggle } from './days-toggle';
 import { dateTimeText, dayText } from './rank-format';
 
-const RankVisibilityChart = lazy(() => import('./rank-visibility-chart'));
+const RankVisibilityChart = lazy(() => import('../../components/rank-visibility-chart'));
 
-const percent = (value: number) => `${value.toFixed(value >= 10 ? 1 : 2)} %`;
 const dateText = (date: string) => dayText(`${date}T12:00:00Z`);
 
 /** Why traffic is '-': no volume source, or what went wrong with it. */
@@ -86,14 +85,14 @@ function FiguresTable({ report }: { report: RankVisibility }) {
                   </Badge>
                 )}
               </td>
-              <td data-testid="rank-visibility-value">{percent(figure.visibility)}</td>
+              <td data-testid="rank-visibility-value">{percentText(figure.visibility)}</td>
               <td>
                 <Change
                   from={first === latest ? undefined : figureOf(first, domain)?.visibility}
                   to={figure.visibility}
                 />
               </td>
-              <td>{percent(figure.shareOfVoice)}</td>
+              <td>{percentText(figure.shareOfVoice)}</td>
               <td>{figure.averagePosition ?? '-'}</td>
               <td>
                 {figure.inTopTen} of {latest.known}
@@ -164,7 +163,7 @@ function CompetitorsFound({
                       {figure.inTopTen} of {found.data.known}
                     </td>
                     <td>{figure.averagePosition ?? '-'}</td>
-                    <td>{percent(figure.visibility)}</td>
+                    <td>{percentText(figure.visibility)}</td>
                     <td className="text-end">
                       {followed(figure.domain) ? (
                         <Badge bg="light" text="dark" className="border">
@@ -245,9 +244,9 @@ export default function RankVisibilityPanel({
               <a href={visibility.data.curve.url} target="_blank" rel="noopener noreferrer">
                 {visibility.data.curve.source}
               </a>{' '}
-              (position 1: {percent(visibility.data.curve.ctr[0]! * 100)} of clicks; past the first
-              page: none). 100 % is position 1 on every keyword; share of voice is the share of
-              every top-10 result’s clicks.
+              (position 1: {percentText(visibility.data.curve.ctr[0]! * 100)} of clicks; past the
+              first page: none). 100 % is position 1 on every keyword; share of voice is the share
+              of every top-10 result’s clicks.
               {sources.length > 0 &&
                 ` Positions from ${sources.map((s) => SERP_SOURCE_LABELS[s]).join(', ')}.`}
             </p>

@@ -1,5 +1,5 @@
 import type { RumRating } from '@core/rum/metrics';
-import type { RumConnection, RumDevice } from './rum-filters';
+import type { RumConnection } from './rum-filters';
 
 export const RATING_WORDS: Record<RumRating, string> = {
   good: 'Good',
@@ -9,7 +9,7 @@ export const RATING_WORDS: Record<RumRating, string> = {
 
 export const RATINGS: readonly RumRating[] = ['good', 'needsImprovement', 'poor'];
 
-export const DEVICE_NAMES: Record<RumDevice, string> = { mobile: 'Mobile', desktop: 'Desktop' };
+export { DEVICE_NAMES } from '@core/device-names';
 
 export const CONNECTION_NAMES: Record<RumConnection, string> = {
   'slow-2g': 'Slow 2G',

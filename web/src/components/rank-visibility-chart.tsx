@@ -3,11 +3,11 @@ import type { RankVisibility } from '@core/schemas/rank-visibility';
 import {
   COLORS,
   COMPETITOR_COLORS,
-  dailyAxis,
+  labelledXAxis,
   LINE_CHART_BASE,
   NO_LEGEND,
-} from '../../components/chart-setup';
-import { dayText } from './rank-format';
+} from './chart-setup';
+import { dayText } from './run-comparison/metric-format';
 
 /** The colour of each series: the first tracked domain's blue, then one each. */
 function seriesColor(report: RankVisibility, domain: string): string {
@@ -20,7 +20,8 @@ function seriesColor(report: RankVisibility, domain: string): string {
  * gap, never a zero.
  */
 export default function RankVisibilityChart({ report }: { report: RankVisibility }) {
-  const xs = report.points.map((p) => Date.parse(`${p.date}T00:00:00Z`));
+  // A day's point at its noon (UTC), labelled under it: the same day in any time zone.
+  const xs = report.points.map((p) => Date.parse(`${p.date}T12:00:00Z`));
   const latest = report.points.findLast((p) => p.figures !== null);
   const description =
     `Visibility over ${report.points.length} days` +
@@ -70,9 +71,12 @@ export default function RankVisibilityChart({ report }: { report: RankVisibility
               },
             },
             scales: {
-              x: dailyAxis(xs[0]! - day / 2, xs.at(-1)! + day / 2, (ms) =>
-                dayText(new Date(ms).toISOString()),
-              ),
+              x: labelledXAxis({
+                min: xs[0]! - day / 2,
+                max: xs.at(-1)! + day / 2,
+                ticks: xs,
+                label: (ms) => dayText(new Date(ms).toISOString()),
+              }),
               y: {
                 type: 'linear',
                 min: 0,
