@@ -2,8 +2,10 @@
  * Rank tracking's queries at size: one user with 1,000 tracked keywords, each with 400 days
  * of daily checks (400,000 rows) in SQLite. Prints the scheduler's due-keyword query, one
  * keyword's history over 30 and 365 days (over HTTP on loopback), and the list of all
- * 1,000 keywords with their figures (latest, changes, best, 30-day sparkline), each as p50
- * and p99. The rows are written straight to SQLite: no search runs. Asserts nothing.
+ * 1,000 keywords with their figures (latest, changes, best, 30-day sparkline), visibility
+ * over 30 and 365 days (each check's top ten weighed by the click-through curve) and the
+ * competitors found, each as p50 and p99. The rows are written straight to SQLite: no search
+ * runs. Asserts nothing.
  *   npx tsx bench/rank-tracking-bench.ts [--requests 200]
  */
 import crypto from 'node:crypto';
@@ -88,6 +90,29 @@ try {
         depth_reached: state === 'failed' ? 0 : 100,
         error: state === 'failed' ? 'serpapi: timed out' : null,
         competitors: JSON.stringify({ 'rival.example': 4, 'other.example': null }),
+        // What a check keeps of its first page: ten results and a few features.
+        features:
+          state === 'failed'
+            ? null
+            : JSON.stringify([
+                { kind: 'people_also_ask', owners: ['rival.example', 'scoops.example'] },
+                { kind: 'videos', owners: ['video.example'] },
+              ]),
+        top_results:
+          state === 'failed'
+            ? null
+            : JSON.stringify(
+                Array.from({ length: 10 }, (_, i) => ({
+                  position: i + 1,
+                  domain:
+                    i + 1 === position
+                      ? 'scoops.example'
+                      : i === 3
+                        ? 'rival.example'
+                        : `site${(k + i * 7) % 40}.example`,
+                  url: `https://site${i}.example/${k}`,
+                })),
+              ),
       });
     }
     await db.kysely.transaction().execute(async (trx) => {
@@ -110,7 +135,7 @@ try {
   const base = `http://127.0.0.1:${bench.port}/backend-service/v1/rank-tracking/keywords`;
   const get = async (url: string) => {
     const res = await fetch(url, { headers: owner.headers });
-    if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+    if (!res.ok) throw new Error(`${url}: HTTP ${res.status} ${await res.text()}`);
     return res.json();
   };
   for (const days of [30, 365]) {
@@ -126,6 +151,43 @@ try {
   console.log(
     `list of ${list.keywords.length} keywords with their figures:     ${summary(listTimes)}`,
   );
+  const rankApi = `http://127.0.0.1:${bench.port}/backend-service/v1/rank-tracking`;
+  for (const days of [30, 365]) {
+    const times = await timed(Math.max(5, Math.round(requests / 20)), () =>
+      get(`${rankApi}/visibility?days=${days}`),
+    );
+    // The bound: reading the window's top tens from SQLite and parsing them, nothing else.
+    const since = new Date(now.getTime() - days * DAY_MS).toISOString();
+    const bound = await timed(5, async () => {
+      for (let i = 0; i < ids.length; i += 500) {
+        const rows = await db.kysely
+          .selectFrom('rank_checks')
+          .select(['keyword_id', 'checked_at', 'top_results'])
+          .where('keyword_id', 'in', ids.slice(i, i + 500))
+          .where('checked_at', '>=', since)
+          .where('top_results', 'is not', null)
+          .execute();
+        for (const row of rows) JSON.parse(row.top_results!);
+      }
+    });
+    const p50 = (list: number[]) =>
+      percentile(
+        [...list].sort((a, b) => a - b),
+        50,
+      );
+    console.log(
+      `visibility of ${KEYWORDS} keywords, ${days} days (${KEYWORDS * days} checks' top tens): ${summary(times)}; ` +
+        `bound (read and parse them) p50 ${p50(bound).toFixed(0)} ms, ratio ${(p50(times) / p50(bound)).toFixed(2)}×`,
+    );
+  }
+  const found = await timed(Math.max(5, Math.round(requests / 20)), () =>
+    get(`${rankApi}/competitors-found`),
+  );
+  console.log(`competitors found in ${KEYWORDS} keywords' latest top tens: ${summary(found)}`);
+  const report = await timed(Math.max(5, Math.round(requests / 20)), () =>
+    get(`http://127.0.0.1:${bench.port}/backend-service/v1/reports/weekly`),
+  );
+  console.log(`weekly report of ${KEYWORDS} keywords:          ${summary(report)}`);
 } finally {
   await bench.close();
 }

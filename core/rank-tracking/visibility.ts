@@ -45,14 +45,13 @@ export interface DomainVisibility {
   traffic: number | null;
 }
 
-/** A domain's best position on one keyword's first page (a host may hold two results). */
-function bestPosition(top: KeywordTopTen['top'], domain: string): number | null {
-  const wanted = siteKey(domain);
-  let best: number | null = null;
+/** Each host's best position on one keyword's first page (a host may hold two results). */
+function bestPositions(top: KeywordTopTen['top']): Map<string, number> {
+  const best = new Map<string, number>();
   for (const result of top) {
-    if (domainKey(result.domain) === wanted && (best === null || result.position < best)) {
-      best = result.position;
-    }
+    const host = domainKey(result.domain);
+    const known = best.get(host);
+    if (known === undefined || result.position < known) best.set(host, result.position);
   }
   return best;
 }
@@ -75,8 +74,10 @@ export function visibilityOf(
     0,
   );
   const volumesKnown = keywords.every((k) => k.volume !== null);
+  const bests = keywords.map((k) => bestPositions(k.top));
   return domains.map((domain) => {
-    const positions = keywords.map((k) => bestPosition(k.top, domain));
+    const wanted = siteKey(domain);
+    const positions = bests.map((best) => best.get(wanted) ?? null);
     const clicks = positions.reduce<number>((sum, p) => sum + ctrOf(p), 0);
     const ranked = positions.filter((p): p is number => p !== null);
     return {

@@ -62,27 +62,37 @@ export class RankVisibilityReport {
     return rows.map(keywordFields).filter((k) => tag === undefined || k.tags.includes(tag));
   }
 
-  /** The keywords' checks since `since` that read a first page, oldest first. */
+  /**
+   * The last check of each keyword's day since `since` that read a first page (the one a
+   * day's figures read), in no order, its top ten parsed; the others are not parsed.
+   */
   private async topTens(keywordIds: readonly string[], since: string) {
-    const rows: { keyword_id: string; checked_at: string; top_results: string | null }[] = [];
+    const lastOfDay = new Map<string, { keywordId: string; checkedAt: string; json: string }>();
     for (let i = 0; i < keywordIds.length; i += 500) {
-      rows.push(
-        ...(await this.db.kysely
-          .selectFrom('rank_checks')
-          .select(['keyword_id', 'checked_at', 'top_results'])
-          .where('keyword_id', 'in', keywordIds.slice(i, i + 500))
-          .where('checked_at', '>=', since)
-          .where('top_results', 'is not', null)
-          .execute()),
-      );
+      const rows = await this.db.kysely
+        .selectFrom('rank_checks')
+        .select(['keyword_id', 'checked_at', 'top_results'])
+        .where('keyword_id', 'in', keywordIds.slice(i, i + 500))
+        .where('checked_at', '>=', since)
+        .where('top_results', 'is not', null)
+        .execute();
+      for (const row of rows) {
+        const key = `${row.keyword_id} ${dateOf(row.checked_at)}`;
+        const kept = lastOfDay.get(key);
+        if (!kept || kept.checkedAt < row.checked_at) {
+          lastOfDay.set(key, {
+            keywordId: row.keyword_id,
+            checkedAt: row.checked_at,
+            json: row.top_results!,
+          });
+        }
+      }
     }
-    return rows
-      .sort((a, b) => a.checked_at.localeCompare(b.checked_at))
-      .map((row) => ({
-        keywordId: row.keyword_id,
-        checkedAt: row.checked_at,
-        top: JSON.parse(row.top_results!) as RankTopResult[],
-      }));
+    return [...lastOfDay.values()].map(({ keywordId, checkedAt, json }) => ({
+      keywordId,
+      checkedAt,
+      top: JSON.parse(json) as RankTopResult[],
+    }));
   }
 
   async visibility(workspaceId: string, days: number, tag?: string): Promise<RankVisibility> {
@@ -124,23 +134,30 @@ export class RankVisibilityReport {
   async competitorsFound(workspaceId: string, tag?: string): Promise<CompetitorsFound> {
     const keywords = await this.keywordsOf(workspaceId, tag);
     const since = new Date(this.clock.now().getTime() - FOUND_DAYS * DAY_MS).toISOString();
-    const latest = new Map<string, RankTopResult[]>();
-    let checkedAt: string | null = null;
+    const latest = new Map<string, { checkedAt: string; top: RankTopResult[] }>();
     for (const check of await this.topTens(
       keywords.map((k) => k.id),
       since,
     )) {
-      latest.set(check.keywordId, check.top);
-      checkedAt = check.checkedAt;
+      const kept = latest.get(check.keywordId);
+      if (!kept || kept.checkedAt < check.checkedAt) latest.set(check.keywordId, check);
     }
+    const newest = [...latest.values()].reduce<string | null>(
+      (max, check) => (max === null || check.checkedAt > max ? check.checkedAt : max),
+      null,
+    );
     const volumes = await this.volumesOf(keywords);
-    const known = topTensOf(keywords, latest, volumes);
+    const known = topTensOf(
+      keywords,
+      new Map([...latest].map(([id, check]) => [id, check.top])),
+      volumes,
+    );
     const tracked = [...new Set(keywords.map((k) => k.domain))];
     return {
       tag: tag ?? null,
       known: known.length,
       keywords: keywords.length,
-      checkedAt,
+      checkedAt: newest,
       found: competitorsFound(known, tracked, COMPETITORS_FOUND_MAX),
     };
   }

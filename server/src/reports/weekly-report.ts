@@ -46,23 +46,27 @@ export async function weeklyReport(
     .where('id', '=', workspaceId)
     .executeTakeFirstOrThrow();
   const keywords = (await rank.keywords.list(workspaceId)).map(keywordFields);
-  const checks: CheckRow[] = [];
+  // Each keyword's checks of the week, oldest first.
+  const checksOf = new Map<string, CheckRow[]>();
   const ids = keywords.map((k) => k.id);
   for (let i = 0; i < ids.length; i += 500) {
-    checks.push(
-      ...(await db.kysely
-        .selectFrom('rank_checks')
-        .select(['keyword_id', 'state', 'position', 'depth_reached', 'features', 'checked_at'])
-        .where('keyword_id', 'in', ids.slice(i, i + 500))
-        .where('checked_at', '>=', from)
-        .orderBy('checked_at')
-        .execute()),
-    );
+    const rows = await db.kysely
+      .selectFrom('rank_checks')
+      .select(['keyword_id', 'state', 'position', 'depth_reached', 'features', 'checked_at'])
+      .where('keyword_id', 'in', ids.slice(i, i + 500))
+      .where('checked_at', '>=', from)
+      .orderBy('checked_at')
+      .execute();
+    for (const row of rows) {
+      const list = checksOf.get(row.keyword_id) ?? [];
+      list.push(row);
+      checksOf.set(row.keyword_id, list);
+    }
   }
   const moves: ReportRankMove[] = [];
   const features: WeeklyReport['rank']['features'] = [];
   for (const k of keywords) {
-    const own = checks.filter((c) => c.keyword_id === k.id);
+    const own = checksOf.get(k.id) ?? [];
     const comparable = own.filter((c) => COMPARABLE.has(c.state));
     const [first, last] = [comparable[0], comparable.at(-1)];
     if (first && last && first !== last) {
