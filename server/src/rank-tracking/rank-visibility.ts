@@ -66,7 +66,7 @@ export class RankVisibilityReport {
    * The last check of each keyword's day since `since` that read a first page (the one a
    * day's figures read), in no order, its top ten parsed; the others are not parsed.
    */
-  private async topTens(keywordIds: readonly string[], since: string) {
+  private async topTens(keywordIds: readonly string[], since: string, before?: string) {
     const lastOfDay = new Map<string, { keywordId: string; checkedAt: string; json: string }>();
     for (let i = 0; i < keywordIds.length; i += 500) {
       const rows = await this.db.kysely
@@ -74,6 +74,7 @@ export class RankVisibilityReport {
         .select(['keyword_id', 'checked_at', 'top_results'])
         .where('keyword_id', 'in', keywordIds.slice(i, i + 500))
         .where('checked_at', '>=', since)
+        .$if(before !== undefined, (q) => q.where('checked_at', '<', before!))
         .where('top_results', 'is not', null)
         .execute();
       for (const row of rows) {
@@ -95,17 +96,24 @@ export class RankVisibilityReport {
     }));
   }
 
-  async visibility(workspaceId: string, days: number, tag?: string): Promise<RankVisibility> {
+  /** The `days` UTC days up to the day of `until` (today by default), a point each. */
+  async visibility(
+    workspaceId: string,
+    days: number,
+    tag?: string,
+    until = this.clock.now(),
+  ): Promise<RankVisibility> {
     const keywords = await this.keywordsOf(workspaceId, tag);
-    const now = this.clock.now();
     const dates = Array.from({ length: days }, (_, i) =>
-      dateOf(new Date(now.getTime() - (days - 1 - i) * DAY_MS).toISOString()),
+      dateOf(new Date(until.getTime() - (days - 1 - i) * DAY_MS).toISOString()),
     );
+    const lastDayEnd = new Date(Date.parse(`${dates.at(-1)}T00:00:00.000Z`) + DAY_MS);
     // Each keyword's last check of each day.
     const byDay = new Map<string, Map<string, RankTopResult[]>>();
     for (const check of await this.topTens(
       keywords.map((k) => k.id),
       `${dates[0]}T00:00:00.000Z`,
+      lastDayEnd.toISOString(),
     )) {
       const day = byDay.get(dateOf(check.checkedAt)) ?? new Map<string, RankTopResult[]>();
       day.set(check.keywordId, check.top);

@@ -34,12 +34,15 @@ const reasonTexts = (json: string) => (JSON.parse(json) as RegressionReason[]).m
 export async function weeklyReport(
   deps: { db: Db; clock: Clock; rank: RankTracking },
   workspaceId: string,
+  /** A UTC midnight: the report covers the seven days before it. Now, by default (today included). */
+  endsBefore?: Date,
 ): Promise<WeeklyReport> {
   const { db, clock, rank } = deps;
-  const to = clock.now();
-  // Whole UTC days, today the last, as the visibility's points are.
-  const today = Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), to.getUTCDate());
-  const from = new Date(today - (REPORT_DAYS - 1) * DAY_MS).toISOString();
+  // Whole UTC days, as the visibility's points are: up to now, or to the day before `endsBefore`.
+  const to = endsBefore ? new Date(endsBefore.getTime() - 1) : clock.now();
+  const lastDay = Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), to.getUTCDate());
+  const from = new Date(lastDay - (REPORT_DAYS - 1) * DAY_MS).toISOString();
+  const before = new Date(lastDay + DAY_MS).toISOString();
   const workspace = await db.kysely
     .selectFrom('workspaces')
     .select(['id', 'name'])
@@ -55,6 +58,7 @@ export async function weeklyReport(
       .select(['keyword_id', 'state', 'position', 'depth_reached', 'features', 'checked_at'])
       .where('keyword_id', 'in', ids.slice(i, i + 500))
       .where('checked_at', '>=', from)
+      .where('checked_at', '<', before)
       .orderBy('checked_at')
       .execute();
     for (const row of rows) {
@@ -144,6 +148,7 @@ export async function weeklyReport(
     ])
     .where('tracked_pages.workspace_id', '=', workspaceId)
     .where('tracking_alerts.created_at', '>=', from)
+    .where('tracking_alerts.created_at', '<', before)
     .orderBy('tracking_alerts.created_at')
     .execute();
   const endsIt = { regression: 'recovery', unreachable: 'reachable' } as const;
@@ -188,6 +193,7 @@ export async function weeklyReport(
     ])
     .where('flow_alerts.workspace_id', '=', workspaceId)
     .where('flow_alerts.at', '>=', from)
+    .where('flow_alerts.at', '<', before)
     .where('flow_alerts.kind', 'in', ['regression', 'failing'])
     .orderBy('flow_alerts.at')
     .execute();
@@ -199,7 +205,7 @@ export async function weeklyReport(
     rank: {
       keywords: keywords.length,
       moves: moves.slice(0, REPORT_MOVES_MAX),
-      visibility: await rank.visibility.visibility(workspaceId, REPORT_DAYS),
+      visibility: await rank.visibility.visibility(workspaceId, REPORT_DAYS, undefined, to),
       features,
     },
     speed: { pages: pages.length, alerts: speedAlerts },

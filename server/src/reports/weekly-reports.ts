@@ -39,8 +39,9 @@ export interface WeeklyReportsDeps {
 export class WeeklyReports {
   constructor(private readonly deps: WeeklyReportsDeps) {}
 
-  build(workspaceId: string): Promise<WeeklyReport> {
-    return weeklyReport(this.deps, workspaceId);
+  /** The last seven days, today included; or the seven before `endsBefore` (a midnight). */
+  build(workspaceId: string, endsBefore?: Date): Promise<WeeklyReport> {
+    return weeklyReport(this.deps, workspaceId, endsBefore);
   }
 
   async subscribed(workspaceId: string, userId: string): Promise<boolean> {
@@ -104,7 +105,8 @@ export class WeeklyReports {
         .where('workspace_members.workspace_id', '=', workspaceId)
         .where('workspace_members.weekly_report', '=', 1)
         .execute();
-      const report = await this.build(workspaceId);
+      // The calendar week before the Monday it goes out on: Monday to Sunday.
+      const report = await this.build(workspaceId, new Date(`${week}T00:00:00.000Z`));
       let recipients = 0;
       for (const member of members) {
         const base = emailLinkBase(config, member.sign_in_origin);

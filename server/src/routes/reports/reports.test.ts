@@ -181,10 +181,14 @@ describeOnDatabases('Weekly reports', ({ postgres }) => {
     const mails = outboxMessagesTo(t.config, user.user.email);
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
-    // The subject, encoded as headers are: "Weekly report: Personal, 2 Dec – 8 Dec 2025".
-    expect(mail).toMatch(/^Subject: =\?UTF-8\?Q\?Weekly_report=3A_Personal=2C_2_Dec_/m);
-    expect(mail).toContain('Weekly report: Personal, 2 Dec =E2=80=93 8 Dec 2025.');
+    // The subject, encoded as headers are: "Weekly report: Personal, 1 Dec – 7 Dec 2025" (the calendar week before the Monday).
+    expect(mail).toMatch(/^Subject: =\?UTF-8\?Q\?Weekly_report=3A_Personal=2C_1_Dec_/m);
+    expect(mail).toContain('Weekly report: Personal, 1 Dec =E2=80=93 7 Dec 2025.');
     expect(mail).toContain(REPORT_MESSAGES.rankMoves);
+    // Monday's first check to Sunday's: dink-daily went from 5th to 1st for each keyword.
+    expect(mail).toContain(
+      'pickleball courts=E2=80=9D (dink-daily.sandbox.localhost, desktop): #5 =E2=86=92 #1',
+    );
     expect(mail).toContain(`${PICKLEBALL.domain}: 100 %`);
     expect(mail).toContain('Content-Type: image/png');
     expect(mail).toContain('cid:visibility');
