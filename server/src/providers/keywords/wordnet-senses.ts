@@ -11,6 +11,11 @@ export interface Resolution {
   context: Synset[];
   /** The seed as a whole is not in WordNet and `lemma` is its head noun. */
   viaHead: boolean;
+  /**
+   * The context word whose definition names the compound `lemma` is ('espresso' for
+   * 'espresso beans' → coffee_bean): the sense the whole phrase means, not the head's own.
+   */
+  namedBy?: string;
 }
 
 /** Nouns first: the seed is a search keyword, and nouns carry the hyponym tree. */
@@ -38,6 +43,9 @@ export async function resolveSeed(wordnet: WordNet, seed: string): Promise<Resol
       const context = [run.slice(0, from), ...runs.filter((_, other) => other !== r)]
         .filter((phrase) => phrase.length > 0)
         .map((phrase) => phrase.join(' '));
+      const named = await compoundNamedByContext(wordnet, head, context);
+      if (named)
+        return { ...(await resolution(wordnet, named.compound, context, true)), namedBy: named.by };
       return resolution(wordnet, head, context, true);
     }
   }
@@ -79,4 +87,35 @@ async function contextSenses(wordnet: WordNet, phrase: string): Promise<LemmaSen
   if (whole || !phrase.includes(' ')) return whole ? [whole] : [];
   const words = await Promise.all(phrase.split(' ').map((word) => wordnet.senses(word, 'n')));
   return words.filter((hit) => hit !== null);
+}
+
+/**
+ * A compound of the head that a context word's definition names: 'espresso' is "…brewed
+ * … through finely ground coffee beans", so 'espresso beans' means coffee_bean, not the
+ * legume the head noun 'bean' means first.
+ */
+async function compoundNamedByContext(
+  wordnet: WordNet,
+  head: LemmaSenses,
+  context: string[],
+): Promise<{ compound: LemmaSenses; by: string } | null> {
+  for (const phrase of context) {
+    for (const hit of await contextSenses(wordnet, phrase)) {
+      for (const offset of hit.offsets) {
+        const words = wordnet
+          .synset(offset, hit.pos)
+          .definition.toLowerCase()
+          .split(/[^a-z-]+/)
+          .filter(Boolean);
+        for (let i = 1; i < words.length; i++) {
+          if (STOP_WORDS.has(words[i - 1]!)) continue;
+          const tail = await wordnet.senses(words[i]!, 'n');
+          if (tail?.lemma !== head.lemma) continue;
+          const compound = await wordnet.senses(`${words[i - 1]} ${words[i]}`, 'n');
+          if (compound && compound.lemma !== head.lemma) return { compound, by: phrase };
+        }
+      }
+    }
+  }
+  return null;
 }

@@ -136,6 +136,26 @@ describe('WordNetSuggester category', () => {
     );
   });
 
+  it("takes the compound a context word's definition names over the head noun's sense", async () => {
+    // 'espresso' is "…through finely ground coffee beans": coffee beans, not legumes.
+    const category = await new WordNetSuggester().suggest(request('espresso beans', 'category'));
+    const related = await new WordNetSuggester().suggest(request('espresso beans', 'related'));
+    expect(category.prompt).toContain('"coffee_bean.n.01" (named in the definition of "espresso"');
+    const [coffeeBean] = await wordpos.lookupNoun('coffee bean');
+    const legumes = lemmasOf(await hyponymsOf((await wordpos.lookupNoun('bean'))[0]!));
+    expect(legumes).toContain('mung bean');
+    for (const result of [category, related]) {
+      for (const { keywords } of result.lists) {
+        for (const keyword of keywords) expect(legumes).not.toContain(keyword);
+      }
+    }
+    // Its relations are coffee's: the synonyms and the tree it grows on.
+    expect(list(related, 'related')).toEqual(
+      expect.arrayContaining(coffeeBean!.synonyms.map(spell).filter((l) => l !== 'coffee bean')),
+    );
+    expect(list(related, 'related')).toContain('coffee tree');
+  });
+
   it('answers empty lists for a seed WordNet does not know', async () => {
     const result = await new WordNetSuggester().suggest(request('zqxvlorp', 'category'));
     expect(result.lists).toEqual([

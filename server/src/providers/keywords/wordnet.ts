@@ -186,7 +186,11 @@ function describeSense(resolution: Resolution, seed: string): string {
     sense.definition.length > GLOSS_SHOWN
       ? `${sense.definition.slice(0, GLOSS_SHOWN - 1)}…`
       : sense.definition;
-  const head = resolution.viaHead ? ` (head noun of "${seed}")` : '';
+  const head = resolution.namedBy
+    ? ` (named in the definition of "${resolution.namedBy}", for "${seed}")`
+    : resolution.viaHead
+      ? ` (head noun of "${seed}")`
+      : '';
   return (
     `WordNet ${WORDNET_VERSION}: ${POS_NAMES[sense.pos]} sense ` +
     `"${resolution.lemma}.${resolution.pos}.01"${head} (${gloss})`
