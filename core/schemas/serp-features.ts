@@ -74,3 +74,16 @@ export const ownsFeature = (feature: SerpFeature, domain: string): boolean => {
 /** The kinds of `features` that `domain` owns, in the kinds' order. */
 export const ownedKinds = (features: readonly SerpFeature[], domain: string): SerpFeatureKind[] =>
   features.filter((feature) => ownsFeature(feature, domain)).map((feature) => feature.kind);
+
+/** The kinds `domain` owns after and not before (won), and before and not after (lost). */
+export function featuresWonAndLost(
+  before: readonly SerpFeature[],
+  after: readonly SerpFeature[],
+  domain: string,
+): { won: SerpFeatureKind[]; lost: SerpFeatureKind[] } {
+  const [had, has] = [ownedKinds(before, domain), ownedKinds(after, domain)];
+  return {
+    won: has.filter((kind) => !had.includes(kind)),
+    lost: had.filter((kind) => !has.includes(kind)),
+  };
+}

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { EMAIL_MESSAGES, RANK_TRACKING_MESSAGES as M } from '@core/messages';
 import type { RankAlerts, RankCheck } from '@core/schemas/rank-tracking';
-import { ownedKinds, SERP_FEATURE_NAMES, type SerpFeature } from '@core/schemas/serp-features';
+import { featuresWonAndLost, SERP_FEATURE_NAMES } from '@core/schemas/serp-features';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { pageReference, pageUrl, type AppPage } from '../emails/app-links';
@@ -16,26 +16,6 @@ export const COMPARABLE_STATES = ['ranked', 'not_in_top'] as const satisfies Ran
 
 const comparable = (check: RankCheck) =>
   (COMPARABLE_STATES as readonly string[]).includes(check.state);
-
-/**
- * The features `domain` won and lost between two checks whose features are both known:
- * a feature it owns now and did not (or that was not shown), and the other way round.
- */
-function featureChanges(
-  before: readonly SerpFeature[],
-  after: readonly SerpFeature[],
-  domain: string,
-): string[] {
-  const [had, has] = [new Set(ownedKinds(before, domain)), new Set(ownedKinds(after, domain))];
-  return [
-    ...[...has]
-      .filter((kind) => !had.has(kind))
-      .map((kind) => M.wonFeature(SERP_FEATURE_NAMES[kind])),
-    ...[...had]
-      .filter((kind) => !has.has(kind))
-      .map((kind) => M.lostFeature(SERP_FEATURE_NAMES[kind])),
-  ];
-}
 
 /** The rank tracking screen, where an alert's links lead. */
 const RANK_PAGE: AppPage = { name: 'Rank tracking', path: '/rank-tracking' };
@@ -63,7 +43,11 @@ export function rankChanges(
     changes.push(M.moved(text(previous), text(current)));
   }
   if (alerts.features && previous.features && current.features) {
-    changes.push(...featureChanges(previous.features, current.features, domain));
+    const { won, lost } = featuresWonAndLost(previous.features, current.features, domain);
+    changes.push(
+      ...won.map((kind) => M.wonFeature(SERP_FEATURE_NAMES[kind])),
+      ...lost.map((kind) => M.lostFeature(SERP_FEATURE_NAMES[kind])),
+    );
   }
   for (const [on, top] of [
     [alerts.top3, 3],

@@ -1,4 +1,4 @@
-import { ownedKinds, type SerpFeature } from '@core/schemas/serp-features';
+import { featuresWonAndLost, type SerpFeature } from '@core/schemas/serp-features';
 import type { RegressionReason } from '@core/schemas/tracking';
 import {
   REPORT_DAYS,
@@ -7,13 +7,12 @@ import {
   type WeeklyReport,
 } from '@core/schemas/reports';
 import type { Db } from '../db/connect';
+import { COMPARABLE_STATES } from '../rank-tracking/rank-alerts';
 import type { RankTracking } from '../rank-tracking/rank-tracking';
 import { keywordFields } from '../rank-tracking/rank-keywords';
 import type { Clock } from '../shared/clock';
 
 const DAY_MS = 86_400_000;
-/** Checks that know where the domain stands, as rank alerts compare them. */
-const COMPARABLE = new Set(['ranked', 'not_in_top']);
 
 interface CheckRow {
   keyword_id: string;
@@ -71,7 +70,9 @@ export async function weeklyReport(
   const features: WeeklyReport['rank']['features'] = [];
   for (const k of keywords) {
     const own = checksOf.get(k.id) ?? [];
-    const comparable = own.filter((c) => COMPARABLE.has(c.state));
+    const comparable = own.filter((c) =>
+      (COMPARABLE_STATES as readonly string[]).includes(c.state),
+    );
     const [first, last] = [comparable[0], comparable.at(-1)];
     if (first && last && first !== last) {
       // Past the depth counts as just past it, as rank alerts count it.
@@ -93,31 +94,13 @@ export async function weeklyReport(
     const known = own.filter((c) => c.features !== null);
     const [before, after] = [known[0], known.at(-1)];
     if (before && after && before !== after) {
-      const owned = (c: CheckRow) =>
-        new Set(ownedKinds(JSON.parse(c.features!) as SerpFeature[], k.domain));
-      const [had, has] = [owned(before), owned(after)];
-      for (const kind of has) {
-        if (!had.has(kind)) {
-          features.push({
-            keywordId: k.id,
-            keyword: k.keyword,
-            domain: k.domain,
-            kind,
-            change: 'won',
-          });
-        }
-      }
-      for (const kind of had) {
-        if (!has.has(kind)) {
-          features.push({
-            keywordId: k.id,
-            keyword: k.keyword,
-            domain: k.domain,
-            kind,
-            change: 'lost',
-          });
-        }
-      }
+      const parsed = (c: CheckRow) => JSON.parse(c.features!) as SerpFeature[];
+      const { won, lost } = featuresWonAndLost(parsed(before), parsed(after), k.domain);
+      const of = { keywordId: k.id, keyword: k.keyword, domain: k.domain };
+      features.push(
+        ...won.map((kind) => ({ ...of, kind, change: 'won' as const })),
+        ...lost.map((kind) => ({ ...of, kind, change: 'lost' as const })),
+      );
     }
   }
   // A keyword's features in the kinds' order, keywords by name: the same report each time.

@@ -60,24 +60,6 @@ export const LINE_CHART_BASE = {
 
 export const NO_LEGEND = { display: false } as const;
 
-const DAY_MS = 24 * 3600_000;
-
-/**
- * An x axis of time in milliseconds from `min` to `max` with a tick per UTC midnight
- * (thinned to fit), each labelled by `day`: no day is labelled twice.
- */
-export const dailyAxis = (min: number, max: number, day: (ms: number) => string) => ({
-  type: 'linear' as const,
-  min,
-  max,
-  ticks: {
-    stepSize: DAY_MS,
-    maxRotation: 0,
-    autoSkipPadding: 16,
-    callback: (value: number | string) => day(Number(value)),
-  },
-});
-
 /** A dashed horizontal line at `y`: a threshold or a budget. */
 export function thresholdLine(
   y: number,

@@ -4,7 +4,6 @@ import type { RankCheck } from '@core/schemas/rank-tracking';
 import {
   COLORS,
   COMPETITOR_COLORS,
-  dailyAxis,
   LINE_CHART_BASE,
   NO_LEGEND,
   type PointContext,
@@ -130,7 +129,18 @@ export default function RankHistoryChart({ domain, competitors, checks }: Props)
               },
             },
             scales: {
-              x: dailyAxis(min - pad, max + pad, (ms) => dayText(new Date(ms).toISOString())),
+              x: {
+                type: 'linear',
+                min: min - pad,
+                max: max + pad,
+                ticks: {
+                  // A tick per UTC midnight (thinned to fit): no day is labelled twice.
+                  stepSize: day,
+                  maxRotation: 0,
+                  autoSkipPadding: 16,
+                  callback: (value) => dayText(new Date(Number(value)).toISOString()),
+                },
+              },
               y: {
                 type: 'linear',
                 reverse: true,
