@@ -318,6 +318,17 @@ describe('keyword suggestion tool', () => {
     throw new Error('the answer had no keywords to open');
   }, 60_000);
 
+  it('says plainly when nothing grounded is known about a keyword, and what would answer it', async () => {
+    const { page } = await h.newPage();
+    await signedIn(page);
+    await page.goto(TOOL);
+    // The sandbox's results do not cover yoga mats, and WordNet knows only the floor mat.
+    await searchFor(page, 'yoga mats');
+    const alert = page.getByTestId('keyword-alert');
+    await alert.getByText(KEYWORD_MESSAGES.nothingGrounded).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('keyword-card-keyword').count()).toBe(0);
+  });
+
   it('refuses a 180-character term without a request, and keeps the settings it clamps', async () => {
     const { page } = await h.newPage();
     await signedIn(page);

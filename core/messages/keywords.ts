@@ -5,6 +5,8 @@ export const KEYWORD_MESSAGES = {
     `Grouping these ideas by their results takes ${searches} searches, more than your month has left.`,
   noIdeasInResults:
     'The search results for this keyword hold no new ideas. Try a broader keyword, or check its results in the SERP analysis tool.',
+  nothingGrounded:
+    "Nothing grounded is known about this keyword: its search results do not cover it, and WordNet, the dictionary used when they don't, holds nothing about the whole phrase. Ideas for it need a search provider that covers it (a SerpApi, Serper, VALUE SERP or DataForSEO key) or a language model (an OpenAI-compatible API key), which the site's admin can configure.",
   termTooLong: 'only 175 max characters allowed',
   signInRequired: 'please create an account or sign in',
   monthlyLimit: 'You have hit your monthly search limit. Upgrade here.',

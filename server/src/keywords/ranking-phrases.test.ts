@@ -42,6 +42,22 @@ describe('ranking phrases', () => {
     expect(found).not.toContain('jeep');
   });
 
+  it("counts a phrase the sites of many topics use as everyone's, however few their pages", () => {
+    const background = new PhraseBackground('en');
+    // Twenty topics of ten pages; a template heading on one page of each of five topics.
+    for (let topic = 0; topic < 20; topic++)
+      for (let page = 0; page < 10; page++)
+        background.add(
+          `Topic ${topic} words${topic}\n${page === 0 && topic < 5 ? 'Related articles' : ''}`,
+          `topic-${topic}`,
+        );
+    expect(background.uses('related articles')).toBe(5);
+    expect(background.general('related articles')).toBe(true);
+    // A topic's own phrase is on every page of its sites, and general nowhere.
+    expect(background.uses('words3')).toBe(10);
+    expect(background.general('words3')).toBe(false);
+  });
+
   it('drops a piece of a longer phrase that the pages mostly say whole', () => {
     const pages = ['Ice cream flavors', 'Best ice cream flavors', 'Ice cream flavors ranked'].map(
       (title) => ({ upFront: title, body: '' }),

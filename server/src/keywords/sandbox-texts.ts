@@ -45,9 +45,12 @@ export function sandboxBackgrounds(
     let background = built.get(code);
     if (!background) {
       background = new PhraseBackground(code);
+      // Headings too: a template's ("Related articles") is on every page of its sites.
+      const topicOf = new Map(read?.sites.map((site) => [site.id, site.topic]));
       for (const page of read?.pages ?? []) {
-        if (page.searchable && (page.lang ?? 'en').startsWith(code))
-          background.add(textOf(page).body);
+        if (!page.searchable || !(page.lang ?? 'en').startsWith(code)) continue;
+        const text = textOf(page);
+        background.add(`${text.upFront}\n${text.body}`, topicOf.get(page.site));
       }
       built.set(code, background);
     }

@@ -81,11 +81,11 @@ export function hyponyms(
 }
 
 /** Miami is part of Florida, part of the United States: three hops reach a country. */
-const HOLONYM_HOPS = 3;
+export const HOLONYM_HOPS = 3;
 const HOLONYMS = new Set(['#p', '#m', '#s']);
 
 /** Whether a synset lies within one of the wholes, remembered: cities share their regions. */
-function partOf(wordnet: WordNet, wholes: Synset[]) {
+export function partOf(wordnet: WordNet, wholes: Synset[]) {
   const keys = new Set(wholes.map(synsetKey));
   const known = new Map<string, boolean>();
   const inside = (at: { pos: Pos; offset: number }, hops: number): boolean => {

@@ -1,16 +1,25 @@
 import type { LemmaSenses, LookupPos, Synset, WordNet } from './wordnet-lexicon';
+import { sensesByContext } from './wordnet-phrase';
 import { STOP_WORDS, wordRuns } from './wordnet-text';
 
 export interface Resolution {
   /** What WordNet answers for: the seed itself, or its head noun when the seed is unknown. */
   lemma: string;
   pos: LookupPos;
-  /** Most frequent first; the first is the chosen sense. */
+  /** The chosen sense first, then the others, most frequent first. */
   senses: Synset[];
+  /** WordNet's number of the chosen sense among the lemma's (1 is the most frequent). */
+  senseNumber: number;
   /** The most frequent senses of the seed's other words ('florida' in 'cities in florida'). */
   context: Synset[];
-  /** The seed as a whole is not in WordNet and `lemma` is its head noun. */
+  /** The seed's other words, as phrases ('florida'); empty when the seed is the lemma. */
+  contextWords: string[];
+  /** The seed as a whole is not in WordNet and `lemma` is its head noun, or a compound of it. */
   viaHead: boolean;
+  /** The head noun's lemma ('bean' for 'espresso beans'); `lemma` when the seed is whole. */
+  head: string;
+  /** The seed's words chose the sense: the whole seed, a compound they name, a clear lead. */
+  chosenByContext: boolean;
   /**
    * The context word whose definition names the compound `lemma` is ('espresso' for
    * 'espresso beans' → coffee_bean): the sense the whole phrase means, not the head's own.
@@ -24,12 +33,18 @@ const SEED_POS: LookupPos[] = ['n', 'v', 'a'];
 /**
  * Finds the seed in WordNet: as a whole ('ice cream' → ice_cream), else its head noun
  * ('ice cream flavors' → flavor, 'cities in florida' → city), with the seed's other words
- * as context.
+ * as context: they name the compound meant ('espresso beans' → coffee_bean) or choose the
+ * head's sense ('piano keys' → the keyboard's lever).
  */
 export async function resolveSeed(wordnet: WordNet, seed: string): Promise<Resolution | null> {
   for (const pos of SEED_POS) {
     const whole = await wordnet.senses(seed, pos);
     if (whole) return resolution(wordnet, whole, [], false);
+  }
+  // A compound WordNet spells closed: 'wine glasses' is wineglass.
+  if (/^[a-z]+ [a-z]+$/.test(seed)) {
+    const closed = await wordnet.senses(seed.replace(' ', ''), 'n');
+    if (closed) return resolution(wordnet, closed, [], false);
   }
   const words = wordRuns(seed).flat();
   const runs = headRuns(words);
@@ -45,8 +60,19 @@ export async function resolveSeed(wordnet: WordNet, seed: string): Promise<Resol
         .map((phrase) => phrase.join(' '));
       const named = await compoundNamedByContext(wordnet, head, context);
       if (named)
-        return { ...(await resolution(wordnet, named.compound, context, true)), namedBy: named.by };
-      return resolution(wordnet, head, context, true);
+        return {
+          ...(await resolution(wordnet, named.compound, context, true)),
+          head: head.lemma,
+          namedBy: named.by,
+        };
+      const byHead = await resolution(wordnet, head, context, true);
+      const chosen = await sensesByContext(wordnet, byHead.senses, head.lemma, byHead.context);
+      return {
+        ...byHead,
+        senses: chosen.senses,
+        senseNumber: chosen.chosen + 1,
+        chosenByContext: chosen.clear,
+      };
     }
   }
   return null;
@@ -76,8 +102,12 @@ async function resolution(
     lemma: found.lemma,
     pos: found.pos,
     senses: found.offsets.map((offset) => wordnet.synset(offset, found.pos)),
+    senseNumber: 1,
     context: hits.flat().map((hit) => wordnet.synset(hit.offsets[0]!, hit.pos)),
+    contextWords: contextPhrases,
     viaHead,
+    head: found.lemma,
+    chosenByContext: true,
   };
 }
 

@@ -83,6 +83,11 @@ export function contentRuns(definition: string): string[][] {
 /** How far past the list's size temperature 1 reaches, in list sizes. */
 const REACH = 2;
 
+/** How many ranked candidates `pick` may reach for a list of `size`. */
+export function reachOf(size: number, temperature: number): number {
+  return Math.ceil((1 + REACH * temperature) * size);
+}
+
 /**
  * Ranked candidates → the answer list: keyword spelling, no duplicates, none excluded, and
  * `size` at most. Temperature 0 keeps the ranking; a higher one adds noise to each rank, so

@@ -156,6 +156,75 @@ describe('WordNetSuggester category', () => {
     expect(list(related, 'related')).toContain('coffee tree');
   });
 
+  /** Every idea of a whole search: category, similar and related. */
+  const allIdeas = async (seed: string, temperature = 0) => {
+    const suggester = new WordNetSuggester({ random: mulberry32(5) });
+    const [category, related] = await Promise.all(
+      (['category', 'related'] as const).map((algorithm) =>
+        suggester.suggest(request(seed, algorithm, { temperature })),
+      ),
+    );
+    return {
+      ideas: [category!, related!].flatMap((result) => result.lists.flatMap((l) => l.keywords)),
+      prompt: category!.prompt,
+    };
+  };
+
+  // Read from WordNet: what the head noun alone would offer, and must not be offered.
+  it.each([
+    {
+      seed: 'espresso beans',
+      sense: '"coffee_bean.n.01"',
+      offered: ['coffee', 'coffee tree', 'java'],
+      notOffered: ['mung bean', 'tonka bean', 'edible seed', 'jumping bean', 'seed', 'bean'],
+    },
+    {
+      // The keyboard's lever (sense 15), chosen by the piano's own definition.
+      seed: 'piano keys',
+      sense: '"key.n.15"',
+      offered: ['keyboard', 'action'],
+      notOffered: ['ignition key', 'latchkey', 'master key', 'shift key', 'acoustic device'],
+    },
+    {
+      // dog.n.01's kinds are dogs, and toy_dog is the phrase the other way round.
+      seed: 'dog toys',
+      sense: '(head noun of "dog toys")',
+      offered: [],
+      notOffered: ['maltese dog', 'dalmatian', 'puppy', 'doll', 'plaything'],
+    },
+    {
+      seed: 'yoga mats',
+      sense: '"mat.n.01"',
+      offered: [],
+      notOffered: ['doormat', 'welcome mat', 'rug', 'floor cover'],
+    },
+  ])(
+    'offers for $seed only ideas sharing a word or a sense with the whole phrase',
+    async ({ seed, sense, offered, notOffered }) => {
+      for (const temperature of [0, 0.7]) {
+        const { ideas, prompt } = await allIdeas(seed, temperature);
+        expect(prompt).toContain(sense);
+        if (temperature === 0) expect(ideas).toEqual(expect.arrayContaining(offered));
+        for (const idea of notOffered) expect(ideas).not.toContain(idea);
+      }
+    },
+  );
+
+  it('keeps what WordNet holds of a whole phrase, and places within a place it names', async () => {
+    // 'wine glasses' is the closed compound wineglass: its kinds are the phrase's.
+    const wine = await allIdeas('wine glasses');
+    expect(wine.prompt).toContain('"wineglass.n.01"');
+    expect(wine.ideas).toEqual(expect.arrayContaining(['champagne flute', 'drinking glass']));
+    expect(wine.ideas).not.toContain('stained glass');
+    const [city] = await wordpos.lookupNoun('city');
+    const cities = lemmasOf(await hyponymsOf(city!));
+    const { ideas } = await allIdeas('cities in florida');
+    // Chicago is a city, not one in Florida: the head noun's kinds alone are not offered.
+    expect(cities).toContain('chicago');
+    expect(ideas).not.toContain('chicago');
+    expect(ideas).toEqual(expect.arrayContaining(['miami', 'orlando', 'tampa']));
+  });
+
   it('answers empty lists for a seed WordNet does not know', async () => {
     const result = await new WordNetSuggester().suggest(request('zqxvlorp', 'category'));
     expect(result.lists).toEqual([

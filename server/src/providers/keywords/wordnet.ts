@@ -4,8 +4,9 @@ import type { KeywordSuggester, SuggestionRequest, SuggestionResult } from './po
 import { KeywordProviderError } from './port';
 import { loadWordNet, WORDNET_VERSION, type WordNet } from './wordnet-lexicon';
 import { coHyponyms, hyponyms, parents, relatedTerms } from './wordnet-relations';
+import { groundedInPhrase } from './wordnet-phrase';
 import { resolveSeed, type Resolution } from './wordnet-senses';
-import { phrasesAround, pick, STOP_WORDS, toKeyword, wordRuns } from './wordnet-text';
+import { phrasesAround, pick, reachOf, STOP_WORDS, toKeyword, wordRuns } from './wordnet-text';
 
 export interface WordNetSuggesterOptions {
   /** Result titles and snippets from the search provider for the seed, for Variation. */
@@ -94,30 +95,27 @@ export class WordNetSuggester implements KeywordSuggester {
       const describe = (what: string) =>
         `${describeSense(resolution, seed)}, ${what} depth ${depth}, ` +
         `${senses.length} of ${resolution.senses.length} senses`;
+      const reach = reachOf(request.size, temperature) + exclude.size;
+      const grounded = await phraseFilter(wordnet, resolution, reach);
       if (request.algorithm === 'category') {
+        const [category, similar] = await Promise.all([
+          grounded(hyponyms(wordnet, senses, depth, resolution.context)),
+          grounded(coHyponyms(wordnet, senses)),
+        ]);
         return {
           lists: [
-            {
-              list: 'category',
-              keywords: pick(hyponyms(wordnet, senses, depth, resolution.context), {
-                ...pickOptions,
-                exclude,
-              }),
-            },
-            {
-              list: 'similar',
-              keywords: pick(coHyponyms(wordnet, senses), { ...pickOptions, exclude }),
-            },
+            { list: 'category', keywords: pick(category.kept, { ...pickOptions, exclude }) },
+            { list: 'similar', keywords: pick(similar.kept, { ...pickOptions, exclude }) },
           ],
           identifiedCategory: identifiedCategory ?? null,
-          prompt: describe('hyponyms and co-hyponyms'),
+          prompt: describe('hyponyms and co-hyponyms') + droppedNote(category, similar),
         };
       }
-      const related = await relatedTerms(wordnet, senses, depth);
+      const related = await grounded(await relatedTerms(wordnet, senses, depth));
       return {
-        lists: [{ list: 'related', keywords: pick(related, { ...pickOptions, exclude }) }],
+        lists: [{ list: 'related', keywords: pick(related.kept, { ...pickOptions, exclude }) }],
         identifiedCategory: identifiedCategory ?? null,
-        prompt: describe('relations and definition terms'),
+        prompt: describe('relations and definition terms') + droppedNote(related),
       };
     });
   }
@@ -169,6 +167,52 @@ export class WordNetSuggester implements KeywordSuggester {
   }
 }
 
+interface Filtered {
+  kept: string[];
+  dropped: number;
+}
+
+/**
+ * For a seed WordNet holds by its head noun alone, the candidates that speak of the whole
+ * phrase (`groundedInPhrase`), as many as the answer can reach; every candidate otherwise.
+ */
+async function phraseFilter(
+  wordnet: WordNet,
+  resolution: Resolution,
+  reach: number,
+): Promise<(candidates: string[]) => Promise<Filtered>> {
+  if (!resolution.viaHead || resolution.contextWords.length === 0)
+    return async (candidates) => ({ kept: candidates, dropped: 0 });
+  const speaksOf = await groundedInPhrase(wordnet, {
+    head: resolution.head,
+    context: resolution.context,
+    contextWords: resolution.contextWords,
+    chosen: resolution.senses[0]!,
+    chosenByContext: resolution.chosenByContext,
+    compound: resolution.namedBy !== undefined,
+  });
+  return async (candidates) => {
+    const kept = new Set<string>();
+    const seen = new Set<string>();
+    for (const candidate of candidates) {
+      if (kept.size >= reach) break;
+      const keyword = toKeyword(candidate);
+      if (!keyword || seen.has(keyword)) continue;
+      seen.add(keyword);
+      if (await speaksOf(keyword)) kept.add(keyword);
+    }
+    return { kept: [...kept], dropped: seen.size - kept.size };
+  };
+}
+
+/** '; 12 left out: they share neither a word nor a sense with the phrase', for the debug panel. */
+function droppedNote(...lists: Filtered[]): string {
+  const dropped = lists.reduce((n, list) => n + list.dropped, 0);
+  return dropped > 0
+    ? `; ${dropped} left out: they share neither a word nor a sense with the phrase`
+    : '';
+}
+
 /** Alternates two ranked lists, so both sources reach the top of the answer. */
 function interleave(a: string[], b: string[]): string[] {
   const merged: string[] = [];
@@ -193,7 +237,8 @@ function describeSense(resolution: Resolution, seed: string): string {
       : '';
   return (
     `WordNet ${WORDNET_VERSION}: ${POS_NAMES[sense.pos]} sense ` +
-    `"${resolution.lemma}.${resolution.pos}.01"${head} (${gloss})`
+    `"${resolution.lemma}.${resolution.pos}.${String(resolution.senseNumber).padStart(2, '0')}"` +
+    `${head} (${gloss})`
   );
 }
 

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildManifest, type SandboxManifest } from '@sandbox';
-import {
-  KEYWORD_ALGORITHMS,
-  keywordResponseSchema,
-  type KeywordAnswer,
-} from '@core/schemas/keywords';
 import { wordsBySentence } from '../../keywords/ranking-phrases';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { signUp } from '../../../test/users';
+import { keywordSearch } from '../../../test/keyword-search';
 
 let t: TestApp;
 let manifest: SandboxManifest;
@@ -16,26 +11,6 @@ beforeAll(async () => {
   manifest = buildManifest({ port: t.config.PORT });
 });
 afterAll(() => t.close());
-
-/** A whole search: the three requests, as the page sends them. */
-async function search(term: string, language: string): Promise<KeywordAnswer[]> {
-  const u = await signUp(t.app, 4);
-  const answers: KeywordAnswer[] = [];
-  let searchId: string | undefined;
-  for (const algorithm of KEYWORD_ALGORITHMS) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/backend-service/v1/keyword',
-      headers: u.headers,
-      payload: { term, temp: 0, size: 30, algorithm, language, ...(searchId && { searchId }) },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const parsed = keywordResponseSchema.parse(res.json());
-    searchId = parsed[0]!.searchId;
-    answers.push(...parsed);
-  }
-  return answers;
-}
 
 /** What the topic's pages say, as runs of words, and its pages' headings. */
 function topicText(topic: string, language: string) {
@@ -62,7 +37,7 @@ describe('keyword ideas on the sandbox come from the seed topic’s pages and se
     ['vitesse de chargement', 'fr', 'fr-performance-web'],
     ['praias da Flórida', 'pt', 'pt-viagem-florida'],
   ])('"%s" (%s) → ideas of %s', async (term, language, topic) => {
-    const answers = await search(term, language);
+    const answers = await keywordSearch(t.app, term, language);
     const ideas = answers.flatMap((a) => a.ideas ?? []);
     expect(ideas.length).toBeGreaterThan(0);
     for (const answer of answers) {

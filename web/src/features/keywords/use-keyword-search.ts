@@ -5,7 +5,12 @@ import { FREE_KEYWORDS_PER_LIST } from '@core/keywords/limits';
 import { sizePerRequest } from '@core/keywords/settings';
 import { KEYWORD_MESSAGES } from '@core/messages';
 import { isPaidPlan } from '@core/plans';
-import type { ContentRank, KeywordAnswer, KeywordSettings } from '@core/schemas/keywords';
+import type {
+  ContentRank,
+  KeywordAnswer,
+  KeywordSettings,
+  KeywordSource,
+} from '@core/schemas/keywords';
 import { ApiError } from '../../api/api-client';
 import { useMeteredAction } from '../../api/metered-action';
 import { refusalOf, refusedWhenLimited } from '../../api/rate-limit';
@@ -58,6 +63,16 @@ function toSearchError(error: unknown): KeywordSearchError {
 }
 
 /**
+ * Why a search found nothing, by the source that answered: randomness changes a model's
+ * answer, not what the search results or the dictionary hold.
+ */
+function emptyMessage(source: KeywordSource, temperature: number): string {
+  if (source === 'serp') return KEYWORD_MESSAGES.noIdeasInResults;
+  if (source === 'wordnet') return KEYWORD_MESSAGES.nothingGrounded;
+  return temperature >= 1 ? KEYWORD_MESSAGES.noUniqueTermsAtMax : KEYWORD_MESSAGES.noUniqueTerms;
+}
+
+/**
  * A keyword search as one mutation: the advisory rate check, the category
  * request (which opens the search), then variation and related together. `stagesDone`
  * follows the real answers for the progress bar.
@@ -99,14 +114,9 @@ export function useKeywordSearch(token: string, planId: number) {
           isPaidPlan(planId) ? undefined : FREE_KEYWORDS_PER_LIST,
         );
         if (Object.values(lists).every((l) => l.length === 0)) {
-          // Randomness changes a model's answer, not what the search results hold.
           throw new KeywordSearchError(
             'empty',
-            answers[0]!.source === 'serp'
-              ? KEYWORD_MESSAGES.noIdeasInResults
-              : settings.temperature >= 1
-                ? KEYWORD_MESSAGES.noUniqueTermsAtMax
-                : KEYWORD_MESSAGES.noUniqueTerms,
+            emptyMessage(answers[0]!.source, settings.temperature),
           );
         }
         return {
