@@ -41,7 +41,7 @@ export interface LighthouseTimings {
   totalMs: number;
   /** Resolving the config (loading audit and gatherer modules on a process's first run). */
   configMs: number;
-  /** Lighthouse's measure of the machine, run before every page load. */
+  /** Lighthouse's measure of the machine: about 0 when a known one stood in (lighthouse-benchmark.ts). */
   benchmarkMs: number;
   /** Loading the page under the trace, until the network and CPU are quiet. */
   loadMs: number;

@@ -12,6 +12,7 @@ import {
   type LighthouseEnvironmentLike,
   type LighthouseResultLike,
 } from '@core/speed';
+import { benchmarkAfterRun, benchmarkBeforeRun } from './lighthouse-benchmark';
 import { inSession, SignInFailure } from './lighthouse-session';
 import type { LabStage } from './port';
 import { sendToServer, type LighthouseJob, type LighthouseTimings } from './lighthouse-protocol';
@@ -97,6 +98,7 @@ export async function runJob(job: LighthouseJob): Promise<void> {
     const start = performance.now();
     const flags = { ...FLAGS, port: job.port };
     const { session } = job;
+    benchmarkBeforeRun(Date.now());
     const result = session
       ? await inSession({ ...job, session }, (page) =>
           lighthouse(job.url, flags, CONFIGS[job.strategy], page),
@@ -108,6 +110,7 @@ export async function runJob(job: LighthouseJob): Promise<void> {
       | undefined;
     if (!lhr)
       return void sendToServer({ type: 'failed', message: 'Lighthouse returned no result.' });
+    benchmarkAfterRun(lhr.environment?.benchmarkIndex, Date.now());
     // Page load failures (HTTP errors, DNS, no paint) come as the LHR's runtimeError.
     if (lhr.runtimeError)
       return void sendToServer({
