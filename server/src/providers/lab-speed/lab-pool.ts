@@ -117,8 +117,9 @@ export class LabPool {
     try {
       const flags = [...CHROMIUM_FLAGS, ...(await this.extraFlags())];
       const chrome = await launchGuarded(this.chromePath, flags, lighthouse);
-      // A slot is warm once its Lighthouse process has loaded too.
+      // A slot is warm once its Lighthouse process has loaded and measured the machine too.
       await lighthouse.ready;
+      await lighthouse.measureMachine(chrome.port);
       return { chrome, lighthouse };
     } catch (error) {
       lighthouse.kill();

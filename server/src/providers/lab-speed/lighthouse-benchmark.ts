@@ -1,4 +1,5 @@
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import puppeteer from 'puppeteer-core';
 
 /**
  * How long a benchmark index measured by a Lighthouse process stands for the machine.
@@ -7,6 +8,8 @@ import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
  * a machine does not change class from one run to the next. So a process measures it on
  * its first run and again once the measure is this old, and the runs between report the
  * measure: each a second shorter, and without a second of CPU taken from the runs beside it.
+ * A warm slot measures it before its first run (`measureMachine`), as Lighthouse would: in
+ * a blank page of the slot's browser.
  */
 export const BENCHMARK_KEPT_MS = 10 * 60_000;
 
@@ -27,4 +30,23 @@ export function benchmarkBeforeRun(now: number): void {
 export function benchmarkAfterRun(index: number | undefined, now: number): void {
   if (measuring && typeof index === 'number' && Number.isFinite(index)) known = { index, at: now };
   measuring = false;
+}
+
+/**
+ * Measures the machine in a blank page of the browser on `port`, as Lighthouse does before
+ * a run, and keeps the measure for the runs to come. A failure leaves it to the first run.
+ */
+export async function measureMachine(port: number, now: () => number = Date.now): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    try {
+      const index: unknown = await page.evaluate(`(${measure.toString()})()`);
+      if (typeof index === 'number' && Number.isFinite(index)) known = { index, at: now() };
+    } finally {
+      await page.close();
+    }
+  } finally {
+    await browser.disconnect();
+  }
 }

@@ -53,11 +53,23 @@ async function runFlowJob(job: FlowJob): Promise<void> {
   }
 }
 
+/** Measures the machine once Lighthouse is loaded; a failure leaves it to the first run. */
+async function measureMachineJob(port: number): Promise<void> {
+  await runner;
+  const { measureMachine } = await import('./lighthouse-benchmark');
+  await measureMachine(port).catch(() => undefined);
+  sendToServer({ type: 'machineMeasured' });
+}
+
 let profileDir: string | null = null;
+/** The machine's measure under way: a run waits for it, so the two do not share the CPU. */
+let measuring: Promise<void> = Promise.resolve();
 process.on('message', (message: LighthouseServerMessage) => {
   if (message.type === 'guard') profileDir = message.profileDir;
-  else if (message.type === 'run') void runner.then(({ runJob }) => runJob(message.job));
-  else void runner.then(() => runFlowJob(message.job));
+  else if (message.type === 'measureMachine') measuring = measureMachineJob(message.port);
+  else if (message.type === 'run')
+    void measuring.then(() => runner).then(({ runJob }) => runJob(message.job));
+  else void measuring.then(() => runner).then(() => runFlowJob(message.job));
 });
 // A browser that dies mid-run also rejects promises Lighthouse never awaits; the run's own
 // promise reports the failure, so these strays must not end the process.

@@ -86,6 +86,19 @@ export class LighthouseProcess {
     });
   }
 
+  /**
+   * Measures the machine in the browser on `port` before the first run; resolves when done
+   * or left to that run, or when the process is gone.
+   */
+  measureMachine(port: number): Promise<void> {
+    return this.ask({ type: 'measureMachine', port }, (message) =>
+      message.type === 'machineMeasured' ? true : undefined,
+    ).then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
   /** Resolves with the flow's result, its failed step included; rejects as `run` does. */
   flow(job: FlowJob): Promise<FlowRunResult> {
     return this.ask({ type: 'flow', job }, (message) =>

@@ -19,6 +19,8 @@ export interface LighthouseJob {
  */
 export type LighthouseServerMessage =
   | { type: 'run'; job: LighthouseJob }
+  /** Measure the machine in the browser on `port` before any run (lighthouse-benchmark.ts). */
+  | { type: 'measureMachine'; port: number }
   | { type: 'flow'; job: FlowJob }
   | { type: 'guard'; profileDir: string };
 
@@ -57,6 +59,8 @@ export interface LighthouseTimings {
  */
 export type LighthouseChildMessage =
   | { type: 'ready' }
+  /** The machine is measured, or its measure left to the first run. */
+  | { type: 'machineMeasured' }
   | { type: 'stage'; stage: LabStage }
   | {
       type: 'done';

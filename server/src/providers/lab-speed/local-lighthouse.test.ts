@@ -279,7 +279,11 @@ describe('warm start', () => {
       // Warming a full pool starts nothing more.
       await lighthouse.warm();
       expect(childPids('chromium')).toEqual(browsers);
-      expect((await sample(lighthouse, pages.light.url)).lab.psi!.score).toBeGreaterThan(0);
+      const first = await sample(lighthouse, pages.light.url);
+      expect(first.lab.psi!.score).toBeGreaterThan(0);
+      // The warm slot measured the machine already: its first run spends no second on it.
+      expect(first.profile!.benchmarkMs).toBeLessThan(200);
+      expect(first.environment?.benchmarkIndex).toBeGreaterThan(0);
       expect(childPids('chromium')).toEqual(browsers);
     } finally {
       await lighthouse.close();
@@ -299,7 +303,7 @@ describe('one browser across runs', () => {
       ),
     );
 
-  it('clears the cache between runs (the second run of a page downloads its cacheable stylesheet again) and measures the machine once', async () => {
+  it('clears the cache between runs (the second run of a page downloads its cacheable stylesheet again) and does not measure the machine again', async () => {
     const lighthouse = new LocalLighthouseProvider(
       CHROME_PATH,
       1,
@@ -311,10 +315,9 @@ describe('one browser across runs', () => {
       const first = downloaded(run);
       const again = await sample(lighthouse, pages.light.url);
       const second = downloaded(again);
-      // The machine is measured (a second of the page's CPU) on the first run only; the
-      // second reports that measure (lighthouse-benchmark.ts).
-      expect(run.profile!.benchmarkMs).toBeGreaterThan(500);
-      expect(again.profile!.benchmarkMs).toBeLessThan(200);
+      // The machine was measured (a second of a page's CPU) when the slot started; neither
+      // run measures it again, both report that measure (lighthouse-benchmark.ts).
+      for (const result of [run, again]) expect(result.profile!.benchmarkMs).toBeLessThan(200);
       expect(run.environment?.benchmarkIndex).toBeGreaterThan(0);
       expect(again.environment?.benchmarkIndex).toBe(run.environment?.benchmarkIndex);
       // The filmstrip comes at the width it is shown, not the trace's.
