@@ -39,15 +39,15 @@ const CLEAR_LEAD = 6;
  * The head noun's senses, the one the context words speak of first: each sense scores the
  * stems its words and its hypernyms' share with the context words' senses and theirs (a
  * simplified Lesk, own words weighing more than a hypernym's). 'piano keys' is the lever
- * of a keyboard, not the lock's key; 'ice cream flavors' the taste, not the atmosphere.
- * With no overlap the most frequent sense stays first.
+ * of a keyboard, not the lock's key. Without a clear lead the most frequent sense stays
+ * first, and is not `clear`: nothing in ice cream's definition says which flavor it is.
  */
-export async function sensesByContext(
+export function sensesByContext(
   wordnet: WordNet,
   senses: Synset[],
   head: string,
   context: Synset[],
-): Promise<{ senses: Synset[]; chosen: number; clear: boolean }> {
+): { senses: Synset[]; chosen: number; clear: boolean } {
   if (context.length === 0) return { senses, chosen: 0, clear: false };
   const spoken = new Map<string, number>();
   for (const synset of context)
@@ -84,7 +84,7 @@ const key = (synset: { pos: string; offset: number }) =>
  * head noun alone do not: 'mung bean', 'edible seed' and 'jumping bean' are not about
  * espresso beans, and a head's most frequent sense the context did not choose is only a guess.
  */
-export async function groundedInPhrase(
+export function groundedInPhrase(
   wordnet: WordNet,
   phrase: {
     head: string;
@@ -96,7 +96,7 @@ export async function groundedInPhrase(
     /** The chosen sense is a compound the context names: it is the phrase, not its kind. */
     compound: boolean;
   },
-): Promise<(idea: string) => Promise<boolean>> {
+): (idea: string) => Promise<boolean> {
   const words = stemsOf(phrase.contextWords);
   const own = new Set<string>();
   const around = (synset: Synset, except: Set<string>) => {

@@ -66,7 +66,7 @@ export async function resolveSeed(wordnet: WordNet, seed: string): Promise<Resol
           namedBy: named.by,
         };
       const byHead = await resolution(wordnet, head, context, true);
-      const chosen = await sensesByContext(wordnet, byHead.senses, head.lemma, byHead.context);
+      const chosen = sensesByContext(wordnet, byHead.senses, head.lemma, byHead.context);
       return {
         ...byHead,
         senses: chosen.senses,

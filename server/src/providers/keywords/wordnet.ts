@@ -96,7 +96,7 @@ export class WordNetSuggester implements KeywordSuggester {
         `${describeSense(resolution, seed)}, ${what} depth ${depth}, ` +
         `${senses.length} of ${resolution.senses.length} senses`;
       const reach = reachOf(request.size, temperature) + exclude.size;
-      const grounded = await phraseFilter(wordnet, resolution, reach);
+      const grounded = phraseFilter(wordnet, resolution, reach);
       if (request.algorithm === 'category') {
         const [category, similar] = await Promise.all([
           grounded(hyponyms(wordnet, senses, depth, resolution.context)),
@@ -176,14 +176,14 @@ interface Filtered {
  * For a seed WordNet holds by its head noun alone, the candidates that speak of the whole
  * phrase (`groundedInPhrase`), as many as the answer can reach; every candidate otherwise.
  */
-async function phraseFilter(
+function phraseFilter(
   wordnet: WordNet,
   resolution: Resolution,
   reach: number,
-): Promise<(candidates: string[]) => Promise<Filtered>> {
+): (candidates: string[]) => Promise<Filtered> {
   if (!resolution.viaHead || resolution.contextWords.length === 0)
     return async (candidates) => ({ kept: candidates, dropped: 0 });
-  const speaksOf = await groundedInPhrase(wordnet, {
+  const speaksOf = groundedInPhrase(wordnet, {
     head: resolution.head,
     context: resolution.context,
     contextWords: resolution.contextWords,
