@@ -107,6 +107,13 @@ export const fieldResultSchema = z.object({
 export type FieldResult = z.infer<typeof fieldResultSchema>;
 
 /**
+ * How old, at most, the machine's benchmark index a local Lighthouse run reports is: the
+ * lab measures it once per Lighthouse process and again when it is this old, not before
+ * every run (server/src/providers/lab-speed/lighthouse-benchmark.ts).
+ */
+export const LAB_BENCHMARK_KEPT_MINUTES = 10;
+
+/**
  * How a lab run was measured, as its Lighthouse result and the lab report it: the tool and
  * browser versions, the machine's benchmark index, the throttling, and the lab runs under
  * way on the server when it started (itself included).

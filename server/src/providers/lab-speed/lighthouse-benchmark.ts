@@ -1,5 +1,6 @@
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer from 'puppeteer-core';
+import { LAB_BENCHMARK_KEPT_MINUTES } from '@core/speed';
 
 /**
  * How long a benchmark index measured by a Lighthouse process stands for the machine.
@@ -11,7 +12,7 @@ import puppeteer from 'puppeteer-core';
  * A warm slot measures it before its first run (`measureMachine`), as Lighthouse would: in
  * a blank page of the slot's browser.
  */
-export const BENCHMARK_KEPT_MS = 10 * 60_000;
+export const BENCHMARK_KEPT_MS = LAB_BENCHMARK_KEPT_MINUTES * 60_000;
 
 const measure = pageFunctions.computeBenchmarkIndex;
 let known: { index: number; at: number } | null = null;
@@ -26,9 +27,14 @@ export function benchmarkBeforeRun(now: number): void {
     : (new Function(`return ${known!.index};`) as typeof measure);
 }
 
+/** A measured index, when it is one, is the one known from `at`. */
+function remember(index: unknown, at: number): void {
+  if (typeof index === 'number' && Number.isFinite(index)) known = { index, at };
+}
+
 /** After a run: the index it measured, when it measured one, is the one known from `now`. */
 export function benchmarkAfterRun(index: number | undefined, now: number): void {
-  if (measuring && typeof index === 'number' && Number.isFinite(index)) known = { index, at: now };
+  if (measuring) remember(index, now);
   measuring = false;
 }
 
@@ -41,8 +47,7 @@ export async function measureMachine(port: number, now: () => number = Date.now)
   try {
     const page = await browser.newPage();
     try {
-      const index: unknown = await page.evaluate(`(${measure.toString()})()`);
-      if (typeof index === 'number' && Number.isFinite(index)) known = { index, at: now() };
+      remember(await page.evaluate(`(${measure.toString()})()`), now());
     } finally {
       await page.close();
     }

@@ -2,6 +2,7 @@ import { RUM_METRICS } from '@core/rum/metrics';
 import type { MetricLimit } from '@core/budgets/budget';
 import type { ResourceType } from '@core/budgets/resources';
 import type { FieldHistoryMetric, RunFingerprint, TrackingDevice } from '@core/schemas/tracking';
+import { LAB_BENCHMARK_KEPT_MINUTES } from '@core/speed';
 import type { LabKey } from '@core/speed-summary';
 import { SHOWN_METRICS } from '../../components/run-comparison/metric-format';
 
@@ -70,7 +71,11 @@ export function fingerprintText(fingerprint: RunFingerprint): string {
     fingerprint.chromiumVersion,
     fingerprint.benchmarkIndex === null
       ? null
-      : `benchmark index ${Math.round(fingerprint.benchmarkIndex)}`,
+      : `benchmark index ${Math.round(fingerprint.benchmarkIndex)}` +
+        // The local lab measures the machine now and then, not before every run.
+        (fingerprint.source === 'local-lighthouse'
+          ? ` (measured within ${LAB_BENCHMARK_KEPT_MINUTES} min)`
+          : ''),
     fingerprint.throttlingMethod && `${fingerprint.throttlingMethod} throttling`,
     `${fingerprint.concurrency} ${fingerprint.concurrency === 1 ? 'run' : 'runs'} at once`,
   ]
