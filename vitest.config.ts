@@ -12,6 +12,7 @@ const LAB_TESTS = [
   'server/src/providers/lab-speed/local-lighthouse.test.ts',
   'cli/check/local-check.test.ts',
   'server/src/providers/lab-speed/lighthouse-flow.test.ts',
+  'server/src/providers/lab-speed/lighthouse-categories.test.ts',
 ];
 /** Browser tests of what Lighthouse measures (their own app, `useBrowser({ lab })`): one at a time. */
 const LAB_BROWSER_TESTS = [

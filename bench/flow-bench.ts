@@ -14,7 +14,7 @@ import type { FlowStep } from '@core/flows/flow-schema';
 import { sharedManifest } from '@sandbox';
 import { LocalLighthouseProvider } from '../server/src/providers/lab-speed/local-lighthouse';
 import { startBenchApp } from './support/bench-app';
-import { chromePath, cliRun } from './support/lighthouse-cli';
+import { chromePath, cliRun } from '../server/test/lighthouse-cli';
 
 const roundsArg = process.argv.indexOf('--rounds');
 const rounds = roundsArg >= 0 ? Number(process.argv[roundsArg + 1]) : 3;

@@ -21,7 +21,7 @@ import { migrateToLatest } from '../server/src/db/migrate';
 import { LocalLighthouseProvider } from '../server/src/providers/lab-speed/local-lighthouse';
 import { buildManifest, type SandboxPage } from '@sandbox';
 import { freePort } from '../server/test/free-port';
-import { chromePath, cliRun, type Measured } from './support/lighthouse-cli';
+import { chromePath, cliRun, type Measured } from '../server/test/lighthouse-cli';
 
 const roundsArg = process.argv.indexOf('--rounds');
 const rounds = roundsArg >= 0 ? Number(process.argv[roundsArg + 1]) : 3;

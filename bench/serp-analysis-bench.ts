@@ -33,7 +33,7 @@ import { startTestPostgres } from '../scripts/postgres.mjs';
 import { startTestRedis } from '../scripts/redis.mjs';
 import { startAppProcess, startWorkerProcess } from '../server/test/app-process';
 import { startBenchApp } from './support/bench-app';
-import { chromePath, cliRun } from './support/lighthouse-cli';
+import { chromePath, cliRun } from '../server/test/lighthouse-cli';
 
 /**
  * Goals: the first card within 1.1× one warm run of its page, all ten within 1.15× the

@@ -81,7 +81,8 @@ const numericOf = (value: unknown) => numberOf(isRow(value) ? value.value : valu
  */
 function tableRow(row: unknown): InsightItem | null {
   if (!isRow(row)) return null;
-  const node = nodeOf(row.node);
+  // An element is the row's node, or its source where a meta tag decides (is-crawlable).
+  const node = nodeOf(row.node) ?? nodeOf(row.source);
   const source = isRow(row.source) && row.source.type === 'source-location' ? row.source : null;
   const address = textOf(row.url) ?? textOf(source?.url);
   const url = address && isUrl(address) ? address : undefined;
@@ -91,6 +92,8 @@ function tableRow(row: unknown): InsightItem | null {
     textOf(row.entity) ??
     textOf(row.statistic) ??
     textOf(row.name) ??
+    // A console message says more than where it was logged ('console.error').
+    textOf(row.description) ??
     (source ? undefined : textOf(row.source)) ??
     address ??
     node?.label ??
@@ -151,7 +154,7 @@ function chainRows(chains: unknown): InsightItem[] {
 }
 
 /** An audit's details as rows; lists (a table beside an element, sections) flattened. */
-function rowsOf(details: unknown): InsightItem[] {
+export function auditRows(details: unknown): InsightItem[] {
   if (!isRow(details)) return [];
   switch (details.type) {
     case 'table':
@@ -160,9 +163,9 @@ function rowsOf(details: unknown): InsightItem[] {
     case 'checklist':
       return checklistRows(details.items);
     case 'list':
-      return listOf(details.items).flatMap(rowsOf);
+      return listOf(details.items).flatMap(auditRows);
     case 'list-section':
-      return rowsOf(details.value);
+      return auditRows(details.value);
     case 'network-tree':
       return chainRows(details.chains);
     case 'node': {
@@ -204,7 +207,7 @@ function insightOf(id: string, group: Insight['group'], audit: LighthouseAuditLi
     ...(savingsMs !== undefined && { savingsMs }),
     ...(savingsBytes !== undefined && { savingsBytes }),
     ...(Object.keys(metricSavings).length > 0 && { metricSavings }),
-    items: rowsOf(audit.details).slice(0, MAX_ITEMS),
+    items: auditRows(audit.details).slice(0, MAX_ITEMS),
   };
 }
 

@@ -7,7 +7,16 @@ import {
   type LighthouseAuditLike,
   type LighthouseAuditRef,
 } from './lighthouse-insights';
+import { insightItemSchema } from './insight-item';
+import {
+  categoriesOf,
+  categoriesSchema,
+  optionalCategoriesSchema,
+  type LighthouseCategoriesLike,
+} from './lighthouse-categories';
 import { categoryClass, type SpeedClass } from './metrics';
+
+export { insightItemSchema, type InsightItem } from './insight-item';
 import { LAB_KEYS, type LabKey } from './speed-summary';
 
 /** Lighthouse audit ids behind the lab metrics. */
@@ -129,29 +138,6 @@ export const labEnvironmentSchema = z.object({
 export type LabEnvironment = z.infer<typeof labEnvironmentSchema>;
 
 /**
- * One row of an insight or diagnostic: a resource (URL), an element (selector), or a
- * labelled figure; figures absent where Lighthouse reports none.
- */
-export const insightItemSchema = z.object({
-  /** What the row is about, as shown: the URL, the element's label, or Lighthouse's label. */
-  label: z.string(),
-  url: z.string().optional(),
-  /** CSS selector and HTML snippet of an element. */
-  selector: z.string().optional(),
-  snippet: z.string().optional(),
-  totalBytes: z.number().optional(),
-  wastedBytes: z.number().optional(),
-  wastedMs: z.number().optional(),
-  /** A time the row reports (a subpart of LCP, a script's CPU time), in ms. */
-  durationMs: z.number().optional(),
-  /** A count or score the row reports (a DOM size statistic, a layout shift's score). */
-  value: z.number().optional(),
-  /** A checklist row: whether the page meets it. */
-  passed: z.boolean().optional(),
-});
-export type InsightItem = z.infer<typeof insightItemSchema>;
-
-/**
  * An insight (what to fix, with its estimated savings) or a diagnostic (more about how the
  * page loads), as Lighthouse's performance category reports it. Savings are omitted where
  * Lighthouse estimates none, never filled with zero.
@@ -200,6 +186,11 @@ export const runResultSchema = z.object({
    * from results stored before it was kept.
    */
   resources: resourcesSchema.optional(),
+  /**
+   * Each Lighthouse category's score and audits: performance, and the others the run asked
+   * for; absent from results stored before categories were kept.
+   */
+  categories: categoriesSchema.optional(),
 });
 export type RunResult = z.infer<typeof runResultSchema>;
 
@@ -221,6 +212,8 @@ export const startRunBodySchema = z.object({
   sample: z.number().int().min(1).max(50).default(1),
   /** How many samples the test has; checked against the plan's limit. */
   samples: z.number().int().min(1).max(50).default(1),
+  /** Lighthouse categories to add to performance (accessibility, seo …); none when absent. */
+  categories: optionalCategoriesSchema.default([]),
 });
 
 /** A start request: a test's later samples name the test they belong to. */
@@ -308,7 +301,8 @@ export interface LighthouseResultLike {
   fetchTime?: string;
   categories: {
     performance?: { score: number | null; auditRefs?: readonly LighthouseAuditRef[] };
-  };
+  } & LighthouseCategoriesLike['categories'];
+  categoryGroups?: LighthouseCategoriesLike['categoryGroups'];
   audits: Record<string, LighthouseAuditLike | undefined>;
 }
 
@@ -373,7 +367,7 @@ export function mapLighthouseResult(
   lhr: LighthouseResultLike,
 ): Pick<
   RunResult,
-  'lab' | 'filmstrip' | 'filmstripMs' | 'finalUrl' | 'insights' | 'resources'
+  'lab' | 'filmstrip' | 'filmstripMs' | 'finalUrl' | 'insights' | 'resources' | 'categories'
 > | null {
   const performance = lhr.categories.performance?.score;
   if (performance === null || performance === undefined) return null;
@@ -392,12 +386,14 @@ export function mapLighthouseResult(
   }
   const insights = lighthouseInsights(lhr);
   const resources = resourcesOf(lhr.audits[RESOURCE_SUMMARY_AUDIT]);
+  const categories = categoriesOf(lhr);
   return {
     lab,
     ...filmstripOf(lhr),
     finalUrl: lhr.finalDisplayedUrl ?? lhr.finalUrl ?? '',
     ...(insights && { insights }),
     ...(resources && { resources }),
+    ...(categories && { categories }),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   LIGHT_IMAGE_COUNT,
 } from './images';
 import { LANGUAGE_PACKS } from './language-packs';
+import { buildLighthouseLab } from './lighthouse-lab';
 import type {
   Block,
   Canonical,
@@ -985,14 +986,18 @@ export function generateSandbox(seed = SANDBOX_SEED): SandboxModel {
   pages.push(...missing);
   const petshop = sites.get(PETSHOP_ID)?.catalog;
   if (!petshop) throw new Error('The sandbox needs its pet shop');
+  // Written by hand and added last: the generated sites and pages are the same without it.
+  const lab = buildLighthouseLab();
+  pages.push(...lab.pages);
   return {
     seed,
-    sites: [...sites.values()].map((site) => site.model),
+    sites: [...[...sites.values()].map((site) => site.model), lab.site],
     pages,
     redirects: rules,
     images: imageSpecs(),
     shop: petshop.shop,
     indexedRedirects: indexed,
+    lighthouseLab: { site: lab.site.id, cleanPath: lab.cleanPath },
   };
 }
 

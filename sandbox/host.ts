@@ -1,6 +1,12 @@
 /** Every sandbox site lives under this domain: `<site>.sandbox.localhost`. */
 export const SANDBOX_DOMAIN = 'sandbox.localhost';
 
+/**
+ * The `X-Robots-Tag` every sandbox response carries (serve.ts), but those of a site marked
+ * `indexable`: Lighthouse's is-crawlable audit fails on any page served with it.
+ */
+export const SANDBOX_ROBOTS_HEADER = 'noindex';
+
 /** The port the manifest's absolute URLs use unless told otherwise (the app's default). */
 export const DEFAULT_SANDBOX_PORT = 8080;
 

@@ -8,14 +8,17 @@ export {
   sharedManifest,
   statusOnDay,
   summaryInParts,
+  type SandboxLighthouseLab,
   type SandboxManifest,
   type SandboxPage,
+  type SandboxSite,
   type SandboxShop,
   type SandboxShopAccount,
 } from './manifest';
 export { RESPONSE_HEADER_BYTES, type PageWeight, type ResourceWeight } from './page-weight';
 export { isSandboxUrl, resolveSandboxAddress, sandboxOrigin, SANDBOX_DOMAIN } from './host';
 export { PETSHOP_ID } from './petshop';
+export { LIGHTHOUSE_FAULT_AUDITS, type LighthouseFault, type LighthouseFaultAudit } from './model';
 export {
   dayOfIsoDate,
   isoDateOfDay,

@@ -6,9 +6,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { getSandbox, locationKey } from './generate';
-import { DEFAULT_SANDBOX_PORT, sandboxOrigin, SANDBOX_DOMAIN } from './host';
+import { DEFAULT_SANDBOX_PORT, SANDBOX_ROBOTS_HEADER, sandboxOrigin, SANDBOX_DOMAIN } from './host';
 import type {
   Canonical,
+  LighthouseFault,
   Location,
   PageModel,
   PageTemplate,
@@ -49,6 +50,16 @@ export interface SandboxSite {
   lang: string | null;
   /** Pages on the site that answer 200. */
   pageCount: number;
+  /**
+   * Its `/llms.txt` (https://llmstxt.org), which passes Lighthouse's `llms-txt` audit, or null:
+   * the path is then the site's 404 page, which Lighthouse reports as not applicable.
+   */
+  llmsTxtUrl: string | null;
+  /**
+   * The `X-Robots-Tag` header of the site's responses: 'noindex' on every site but the
+   * Lighthouse lab, whose pages Lighthouse's `is-crawlable` audit therefore fails; null when none.
+   */
+  robotsHeader: string | null;
 }
 
 /** A cluster of sites written about one subject in one language. */
@@ -106,6 +117,13 @@ export interface SandboxPage {
    * readers weigh.
    */
   readonly weight: PageWeight;
+  /**
+   * The Lighthouse audits the page fails on purpose, each with the element it flags or the
+   * message it shows (lighthouse-lab.ts); empty on every page but the Lighthouse lab's
+   * faulty ones. Other pages may fail audits as real pages do (a null `description` fails
+   * `meta-description`, and `robotsHeader` fails `is-crawlable`), which this does not list.
+   */
+  lighthouseFaults: LighthouseFault[];
 }
 
 export interface SandboxShopVariant {
@@ -179,6 +197,20 @@ export interface SandboxShopAccount {
   productUrl: string;
 }
 
+/**
+ * The pages for Lighthouse's categories beside performance (lighthouse-lab.ts): light, 200,
+ * no redirects, outside the search index, on a site served without `X-Robots-Tag`.
+ */
+export interface SandboxLighthouseLab {
+  site: string;
+  /** Pages with planted faults, each listed in its page's `lighthouseFaults`. */
+  faultyUrls: string[];
+  /** A page of the same make that fails none of the planted audits. */
+  cleanUrl: string;
+  /** The one `/llms.txt` of the sandbox, on the lab's site; every other site answers 404. */
+  llmsTxtUrl: string;
+}
+
 export interface SandboxManifest {
   version: 1;
   seed: number;
@@ -192,6 +224,7 @@ export interface SandboxManifest {
   pages: SandboxPage[];
   shop: SandboxShop;
   shopAccount: SandboxShopAccount;
+  lighthouseLab: SandboxLighthouseLab;
 }
 
 function absolute(location: Location, port: number): string {
@@ -293,6 +326,7 @@ function entryFor(
           : page.searchable),
       summary: summaryOf(page, facts),
       schedule: page.schedule,
+      lighthouseFaults: page.lighthouseFaults ?? [],
     };
     return withLazy(entry, 'weight', () => weighPage(page, site, port, index.images));
   }
@@ -336,6 +370,8 @@ export function buildManifest(
       lang: site.lang,
       pageCount: sandbox.pages.filter((page) => page.site === site.id && page.status === 200)
         .length,
+      llmsTxtUrl: site.llmsTxt ? absolute({ site: site.id, path: '/llms.txt' }, port) : null,
+      robotsHeader: site.indexable ? null : SANDBOX_ROBOTS_HEADER,
     })),
     topics: [...new Set(sandbox.sites.map((site) => site.topic))].map((id) => {
       const topic = topicById(id);
@@ -365,6 +401,25 @@ export function buildManifest(
       brokenProductUrls: shop.brokenProductPaths.map(url),
     },
     shopAccount: shopAccountOf(index, port),
+    lighthouseLab: lighthouseLabOf(sandbox, pages, port),
+  };
+}
+
+function lighthouseLabOf(
+  sandbox: SandboxModel,
+  pages: readonly SandboxPage[],
+  port: number,
+): SandboxLighthouseLab {
+  const { site, cleanPath } = sandbox.lighthouseLab;
+  if (!sandbox.sites.find((candidate) => candidate.id === site)?.llmsTxt)
+    throw new Error('The Lighthouse lab’s site needs its llms.txt');
+  return {
+    site,
+    faultyUrls: pages
+      .filter((page) => page.site === site && page.lighthouseFaults.length > 0)
+      .map((page) => page.url),
+    cleanUrl: absolute({ site, path: cleanPath }, port),
+    llmsTxtUrl: absolute({ site, path: '/llms.txt' }, port),
   };
 }
 

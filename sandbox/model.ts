@@ -47,6 +47,9 @@ export type Block =
       kind: 'paragraph';
       runs: Inline[];
       className?: string;
+      id?: string;
+      /** Inline CSS declarations, such as the planted low-contrast text of lighthouse-lab.ts. */
+      style?: string;
       /** An ARIA live region: `alert` for an error, `status` for text a script fills in. */
       role?: 'alert' | 'status';
     }
@@ -55,7 +58,10 @@ export type Block =
   | {
       kind: 'figure';
       image: string;
-      alt: string;
+      /** The image's alt text; null leaves the attribute out (a planted accessibility fault). */
+      alt: string | null;
+      /** The `id` of the `<img>`. */
+      id?: string;
       caption: string | null;
       sized: boolean;
       lazy: boolean;
@@ -135,6 +141,35 @@ export type PageTemplate =
   | 'gone'
   | 'server-error';
 
+/**
+ * Lighthouse audits planted to fail on the Lighthouse lab's pages (lighthouse-lab.ts), beside
+ * performance: accessibility (`image-alt`, which SEO scores too, and `color-contrast`), best
+ * practices (`errors-in-console`) and SEO (`meta-description`, `is-crawlable`).
+ */
+export const LIGHTHOUSE_FAULT_AUDITS = [
+  'image-alt',
+  'color-contrast',
+  'errors-in-console',
+  'meta-description',
+  'is-crawlable',
+] as const;
+export type LighthouseFaultAudit = (typeof LIGHTHOUSE_FAULT_AUDITS)[number];
+
+/** A Lighthouse audit a page fails on purpose, and what it flags. */
+export interface LighthouseFault {
+  /** The audit's id in Lighthouse's report (`lhr.audits[audit]`). */
+  audit: LighthouseFaultAudit;
+  /**
+   * A CSS selector of the one element the audit flags (`img#…`, `p#…`,
+   * `meta[name="robots"]`); absent when the fault is something missing (a description) or
+   * not an element (a console message). An id's `tag#id` is the last part of the selector
+   * Lighthouse gives the element.
+   */
+  selector?: string;
+  /** `errors-in-console`: the text the page logs, which Lighthouse shows as the row's description. */
+  message?: string;
+}
+
 /** What makes a page slow or janky in a browser; none of it changes the HTML's text. */
 export interface SpeedDetails {
   /** Server delay of the render-blocking stylesheet and script in the head. */
@@ -165,6 +200,20 @@ export interface PageModel {
   searchable: boolean;
   /** When the page is published and updated (schedule.ts), or null for a page that never changes. */
   schedule: PageSchedule | null;
+  /** Content of a `<meta name="robots">` in the head; none when absent. */
+  robots?: string;
+  /** The Lighthouse audits the page fails on purpose (lighthouse-lab.ts); none when absent. */
+  lighthouseFaults?: LighthouseFault[];
+}
+
+/**
+ * A site's `/llms.txt` (https://llmstxt.org): its name as the H1, a summary as a quote,
+ * a paragraph of detail, and sections of links to its pages, each with a note.
+ */
+export interface LlmsTxt {
+  summary: string;
+  details: string;
+  sections: { title: string; links: { title: string; path: string; note: string }[] }[];
 }
 
 export interface SiteModel {
@@ -175,6 +224,13 @@ export interface SiteModel {
   accent: string;
   /** Paths robots.txt disallows. */
   disallow: string[];
+  /** What the site serves at `/llms.txt`; without one the path is a 404 like any unknown path. */
+  llmsTxt?: LlmsTxt;
+  /**
+   * True when the site answers without the `X-Robots-Tag: noindex` header every other sandbox
+   * site sends (serve.ts), so that only its pages' own robots meta can block indexing.
+   */
+  indexable?: boolean;
 }
 
 export interface RedirectRule {
@@ -233,4 +289,6 @@ export interface SandboxModel {
   shop: ShopModel;
   /** Redirecting URLs the search index keeps instead of their targets (`site` + `path`). */
   indexedRedirects: string[];
+  /** The site whose pages carry planted Lighthouse faults, and its page that carries none. */
+  lighthouseLab: { site: string; cleanPath: string };
 }

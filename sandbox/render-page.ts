@@ -104,8 +104,10 @@ function renderBlock(block: Block, ctx: BlockContext): string {
     case 'heading':
       return `<h${block.level}${cls(block.className)}>${escapeHtml(block.text)}</h${block.level}>`;
     case 'paragraph': {
+      const id = block.id === undefined ? '' : ` id="${escapeHtml(block.id)}"`;
+      const style = block.style === undefined ? '' : ` style="${escapeHtml(block.style)}"`;
       const role = block.role === undefined ? '' : ` role="${block.role}"`;
-      return `<p${cls(block.className)}${role}>${renderInline(block.runs, port)}</p>`;
+      return `<p${id}${cls(block.className)}${style}${role}>${renderInline(block.runs, port)}</p>`;
     }
     case 'list': {
       const tag = block.ordered ? 'ol' : 'ul';
@@ -121,7 +123,9 @@ function renderBlock(block: Block, ctx: BlockContext): string {
       const lazy = block.lazy ? ' loading="lazy"' : '';
       const caption =
         block.caption === null ? '' : `<figcaption>${escapeHtml(block.caption)}</figcaption>`;
-      return `<figure><img src="/images/${escapeHtml(block.image)}.png" alt="${escapeHtml(block.alt)}"${size}${lazy}>${caption}</figure>`;
+      const id = block.id === undefined ? '' : ` id="${escapeHtml(block.id)}"`;
+      const alt = block.alt === null ? '' : ` alt="${escapeHtml(block.alt)}"`;
+      return `<figure><img src="/images/${escapeHtml(block.image)}.png"${id}${alt}${size}${lazy}>${caption}</figure>`;
     }
     case 'quote':
       return `<blockquote><p>${escapeHtml(block.text)}</p><footer>— <cite>${escapeHtml(block.cite)}</cite></footer></blockquote>`;
@@ -267,6 +271,8 @@ export function renderPage(page: PageModel, options: RenderOptions): string {
   if (page.title !== null) head.push(`<title>${escapeHtml(page.title)}</title>`);
   if (page.description !== null)
     head.push(`<meta name="description" content="${escapeHtml(page.description)}">`);
+  if (page.robots !== undefined)
+    head.push(`<meta name="robots" content="${escapeHtml(page.robots)}">`);
   if (page.canonical.kind === 'absolute')
     head.push(
       `<link rel="canonical" href="${escapeHtml(`${sandboxOrigin(page.canonical.to.site, port)}${page.canonical.to.path}`)}">`,

@@ -13,7 +13,7 @@ import {
   createShopAccount,
   type ShopRequest,
 } from './shop-account';
-import { blockingCss, blockingJs, robotsTxt, siteCss, sitemapXml } from './site-files';
+import { blockingCss, blockingJs, llmsTxt, robotsTxt, siteCss, sitemapXml } from './site-files';
 import { topicById } from './topics/all-topics';
 
 export interface SandboxResponse {
@@ -116,6 +116,9 @@ export function createResponder(sandbox: SandboxModel, images: ImageCache): Resp
           sitemapXml(sitePages.get(site.id) ?? [], origin, day),
           'public, max-age=3600',
         );
+      const llms = path === '/llms.txt' ? llmsTxt(site, origin) : null;
+      if (llms !== null)
+        return reply(200, 'text/plain; charset=utf-8', llms, 'public, max-age=3600');
       if (path === '/assets/site.css')
         return reply(200, 'text/css; charset=utf-8', siteCss(site), 'public, max-age=3600');
       const blocking = /^\/assets\/blocking-(\d+)\.(css|js)$/.exec(path);

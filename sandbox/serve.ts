@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { getSandbox } from './generate';
-import { parseSandboxHost, sandboxOrigin } from './host';
+import { parseSandboxHost, SANDBOX_ROBOTS_HEADER, sandboxOrigin } from './host';
 import { ImageCache } from './images';
 import { createResponder, type SandboxResponse } from './respond';
 import { sandboxDay } from './schedule';
@@ -39,7 +39,8 @@ const SANDBOX_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'cross-origin-resource-policy': 'same-site',
-  'x-robots-tag': 'noindex',
+  // Every site but one marked `indexable` (the Lighthouse lab) asks not to be indexed.
+  'x-robots-tag': SANDBOX_ROBOTS_HEADER,
 };
 
 /**
@@ -72,6 +73,7 @@ export const sandboxSites: FastifyPluginAsync<SandboxSitesOptions> = async (app,
     options.imageCacheBytes ?? 48 * 1024 * 1024,
   );
   const respond = createResponder(sandbox, images);
+  const indexable = new Set(sandbox.sites.filter((site) => site.indexable).map((site) => site.id));
   const delayFactor = options.assetDelayFactor ?? 1;
   const day = options.day ?? (() => sandboxDay(new Date()));
 
@@ -95,10 +97,9 @@ export const sandboxSites: FastifyPluginAsync<SandboxSitesOptions> = async (app,
     // Hooks registered earlier (security headers) may have set headers on the raw reply;
     // the sandbox reply carries only its own.
     for (const name of reply.raw.getHeaderNames()) reply.raw.removeHeader(name);
-    await reply
-      .status(response.status)
-      .headers({ ...SANDBOX_HEADERS, ...response.headers })
-      .send(response.body);
+    const headers: Record<string, string> = { ...SANDBOX_HEADERS, ...response.headers };
+    if (!host.www && indexable.has(host.site)) delete headers['x-robots-tag'];
+    await reply.status(response.status).headers(headers).send(response.body);
     return reply;
   });
 };

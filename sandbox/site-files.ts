@@ -11,14 +11,16 @@ export function robotsTxt(site: SiteModel, origin: string): string {
 
 /**
  * Lists the site's pages that answer 200 on sandbox day `day`, except copies whose canonical
- * is elsewhere; a scheduled page carries the date it last changed as its `lastmod`.
+ * is elsewhere and pages whose robots meta says noindex; a scheduled page carries the date
+ * it last changed as its `lastmod`.
  */
 export function sitemapXml(pages: readonly PageModel[], origin: string, day: number): string {
   const isCopy = (page: PageModel): boolean =>
     page.template === 'print' ||
     (page.canonical.kind === 'absolute' && page.canonical.to.site !== page.site);
+  const noindex = (page: PageModel): boolean => page.robots?.includes('noindex') ?? false;
   const urls = pages
-    .filter((page) => page.status === 200 && !isCopy(page))
+    .filter((page) => page.status === 200 && !isCopy(page) && !noindex(page))
     .flatMap((page) => {
       const loc = `<loc>${escapeHtml(`${origin}${page.path}`)}</loc>`;
       if (!page.schedule) return [`  <url>${loc}</url>`];
@@ -28,6 +30,24 @@ export function sitemapXml(pages: readonly PageModel[], origin: string, day: num
         : [`  <url>${loc}<lastmod>${isoDateOfDay(changed)}</lastmod></url>`];
     });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/**
+ * The site's `/llms.txt` in the format of https://llmstxt.org, which Lighthouse's `llms-txt`
+ * audit checks: an H1 with the site's name, the summary as a blockquote, details, then H2
+ * sections of Markdown links (absolute, on `origin`) with a note each.
+ */
+export function llmsTxt(site: SiteModel, origin: string): string | null {
+  const file = site.llmsTxt;
+  if (!file) return null;
+  const sections = file.sections.map((section) =>
+    [
+      `## ${section.title}`,
+      '',
+      ...section.links.map((link) => `- [${link.title}](${origin}${link.path}): ${link.note}`),
+    ].join('\n'),
+  );
+  return `${[`# ${site.name}`, `> ${file.summary}`, file.details, ...sections].join('\n\n')}\n`;
 }
 
 export function siteCss(site: SiteModel): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { categoryChoiceSchema } from '../lighthouse-categories';
 import { DEVICE_TYPES } from '../limits';
 
 export const deviceTypeSchema = z.literal(DEVICE_TYPES);
@@ -25,9 +26,14 @@ export const userSettingsSchema = z.object({
   language: localeCode,
   searchKeyword: z.string().max(500),
   originUrl: z.string().max(2048),
+  /** Lighthouse categories measured beside performance, per tool. */
+  lighthouseCategories: categoryChoiceSchema,
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
-/** Some calls omit fields, so every field is optional on save. */
-export const saveSettingsBodySchema = userSettingsSchema.partial().strict();
+/** Some calls omit fields, so every field is optional on save, each tool's categories too. */
+export const saveSettingsBodySchema = userSettingsSchema
+  .extend({ lighthouseCategories: categoryChoiceSchema.partial() })
+  .partial()
+  .strict();
 export type SaveSettingsBody = z.infer<typeof saveSettingsBodySchema>;

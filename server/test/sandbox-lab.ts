@@ -6,7 +6,9 @@ import {
   sandboxDay,
   statusOnDay,
   type SandboxPage,
+  type SandboxSite,
 } from '@sandbox';
+import { standInCategories } from './sandbox-lab-categories';
 import { RESOURCE_TYPES, type Resources } from '@core/budgets/resources';
 import { LAB_LABELS, type Insight, type LabMetric, type MetricThresholds } from '@core/speed';
 import { pageAnswered } from '../src/providers/lab-speed/lighthouse-errors';
@@ -58,6 +60,9 @@ interface Answer {
   answerMs: number;
   /** What loading it fetched, as Lighthouse's resource summary counts it. */
   resources: Resources;
+  /** The sandbox page and its site, for the categories beside performance; null off it. */
+  page: SandboxPage | null;
+  site: SandboxSite | null;
 }
 
 /** The timings a slow server answer delays. */
@@ -185,6 +190,8 @@ async function offSandboxAnswer(url: URL, signal: AbortSignal): Promise<Answer> 
     finalUrl: response.url,
     answerMs: Math.round(performance.now() - started),
     resources: documentAlone(bytes),
+    page: null,
+    site: null,
   };
 }
 
@@ -199,14 +206,18 @@ const wait = (ms: number, signal: AbortSignal) =>
  * do not test what Lighthouse measures: each sandbox page answers after `delayMs` with the
  * figures its speed profile is built to cause (scored on Lighthouse 13's curves, varied by a
  * percent or two from run to run), its status's failure when it answers an error, and a
- * real JPEG frame per paint, and what its load fetched by the manifest's weight. It says
+ * real JPEG frame per paint, what its load fetched by the manifest's weight, and the
+ * categories asked for from the manifest's planted faults (sandbox-lab-categories.ts). It says
  * nothing of a Lighthouse or a Chromium version: it has none. A page outside the sandbox is
  * fetched, and its server's answer time delays its paints.
  */
 export class SandboxLab implements LabSpeedProvider {
   readonly source = 'local-lighthouse' as const;
-  /** The manifest's pages by URL, per port asked: a page's bytes hold its links' port. */
-  private readonly pagesByPort = new Map<number, Map<string, SandboxPage>>();
+  /** The manifest's pages by URL and sites by id, per port asked: a page's bytes hold its links' port. */
+  private readonly byPort = new Map<
+    number,
+    { pages: Map<string, SandboxPage>; sites: Map<string, SandboxSite> }
+  >();
   private runs = 0;
   private underWay = 0;
 
@@ -244,7 +255,8 @@ export class SandboxLab implements LabSpeedProvider {
 
   /** A sandbox page's answer today, from the manifest: its status, profile, final URL and weight. */
   private async sandboxAnswer(url: URL): Promise<Answer> {
-    const page = this.pagesOn(url.port === '' ? 80 : Number(url.port)).get(pageKey(url));
+    const { pages, sites } = this.manifestOn(url.port === '' ? 80 : Number(url.port));
+    const page = pages.get(pageKey(url));
     const status = page ? statusOnDay(page, sandboxDay(this.now())) : 404;
     if (!page || status >= 400) throw new LabRunError('http_status', pageAnswered(status));
     return {
@@ -252,16 +264,22 @@ export class SandboxLab implements LabSpeedProvider {
       finalUrl: page.finalUrl,
       answerMs: 0,
       resources: transferred(page),
+      page,
+      site: sites.get(page.site) ?? null,
     };
   }
 
-  private pagesOn(port: number): Map<string, SandboxPage> {
-    let pages = this.pagesByPort.get(port);
-    if (!pages) {
-      pages = new Map(buildManifest({ port }).pages.map((p) => [pageKey(new URL(p.url)), p]));
-      this.pagesByPort.set(port, pages);
+  private manifestOn(port: number) {
+    let known = this.byPort.get(port);
+    if (!known) {
+      const manifest = buildManifest({ port });
+      known = {
+        pages: new Map(manifest.pages.map((p) => [pageKey(new URL(p.url)), p])),
+        sites: new Map(manifest.sites.map((s) => [s.id, s])),
+      };
+      this.byPort.set(port, known);
     }
-    return pages;
+    return known;
   }
 
   private measure(request: LabRunRequest, answer: Answer, concurrency: number): LabResult {
@@ -300,13 +318,20 @@ export class SandboxLab implements LabSpeedProvider {
     };
     const fcp = lab.fcp!.numericValue;
     const lcp = lab.lcp!.numericValue;
+    const insights = [renderBlocking(answer.profile === 'render-blocking', fcp)];
     return {
       lab,
       // A frame at first paint and one at the largest paint, as a filmstrip shows them.
       filmstrip: [FRAME, FRAME],
       filmstripMs: [fcp, Math.max(fcp, lcp)],
       finalUrl: answer.finalUrl,
-      insights: [renderBlocking(answer.profile === 'render-blocking', fcp)],
+      insights,
+      categories: standInCategories(
+        request.categories ?? [],
+        { score: psi, insights },
+        answer.page,
+        answer.site,
+      ),
       resources: answer.resources,
       source: this.source,
       environment: {

@@ -150,6 +150,8 @@ export interface UserSettingsTable {
   language: string;
   search_keyword: string;
   origin_url: string;
+  /** JSON of a CategoryChoice; null: the defaults. */
+  lighthouse_categories: string | null;
   updated_at: string;
 }
 

@@ -13,6 +13,7 @@ import type { Db } from '../db/connect';
 import type { Queue } from '../jobs/queue';
 import type { Strategy } from '../providers/lab-speed/port';
 import { signInSchema } from '@core/flows/sign-in';
+import { optionalCategorySchema, type OptionalCategory } from '@core/lighthouse-categories';
 import { TtlCache } from '../shared/ttl-cache';
 
 const strategySchema = z.enum(['mobile', 'desktop']);
@@ -29,6 +30,8 @@ const sampleJobSchema = z.discriminatedUnion('kind', [
     reuse: z.boolean(),
     /** When it was queued (epoch ms), for the time it waited; absent from older jobs. */
     queuedAt: z.number().optional(),
+    /** Lighthouse categories beside performance; none when absent. */
+    categories: z.array(optionalCategorySchema).optional(),
   }),
   z.object({
     kind: z.literal('fresh'),
@@ -37,6 +40,7 @@ const sampleJobSchema = z.discriminatedUnion('kind', [
     withField: z.boolean(),
     priority: z.enum(['interactive', 'background']),
     queuedAt: z.number().optional(),
+    categories: z.array(optionalCategorySchema).optional(),
     /** Measured signed in: the workspace whose flow and secrets make the session (by name). */
     signIn: z.object({ workspaceId: z.string(), signIn: signInSchema }).optional(),
   }),
@@ -111,19 +115,35 @@ export class SampleCache {
     return this.cache.prune();
   }
 
-  private key(url: string, strategy: Strategy, sample: number): string {
-    return crypto
-      .createHash('sha256')
-      .update(JSON.stringify([url, strategy, this.source, sample]))
-      .digest('hex');
+  /** A result with other categories than asked answers another question: its own key. */
+  private key(
+    url: string,
+    strategy: Strategy,
+    sample: number,
+    categories: readonly OptionalCategory[],
+  ): string {
+    const parts: unknown[] = [url, strategy, this.source, sample];
+    if (categories.length > 0) parts.push([...categories].sort());
+    return crypto.createHash('sha256').update(JSON.stringify(parts)).digest('hex');
   }
 
-  get(url: string, strategy: Strategy, sample: number): Promise<RunResult | null> {
-    return this.cache.get(this.key(url, strategy, sample));
+  get(
+    url: string,
+    strategy: Strategy,
+    sample: number,
+    categories: readonly OptionalCategory[] = [],
+  ): Promise<RunResult | null> {
+    return this.cache.get(this.key(url, strategy, sample, categories));
   }
 
-  set(url: string, strategy: Strategy, sample: number, result: RunResult): Promise<void> {
-    return this.cache.set(this.key(url, strategy, sample), result);
+  set(
+    url: string,
+    strategy: Strategy,
+    sample: number,
+    result: RunResult,
+    categories: readonly OptionalCategory[] = [],
+  ): Promise<void> {
+    return this.cache.set(this.key(url, strategy, sample, categories), result);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { OptionalCategory } from '@core/lighthouse-categories';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SignIn } from '@core/flows/sign-in';
 import { SIGN_IN_MESSAGES, SPEED_MESSAGES } from '@core/messages';
@@ -165,11 +166,20 @@ export class SampleWorker {
     withField: boolean,
     priority: RunPriority = 'interactive',
     session?: LabSession,
+    categories: readonly OptionalCategory[] = [],
   ): Promise<LabResult> {
     return this.politely(url, async () => {
       // A lab that does not say when it measured measured now.
       const lab = this.deps.lab
-        .run({ url, strategy, signal, priority, onStage, ...(session && { session }) })
+        .run({
+          url,
+          strategy,
+          signal,
+          priority,
+          onStage,
+          ...(session && { session }),
+          ...(categories.length > 0 && { categories }),
+        })
         .then((result) => ({
           ...result,
           measuredAt: result.measuredAt ?? this.deps.clock.now().toISOString(),
@@ -241,6 +251,7 @@ export class SampleWorker {
           data.withField,
           data.priority,
           session,
+          data.categories,
         );
         this.logProfile(job.id, data.url, { queueMs, ...profile });
         return { ok: true, result };
@@ -258,7 +269,10 @@ export class SampleWorker {
     }
     const { cache } = this.deps;
     try {
-      const cached = data.reuse ? await cache.get(data.url, data.strategy, data.sample) : null;
+      const categories = data.categories ?? [];
+      const cached = data.reuse
+        ? await cache.get(data.url, data.strategy, data.sample, categories)
+        : null;
       let result: RunResult;
       let profile: LabRunProfile | undefined;
       if (cached) result = cached;
@@ -269,11 +283,14 @@ export class SampleWorker {
           tools.signal,
           onStage,
           true,
+          'interactive',
+          undefined,
+          categories,
         )) as RunResult & Pick<LabResult, 'profile'>);
       const storing = performance.now();
       // A failed field lookup is not kept: the next search asks again.
       if (!cached && !result.field.error)
-        await cache.set(data.url, data.strategy, data.sample, result);
+        await cache.set(data.url, data.strategy, data.sample, result, categories);
       await this.runs.finish(data.runId, doneRun(result, cached !== null));
       if (!cached)
         this.logProfile(data.runId, data.url, {

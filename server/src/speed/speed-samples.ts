@@ -1,3 +1,4 @@
+import type { OptionalCategory } from '@core/lighthouse-categories';
 import type { SignIn } from '@core/flows/sign-in';
 import crypto from 'node:crypto';
 import { SPEED_MESSAGES } from '@core/messages';
@@ -135,16 +136,27 @@ export class SpeedSamples {
     url: string;
     strategy: Strategy;
     sample: number;
+    /** Lighthouse categories beside performance. */
+    categories?: readonly OptionalCategory[];
   }): Promise<string> {
     const runId = crypto.randomUUID();
     await this.runs.create(runId, run, QUEUED_RUN);
     const reuse = await this.tests.isSearch(run.testId);
-    const cached = reuse ? await this.cache.get(run.url, run.strategy, run.sample) : null;
+    const cached = reuse
+      ? await this.cache.get(run.url, run.strategy, run.sample, run.categories)
+      : null;
     if (cached) {
       await this.runs.finish(runId, doneRun(cached, true));
       return runId;
     }
-    const data: SampleJob = { kind: 'test', runId, ...run, reuse, queuedAt: Date.now() };
+    const data: SampleJob = {
+      kind: 'test',
+      runId,
+      ...run,
+      categories: run.categories?.length ? [...run.categories] : undefined,
+      reuse,
+      queuedAt: Date.now(),
+    };
     this.deps.localRuns.add(runId, () => this.cancel(runId));
     try {
       await enqueueTo(this.jobs, speedSamplesQueue, data, {
@@ -198,6 +210,8 @@ export class SpeedSamples {
       withField: boolean;
       /** Measured signed in, with the workspace's sign-in flow and secrets. */
       signIn?: { workspaceId: string; signIn: SignIn };
+      /** Lighthouse categories beside performance. */
+      categories?: readonly OptionalCategory[];
     },
   ): Promise<RunResult | LabResult> {
     if (this.shuttingDown) throw new LabRunError('cancelled', SPEED_MESSAGES.shuttingDown);
@@ -211,6 +225,7 @@ export class SpeedSamples {
       priority: options.priority,
       queuedAt: Date.now(),
       ...(options.signIn && { signIn: options.signIn }),
+      ...(options.categories?.length && { categories: [...options.categories] }),
     };
     try {
       const outcome = await runOn(this.jobs, speedSamplesQueue, data, {

@@ -56,7 +56,7 @@ export class SpeedTestStart {
     request: z.output<typeof startRunRequestSchema>,
     starter: SampleStarter,
   ): Promise<{ runId: string; testId: string }> {
-    const { url, strategy, sample, samples, testId } = request;
+    const { url, strategy, sample, samples, testId, categories } = request;
     await refuseUnlessSamplesRun(this.speed);
     // Before any browser starts: a private or malformed target never reaches Chromium.
     const vetted = (await vetOrRefuse(url, this.pageFetch, 'speed')).toString();
@@ -76,7 +76,13 @@ export class SpeedTestStart {
       );
     }
     try {
-      const runId = await this.speed.start({ testId: test, url: vetted, strategy, sample });
+      const runId = await this.speed.start({
+        testId: test,
+        url: vetted,
+        strategy,
+        sample,
+        categories,
+      });
       return { runId, testId: test };
     } catch (error) {
       // Not queued (the queue is down): a test that never ran is not paid for.

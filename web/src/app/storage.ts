@@ -37,6 +37,8 @@ export const STORAGE_KEYS = {
   keywordSettings: 'speedrank.keywordSettings',
   /** The last speed test's and SERP analysis' pages, offered by site speed tracking. */
   recentPages: 'speedrank.recentPages',
+  /** Lighthouse categories measured beside performance, per tool (the settings' copy). */
+  lighthouseCategories: 'speedrank.lighthouseCategories',
 } as const;
 
 const toolsUsedSchema = v.array(v.picklist(GATED_TOOLS));

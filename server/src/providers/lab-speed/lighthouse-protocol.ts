@@ -1,3 +1,4 @@
+import type { OptionalCategory } from '@core/lighthouse-categories';
 import type { FlowRunResult } from '@core/flows/flow-result';
 import type { RunResult } from '@core/speed';
 import type { FlowJob } from './lighthouse-flow';
@@ -8,6 +9,8 @@ export interface LighthouseJob {
   url: string;
   strategy: Strategy;
   port: number;
+  /** Categories measured beside performance; none when absent. */
+  categories?: readonly OptionalCategory[];
   /** Measured signed in: the session and how long its steps may take. */
   session?: LabSession & { stepTimeoutMs: number; loadTimeoutMs: number };
 }
@@ -33,6 +36,7 @@ export type LighthouseMeasurement = Pick<
   | 'finalUrl'
   | 'environment'
   | 'insights'
+  | 'categories'
   | 'measuredAt'
   | 'resources'
 >;

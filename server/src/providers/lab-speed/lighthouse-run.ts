@@ -4,6 +4,7 @@ import log from 'lighthouse-logger';
 import { initializeConfig } from 'lighthouse/core/config/config.js';
 import defaultConfig from 'lighthouse/core/config/default-config.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { OPTIONAL_CATEGORIES, type OptionalCategory } from '@core/lighthouse-categories';
 import {
   FILMSTRIP_FRAME_WIDTH,
   labEnvironmentOf,
@@ -28,8 +29,8 @@ export const UNUSED_AUDITS = (defaultConfig.categories?.performance?.auditRefs ?
   .map((ref) => ref.id);
 
 /**
- * The performance category alone, named for the desktop preset too (Lighthouse's default
- * config has other categories): its metrics, insights and diagnostics. The full-page
+ * The performance category alone (its metrics, insights and diagnostics), named for the
+ * desktop preset too: Lighthouse's default config has every category. The full-page
  * screenshot, which nothing shows, would cost about a second.
  */
 export const FLAGS: Flags = {
@@ -39,6 +40,12 @@ export const FLAGS: Flags = {
   output: 'json',
   logLevel: 'error',
 };
+
+/** Performance and the categories a run asks for. */
+export const flagsFor = (categories: readonly OptionalCategory[] = []): Flags => ({
+  ...FLAGS,
+  onlyCategories: ['performance', ...categories],
+});
 
 /** Lighthouse's filmstrip at the width it is shown, not the trace's full-size frames. */
 const FILMSTRIP_AUDITS: Config['audits'] = [
@@ -50,11 +57,13 @@ export const CONFIGS: Record<LighthouseJob['strategy'], Config> = {
 };
 
 /**
- * Resolves both devices' configs once, which loads every audit and gatherer module a run
- * reads: a process's first run would otherwise spend most of a second on it.
+ * Resolves both devices' configs once, with every category, which loads every audit and
+ * gatherer module a run reads: a process's first run would otherwise spend most of a second
+ * on it.
  */
 export async function prepare(): Promise<void> {
-  for (const config of Object.values(CONFIGS)) await initializeConfig('navigation', config, FLAGS);
+  for (const config of Object.values(CONFIGS))
+    await initializeConfig('navigation', config, flagsFor(OPTIONAL_CATEGORIES));
   // Lighthouse reports the timings it took since the last run: these are no run's.
   log.takeTimeEntries();
 }
@@ -96,7 +105,7 @@ export async function runJob(job: LighthouseJob): Promise<void> {
   try {
     sendToServer({ type: 'stage', stage: 'loading' });
     const start = performance.now();
-    const flags = { ...FLAGS, port: job.port };
+    const flags = { ...flagsFor(job.categories), port: job.port };
     const { session } = job;
     benchmarkBeforeRun(Date.now());
     const result = session

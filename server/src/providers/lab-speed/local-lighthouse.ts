@@ -106,6 +106,7 @@ export class LocalLighthouseProvider implements LabSpeedProvider, FlowLab {
       url: request.url,
       strategy: request.strategy,
       port: chrome.port,
+      ...(request.categories?.length && { categories: request.categories }),
       ...(session && {
         session: {
           ...session,

@@ -1,3 +1,4 @@
+import type { OptionalCategory } from '@core/lighthouse-categories';
 import type { FlowRunResult } from '@core/flows/flow-result';
 import type { FlowBody, FlowStep } from '@core/flows/flow-schema';
 import type { RunErrorKind, RunResult, SpeedReadiness } from '@core/speed';
@@ -16,6 +17,8 @@ export interface LabRunRequest {
   priority?: RunPriority;
   /** Measure the page signed in; signed out when not given. */
   session?: LabSession;
+  /** Lighthouse categories to measure beside performance; none when not given. */
+  categories?: readonly OptionalCategory[];
 }
 
 /**
@@ -55,7 +58,7 @@ export type LabResult = Pick<
   RunResult,
   'lab' | 'filmstrip' | 'filmstripMs' | 'finalUrl' | 'source' | 'environment'
 > &
-  Partial<Pick<RunResult, 'field' | 'insights' | 'measuredAt' | 'resources'>> & {
+  Partial<Pick<RunResult, 'field' | 'insights' | 'measuredAt' | 'resources' | 'categories'>> & {
     /** A local lab's account of the run; never stored with the result. */
     profile?: LabRunProfile;
   };
@@ -70,7 +73,7 @@ export class LabRunError extends Error {
   }
 }
 
-/** Measures one page load in a lab (Lighthouse's performance category). */
+/** Measures one page load in a lab (Lighthouse's performance category, and others asked for). */
 export interface LabSpeedProvider {
   readonly source: RunResult['source'];
   /** Whether runs can start at all (a local Chromium is installed), checked on each call. */

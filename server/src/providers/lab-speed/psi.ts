@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import { SOURCE_CATEGORIES, type Categories } from '@core/lighthouse-categories';
 import { SIGN_IN_MESSAGES } from '@core/messages';
 import {
   labEnvironmentOf,
   mapFieldData,
   mapLighthouseResult,
   type FieldSource,
+  type InsightItem,
   type LighthouseEnvironmentLike,
   type LighthouseResultLike,
 } from '@core/speed';
@@ -122,6 +124,9 @@ export class PsiProvider implements LabSpeedProvider {
       strategy: request.strategy,
       key: this.apiKey,
     });
+    for (const id of request.categories ?? [])
+      if (SOURCE_CATEGORIES.psi.includes(id))
+        params.append('category', id.toUpperCase().replace('-', '_'));
     request.onStage('loading');
     let raw: unknown;
     try {
@@ -146,19 +151,29 @@ export class PsiProvider implements LabSpeedProvider {
     const mapped = mapLighthouseResult(data.lighthouseResult);
     if (!mapped)
       throw new LabRunError('provider', 'PageSpeed Insights returned no performance score.');
-    // Report the URL the user asked for, not the cache-busted one, in the insights' rows too.
-    const insights = mapped.insights?.map((insight) => ({
-      ...insight,
-      items: insight.items.map((item) => ({
+    // Report the URL the user asked for, not the cache-busted one, in the audits' rows too.
+    const unbustedRows = <T extends { items: InsightItem[] }>(audit: T): T => ({
+      ...audit,
+      items: audit.items.map((item) => ({
         ...item,
         label: unbusted(item.label),
         ...(item.url && { url: unbusted(item.url) }),
       })),
-    }));
+    });
+    const insights = mapped.insights?.map(unbustedRows);
+    const categories =
+      mapped.categories &&
+      (Object.fromEntries(
+        Object.entries(mapped.categories).map(([key, category]) => [
+          key,
+          { ...category, audits: category.audits.map(unbustedRows) },
+        ]),
+      ) as Categories);
     return {
       ...mapped,
       finalUrl: unbusted(mapped.finalUrl),
       ...(insights && { insights }),
+      ...(categories && { categories }),
       source: this.source,
       environment: labEnvironmentOf(data.lighthouseResult, concurrency),
       // Lighthouse's own time of the load; PSI's time of the answer otherwise.

@@ -76,6 +76,20 @@ describe('pagespeed runs', () => {
     (await t.app.inject({ method: 'GET', url: `${API}/pagespeed/runs/${runId}` })).json();
   const settle = () => new Promise((r) => setTimeout(r, 20));
   const url = 'http://scoops.sandbox.localhost:8080/';
+  /** A SERP search's first result and the search's test, whose cards may be cached. */
+  const searchFirstResult = async () => {
+    const search = await t.app.inject({
+      method: 'POST',
+      url: `${API}/serp-search`,
+      payload: { searchTerm: 'ice cream flavors' },
+      remoteAddress: '10.1.1.1',
+    });
+    const { organic_results: results, speedTestId } = search.json() as {
+      organic_results: { link: string }[];
+      speedTestId: string;
+    };
+    return { page: results[0]!.link, speedTestId };
+  };
 
   it('answers a run id at once, reports its stages, and its result when done', async () => {
     await setup();
@@ -238,17 +252,7 @@ describe('pagespeed runs', () => {
 
   it('measures a second test of one URL afresh within the cache lifetime; a SERP card then shows it as cached', async () => {
     const clock = await setup({ SPEED_CACHE_TTL_MINUTES: '10' });
-    const search = await t.app.inject({
-      method: 'POST',
-      url: `${API}/serp-search`,
-      payload: { searchTerm: 'ice cream flavors' },
-      remoteAddress: '10.1.1.1',
-    });
-    const { organic_results: results, speedTestId } = search.json() as {
-      organic_results: { link: string }[];
-      speedTestId: string;
-    };
-    const page = results[0]!.link;
+    const { page, speedTestId } = await searchFirstResult();
     const first = (await start({ url: page, strategy: 'mobile' })).json();
     await settle();
     lab.finish(0);
@@ -274,6 +278,33 @@ describe('pagespeed runs', () => {
       result: { measuredAt: b.result!.measuredAt },
     });
     expect(lab.runs).toHaveLength(2);
+  });
+
+  it("asks the lab for the run's categories; a SERP card measured with none is not one with SEO", async () => {
+    await setup({ SPEED_CACHE_TTL_MINUTES: '10' });
+    const refused = await start({ url, strategy: 'mobile', categories: ['pwa'] });
+    expect(refused.statusCode).toBe(400);
+    expect(lab.runs).toHaveLength(0);
+    const res = await start({ url, strategy: 'mobile', categories: ['seo', 'accessibility'] });
+    expect(res.statusCode).toBe(202);
+    await settle();
+    expect(lab.runs[0]!.categories).toEqual(['seo', 'accessibility']);
+    lab.finish(0);
+
+    // Cards of a search: one with SEO verdicts is measured, not answered by one without.
+    const { page, speedTestId } = await searchFirstResult();
+    await start({ url: page, strategy: 'mobile', testId: speedTestId });
+    await settle();
+    lab.finish(1);
+    await settle();
+    expect(lab.runs[1]!.categories).toBeUndefined();
+    const withSeo = (
+      await start({ url: page, strategy: 'mobile', testId: speedTestId, categories: ['seo'] })
+    ).json();
+    await settle();
+    expect(lab.runs).toHaveLength(3);
+    expect(lab.runs[2]!.categories).toEqual(['seo']);
+    expect(await status(withSeo.runId)).toMatchObject({ status: 'running' });
   });
 
   it('gives back a test whose page answered an HTTP error, once however many samples saw it', async () => {

@@ -34,6 +34,11 @@ describe('settings and usage', () => {
       language: 'en',
       searchKeyword: '',
       originUrl: '',
+      lighthouseCategories: {
+        speedTest: ['accessibility', 'best-practices', 'seo', 'agentic-browsing'],
+        serpCards: [],
+        trackedPages: [],
+      },
     });
     const saved = await call('POST', '/settings', token, {
       deviceType: 2,
@@ -49,6 +54,29 @@ describe('settings and usage', () => {
       googleDomain: 'google.com',
       originUrl: '/serp-analysis-tool',
     });
+  });
+
+  it("remembers each tool's Lighthouse categories, one tool at a time", async () => {
+    t = await buildTestApp();
+    const token = await signUp();
+    const saved = await call('POST', '/settings', token, {
+      lighthouseCategories: { speedTest: ['seo', 'accessibility'] },
+    });
+    expect(saved.statusCode).toBe(200);
+    await call('POST', '/settings', token, { lighthouseCategories: { serpCards: ['seo'] } });
+    expect((await call('GET', '/settings', token)).json().lighthouseCategories).toEqual({
+      speedTest: ['accessibility', 'seo'],
+      serpCards: ['seo'],
+      trackedPages: [],
+    });
+    const refused = await call('POST', '/settings', token, {
+      lighthouseCategories: { speedTest: ['pwa'] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect((await call('GET', '/settings', token)).json().lighthouseCategories.speedTest).toEqual([
+      'accessibility',
+      'seo',
+    ]);
   });
 
   it('rejects a malformed body with 400 and changes nothing', async () => {

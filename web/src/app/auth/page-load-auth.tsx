@@ -1,3 +1,4 @@
+import { categoryChoiceStore } from '../settings/category-choice';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -39,6 +40,7 @@ export function PageLoadAuth() {
     const take = startLoad();
     try {
       const server = await authApi.getSettings(token);
+      categoryChoiceStore.take(server.lighthouseCategories);
       const next = {
         deviceType: server.deviceType,
         googleDomain: server.googleDomain,

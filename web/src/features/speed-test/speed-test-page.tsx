@@ -12,6 +12,7 @@ import { LIVE_MESSAGES, SPEED_MESSAGES } from '@core/messages';
 import { entitlementsOf } from '@core/entitlements';
 import { FREE_PLAN_ID } from '@core/plans';
 import { ROUTES } from '@core/routes';
+import { SOURCE_CATEGORIES } from '@core/lighthouse-categories';
 import { speedAlertText, type SpeedAlertType } from '@core/schemas/speed-alerts';
 import {
   AVERAGE_DELAY_MS,
@@ -23,6 +24,8 @@ import { summarizeSamples, type SampleMetrics } from '@core/speed-summary';
 import { recentPages, trackPageHref } from '../../app/recent-pages';
 import { useSession } from '../../app/session/session-context';
 import { useSettings } from '../../app/settings/settings-context';
+import { useCategoryChoice } from '../../app/settings/category-choice';
+import { CategoryChoiceField } from '../../components/categories/category-choice-field';
 import { saveSearchSettings } from '../../app/settings/save-search-settings';
 import { usageKey } from '../../api/usage';
 import { useToolGate } from '../../app/use-tool-gate';
@@ -61,6 +64,7 @@ export function SpeedTestPage() {
   const queryClient = useQueryClient();
   const token = signedIn ? session.token : null;
   const { runs, testId, readiness, start, startOtherDevice, clearInvalid } = useSpeedTest(token);
+  const [categories, setCategories] = useCategoryChoice('speedTest', token);
   // The count shown follows each test's runs (the effect below), not the check.
   const metered = useMeteredAction({ token, usage: null });
   const [url, setUrl] = useState('');
@@ -137,7 +141,12 @@ export function SpeedTestPage() {
       action: async () => {
         recordUse();
         recentPages.rememberSpeedTest(target);
-        start(target, device, samples);
+        start(
+          target,
+          device,
+          samples,
+          categories.filter((id) => !readiness || SOURCE_CATEGORIES[readiness.source].includes(id)),
+        );
       },
     });
   };
@@ -239,6 +248,11 @@ export function SpeedTestPage() {
           </Form.Select>
         </Form.Group>
       </div>
+      <CategoryChoiceField
+        value={categories}
+        onChange={setCategories}
+        source={readiness?.source ?? null}
+      />
       <p className="small text-muted">
         We run the page-speed test several times and average the samples, because a single run
         varies.
@@ -274,7 +288,12 @@ export function SpeedTestPage() {
           <ScoreLegend className="mb-2 d-flex" />
           <SampleRows samples={run.samples} />
           {complete && showAverage && summary && (
-            <SpeedTestResult summary={summary} device={device} samples={run.samples} />
+            <SpeedTestResult
+              summary={summary}
+              device={device}
+              samples={run.samples}
+              categories={run.categories}
+            />
           )}
           {complete && showAverage && summary && token && (
             <Suspense fallback={null}>

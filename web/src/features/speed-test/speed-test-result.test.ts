@@ -37,7 +37,9 @@ const done = (result: RunResult): SampleState => ({
 
 function renderResult(samples: SampleState[]) {
   const summary = summarizeSamples(samples.map((s) => s.result!.lab as unknown as SampleMetrics))!;
-  return render(createElement(SpeedTestResult, { summary, device: 'mobile', samples }));
+  return render(
+    createElement(SpeedTestResult, { summary, device: 'mobile', samples, categories: [] }),
+  );
 }
 
 afterEach(cleanup);

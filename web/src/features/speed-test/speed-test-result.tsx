@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import type { RunResult } from '@core/speed';
 import { representativeSample, type LabSummary, type SampleMetrics } from '@core/speed-summary';
+import type { OptionalCategory } from '@core/lighthouse-categories';
+import { CategoryReport } from '../../components/categories/category-report';
 import { LabInsights } from '../../components/insights/lab-insights';
 import { MeasuredAt } from '../../components/measured-at';
 import { LabSummaryView } from './lab-summary-view';
@@ -18,11 +20,14 @@ export function SpeedTestResult({
   summary,
   device,
   samples,
+  categories,
 }: {
   summary: LabSummary;
   device: Device;
   /** The device's samples, in order, finished or failed. */
   samples: readonly SampleState[];
+  /** The Lighthouse categories the samples measured beside performance. */
+  categories: readonly OptionalCategory[];
 }) {
   const results = useMemo(() => samples.flatMap((s) => resultOf(s) ?? []), [samples]);
   const representative = useMemo(() => {
@@ -64,6 +69,12 @@ export function SpeedTestResult({
             ? `Insights of Sample ${shownIndex + 1}, ${representative ? 'the representative run' : 'the first to finish'}.`
             : undefined
         }
+      />
+      <CategoryReport
+        categories={result.categories}
+        asked={categories}
+        lighthouseVersion={version}
+        pageUrl={result.finalUrl}
       />
     </>
   );

@@ -1,3 +1,4 @@
+import type { OptionalCategory } from '@core/lighthouse-categories';
 import type { RunResult, RunStatus } from '../../api/speed-runs';
 import { STAGE_PROGRESS } from '../../api/speed-runs';
 
@@ -20,6 +21,8 @@ export type SampleStart = { runId: string } | { error: string };
 export interface DeviceState {
   url: string;
   count: number;
+  /** The Lighthouse categories its samples measure beside performance. */
+  categories: OptionalCategory[];
   starts: SampleStart[];
   /** Still starting samples. */
   active: boolean;

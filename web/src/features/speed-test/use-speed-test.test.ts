@@ -106,15 +106,21 @@ describe('useSpeedTest ordering', () => {
 
   it("keeps each device's samples apart when the device is switched mid-run", async () => {
     const { result } = renderSpeedTest();
-    act(() => result.current.start('http://a.example/', 'desktop', 2));
-    await server.answerStart({ strategy: 'desktop', sample: 1 }, { runId: 'd1' });
-    // Switched while desktop's first sample runs: mobile runs under the same test.
+    act(() => result.current.start('http://a.example/', 'desktop', 2, ['seo']));
+    const desktopFirst = await server.answerStart(
+      { strategy: 'desktop', sample: 1 },
+      { runId: 'd1' },
+    );
+    expect(desktopFirst.categories).toEqual(['seo']);
+    // Switched while desktop's first sample runs: mobile runs under the same test, with
+    // the same categories.
     act(() => result.current.startOtherDevice('mobile'));
     const mobileFirst = await server.answerStart(
       { strategy: 'mobile', sample: 1 },
       { runId: 'm1' },
     );
     expect(mobileFirst.testId).toBe('test-1');
+    expect(mobileFirst.categories).toEqual(['seo']);
     // The runs end in the other order than they started.
     await server.finishRun('m1', done(11));
     await server.answerStart({ strategy: 'mobile', sample: 2 }, { runId: 'm2' });
@@ -136,16 +142,16 @@ describe('useSpeedTest ordering', () => {
 
   it("drops a replaced test's late answers, and cancels its runs", async () => {
     const { result } = renderSpeedTest();
-    act(() => result.current.start('http://a.example/', 'desktop', 2));
+    act(() => result.current.start('http://a.example/', 'desktop', 2, []));
     await server.answerStart({ url: 'http://a.example/', sample: 1 }, { runId: 'a1' });
     await waitFor(() => expect(server.runs.has('a1')).toBe(true));
 
     // A new test while a1 runs: a1 is cancelled, and its late result shows nowhere.
-    act(() => result.current.start('http://b.example/', 'desktop', 1));
+    act(() => result.current.start('http://b.example/', 'desktop', 1, []));
     expect(server.cancel).toHaveBeenCalledWith('a1');
     await server.finishRun('a1', done(50));
     // And a third test while b's start is still under way: b's answer is dropped too.
-    act(() => result.current.start('http://c.example/', 'desktop', 1));
+    act(() => result.current.start('http://c.example/', 'desktop', 1, []));
     await server.answerStart({ url: 'http://b.example/' }, { runId: 'b1', testId: 'test-2' });
     expect(server.cancel).toHaveBeenCalledWith('b1');
     expect(server.runs.has('b1')).toBe(false);
@@ -165,7 +171,7 @@ describe('useSpeedTest ordering', () => {
     const refuse = (status: number, message: string, code?: string) =>
       new ApiError(status, message, { message, ...(code ? { code } : {}) });
 
-    act(() => result.current.start('http://a.example/', 'desktop', 3));
+    act(() => result.current.start('http://a.example/', 'desktop', 3, []));
     await server.answerStart(
       { sample: 1 },
       refuse(400, 'Please enter a valid url. x', 'invalid_url'),
@@ -177,7 +183,7 @@ describe('useSpeedTest ordering', () => {
     act(() => result.current.clearInvalid());
     expect(result.current.runs.desktop).toBeUndefined();
 
-    act(() => result.current.start('http://a.example/', 'desktop', 1));
+    act(() => result.current.start('http://a.example/', 'desktop', 1, []));
     await server.answerStart(
       { sample: 1 },
       refuse(503, SPEED_MESSAGES.browserMissing, 'browser_missing'),
@@ -186,13 +192,13 @@ describe('useSpeedTest ordering', () => {
       expect(result.current.runs.desktop?.unavailable).toBe(SPEED_MESSAGES.browserMissing),
     );
 
-    act(() => result.current.start('http://a.example/', 'desktop', 1));
+    act(() => result.current.start('http://a.example/', 'desktop', 1, []));
     const limit = 'You have hit your monthly test limit. Upgrade here.';
     await server.answerStart({ sample: 1 }, refuse(429, limit, 'monthly_limit'));
     await waitFor(() => expect(result.current.runs.desktop?.blocked).toBe(limit));
 
     // Any other failure costs that sample only, and says why.
-    act(() => result.current.start('http://a.example/', 'desktop', 2));
+    act(() => result.current.start('http://a.example/', 'desktop', 2, []));
     await server.answerStart({ sample: 1 }, refuse(500, 'Something went wrong on our side.'));
     await server.answerStart({ sample: 2 }, { runId: 'r2' });
     await server.finishRun('r2', done(64));

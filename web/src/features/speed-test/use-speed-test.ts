@@ -1,5 +1,6 @@
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { OptionalCategory } from '@core/lighthouse-categories';
 import { SPEED_MESSAGES } from '@core/messages';
 import { errorResponseSchema } from '@core/schemas/common';
 import { SPEED_ERROR_CODES } from '@core/speed';
@@ -26,6 +27,8 @@ export type { Device, SampleState } from './speed-test-state';
 
 export interface DeviceRun {
   url: string;
+  /** The Lighthouse categories asked for beside performance. */
+  categories: OptionalCategory[];
   samples: SampleState[];
   /** Why the page-speed service refused the URL; null when it took it. */
   invalidUrl: string | null;
@@ -85,7 +88,13 @@ export function useSpeedTest(token: string | null) {
   useEffect(() => cancelUnfinished, [cancelUnfinished]);
 
   const runSamples = useCallback(
-    async (g: number, device: Device, url: string, count: number) => {
+    async (
+      g: number,
+      device: Device,
+      url: string,
+      count: number,
+      categories: OptionalCategory[],
+    ) => {
       const update = (patch: Parameters<typeof patchDevice>[3]) =>
         setTest((state) => patchDevice(state, g, device, patch));
       for (let i = 0; i < count; i++) {
@@ -97,6 +106,7 @@ export function useSpeedTest(token: string | null) {
             strategy: device,
             sample: i + 1,
             samples: count,
+            categories,
             ...(known ? { testId: known } : {}),
           });
         } catch (error) {
@@ -132,15 +142,17 @@ export function useSpeedTest(token: string | null) {
 
   /** A new test: the old one's unfinished runs are cancelled and its late answers dropped. */
   const start = useCallback(
-    (url: string, device: Device, count: number) => {
+    (url: string, device: Device, count: number, categories: OptionalCategory[]) => {
       cancelUnfinished();
       const g = ++gen.current;
       testId.current = null;
       setTest({
         gen: g,
-        devices: { [device]: { url, count, starts: [], active: true, refusal: null } },
+        devices: {
+          [device]: { url, count, categories, starts: [], active: true, refusal: null },
+        },
       });
-      void runSamples(g, device, url, count);
+      void runSamples(g, device, url, count, categories);
     },
     [cancelUnfinished, runSamples],
   );
@@ -151,19 +163,19 @@ export function useSpeedTest(token: string | null) {
       const tested = test.devices.mobile ?? test.devices.desktop;
       if (!tested || test.devices[device] || tested.refusal) return;
       const g = test.gen;
-      const { url, count } = tested;
+      const { url, count, categories } = tested;
       setTest((state) =>
         state.gen === g && !state.devices[device]
           ? {
               ...state,
               devices: {
                 ...state.devices,
-                [device]: { url, count, starts: [], active: true, refusal: null },
+                [device]: { url, count, categories, starts: [], active: true, refusal: null },
               },
             }
           : state,
       );
-      void runSamples(g, device, url, count);
+      void runSamples(g, device, url, count, categories);
     },
     [test, runSamples],
   );
@@ -205,6 +217,7 @@ export function useSpeedTest(token: string | null) {
       const refusal = d.refusal;
       out[device] = {
         url: d.url,
+        categories: d.categories,
         samples: refusal ? [] : sampleStates(d, runViews, labSource),
         invalidUrl: refusal?.kind === 'invalidUrl' ? refusal.message : null,
         blocked: refusal?.kind === 'blocked' ? refusal.message : null,

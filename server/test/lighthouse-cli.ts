@@ -3,17 +3,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { CHROMIUM_FLAGS } from '../../server/src/providers/lab-speed/chromium-flags';
+import { CHROMIUM_FLAGS } from '../src/providers/lab-speed/chromium-flags';
 
 const run = promisify(execFile);
 const cli = path.resolve('node_modules/lighthouse/cli/index.js');
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-/** One run's wall time, performance score (0–100) and LCP. */
+/** One run's wall time, performance score (0–100) and LCP, and each category's score. */
 export interface Measured {
   ms: number;
   score: number;
   lcpMs: number;
+  /** 0–100 by Lighthouse's category id ('best-practices'); null where it could not score. */
+  categories?: Record<string, number | null>;
 }
 
 /**
@@ -37,13 +39,19 @@ export async function cliRun(url: string, performanceOnly = false): Promise<Meas
     ]);
     const ms = performance.now() - start;
     const lhr = JSON.parse(fs.readFileSync(out, 'utf8')) as {
-      categories: { performance: { score: number } };
+      categories: { performance: { score: number } } & Record<string, { score: number | null }>;
       audits: Record<string, { numericValue?: number }>;
     };
     return {
       ms,
       score: Math.round(lhr.categories.performance.score * 100),
       lcpMs: lhr.audits['largest-contentful-paint']!.numericValue!,
+      categories: Object.fromEntries(
+        Object.entries(lhr.categories).map(([id, { score }]) => [
+          id,
+          score === null ? null : Math.round(score * 100),
+        ]),
+      ),
     };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
