@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  categoriesOf,
   inReportOrder,
   optionalCategoriesSchema,
   versionHasCategory,
-  type LighthouseCategoriesLike,
 } from './lighthouse-categories';
+import { categoriesOf, type LighthouseCategoriesLike } from './lighthouse-category-audits';
 
 const node = (selector: string, snippet: string) => ({
   type: 'node',

@@ -5,12 +5,8 @@
  * schemas, the lab's flags, the pages and the tests.
  */
 import { z } from 'zod';
-import {
-  auditRows,
-  type LighthouseAuditLike,
-  type LighthouseAuditRef,
-} from './lighthouse-insights';
 import { insightItemSchema } from './insight-item';
+import { median } from './statistics';
 
 /** Categories a run may add to performance, in Lighthouse's report order. */
 export const OPTIONAL_CATEGORIES = [
@@ -114,86 +110,19 @@ export const categoriesSchema = z.object({
 });
 export type Categories = z.infer<typeof categoriesSchema>;
 
-/** The parts of an LHR's categories this reads. */
-export interface LighthouseCategoriesLike {
-  categories: Partial<
-    Record<string, { score: number | null; auditRefs?: readonly LighthouseAuditRef[] }>
-  >;
-  categoryGroups?: Record<string, { title?: string } | undefined>;
-  audits: Record<string, LighthouseAuditLike | undefined>;
-}
+/** Each category's score beside performance (0–100; null where Lighthouse could not score it). */
+export const categoryScoresSchema = z
+  .object({
+    accessibility: z.number().nullable(),
+    bestPractices: z.number().nullable(),
+    seo: z.number().nullable(),
+    agenticBrowsing: z.number().nullable(),
+  })
+  .partial();
+export type CategoryScores = z.infer<typeof categoryScoresSchema>;
 
-/** Lighthouse's pass mark: below it an audit fails. */
-const PASS = 0.9;
-/** Report groups no category lists: the performance metrics (shown as metrics), hidden audits. */
-const UNLISTED_GROUPS = new Set(['metrics', 'hidden']);
-/** Rows kept per audit: the report's first; the rest would only weigh on storage. */
-const MAX_ITEMS = 10;
-
-function outcomeOf(audit: LighthouseAuditLike): AuditOutcome {
-  switch (audit.scoreDisplayMode) {
-    case 'notApplicable':
-      return 'notApplicable';
-    case 'manual':
-      return 'manual';
-    case 'error':
-      return 'error';
-    case 'informative':
-      return 'informative';
-    default:
-      if (audit.score === null) return 'informative';
-      return audit.score < PASS ? 'failed' : 'passed';
-  }
-}
-
-const rank = (outcome: AuditOutcome) => AUDIT_OUTCOMES.indexOf(outcome);
-
-/** Failed first, the lowest score first; then the other outcomes, each in the report's order. */
-function byOutcome(a: CategoryAudit, b: CategoryAudit): number {
-  return (
-    rank(a.outcome) - rank(b.outcome) ||
-    (a.outcome === 'failed' ? (a.score ?? 0) - (b.score ?? 0) : 0)
-  );
-}
-
-function categoryOf(lhr: LighthouseCategoriesLike, id: CategoryId): CategoryResult | undefined {
-  const category = lhr.categories[id];
-  if (!category) return undefined;
-  const audits = (category.auditRefs ?? []).flatMap(({ id: auditId, group }) => {
-    const audit = lhr.audits[auditId];
-    if (!audit || (group !== undefined && UNLISTED_GROUPS.has(group))) return [];
-    const groupTitle = group === undefined ? undefined : lhr.categoryGroups?.[group]?.title;
-    const outcome = outcomeOf(audit);
-    return [
-      {
-        id: auditId,
-        title: audit.title ?? auditId,
-        description: audit.description ?? '',
-        score: outcome === 'informative' || outcome === 'manual' ? null : audit.score,
-        outcome,
-        ...(groupTitle && { group: groupTitle }),
-        ...(audit.displayValue && { displayValue: audit.displayValue }),
-        items: auditRows(audit.details).slice(0, MAX_ITEMS),
-      },
-    ];
-  });
-  return {
-    score: category.score === null ? null : Math.round(category.score * 100),
-    audits: audits.sort(byOutcome),
-  };
-}
-
-/** The categories an LHR holds, by their result keys; undefined without performance. */
-export function categoriesOf(lhr: LighthouseCategoriesLike): Categories | undefined {
-  const performance = categoryOf(lhr, 'performance');
-  if (!performance) return undefined;
-  const categories: Categories = { performance };
-  for (const id of OPTIONAL_CATEGORIES) {
-    const result = categoryOf(lhr, id);
-    if (result) categories[CATEGORY_KEYS[id]] = result;
-  }
-  return categories;
-}
+/** A fall of this many points from the last check's score alerts (a tracked page's). */
+export const CATEGORY_DROP_POINTS = 5;
 
 /** Whether a Lighthouse version ('13.5.0') has a category. */
 export function versionHasCategory(version: string | null | undefined, id: CategoryId): boolean {
@@ -221,3 +150,56 @@ export const DEFAULT_CATEGORY_CHOICE: CategoryChoice = {
   serpCards: [],
   trackedPages: [],
 };
+
+/**
+ * Each category's median score beside performance over runs that measured it (null for a
+ * category no run scored; absent when none measured it).
+ */
+export function medianCategoryScores(
+  results: readonly { categories?: Categories }[],
+): CategoryScores {
+  return medianOfScores(
+    results.map((r) =>
+      r.categories
+        ? Object.fromEntries(
+            OPTIONAL_CATEGORIES.flatMap((id) => {
+              const category = r.categories![CATEGORY_KEYS[id]];
+              return category ? [[CATEGORY_KEYS[id], category.score]] : [];
+            }),
+          )
+        : null,
+    ),
+  );
+}
+
+/** The median of each category's scores over sets that hold it (null: none scored it). */
+export function medianOfScores(sets: readonly (CategoryScores | null)[]): CategoryScores {
+  const scores: CategoryScores = {};
+  for (const id of OPTIONAL_CATEGORIES) {
+    const key = CATEGORY_KEYS[id] as keyof CategoryScores;
+    const held = sets.filter((set) => set !== null && key in set);
+    if (held.length === 0) continue;
+    const values = held.map((set) => set![key]).filter((v): v is number => typeof v === 'number');
+    scores[key] = values.length === 0 ? null : median(values);
+  }
+  return scores;
+}
+
+/**
+ * The categories whose score fell CATEGORY_DROP_POINTS or more below the baseline's, with
+ * both scores; a category either side did not score is not judged.
+ */
+export function categoryDrops(
+  now: CategoryScores,
+  baseline: CategoryScores,
+): { key: keyof CategoryScores; title: string; score: number; before: number }[] {
+  return OPTIONAL_CATEGORIES.flatMap((id) => {
+    const key = CATEGORY_KEYS[id] as keyof CategoryScores;
+    const score = now[key];
+    const before = baseline[key];
+    if (typeof score !== 'number' || typeof before !== 'number') return [];
+    return before - score >= CATEGORY_DROP_POINTS
+      ? [{ key, title: CATEGORY_TITLES[id], score, before }]
+      : [];
+  });
+}

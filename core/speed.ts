@@ -8,12 +8,8 @@ import {
   type LighthouseAuditRef,
 } from './lighthouse-insights';
 import { insightItemSchema } from './insight-item';
-import {
-  categoriesOf,
-  categoriesSchema,
-  optionalCategoriesSchema,
-  type LighthouseCategoriesLike,
-} from './lighthouse-categories';
+import { categoriesSchema, optionalCategoriesSchema } from './lighthouse-categories';
+import { categoriesOf, type LighthouseCategoriesLike } from './lighthouse-category-audits';
 import { categoryClass, type SpeedClass } from './metrics';
 
 export { insightItemSchema, type InsightItem } from './insight-item';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { budgetLimitsFor, type BudgetInput } from '@core/budgets/budget';
+import { budgetCategories, budgetLimitsFor, type BudgetInput } from '@core/budgets/budget';
 import type { Check, CheckRef } from '@core/schemas/checks';
 import { QUEUED_RUN, type RunStatus } from '@core/speed';
 import { judgePage, verdictOf } from '../../server/src/checks/judge-page';
@@ -79,6 +79,7 @@ export async function checkLocally(
             strategy: options.device,
             signal: AbortSignal.timeout(config.SPEED_RUN_TIMEOUT_MS),
             onStage: () => {},
+            categories: budgetCategories(budget),
           });
           statuses.push(ended({ field, ...result }, null));
         } catch (error) {

@@ -14,15 +14,22 @@ const byType = <T extends z.ZodType>(value: T) =>
     .partial()
     .strict();
 
+const score = z.number().int().min(1).max(100);
+
 /**
- * SpeedRank's budget, every limit optional: the performance score (1–100, at least), lab
+ * SpeedRank's budget, every limit optional: the performance score and the other Lighthouse
+ * categories' scores (1–100, at least; a category named is measured with each run), lab
  * timings in ms and CLS unitless (at most), field INP and LCP p75 in ms (at most), and
  * transfer sizes in KiB and request counts by resource type (at most), as Lighthouse's
  * budget file counts them.
  */
 export const budgetSchema = z
   .object({
-    performance: z.number().int().min(1).max(100),
+    performance: score,
+    accessibility: score,
+    bestPractices: score,
+    seo: score,
+    agenticBrowsing: score,
     fcp: ms,
     lcp: ms,
     si: ms,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { budgetSchema, type Budget } from './budget-schema';
 import { RESOURCE_LABELS, RESOURCE_TYPES } from './resources';
+import { CATEGORY_KEYS, type CategoryKey, type OptionalCategory } from '../lighthouse-categories';
 
 export { budgetSchema, type Budget };
 
@@ -11,6 +12,25 @@ export { budgetSchema, type Budget };
  */
 export const METRIC_LIMITS = {
   performance: { label: 'Performance score', unit: 'score', keep: 'atLeast', from: 'lab' },
+  accessibility: {
+    label: 'Accessibility score',
+    unit: 'score',
+    keep: 'atLeast',
+    from: 'categories',
+  },
+  bestPractices: {
+    label: 'Best Practices score',
+    unit: 'score',
+    keep: 'atLeast',
+    from: 'categories',
+  },
+  seo: { label: 'SEO score', unit: 'score', keep: 'atLeast', from: 'categories' },
+  agenticBrowsing: {
+    label: 'Agentic Browsing score',
+    unit: 'score',
+    keep: 'atLeast',
+    from: 'categories',
+  },
   fcp: { label: 'First Contentful Paint', unit: 'ms', keep: 'atMost', from: 'lab' },
   lcp: { label: 'Largest Contentful Paint', unit: 'ms', keep: 'atMost', from: 'lab' },
   si: { label: 'Speed Index', unit: 'ms', keep: 'atMost', from: 'lab' },
@@ -183,6 +203,21 @@ function fromLighthouse(entry: LighthouseBudgetFile[number]): BudgetLimit[] {
       });
   }
   return [...limitsOf(budget), ...unmeasured];
+}
+
+/** The result keys of the categories a run needs beside performance to judge a budget. */
+const BUDGET_CATEGORIES = Object.entries(CATEGORY_KEYS).filter(
+  (entry): entry is [OptionalCategory, Exclude<CategoryKey, 'performance'>] =>
+    entry[0] !== 'performance',
+);
+
+/**
+ * The Lighthouse categories a budget asks minimum scores of: each run it judges measures
+ * them (a Lighthouse budget file has none).
+ */
+export function budgetCategories(input: BudgetInput | null | undefined): OptionalCategory[] {
+  if (!input || Array.isArray(input)) return [];
+  return BUDGET_CATEGORIES.filter(([, key]) => input[key] !== undefined).map(([id]) => id);
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHECK_MESSAGES } from '../messages/checks';
 import type { LabKey } from '../speed-summary';
 import type { BudgetLimit } from './budget';
+import type { CategoryScores } from '../lighthouse-categories';
 import type { Resources, ResourceType } from './resources';
 
 /** What a budget is judged on: lab medians (score 0–100), field p75s, and resources. */
@@ -11,6 +12,8 @@ export interface BudgetMeasurement {
   field: { inp: number | null; lcp: number | null } | null;
   /** Null when the lab did not report them. */
   resources: Resources | null;
+  /** Each category's score (0–100) beside performance; absent or null where not measured. */
+  categories?: CategoryScores | null;
 }
 
 export const budgetRowSchema = z.object({
@@ -26,6 +29,14 @@ export const budgetRowSchema = z.object({
   note: z.string().optional(),
 });
 export type BudgetRow = z.infer<typeof budgetRowSchema>;
+
+/** Budget limits that are a Lighthouse category's score beside performance. */
+const CATEGORY_LIMITS = new Set<string>([
+  'accessibility',
+  'bestPractices',
+  'seo',
+  'agenticBrowsing',
+]);
 
 const LAB_OF: Record<string, LabKey> = {
   performance: 'psi',
@@ -50,6 +61,10 @@ function valueOf(
       value:
         group === 'resourceSizes' ? Math.round((weight.bytes / 1024) * 10) / 10 : weight.requests,
     };
+  }
+  if (CATEGORY_LIMITS.has(group)) {
+    const value = m.categories?.[group as keyof CategoryScores] ?? null;
+    return value === null ? { value, note: CHECK_MESSAGES.categoryMissing } : { value };
   }
   if (group === 'inp' || group === 'fieldLcp') {
     const value = m.field?.[group === 'inp' ? 'inp' : 'lcp'] ?? null;

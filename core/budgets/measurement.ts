@@ -3,6 +3,7 @@ import { LAB_KEYS, type LabKey } from '../speed-summary';
 import { median } from '../statistics';
 import type { BudgetMeasurement } from './judge';
 import { medianResources, type Resources } from './resources';
+import { medianCategoryScores } from '../lighthouse-categories';
 
 /**
  * What a budget is judged on for a set of finished samples (a check's page, a speed test):
@@ -28,5 +29,5 @@ export function budgetMeasurementOf(
   const resources = medianResources(
     results.map((r) => r.resources).filter((r): r is Resources => r !== undefined),
   );
-  return { lab, field, resources };
+  return { lab, field, resources, categories: medianCategoryScores(results) };
 }

@@ -5,6 +5,7 @@ export const CHECK_MESSAGES = {
   tooManyUrls: (max: number) => `A check measures ${max} URLs at most.`,
   repeatedUrl: 'Each URL may be named once.',
   labMissing: 'Not measured in this run.',
+  categoryMissing: 'This category was not measured in this run.',
   fieldMissing: 'No field data for this page.',
   resourcesMissing: 'The lab did not report what the page fetched.',
   allSamplesFailed: 'Every sample of this page failed.',

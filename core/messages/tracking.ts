@@ -20,6 +20,8 @@ export const TRACKING_MESSAGES = {
     `Your plan tracks ${max} ${max === 1 ? 'page' : 'pages'}; this one is not checked until you upgrade or stop tracking another.`,
   budgetBroken: (metric: string, value: string, budget: string) =>
     `${metric} ${value} breaks its budget of ${budget}.`,
+  categoryDropped: (category: string, before: number, after: number) =>
+    `${category} score fell from ${before} to ${after}.`,
   significantlyWorse: (metric: string, before: string, after: string, p: number) =>
     `${metric} went from ${before} to ${after}, a significant change (Mann-Whitney U, p = ${p.toFixed(3)}).`,
   /** Per device: a page tracked on both may alert on each. */

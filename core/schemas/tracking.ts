@@ -1,3 +1,4 @@
+import { categoryScoresSchema, optionalCategoriesSchema } from '../lighthouse-categories';
 import { z } from 'zod';
 import { budgetSchema, type Budget } from '../budgets/budget-schema';
 import {
@@ -63,6 +64,11 @@ export const createTrackedPageBodySchema = z
     /** Samples per check and device; the plan's speed-test sample limit caps it. */
     samples: z.number().int().min(1).max(50).default(3),
     budgets: budgetsSchema.default({}),
+    /**
+     * Lighthouse categories tracked beside performance, their scores kept per check and a
+     * drop alerted; a category a budget names is measured too.
+     */
+    categories: optionalCategoriesSchema.default([]),
     alertAfter: z.number().int().min(1).max(ALERT_AFTER_MAX).default(ALERT_AFTER_DEFAULT),
     /** Measure the page signed in (a sign-in flow first, cookies from secrets); null: signed out. */
     signIn: signInSchema.nullable().default(null),
@@ -77,6 +83,7 @@ export const patchTrackedPageBodySchema = z
     schedule: z.enum(TRACKING_SCHEDULES),
     samples: z.number().int().min(1).max(50),
     budgets: budgetsSchema,
+    categories: optionalCategoriesSchema,
     alertAfter: z.number().int().min(1).max(ALERT_AFTER_MAX),
     paused: z.boolean(),
     signIn: signInSchema.nullable(),
@@ -165,7 +172,8 @@ export type TrackingSample = z.infer<typeof trackingSampleSchema>;
 
 /** Why a check is a regression: a broken budget, or a significant change from before. */
 export const regressionReasonSchema = z.object({
-  kind: z.enum(['budget', 'significant']),
+  /** 'drop': a category's score fell CATEGORY_DROP_POINTS or more below the last check's. */
+  kind: z.enum(['budget', 'significant', 'drop']),
   /**
    * A lab metric (LAB_KEYS), or a budget's other limit: 'inp', 'fieldLcp',
    * 'resourceSizes.<type>', 'resourceCounts.<type>'.
@@ -175,7 +183,7 @@ export const regressionReasonSchema = z.object({
   value: z.number(),
   /** The budget, or the earlier checks' median. */
   reference: z.number(),
-  /** The one-sided Mann-Whitney U p-value; null for budgets. */
+  /** The one-sided Mann-Whitney U p-value; null for budgets and drops. */
   pValue: z.number().nullable(),
   text: z.string(),
 });
@@ -197,6 +205,11 @@ export const trackingCheckSchema = z.object({
   finishedAt: z.string().nullable(),
   /** Median of the finished samples; null until one finished. */
   median: labValuesSchema.nullable(),
+  /**
+   * The median score of each Lighthouse category measured beside performance (null where
+   * none scored it); null when the check measured none.
+   */
+  categoryScores: categoryScoresSchema.nullable(),
   samples: z.array(trackingSampleSchema),
   /** Null while running and for a skipped check (nothing was measured, nothing failed). */
   state: z.enum(CHECK_STATES).nullable(),
@@ -245,6 +258,8 @@ export const trackedPageSchema = z.object({
   schedule: z.enum(TRACKING_SCHEDULES),
   samples: z.number().int(),
   budgets: budgetsSchema,
+  /** Lighthouse categories tracked beside performance. */
+  categories: optionalCategoriesSchema,
   paused: z.boolean(),
   /** 'regression' while any of the page's devices is (see regressedDevices). */
   alertState: z.enum(['ok', 'regression']),

@@ -9,6 +9,7 @@ const page: TrackedPage = {
   schedule: 'daily',
   samples: 2,
   budgets: {},
+  categories: [],
   paused: false,
   alertState: 'ok',
   regressedDevices: [],
@@ -28,6 +29,7 @@ const check: TrackingCheck = {
   startedAt: '2026-11-22T12:00:00.000Z',
   finishedAt: '2026-11-22T12:01:00.000Z',
   median: values,
+  categoryScores: { accessibility: 86, seo: null },
   samples: [
     {
       index: 1,
@@ -75,11 +77,13 @@ describe('historyCsv', () => {
   it('writes a median row, then each sample with its lab source, its metrics or its error', () => {
     const lines = historyCsv(page, [check]).split('\r\n');
     expect(lines).toHaveLength(4);
+    // The median row ends with each category's median: 86, unscored, not measured.
     expect(lines[1]).toBe(
-      `"https://example.com/=cmd","c1","2026-11-22T12:00:00.000Z","mobile","schedule","done","median","psi","90","1000","1500","2000","3000","50","0.01","yes","LCP 2.0 s breaks its budget of 1.5 s.",,"partial","yes",`,
+      `"https://example.com/=cmd","c1","2026-11-22T12:00:00.000Z","mobile","schedule","done","median","psi","90","1000","1500","2000","3000","50","0.01","yes","LCP 2.0 s breaks its budget of 1.5 s.",,"partial","yes",,"86",,,`,
     );
     expect(lines[2]).toContain('"sample 1","psi","90"');
-    expect(lines[2]).toMatch(/,"ok",,"Lighthouse 12\.8\.2, bench 1234"$/);
+    // The categories' medians are the check's: a sample's row leaves them empty.
+    expect(lines[2]).toMatch(/,"ok",,"Lighthouse 12\.8\.2, bench 1234",,,,$/);
     // A failed sample: no metrics, its error, made harmless for spreadsheets.
     expect(lines[3]).toContain(`"sample 2","psi",,,,,,,,,,"'=HYPERLINK(""x"")","failed",,`);
   });

@@ -1,4 +1,5 @@
 import { toCsv, type CsvCell } from '../csv';
+import type { CategoryScores } from '../lighthouse-categories';
 import { TRACKING_MESSAGES } from '../messages';
 import type { LabValues, RunFingerprint, TrackedPage, TrackingCheck } from '../schemas/tracking';
 import { LAB_KEYS } from '../speed-summary';
@@ -25,7 +26,17 @@ export const HISTORY_CSV_HEADERS = [
   'State',
   'Fingerprint changed',
   'Fingerprint',
+  'Accessibility',
+  'Best Practices',
+  'SEO',
+  'Agentic Browsing',
 ] as const;
+
+/** A check's category scores, in the headers' order (empty where not measured). */
+const categoryCells = (scores: CategoryScores | null): CsvCell[] =>
+  (['accessibility', 'bestPractices', 'seo', 'agenticBrowsing'] as const).map(
+    (key) => scores?.[key] ?? null,
+  );
 
 const metrics = (values: LabValues | null): CsvCell[] =>
   LAB_KEYS.map((key) => (values ? values[key] : null));
@@ -37,7 +48,7 @@ const shortFingerprint = (f: RunFingerprint | null) =>
 /**
  * A tracked page's history as CSV: per check a 'median' row with the check's state (ok,
  * partial, failed; empty while running or skipped) and whether it was measured otherwise
- * than the check before, then one row per sample naming its lab source, its metrics or its
+ * than the check before and its categories' median scores, then one row per sample naming its lab source, its metrics or its
  * error, its state and a short fingerprint; newest first.
  */
 export function historyCsv(page: TrackedPage, checks: readonly TrackingCheck[]): string {
@@ -56,6 +67,7 @@ export function historyCsv(page: TrackedPage, checks: readonly TrackingCheck[]):
       check.state,
       check.fingerprintChanged ? 'yes' : 'no',
       null,
+      ...categoryCells(check.categoryScores),
     ]);
     for (const sample of check.samples) {
       rows.push([
@@ -69,6 +81,7 @@ export function historyCsv(page: TrackedPage, checks: readonly TrackingCheck[]):
         sample.error === null ? 'ok' : 'failed',
         null,
         shortFingerprint(sample.fingerprint),
+        ...categoryCells(null),
       ]);
     }
   }

@@ -1,3 +1,4 @@
+import { CATEGORY_KEYS, type OptionalCategory } from '@core/lighthouse-categories';
 import type { RunFingerprint } from '@core/schemas/tracking';
 import type { Insight, LabEnvironment, RunErrorKind } from '@core/speed';
 import { NoFieldData } from '../src/providers/field-data/none';
@@ -72,6 +73,13 @@ export class ProfileLab implements LabSpeedProvider {
   /** Reported with each run, its concurrency counted; null: the lab says nothing. */
   environment: Omit<LabEnvironment, 'concurrency'> | null = { ...PROFILE_ENVIRONMENT };
   private underWay = 0;
+  /** Each category's score when a run asks for it beside performance. */
+  categoryScores: Record<OptionalCategory, number> = {
+    accessibility: 100,
+    'best-practices': 100,
+    seo: 100,
+    'agentic-browsing': 100,
+  };
   /** While set, runs wait for it: a check stays running. */
   hold: Promise<void> | null = null;
   readonly runs: LabRunRequest[] = [];
@@ -125,6 +133,15 @@ export class ProfileLab implements LabSpeedProvider {
       filmstripMs: [slow ? 2600 : 1100],
       finalUrl: request.url,
       insights: [renderBlocking(request.url, n, slow)],
+      categories: {
+        performance: { score, audits: [] },
+        ...Object.fromEntries(
+          (request.categories ?? []).map((id) => [
+            CATEGORY_KEYS[id],
+            { score: this.categoryScores[id], audits: [] },
+          ]),
+        ),
+      },
       source: this.source,
       ...(this.environment ? { environment: { ...this.environment, concurrency } } : {}),
     };

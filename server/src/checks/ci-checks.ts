@@ -1,5 +1,10 @@
 import crypto from 'node:crypto';
-import { budgetInputSchema, budgetLimitsFor, type BudgetInput } from '@core/budgets/budget';
+import {
+  budgetCategories,
+  budgetInputSchema,
+  budgetLimitsFor,
+  type BudgetInput,
+} from '@core/budgets/budget';
 import type { Entitlements } from '@core/entitlements';
 import { CHECK_MESSAGES } from '@core/messages';
 import { QUOTA_MESSAGES } from '@core/schemas/quota';
@@ -94,6 +99,8 @@ export class CiChecks {
     if (!charge)
       throw new QuotaExceeded(QUOTA_MESSAGES.monthlyTestLimit, SPEED_ERROR_CODES.monthlyLimit);
     const pages: PageRuns[] = [];
+    // A budget's minimum category scores are measured with every sample.
+    const categories = budgetCategories(body.budget);
     try {
       for (const url of urls) {
         const testId = await this.tests.open(
@@ -106,7 +113,9 @@ export class CiChecks {
         const page: PageRuns = { url, testId, runIds: [] };
         pages.push(page);
         for (let sample = 1; sample <= body.samples; sample++) {
-          page.runIds.push(await this.speed.start({ testId, url, strategy: body.device, sample }));
+          page.runIds.push(
+            await this.speed.start({ testId, url, strategy: body.device, sample, categories }),
+          );
         }
       }
     } catch (error) {

@@ -406,6 +406,8 @@ export interface TrackedPagesTable {
   unreachable: Generated<number>;
   /** JSON SignIn: how its checks sign in before measuring; null when signed out. */
   sign_in: string | null;
+  /** JSON array of the Lighthouse categories tracked beside performance; null: none. */
+  categories: string | null;
   next_due_at: string;
   lease_owner: string | null;
   lease_until: string | null;
@@ -443,6 +445,8 @@ export interface TrackingChecksTable extends MedianColumns {
   thresholds: string | null;
   /** JSON FieldResult, when a field source answered. */
   field: string | null;
+  /** JSON CategoryScores: the median of each category measured; null when none was. */
+  category_scores: string | null;
   regression: number;
   /** JSON array of RegressionReason. */
   reasons: string;

@@ -32,6 +32,7 @@ describe('tracking alert emails', () => {
     const created = await t.app.services.tracking.pages.create(userId, 1, {
       url: PAGE_URL,
       devices: ['mobile'],
+      categories: [],
       signIn: null,
       schedule: 'daily',
       samples: 1,

@@ -10,7 +10,8 @@ import type { AlertTrigger, TrackingAlerts } from './alerts';
 import type { CheckStates } from './check-states';
 import { labValuesOf } from '../speed/lab-values';
 import type { TrackingChecks } from './checks';
-import { pageBudgets, pageSignIn, type PageRow } from './pages';
+import { measuredCategories, pageBudgets, pageSignIn, type PageRow } from './pages';
+import { medianCategoryScores } from '@core/lighthouse-categories';
 import {
   alertTransition,
   checkFingerprint,
@@ -29,7 +30,14 @@ export interface OpenCheck {
 
 type Measured = Pick<
   RunResult,
-  'lab' | 'filmstrip' | 'filmstripMs' | 'source' | 'environment' | 'insights' | 'resources'
+  | 'lab'
+  | 'filmstrip'
+  | 'filmstripMs'
+  | 'source'
+  | 'environment'
+  | 'insights'
+  | 'resources'
+  | 'categories'
 > & {
   field?: FieldResult;
 };
@@ -82,6 +90,7 @@ export class CheckRunner {
     const results: (Measured | null)[] = [];
     let field: FieldResult | null = null;
     const signIn = pageSignIn(page);
+    const categories = measuredCategories(page);
     if (signIn) await this.checks.markSignedIn(check.id);
     for (let sample = 1; sample <= page.samples; sample++) {
       try {
@@ -91,6 +100,7 @@ export class CheckRunner {
           // One field lookup per check: it answers for a month of real users, not a load.
           withField: field === null,
           ...(signIn && { signIn: { workspaceId: page.workspace_id, signIn } }),
+          categories,
         });
         field ??= result.field ?? null;
         results.push(result);
@@ -150,6 +160,7 @@ export class CheckRunner {
       fingerprint,
       await this.states.baseline(page.id, check, source),
     );
+    const categoryScores = categories.length > 0 ? medianCategoryScores(done) : null;
     const judgement = judgeCheck({
       samples,
       baseline: baseline.samples,
@@ -160,11 +171,14 @@ export class CheckRunner {
         done.map((r) => r.resources).filter((r): r is Resources => r !== undefined),
       ),
       measurementChanged: baseline.measurementChanged,
+      categories: categoryScores,
+      categoryBaseline: categoryScores ? await this.states.categoryBaseline(page.id, check) : {},
     });
     await this.checks.finish(check.id, finishedAt, {
       status: 'done',
       state: done.length === results.length ? 'ok' : 'partial',
       median: medianValues(samples),
+      categoryScores,
       filmstrip: shown.filmstrip,
       filmstripMs: shown.filmstripMs,
       insights: shown.insights,

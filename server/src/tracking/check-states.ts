@@ -1,3 +1,5 @@
+import { medianOfScores, type CategoryScores } from '@core/lighthouse-categories';
+import { categoryScoresOf } from './checks';
 import {
   UNREACHABLE_AFTER,
   type RunFingerprint,
@@ -123,6 +125,28 @@ export class CheckStates {
   }
 
   /** The fingerprint of the device's previous good check before `check`; null when unknown. */
+  /**
+   * Each category's median score over the device's last BASELINE_CHECKS good checks that
+   * were not regressions (those that measured it): what a drop is judged against, so that
+   * a drop stays one until the page recovers, as a metric's regression does.
+   */
+  async categoryBaseline(pageId: string, check: CheckRef): Promise<CategoryScores> {
+    const checks = await this.goodChecksBefore(pageId, check, BASELINE_CHECKS, {
+      regressions: false,
+    });
+    if (checks.length === 0) return {};
+    const rows = await this.db.kysely
+      .selectFrom('tracking_checks')
+      .select('category_scores')
+      .where(
+        'id',
+        'in',
+        checks.map((c) => c.id),
+      )
+      .execute();
+    return medianOfScores(rows.map((row) => categoryScoresOf(row.category_scores)));
+  }
+
   async previousFingerprint(pageId: string, check: CheckRef): Promise<RunFingerprint | null> {
     const [previous] = await this.goodChecksBefore(pageId, check, 1, { regressions: true });
     if (!previous) return null;

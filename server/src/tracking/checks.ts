@@ -1,3 +1,4 @@
+import { categoryScoresSchema, type CategoryScores } from '@core/lighthouse-categories';
 import crypto from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type {
@@ -50,6 +51,7 @@ const CHECK_COLUMNS = [
   'error',
   'state',
   'fingerprint_changed',
+  'category_scores',
   ...MEDIAN_COLUMNS,
 ] as const;
 
@@ -88,6 +90,10 @@ const toSample = (row: SampleRow): TrackingSample => ({
   fingerprint: row.fingerprint ? (JSON.parse(row.fingerprint) as RunFingerprint) : null,
 });
 
+/** A check's stored category scores; null when it measured none. */
+export const categoryScoresOf = (json: string | null): CategoryScores | null =>
+  json === null ? null : (categoryScoresSchema.safeParse(JSON.parse(json)).data ?? null);
+
 function toCheck(row: Pick<CheckRow, (typeof CHECK_COLUMNS)[number]>, samples: TrackingSample[]) {
   return {
     id: row.id,
@@ -97,6 +103,7 @@ function toCheck(row: Pick<CheckRow, (typeof CHECK_COLUMNS)[number]>, samples: T
     startedAt: row.started_at,
     finishedAt: row.finished_at,
     median: medianOf(row),
+    categoryScores: categoryScoresOf(row.category_scores),
     samples,
     regression: row.regression === 1,
     reasons: JSON.parse(row.reasons) as RegressionReason[],
@@ -118,6 +125,8 @@ export interface JobCheck {
 export interface FinishedCheck {
   status: 'done' | 'failed';
   median: LabValues | null;
+  /** The median score of each category measured beside performance; null: none measured. */
+  categoryScores?: CategoryScores | null;
   filmstrip: string[];
   /** The thumbnails' times (RunResult.filmstripMs); without them no frames are kept. */
   filmstripMs?: number[] | undefined;
@@ -175,6 +184,7 @@ export class TrackingChecks {
         insights: null,
         thresholds: null,
         field: null,
+        category_scores: null,
         regression: 0,
         reasons: '[]',
         error: skipped,
@@ -220,6 +230,7 @@ export class TrackingChecks {
         insights: check.insights ? JSON.stringify(check.insights) : null,
         thresholds: check.thresholds ? JSON.stringify(check.thresholds) : null,
         field: check.field ? JSON.stringify(check.field) : null,
+        category_scores: check.categoryScores ? JSON.stringify(check.categoryScores) : null,
         regression: check.regression ? 1 : 0,
         reasons: JSON.stringify(check.reasons),
         error: check.error,

@@ -12,6 +12,12 @@ import {
   type TrackingDevice,
 } from '@core/schemas/tracking';
 import { signInSchema, type SignIn } from '@core/flows/sign-in';
+import { budgetCategories } from '@core/budgets/budget';
+import {
+  inReportOrder,
+  optionalCategoriesSchema,
+  type OptionalCategory,
+} from '@core/lighthouse-categories';
 import type { Clock } from '../shared/clock';
 import type { Db } from '../db/connect';
 import type { TrackedPagesTable } from '../db/schema';
@@ -29,6 +35,19 @@ export function pageDevices(row: Pick<PageRow, 'devices'>): TrackingDevice[] {
 export function pageBudgets(row: Pick<PageRow, 'budgets'>) {
   // Budgets are written through the schema; a row it no longer reads has none.
   return budgetsSchema.safeParse(JSON.parse(row.budgets)).data ?? {};
+}
+
+/** The Lighthouse categories the page tracks beside performance. */
+export function pageCategories(row: Pick<PageRow, 'categories'>): OptionalCategory[] {
+  return row.categories === null
+    ? []
+    : (optionalCategoriesSchema.safeParse(JSON.parse(row.categories)).data ?? []);
+}
+
+/** What each check measures beside performance: the tracked categories and those budgeted. */
+export function measuredCategories(row: Pick<PageRow, 'categories' | 'budgets'>) {
+  const tracked = pageCategories(row);
+  return inReportOrder([...new Set([...tracked, ...budgetCategories(pageBudgets(row))])]);
 }
 
 /** How the page's checks sign in; null when measured signed out. */
@@ -56,6 +75,7 @@ export function toTrackedPage(row: PageRow): TrackedPage {
     schedule: row.schedule,
     samples: row.samples,
     budgets: pageBudgets(row),
+    categories: pageCategories(row),
     paused: row.paused === 1,
     alertState: regressed.length > 0 ? 'regression' : 'ok',
     regressedDevices: regressed,
@@ -114,6 +134,9 @@ export class TrackedPages {
           desktop_alert_state: 'ok',
           alert_after: fields.alertAfter,
           sign_in: fields.signIn === null ? null : JSON.stringify(fields.signIn),
+          categories: fields.categories.length
+            ? JSON.stringify(inReportOrder(fields.categories))
+            : null,
           unreachable: 0,
           next_due_at: now,
           lease_owner: null,
@@ -166,6 +189,13 @@ export class TrackedPages {
       schedule,
       ...(body.samples !== undefined ? { samples: body.samples } : {}),
       ...(body.budgets ? { budgets: JSON.stringify(body.budgets) } : {}),
+      ...(body.categories
+        ? {
+            categories: body.categories.length
+              ? JSON.stringify(inReportOrder(body.categories))
+              : null,
+          }
+        : {}),
       ...(body.alertAfter !== undefined ? { alert_after: body.alertAfter } : {}),
       ...(body.paused !== undefined ? { paused: body.paused ? 1 : 0 } : {}),
       ...(body.signIn !== undefined

@@ -132,6 +132,38 @@ describe('judgeCheck', () => {
     ]);
   });
 
+  it('judges the other categories: a minimum score broken, and a fall of 5 points from before', () => {
+    const samples = [sample(90, 2000), sample(91, 1990), sample(90, 2010)];
+    const judgement = judgeCheck({
+      samples,
+      baseline: BASELINE,
+      budgets: { seo: 90, bestPractices: 90 },
+      fieldInp: null,
+      categories: { accessibility: 86, seo: 66, bestPractices: 96 },
+      categoryBaseline: { accessibility: 100, seo: 69, bestPractices: 100, agenticBrowsing: 100 },
+    });
+    expect(judgement.regression).toBe(true);
+    expect(judgement.reasons.map((r) => [r.kind, r.metric, r.value, r.reference])).toEqual([
+      ['budget', 'seo', 66, 90],
+      ['drop', 'accessibility', 86, 100],
+    ]);
+    expect(judgement.reasons[1]!.text).toBe('Accessibility score fell from 100 to 86.');
+    // Four points is not a drop; a category the check or the baseline did not score is not judged.
+    expect(
+      judgeCheck({
+        samples,
+        baseline: BASELINE,
+        budgets: { agenticBrowsing: 50 },
+        fieldInp: null,
+        categories: { accessibility: 96, seo: null },
+        categoryBaseline: { accessibility: 100, seo: 100 },
+      }),
+    ).toMatchObject({
+      regression: false,
+      reasons: [],
+    });
+  });
+
   it('keeps budgets that hold quiet, and an INP budget without field data', () => {
     const judgement = judgeCheck({
       samples: [sample(95, 1500, 50, 0.01)],

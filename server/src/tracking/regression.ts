@@ -1,3 +1,4 @@
+import { categoryDrops, type CategoryScores } from '@core/lighthouse-categories';
 import { limitsOf } from '@core/budgets/budget';
 import { budgetText, judgeBudget, type BudgetRow } from '@core/budgets/judge';
 import type { Resources } from '@core/budgets/resources';
@@ -84,6 +85,10 @@ export function judgeCheck(input: {
   resources?: Resources | null;
   /** What measured the baseline otherwise (see pooledBaseline); said in each significant reason. */
   measurementChanged?: readonly string[] | null;
+  /** The check's median score of each category measured beside performance. */
+  categories?: CategoryScores | null;
+  /** The same over the baseline's checks (CheckStates.categoryBaseline). */
+  categoryBaseline?: CategoryScores;
 }): CheckJudgement {
   const medians = medianValues(input.samples);
   const field = { inp: input.fieldInp, lcp: input.fieldLcp ?? null };
@@ -91,6 +96,7 @@ export function judgeCheck(input: {
     lab: medians,
     field,
     resources: input.resources ?? null,
+    categories: input.categories ?? null,
   });
   const reasons: RegressionReason[] = rows
     .filter((row) => row.pass === false)
@@ -102,6 +108,15 @@ export function judgeCheck(input: {
       pValue: null,
       text: TRACKING_MESSAGES.budgetBroken(...budgetWords(row)),
     }));
+  for (const drop of categoryDrops(input.categories ?? {}, input.categoryBaseline ?? {}))
+    reasons.push({
+      kind: 'drop',
+      metric: drop.key,
+      value: drop.score,
+      reference: drop.before,
+      pValue: null,
+      text: TRACKING_MESSAGES.categoryDropped(drop.title, drop.before, drop.score),
+    });
   const changed = input.measurementChanged?.length
     ? TRACKING_MESSAGES.measurementChanged([...input.measurementChanged])
     : '';

@@ -41,6 +41,7 @@ describeOnDatabases('tracking scheduler', ({ postgres }) => {
     const created = await tracking.pages.create(userId, planId, {
       url,
       devices: ['mobile'],
+      categories: [],
       signIn: null,
       schedule,
       samples: 1,

@@ -33,6 +33,7 @@ import * as signedInPages from './2026-12-07-031-signed-in-pages';
 import * as serpFeatures from './2026-12-07-032-serp-features';
 import * as weeklyReports from './2026-12-07-033-weekly-reports';
 import * as lighthouseCategories from './2026-12-08-034-lighthouse-categories';
+import * as trackedCategories from './2026-12-08-035-tracked-categories';
 
 /** All migrations in order; names are date-prefixed so they sort as they apply. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07-032-serp-features': serpFeatures,
   '2026-12-07-033-weekly-reports': weeklyReports,
   '2026-12-08-034-lighthouse-categories': lighthouseCategories,
+  '2026-12-08-035-tracked-categories': trackedCategories,
 };

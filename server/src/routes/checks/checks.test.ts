@@ -154,6 +154,30 @@ describeOnDatabases('CI checks', ({ postgres }) => {
     expect(check).toMatchObject({ verdict: 'fail', budgetKept: false });
   });
 
+  it('measures the categories a budget names and judges their minimum scores', async () => {
+    const lab = buildManifest({ port: 8080 }).lighthouseLab;
+    const faulty = lab.faultyUrls.find((url) => url.includes('describing-images'))!;
+    const res = await start({
+      urls: [faulty, LIGHT],
+      samples: 1,
+      budget: { performance: 50, accessibility: 90, seo: 90 },
+    });
+    const check = await finished(res.json<{ id: string }>().id);
+    const [faultyPage, light] = check.pages;
+    // The stand-in lab scores what the manifest plants: no alt and low contrast here.
+    expect(faultyPage!.budget.map((row) => [row.limit, row.value, row.pass])).toEqual([
+      ['performance', expect.any(Number), true],
+      ['accessibility', 84, false],
+      ['seo', 100, true],
+    ]);
+    // Every sandbox site but the lab's answers noindex: SEO's is-crawlable fails there.
+    expect(light!.budget.find((row) => row.limit === 'seo')).toMatchObject({
+      value: 92,
+      pass: true,
+    });
+    expect(check).toMatchObject({ verdict: 'fail', budgetKept: false });
+  });
+
   it('applies the last matching entry of a Lighthouse budget file to each URL', async () => {
     const heavyPath = new URL(HEAVY).pathname;
     const res = await start({

@@ -511,6 +511,37 @@ describeOnDatabases('tracked pages API', ({ postgres }) => {
     expect((await call('PATCH', `/${other}`, headers, { alertAfter: 6 })).statusCode).toBe(400);
   });
 
+  it("tracks the page's categories and those its budget names; a fall of 5 points alerts", async () => {
+    const { headers } = await setup(2);
+    const id = await create(headers, {
+      samples: 1,
+      categories: ['accessibility'],
+      budgets: { seo: 90 },
+      alertAfter: 1,
+    });
+    const listed = (await call('GET', '', headers)).json() as TrackedPageList;
+    expect(listed.pages.find((p) => p.id === id)).toMatchObject({ categories: ['accessibility'] });
+    await runNow(headers, id);
+    expect(lab.runs.at(-1)!.categories).toEqual(['accessibility', 'seo']);
+    let [check] = (await history(headers, id)).checks;
+    expect(check!.categoryScores).toEqual({ accessibility: 100, seo: 100 });
+    expect(check!.regression).toBe(false);
+
+    lab.categoryScores.accessibility = 86;
+    await runNow(headers, id);
+    [check] = (await history(headers, id)).checks;
+    expect(check!.reasons.map((r) => r.text)).toEqual(['Accessibility score fell from 100 to 86.']);
+    expect((await alertsOf(headers, id)).map((a) => a.kind)).toEqual(['regression']);
+
+    // Untracked and unbudgeted: checks measure performance alone again.
+    await call('PATCH', `/${id}`, headers, { categories: [], budgets: {} });
+    await runNow(headers, id);
+    expect(lab.runs.at(-1)!.categories).toBeUndefined();
+    [check] = (await history(headers, id)).checks;
+    expect(check!.categoryScores).toBeNull();
+    expect((await call('PATCH', `/${id}`, headers, { categories: ['pwa'] })).statusCode).toBe(400);
+  });
+
   it('marks a page unreachable after three failed checks and reachable at the next good one', async () => {
     const { headers } = await setup(1);
     const id = await create(headers, { devices: ['mobile'], samples: 2 });
@@ -592,7 +623,7 @@ describeOnDatabases('tracked pages API', ({ postgres }) => {
       'Performance went from 92 to 55, a significant change (Mann-Whitney U, p = 0.013) (measured otherwise than before: Lighthouse 13.0.0, another machine).',
     );
     const csv = (await call('GET', `/${id}/history.csv`, headers)).body.split('\r\n');
-    expect(csv[2]).toMatch(/"Lighthouse 13\.0\.0, bench 900"$/);
+    expect(csv[2]).toMatch(/"Lighthouse 13\.0\.0, bench 900",,,,$/);
   });
 
   it('marks the check where Lighthouse 12 gave way to 13, on the same machine', async () => {

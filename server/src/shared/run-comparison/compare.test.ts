@@ -40,6 +40,7 @@ const check = (samples: TrackingSample[]): TrackingCheckDetail => ({
   startedAt: '2026-11-23T12:00:00.000Z',
   finishedAt: '2026-11-23T12:01:00.000Z',
   median: null,
+  categoryScores: null,
   samples,
   state: samples.every((s) => s.metrics) ? 'ok' : 'partial',
   fingerprintChanged: false,

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import {
   CATEGORY_TITLES,
@@ -27,13 +28,14 @@ export function CategoryChoiceField({
   label?: string;
 }) {
   const available = source ? SOURCE_CATEGORIES[source] : OPTIONAL_CATEGORIES;
+  const base = useId();
   return (
     <div
       role="group"
-      aria-labelledby="category-choice-label"
+      aria-labelledby={`${base}-label`}
       className="d-flex flex-wrap align-items-center column-gap-3 row-gap-1 small mb-1"
     >
-      <span id="category-choice-label">{label}</span>
+      <span id={`${base}-label`}>{label}</span>
       {OPTIONAL_CATEGORIES.map((id) => {
         const offered = available.includes(id);
         return (
@@ -42,7 +44,7 @@ export function CategoryChoiceField({
             inline
             className="me-0"
             type="checkbox"
-            id={`category-${id}`}
+            id={`${base}-${id}`}
             label={CATEGORY_TITLES[id]}
             title={offered ? undefined : UNAVAILABLE_WHY}
             disabled={!offered}

@@ -34,8 +34,8 @@ export function AlertHistory({
       ) : alerts.data.alerts.length === 0 ? (
         <p className="text-muted small" data-testid="no-alerts">
           No alerts yet. You get an email (and your webhooks a call) when checks in a row break a
-          budget or are significantly slower than the checks before them, once when the page
-          recovers, and once when three checks in a row cannot reach it.
+          budget, are significantly slower than the checks before them or score a tracked category
+          lower, once when the page recovers, and once when three checks in a row cannot reach it.
         </p>
       ) : (
         <ListGroup>

@@ -1,6 +1,12 @@
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
+import {
+  CATEGORY_KEYS,
+  CATEGORY_TITLES,
+  OPTIONAL_CATEGORIES,
+  type CategoryScores,
+} from '@core/lighthouse-categories';
 import type { TrackingCheck } from '@core/schemas/tracking';
 import { CHARTED_METRICS, dateTimeText, metricText } from './tracking-format';
 
@@ -21,6 +27,24 @@ export function CheckStatus({ check }: { check: TrackingCheck }) {
   );
 }
 
+/** The categories' short column heads; their titles are read out in full. */
+const CATEGORY_HEADS: Record<keyof CategoryScores, string> = {
+  accessibility: 'A11y',
+  bestPractices: 'BP',
+  seo: 'SEO',
+  agenticBrowsing: 'Agentic',
+};
+
+/** The categories any of `checks` measured beside performance, in the report's order. */
+function measuredCategories(checks: readonly TrackingCheck[]) {
+  return OPTIONAL_CATEGORIES.flatMap((id) => {
+    const key = CATEGORY_KEYS[id] as keyof CategoryScores;
+    return checks.some((check) => check.categoryScores && key in check.categoryScores)
+      ? [{ key, title: CATEGORY_TITLES[id] }]
+      : [];
+  });
+}
+
 /** The charts' data as a table, newest first; a row opens its check. */
 export function HistoryTable({
   checks,
@@ -30,6 +54,7 @@ export function HistoryTable({
   checks: readonly TrackingCheck[];
   onSelect(checkId: string): void;
 }) {
+  const categories = measuredCategories(checks);
   return (
     <Table responsive hover size="sm" className="align-middle" data-testid="history-table">
       <thead>
@@ -39,6 +64,11 @@ export function HistoryTable({
           {CHARTED_METRICS.map((m) => (
             <th scope="col" key={m.key} className="text-end">
               {m.key === 'psi' ? 'Score' : m.key.toUpperCase()}
+            </th>
+          ))}
+          {categories.map(({ key, title }) => (
+            <th scope="col" key={key} className="text-end" data-testid={`category-head-${key}`}>
+              <abbr title={`${title} score`}>{CATEGORY_HEADS[key]}</abbr>
             </th>
           ))}
           <th scope="col">Samples</th>
@@ -64,6 +94,11 @@ export function HistoryTable({
             {CHARTED_METRICS.map((m) => (
               <td key={m.key} className="text-end text-nowrap">
                 {metricText(m.key, check.median?.[m.key])}
+              </td>
+            ))}
+            {categories.map(({ key }) => (
+              <td key={key} className="text-end" data-testid={`category-score-${key}`}>
+                {check.categoryScores?.[key] ?? '-'}
               </td>
             ))}
             <td className="small text-muted text-nowrap">

@@ -10,6 +10,7 @@ import { TRACKING_MESSAGES } from '@core/messages';
 import { entitlementsOf } from '@core/entitlements';
 import type { Plan } from '@core/plans';
 import { ROUTES } from '@core/routes';
+import type { OptionalCategory } from '@core/lighthouse-categories';
 import {
   ALERT_AFTER_DEFAULT,
   ALERT_AFTER_MAX,
@@ -28,6 +29,7 @@ import { useTrackingMutations } from './tracking-api';
 import { signInOf, type SignInDraft } from './sign-in-draft';
 
 const SignInFields = lazy(() => import('./sign-in-fields'));
+const TrackedCategoriesField = lazy(() => import('./tracked-categories-field'));
 
 interface Props {
   plan: Plan;
@@ -92,6 +94,8 @@ export function TrackedPageForm({ plan, page, initialUrl = '', onClose, onCreate
   const rules = entitlementsOf(plan.planId);
   const [samples, setSamples] = useState(Math.min(page?.samples ?? 3, rules.sampleLimit));
   const [budgets, setBudgets] = useState<BudgetText>(budgetText(page?.budgets ?? {}));
+  // An edit starts with the page's own; a new page with the last choice (set by the field).
+  const [categories, setCategories] = useState<OptionalCategory[] | null>(page?.categories ?? null);
   const [alertAfter, setAlertAfter] = useState(page?.alertAfter ?? ALERT_AFTER_DEFAULT);
   const [signIn, setSignIn] = useState<SignInDraft>(page?.signIn ?? { flowId: null, cookies: [] });
   const [error, setError] = useState<string>();
@@ -107,7 +111,7 @@ export function TrackedPageForm({ plan, page, initialUrl = '', onClose, onCreate
     event.preventDefault();
     const parsedBudgets = parseBudgets(budgets, page?.budgets ?? {});
     if (!parsedBudgets.success) {
-      setError('Each budget must be a positive number (performance 1-100).');
+      setError('Each budget must be a positive number (scores 1-100).');
       return;
     }
     if (devices.length === 0) {
@@ -121,6 +125,7 @@ export function TrackedPageForm({ plan, page, initialUrl = '', onClose, onCreate
       schedule,
       samples,
       budgets: parsedBudgets.data,
+      categories: categories ?? [],
       alertAfter,
       signIn: signInOf(signIn),
     };
@@ -211,6 +216,9 @@ export function TrackedPageForm({ plan, page, initialUrl = '', onClose, onCreate
               {plan.title} plan allows up to {rules.sampleLimit}.
             </Form.Text>
           </Form.Group>
+          <Suspense fallback={null}>
+            <TrackedCategoriesField value={categories} onChange={setCategories} isNew={!page} />
+          </Suspense>
           <fieldset>
             <legend className="form-label fs-6">Budgets (optional)</legend>
             <Row xs={1} sm={2} className="g-2">

@@ -20,6 +20,10 @@ export const BUDGET_FIELDS: readonly {
   placeholder: string;
 }[] = [
   { key: 'performance', label: 'Performance score at least', placeholder: 'e.g. 90' },
+  { key: 'accessibility', label: 'Accessibility score at least', placeholder: 'e.g. 90' },
+  { key: 'bestPractices', label: 'Best Practices score at least', placeholder: 'e.g. 90' },
+  { key: 'seo', label: 'SEO score at least', placeholder: 'e.g. 90' },
+  { key: 'agenticBrowsing', label: 'Agentic Browsing score at least', placeholder: 'e.g. 90' },
   { key: 'fcp', label: 'FCP at most (ms)', placeholder: 'e.g. 1800' },
   { key: 'lcp', label: 'LCP at most (ms)', placeholder: 'e.g. 2500' },
   { key: 'si', label: 'Speed Index at most (ms)', placeholder: 'e.g. 3400' },
