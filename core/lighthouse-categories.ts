@@ -97,6 +97,12 @@ export const categoryResultSchema = z.object({
   /** 0–100; null when Lighthouse could not score it (an audit it needs errored). */
   score: z.number().int().min(0).max(100).nullable(),
   audits: z.array(categoryAuditSchema),
+  /**
+   * Audits Lighthouse runs for the category but does not list (its metrics, hidden ones):
+   * a comparison tells them from audits a version does not have. Absent from results kept
+   * before it was.
+   */
+  unlisted: z.array(z.string()).optional(),
 });
 export type CategoryResult = z.infer<typeof categoryResultSchema>;
 

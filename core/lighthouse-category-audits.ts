@@ -83,9 +83,13 @@ function categoryOf(lhr: LighthouseCategoriesLike, id: CategoryId): CategoryResu
       },
     ];
   });
+  const unlisted = (category.auditRefs ?? [])
+    .filter(({ group }) => group !== undefined && UNLISTED_GROUPS.has(group))
+    .map(({ id: auditId }) => auditId);
   return {
     score: category.score === null ? null : Math.round(category.score * 100),
     audits: audits.sort(byOutcome),
+    ...(unlisted.length > 0 && { unlisted }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { auditComparisonSchema } from '../audit-comparison';
 import { categoryScoresSchema, optionalCategoriesSchema } from '../lighthouse-categories';
 import { z } from 'zod';
 import { budgetSchema, type Budget } from '../budgets/budget-schema';
@@ -389,6 +390,11 @@ export const comparisonSchemaOf = <Side extends z.ZodTypeAny>(side: Side) =>
     metrics: z.array(metricComparisonSchema),
     /** The two were measured otherwise (see sameMeasurement): differences may be the lab's. */
     fingerprintsDiffer: z.boolean(),
+    /**
+     * The representative runs' audits that changed or that one run lacks ('not in
+     * Lighthouse N'); null when either run kept no audits (measured before they were kept).
+     */
+    audits: auditComparisonSchema.nullable(),
   });
 
 export const comparisonSchema = comparisonSchemaOf(trackingCheckDetailSchema);

@@ -1,4 +1,8 @@
-import { CATEGORY_KEYS, type OptionalCategory } from '@core/lighthouse-categories';
+import {
+  CATEGORY_KEYS,
+  type CategoryAudit,
+  type OptionalCategory,
+} from '@core/lighthouse-categories';
 import type { RunFingerprint } from '@core/schemas/tracking';
 import type { Insight, LabEnvironment, RunErrorKind } from '@core/speed';
 import { NoFieldData } from '../src/providers/field-data/none';
@@ -51,6 +55,19 @@ const renderBlocking = (url: string, n: number, slow: boolean): Insight => ({
   score: slow ? 0 : 1,
   ...(slow && { savingsMs: 1200, metricSavings: { FCP: 1200, LCP: 1200 } }),
   items: [{ label: `${url}run${n}.css`, url: `${url}run${n}.css`, totalBytes: 20_000 }],
+});
+
+/**
+ * The render-blocking audit as each Lighthouse has it: 12's 'render-blocking-resources',
+ * 13's insight; failed on the slow page.
+ */
+const renderBlockingAudit = (version: string | null, slow: boolean): CategoryAudit => ({
+  id: version?.startsWith('12.') ? 'render-blocking-resources' : 'render-blocking-insight',
+  title: 'Render-blocking requests',
+  description: '',
+  score: slow ? 0 : 1,
+  outcome: slow ? 'failed' : 'passed',
+  items: [],
 });
 
 /**
@@ -134,7 +151,10 @@ export class ProfileLab implements LabSpeedProvider {
       finalUrl: request.url,
       insights: [renderBlocking(request.url, n, slow)],
       categories: {
-        performance: { score, audits: [] },
+        performance: {
+          score,
+          audits: [renderBlockingAudit(this.environment?.lighthouseVersion ?? null, slow)],
+        },
         ...Object.fromEntries(
           (request.categories ?? []).map((id) => [
             CATEGORY_KEYS[id],

@@ -447,6 +447,8 @@ export interface TrackingChecksTable extends MedianColumns {
   field: string | null;
   /** JSON CategoryScores: the median of each category measured; null when none was. */
   category_scores: string | null;
+  /** JSON Categories of the representative run (its audits); null once pruned or none kept. */
+  audits: string | null;
   regression: number;
   /** JSON array of RegressionReason. */
   reasons: string;

@@ -11,6 +11,7 @@ import { median, representativeSample, type SampleMetrics } from '@core/speed-su
 import type { Db } from '../db/connect';
 import type { SpeedRunsTable } from '../db/schema';
 import { labValuesOf } from './lab-values';
+import { compareAudits, type AuditSide } from '@core/audit-comparison';
 import { compareSamples } from '../shared/run-comparison/compare';
 import { timedFrames } from './filmstrip';
 import { fingerprintOf } from './run-fingerprint';
@@ -123,7 +124,7 @@ export class SpeedTestHistoryStore {
     workspaceId: string,
     testId: string,
     device: TrackingDevice,
-  ): Promise<(SpeedTestRuns & { url: string }) | null> {
+  ): Promise<(SpeedTestRuns & { url: string; audits: AuditSide }) | null> {
     const test = await this.db.kysely
       .selectFrom('speed_tests')
       .select(['id', 'created_at', 'url'])
@@ -149,7 +150,12 @@ export class SpeedTestHistoryStore {
     const stored = frames?.filmstrip
       ? (JSON.parse(frames.filmstrip) as { filmstrip: string[]; filmstripMs?: number[] })
       : null;
+    const shownResult = shown ? storedRunStatus({ ...shown, filmstrip: null }).result : null;
     return {
+      audits: {
+        lighthouseVersion: shownResult?.environment?.lighthouseVersion ?? null,
+        categories: shownResult?.categories,
+      },
       id: test.id,
       url: test.url,
       createdAt: test.created_at,
@@ -174,10 +180,14 @@ export class SpeedTestHistoryStore {
     ]);
     if (!first || !second) return 'not-found';
     if (first.url !== second.url) return 'other-url';
-    const [a, b] = [first, second]
-      .map(({ url: _url, ...runs }) => runs)
-      .sort((x, y) => x.createdAt.localeCompare(y.createdAt));
-    return { a: a!, b: b!, ...compareSamples(a!.samples, b!.samples) };
+    const [a, b] = [first, second].sort((x, y) => x.createdAt.localeCompare(y.createdAt));
+    const side = ({ url: _url, audits: _audits, ...runs }: typeof first) => runs;
+    return {
+      a: side(a!),
+      b: side(b!),
+      ...compareSamples(a!.samples, b!.samples),
+      audits: compareAudits(a!.audits, b!.audits),
+    };
   }
 }
 

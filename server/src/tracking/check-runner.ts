@@ -182,6 +182,7 @@ export class CheckRunner {
       filmstrip: shown.filmstrip,
       filmstripMs: shown.filmstripMs,
       insights: shown.insights,
+      audits: shown.categories,
       thresholds: labThresholdsOf(shown.lab),
       field: field?.source === 'none' ? null : field,
       regression: judgement.regression,

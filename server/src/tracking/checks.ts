@@ -1,4 +1,10 @@
-import { categoryScoresSchema, type CategoryScores } from '@core/lighthouse-categories';
+import type { AuditSide } from '@core/audit-comparison';
+import {
+  categoriesSchema,
+  categoryScoresSchema,
+  type Categories,
+  type CategoryScores,
+} from '@core/lighthouse-categories';
 import crypto from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type {
@@ -127,6 +133,8 @@ export interface FinishedCheck {
   median: LabValues | null;
   /** The median score of each category measured beside performance; null: none measured. */
   categoryScores?: CategoryScores | null;
+  /** The representative run's categories with their audits; absent when its lab kept none. */
+  audits?: Categories | undefined;
   filmstrip: string[];
   /** The thumbnails' times (RunResult.filmstripMs); without them no frames are kept. */
   filmstripMs?: number[] | undefined;
@@ -185,6 +193,7 @@ export class TrackingChecks {
         thresholds: null,
         field: null,
         category_scores: null,
+        audits: null,
         regression: 0,
         reasons: '[]',
         error: skipped,
@@ -231,6 +240,7 @@ export class TrackingChecks {
         thresholds: check.thresholds ? JSON.stringify(check.thresholds) : null,
         field: check.field ? JSON.stringify(check.field) : null,
         category_scores: check.categoryScores ? JSON.stringify(check.categoryScores) : null,
+        audits: check.audits ? JSON.stringify(check.audits) : null,
         regression: check.regression ? 1 : 0,
         reasons: JSON.stringify(check.reasons),
         error: check.error,
@@ -349,6 +359,34 @@ export class TrackingChecks {
     return {
       checks: rows.map((row) => toCheck(row, bySample.get(row.id) ?? [])),
       next: more ? `${oldest.started_at}_${oldest.id}` : null,
+    };
+  }
+
+  /**
+   * A check's representative run's audits with its Lighthouse version, for comparing;
+   * no categories once pruned, or for checks measured before they were kept.
+   */
+  async auditSide(pageId: string, checkId: string): Promise<AuditSide> {
+    const row = await this.db.kysely
+      .selectFrom('tracking_checks')
+      .select('audits')
+      .where('id', '=', checkId)
+      .where('page_id', '=', pageId)
+      .executeTakeFirst();
+    const sample = await this.db.kysely
+      .selectFrom('tracking_samples')
+      .select('fingerprint')
+      .where('check_id', '=', checkId)
+      .where('fingerprint', 'is not', null)
+      .orderBy('sample')
+      .limit(1)
+      .executeTakeFirst();
+    const fingerprint = sample?.fingerprint
+      ? (JSON.parse(sample.fingerprint) as RunFingerprint)
+      : null;
+    return {
+      lighthouseVersion: fingerprint?.lighthouseVersion ?? null,
+      categories: row?.audits ? categoriesSchema.safeParse(JSON.parse(row.audits)).data : undefined,
     };
   }
 

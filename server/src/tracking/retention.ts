@@ -117,7 +117,7 @@ export async function pruneTrackingDetails(db: Db, keep: number): Promise<number
       }
       await trx
         .updateTable('tracking_checks')
-        .set({ filmstrip: null, insights: null, detailed: 0 })
+        .set({ filmstrip: null, insights: null, audits: null, detailed: 0 })
         .where('id', 'in', ids)
         .execute();
     });

@@ -19,6 +19,8 @@ const ROWS = {
       'finished_at',
       'filmstrip',
       'insights',
+      'audits',
+      'category_scores',
       'field',
       'reasons',
       'error',

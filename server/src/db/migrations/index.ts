@@ -34,6 +34,7 @@ import * as serpFeatures from './2026-12-07-032-serp-features';
 import * as weeklyReports from './2026-12-07-033-weekly-reports';
 import * as lighthouseCategories from './2026-12-08-034-lighthouse-categories';
 import * as trackedCategories from './2026-12-08-035-tracked-categories';
+import * as checkAudits from './2026-12-08-036-check-audits';
 
 /** All migrations in order; names are date-prefixed so they sort as they apply. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07-033-weekly-reports': weeklyReports,
   '2026-12-08-034-lighthouse-categories': lighthouseCategories,
   '2026-12-08-035-tracked-categories': trackedCategories,
+  '2026-12-08-036-check-audits': checkAudits,
 };

@@ -50,6 +50,24 @@ class ScriptedLab implements LabSpeedProvider {
       finalUrl: request.url,
       source: 'local-lighthouse',
       environment: environment(this.lighthouseVersion),
+      // The render-blocking audit as each version has it: 12's audit, 13's insight.
+      categories: {
+        performance: {
+          score: Math.round(100 - lcp / 100),
+          audits: [
+            {
+              id: this.lighthouseVersion.startsWith('12.')
+                ? 'render-blocking-resources'
+                : 'render-blocking-insight',
+              title: 'Render-blocking requests',
+              description: '',
+              score: 0,
+              outcome: 'failed',
+              items: [],
+            },
+          ],
+        },
+      },
     };
   }
   async close() {}
@@ -163,6 +181,15 @@ describeOnDatabases('speed test history', ({ postgres }) => {
       significant: true,
     });
     expect(comparison.fingerprintsDiffer).toBe(true);
+    // The representative runs' audits: each version's own audit, absent from the other.
+    expect(comparison.audits).toMatchObject({
+      versions: ['12.8.2', '13.0.0'],
+      versionsDiffer: true,
+      changes: [
+        { id: 'render-blocking-resources', b: { note: 'not in Lighthouse 13.0.0' } },
+        { id: 'render-blocking-insight', a: { note: 'not in Lighthouse 12.8.2' } },
+      ],
+    });
     // The representative sample's frames, each at its time.
     expect(comparison.a.filmstrip).toEqual([
       { ms: 525, data: 'data:image/jpeg;base64,1050' },

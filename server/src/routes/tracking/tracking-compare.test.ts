@@ -80,6 +80,49 @@ describeOnDatabases('comparing checks, tracking details and storage', ({ postgre
     expect(back.metrics[3]).toMatchObject({ difference: -3000, pValue: by.lcp!.pValue });
   });
 
+  it("compares the checks' audits: a changed outcome, and one a Lighthouse version lacks", async () => {
+    const { headers } = await setup(2);
+    const id = await create(headers, { samples: 1 });
+    const fast = await runNow(headers, id);
+    lab.profile = 'slow';
+    const slow = await runNow(headers, id);
+    const same = (await get(`${PAGES}/${id}/compare?a=${fast}&b=${slow}`, headers)).json();
+    expect((same as Comparison).audits).toEqual({
+      versions: ['12.8.2', '12.8.2'],
+      versionsDiffer: false,
+      changes: [
+        {
+          id: 'render-blocking-resources',
+          title: 'Render-blocking requests',
+          category: 'Performance',
+          a: { outcome: 'passed' },
+          b: { outcome: 'failed' },
+        },
+      ],
+    });
+
+    // A check measured by Lighthouse 13: 12's audit is not in it, its insight not in 12.
+    lab.environment = { ...lab.environment!, lighthouseVersion: '13.5.0' };
+    const newer = await runNow(headers, id);
+    const across = (await get(`${PAGES}/${id}/compare?a=${slow}&b=${newer}`, headers)).json();
+    expect((across as Comparison).audits).toMatchObject({
+      versions: ['12.8.2', '13.5.0'],
+      versionsDiffer: true,
+      changes: [
+        {
+          id: 'render-blocking-resources',
+          a: { outcome: 'failed' },
+          b: { outcome: 'absent', note: 'not in Lighthouse 13.5.0' },
+        },
+        {
+          id: 'render-blocking-insight',
+          a: { outcome: 'absent', note: 'not in Lighthouse 12.8.2' },
+          b: { outcome: 'failed' },
+        },
+      ],
+    });
+  });
+
   it('refuses the same check twice, unknown checks and other pages’ checks', async () => {
     const { headers } = await setup(2);
     const id = await create(headers, { samples: 1 });

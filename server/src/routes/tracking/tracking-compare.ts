@@ -32,12 +32,14 @@ export const trackingCompareRoutes = routesUsing(
         const { a, b } = request.query;
         if (a === b) throw new Invalid(TRACKING_MESSAGES.sameCheck, TRACKING_ERROR_CODES.sameCheck);
         // Another page's check is no check of this one.
-        const [first, second] = await Promise.all([
+        const [first, second, auditsA, auditsB] = await Promise.all([
           tracking.checks.detail(row.id, a),
           tracking.checks.detail(row.id, b),
+          tracking.checks.auditSide(row.id, a),
+          tracking.checks.auditSide(row.id, b),
         ]);
         if (!first || !second) throw checkNotFound();
-        return compareChecks(first, second);
+        return compareChecks({ ...first, audits: auditsA }, { ...second, audits: auditsB });
       },
     });
 

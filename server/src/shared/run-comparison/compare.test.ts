@@ -31,7 +31,10 @@ const sample = (
   fingerprint: metrics ? print : null,
 });
 
-const check = (samples: TrackingSample[]): TrackingCheckDetail => ({
+/** A check as compared: its detail, and no audits kept (checks measured before them). */
+const check = (
+  samples: TrackingSample[],
+): TrackingCheckDetail & { audits: { lighthouseVersion: null; categories: undefined } } => ({
   id: crypto.randomUUID(),
   device: 'mobile',
   signedIn: false,
@@ -51,6 +54,7 @@ const check = (samples: TrackingSample[]): TrackingCheckDetail => ({
   insights: null,
   thresholds: null,
   field: null,
+  audits: { lighthouseVersion: null, categories: undefined },
 });
 
 const metric = (comparison: ReturnType<typeof compareChecks>, key: string) =>

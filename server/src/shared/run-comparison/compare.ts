@@ -6,6 +6,7 @@ import {
   type TrackingSample,
 } from '@core/schemas/tracking';
 import { LAB_KEYS, median } from '@core/speed-summary';
+import { compareAudits, type AuditSide } from '@core/audit-comparison';
 import { clearsFloor } from './change-floors';
 import { mannWhitneyU } from './mann-whitney';
 import { ALPHA, MIN_CLIFFS_DELTA } from './significance';
@@ -60,6 +61,17 @@ export function compareSamples(
   return { metrics, fingerprintsDiffer };
 }
 
-export function compareChecks(a: TrackingCheckDetail, b: TrackingCheckDetail): Comparison {
-  return { a, b, ...compareSamples(a.samples, b.samples) };
+/** Two checks compared: their samples' metrics, and their representative runs' audits. */
+export function compareChecks(
+  a: TrackingCheckDetail & { audits: AuditSide },
+  b: TrackingCheckDetail & { audits: AuditSide },
+): Comparison {
+  const { audits: auditsA, ...sideA } = a;
+  const { audits: auditsB, ...sideB } = b;
+  return {
+    a: sideA,
+    b: sideB,
+    ...compareSamples(a.samples, b.samples),
+    audits: compareAudits(auditsA, auditsB),
+  };
 }

@@ -5,6 +5,8 @@ import { MOBILE_QUERY, useMediaQuery } from '../../app/use-media-query';
 import type { MetricComparison } from './metric-difference';
 import { MetricComparisonList } from './metric-comparison-list';
 import { MetricComparisonTable } from './metric-comparison-table';
+import { AuditChanges } from './audit-changes';
+import type { AuditComparison } from '@core/audit-comparison';
 import { AlignedFilmstrips } from './timed-filmstrip';
 
 type Frame = z.infer<typeof filmstripFrameSchema>;
@@ -25,12 +27,14 @@ export function RunComparison({
   labels,
   metrics,
   fingerprintsDiffer,
+  audits,
   filmstrips,
 }: {
   what: 'checks' | 'tests';
   labels: readonly [string, string];
   metrics: readonly MetricComparison[];
   fingerprintsDiffer: boolean;
+  audits: AuditComparison | null;
   filmstrips: readonly [readonly Frame[], readonly Frame[]];
 }) {
   const phone = useMediaQuery(MOBILE_QUERY);
@@ -51,6 +55,7 @@ export function RunComparison({
         Significant: the samples of the two {what} differ by a two-sided Mann-Whitney U test (p
         below 0.05) and by more than the metric's usual noise.
       </p>
+      <AuditChanges labels={labels} audits={audits} />
       <h3 className="h6 mt-3">Filmstrips, aligned in time</h3>
       <AlignedFilmstrips
         rows={[

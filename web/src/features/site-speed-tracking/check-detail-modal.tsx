@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -13,7 +13,6 @@ import { FieldNotice, fieldAbsence, sampleErrorLabel } from '../../components/fi
 import { LabInsights } from '../../components/insights/lab-insights';
 import { LabMetricValue } from '../../components/lab-metric-value';
 import { MeasuredAt } from '../../components/measured-at';
-import { CheckComparison } from './check-comparison';
 import { CheckStatus } from './history-table';
 import { TimedFilmstrip } from '../../components/run-comparison/timed-filmstrip';
 import { useCheckDetail } from './tracking-api';
@@ -25,6 +24,9 @@ import {
   fingerprintText,
   metricText,
 } from './tracking-format';
+
+/** The comparison of two checks: its own chunk, loaded when a person compares. */
+const CheckComparison = lazy(() => import('./check-comparison'));
 
 /**
  * A check's figure, graded as the lab scored it: the score by its bands, a metric by the
@@ -281,7 +283,9 @@ export function CheckDetailModal({
           </Form>
         )}
         {comparing && other ? (
-          <CheckComparison pageId={pageId} a={a} b={b} />
+          <Suspense fallback={<Spinner size="sm" aria-label="Comparing the checks" />}>
+            <CheckComparison pageId={pageId} a={a} b={b} />
+          </Suspense>
         ) : detail.isPending ? (
           <Spinner size="sm" aria-label="Loading the check" />
         ) : detail.isError ? (

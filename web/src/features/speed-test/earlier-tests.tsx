@@ -34,7 +34,7 @@ function Comparison({
   const comparison = useSpeedTestComparison(earlier, current, device, token);
   if (comparison.isPending) return <Spinner size="sm" aria-label="Comparing the tests" />;
   if (comparison.isError) return <Alert variant="danger">{comparison.error.message}</Alert>;
-  const { a, b, metrics, fingerprintsDiffer } = comparison.data;
+  const { a, b, metrics, fingerprintsDiffer, audits } = comparison.data;
   return (
     <>
       <p className="small text-muted mb-2">
@@ -45,6 +45,7 @@ function Comparison({
         labels={['Earlier test', 'This test']}
         metrics={metrics}
         fingerprintsDiffer={fingerprintsDiffer}
+        audits={audits}
         filmstrips={[a.filmstrip, b.filmstrip]}
       />
     </>
