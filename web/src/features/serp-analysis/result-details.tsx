@@ -5,6 +5,7 @@ import Tab from 'react-bootstrap/Tab';
 import { statusVariant } from '@core/serp-display';
 import { FieldPanel, FilmstripPanel, LabPanel } from './speed-panels';
 import { RumFieldPanel } from '../../components/rum-field-panel';
+import { SeoVerdicts } from './seo-verdicts';
 import type { CardTab, CardView } from './card-view';
 import type { SerpCard } from './use-serp-analysis';
 
@@ -73,6 +74,7 @@ export function ResultDetails({ card, view, onView, mobile }: Props) {
       <Tab.Content>
         <Tab.Pane eventKey="content">
           <ContentPanel card={card} />
+          <SeoVerdicts card={card} />
         </Tab.Pane>
         <Tab.Pane eventKey="schema">
           <SchemaPanel card={card} />

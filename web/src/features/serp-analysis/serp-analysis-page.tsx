@@ -116,6 +116,21 @@ export function SerpAnalysisPage() {
             <RemainingCount tool="serp" />
           </Col>
         )}
+        <Col xs="auto">
+          <Form.Check
+            id="serp-seo-verdicts"
+            className="small mb-0"
+            label="SEO verdicts in each card (Lighthouse SEO, with its speed run)"
+            checked={page.categories.includes('seo')}
+            onChange={(e) =>
+              page.setCategories(
+                e.target.checked
+                  ? [...page.categories, 'seo']
+                  : page.categories.filter((id) => id !== 'seo'),
+              )
+            }
+          />
+        </Col>
         <Col>
           <ScoreLegend className="d-none d-md-flex justify-content-end mb-2" />
         </Col>

@@ -1,3 +1,4 @@
+import type { OptionalCategory } from '@core/lighthouse-categories';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { QUEUED_RUN } from '@core/speed';
 import { speedApi, type RunStatus } from '../../api/speed-runs';
@@ -52,6 +53,8 @@ interface CardSample {
   /** The test of the search that pays for its cards' samples. */
   testId: string;
   token: string | null;
+  /** Lighthouse categories measured beside performance (SEO for the content tab). */
+  categories: readonly OptionalCategory[];
 }
 
 /** Per search, the last card's start request: the next card's start waits for it. */
@@ -83,7 +86,14 @@ export function cardSpeedQuery(client: QueryClient, card: CardSample) {
     queryFn: async ({ signal }) => {
       const { runId } = await startInCardOrder(card.searchId, () =>
         speedApi.start(
-          { url: card.link, strategy: card.strategy, sample: 1, samples: 1, testId: card.testId },
+          {
+            url: card.link,
+            strategy: card.strategy,
+            sample: 1,
+            samples: 1,
+            testId: card.testId,
+            ...(card.categories.length > 0 && { categories: [...card.categories] }),
+          },
           card.token,
         ),
       );

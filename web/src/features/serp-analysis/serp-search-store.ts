@@ -1,3 +1,4 @@
+import type { OptionalCategory } from '@core/lighthouse-categories';
 import type { SerpSearchBody, SerpSearchResponse } from './serp-api';
 
 /** A search as the page shows it: enough to show it again without asking the server. */
@@ -10,6 +11,11 @@ export interface ShownSearch {
   retries: Record<string, number>;
   /** When the search ran, for results opened from a share link; null for one's own. */
   sharedAt: string | null;
+  /**
+   * The Lighthouse categories its cards measure beside performance: the choice when it ran
+   * (SEO for the content tab's verdicts), so that changing it later re-measures nothing.
+   */
+  categories: OptionalCategory[];
 }
 
 /**

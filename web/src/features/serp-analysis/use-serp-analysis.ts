@@ -1,5 +1,6 @@
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import type { OptionalCategory } from '@core/lighthouse-categories';
 import { SERP_ERROR_CODES } from '@core/schemas/serp';
 import {
   cardSpeed,
@@ -24,7 +25,11 @@ export interface SerpCard extends RankedResult {
   device: 'mobile' | 'desktop';
   /** A card's speed sample may be retried once. */
   retried: boolean;
+  /** The card's run measures SEO too: its content tab shows the verdicts. */
+  seoAsked: boolean;
 }
+
+const NO_CATEGORIES: readonly OptionalCategory[] = [];
 
 export interface SearchEvents {
   onSuccess(): void;
@@ -46,7 +51,12 @@ export interface SharedEvents {
  * The search on screen is kept (see serp-search-store) so that coming back to the page
  * shows it again, `initial` being what was kept for the page's address.
  */
-export function useSerpAnalysis(token: string | null, initial: ShownSearch | null = null) {
+export function useSerpAnalysis(
+  token: string | null,
+  initial: ShownSearch | null = null,
+  /** The categories a new search's cards measure beside performance (kept stable). */
+  categories: readonly OptionalCategory[] = NO_CATEGORIES,
+) {
   const client = useQueryClient();
   const searchMutation = useMutation({
     mutationFn: (body: SerpSearchBody) => serpApi.search(token, body),
@@ -92,6 +102,7 @@ export function useSerpAnalysis(token: string | null, initial: ShownSearch | nul
         strategy,
         testId: r.testId,
         token,
+        categories: shown?.categories ?? [],
       }),
     ),
   });
@@ -108,6 +119,7 @@ export function useSerpAnalysis(token: string | null, initial: ShownSearch | nul
     speed: speedOf.get(r.result.link)!,
     device: strategy,
     retried: (attempts[r.result.link] ?? 0) > 0,
+    seoAsked: shown?.categories.includes('seo') ?? false,
   }));
 
   const { mutate: mutateSearch, reset: resetSearch } = searchMutation;
@@ -122,7 +134,14 @@ export function useSerpAnalysis(token: string | null, initial: ShownSearch | nul
       setShown(null);
       mutateSearch(next, {
         onSuccess: (response) => {
-          setShown({ body: next, first: response, more: [], retries: {}, sharedAt: null });
+          setShown({
+            body: next,
+            first: response,
+            more: [],
+            retries: {},
+            sharedAt: null,
+            categories: [...categories],
+          });
           recentPages.rememberSerpAnalysis(
             next.searchTerm,
             response.organic_results.map((r) => r.link),
@@ -136,7 +155,7 @@ export function useSerpAnalysis(token: string | null, initial: ShownSearch | nul
         onSettled: events.onSettled,
       });
     },
-    [mutateSearch, resetMore, resetShared],
+    [mutateSearch, resetMore, resetShared, categories],
   );
 
   /** Shows the results a share link holds, as they were found: no search is counted. */
@@ -154,13 +173,14 @@ export function useSerpAnalysis(token: string | null, initial: ShownSearch | nul
             more: [],
             retries: {},
             sharedAt: searchedAt,
+            categories: [...categories],
           });
           events.onSuccess(searched.searchTerm);
         },
         onError: (error) => console.error('opening shared results failed', error),
       });
     },
-    [mutateShared, resetMore, resetSearch],
+    [mutateShared, resetMore, resetSearch, categories],
   );
 
   /** The next result page below the cards on screen (a paid feature). */

@@ -1,3 +1,4 @@
+import { useCategoryChoice } from '../../app/settings/category-choice';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { entitlementsOf } from '@core/entitlements';
@@ -30,7 +31,9 @@ export function useSerpPage() {
   const [restored] = useState(() =>
     keptSearch({ share: params.get('share'), term: params.get('searchTerm') }),
   );
-  const serp = useSerpAnalysis(token, restored);
+  // SEO verdicts in the cards' content tab, when the person opted in (remembered per tool).
+  const [categories, setCategories] = useCategoryChoice('serpCards', token);
+  const serp = useSerpAnalysis(token, restored, categories);
   const metered = useMeteredAction({ token, usage: 'serp' });
   const rules = entitlementsOf(useWorkspacePlanId());
   const canLoadMore = signedIn && rules.has('moreSerpResults');
@@ -188,5 +191,7 @@ export function useSerpPage() {
     run,
     runTerm,
     moreResults,
+    categories,
+    setCategories,
   };
 }
