@@ -113,8 +113,9 @@ export const PAGE_META: Record<RoutePath, PageMeta> = {
     noindex: true,
   },
   [ROUTES.gpt3Invite]: {
-    title: 'Keyword tool: invite only',
-    description: 'Free access to the keyword suggestion tool is by invitation: how to ask for one.',
+    title: 'Keyword tool: free within its allowance',
+    description:
+      'A free account uses the keyword suggestion tool within its monthly allowance; how to ask for more.',
     noindex: true,
   },
   [ROUTES.siteSpeedTracking]: {

@@ -108,6 +108,18 @@ describe('keyword suggestion tool', () => {
     await page.getByRole('button', { name: 'clear' }).click();
     expect(await cardsOf(page, 'category')).toEqual(lists.category);
 
+    // Its tooltip promises no volume or CPC that no source gives (the defaults have none).
+    await page.getByTestId('keyword-export').hover();
+    await page
+      .getByRole('tooltip')
+      .filter({ hasText: KEYWORD_MESSAGES.exportTooltip('none') })
+      .waitFor();
+    expect(
+      await page
+        .getByRole('tooltip')
+        .filter({ hasText: 'including search volume and cpc' })
+        .count(),
+    ).toBe(0);
     // The export holds exactly the cards: the volumes' columns, then source, intent, cluster.
     const [download] = await Promise.all([
       page.waitForEvent('download'),

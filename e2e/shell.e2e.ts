@@ -1,3 +1,5 @@
+import { entitlementsOf } from '@core/entitlements';
+import { FREE_PLAN_ID } from '@core/plans';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, inject, it } from 'vitest';
@@ -27,6 +29,16 @@ describe('routes', () => {
     await page.getByRole('link', { name: 'Go to the tools' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(() => page.getByTestId('tool-card').count()).toBeGreaterThanOrEqual(5);
+  });
+
+  it("says the keyword tool is free within the Free plan's allowance, not invite only", async () => {
+    const { page } = await h.newPage();
+    await page.goto('/GPT3-invite');
+    const allowance = page.getByTestId('free-keyword-allowance');
+    expect(await allowance.textContent()).toContain(
+      `A free account gets ${entitlementsOf(FREE_PLAN_ID).monthlyLimit('keywords')} keywords a month`,
+    );
+    expect(await page.locator('body').textContent()).not.toMatch(/invite only/i);
   });
 
   it.each([

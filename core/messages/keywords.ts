@@ -1,5 +1,15 @@
 /** Keyword tool messages: the product's fixed wording, and SpeedRank's own where none is fixed. */
 export const KEYWORD_MESSAGES = {
+  /**
+   * The export button's tooltip: volume and CPC only where a keyword data source gives them
+   * ('unknown' before a search says which source answers).
+   */
+  exportTooltip: (volumes: 'source' | 'none' | 'unknown') =>
+    volumes === 'source'
+      ? 'Export keyword data, including search volume and cpc in your specified location'
+      : volumes === 'none'
+        ? "Export the keyword ideas as CSV. Search volume and CPC are '-': no keyword data source is configured."
+        : 'Export the keyword ideas as CSV, with search volume and CPC where a keyword data source gives them.',
   badLanguage: 'Choose a language code such as en or pt-BR',
   clusterSearchesLeft: (searches: number) =>
     `Grouping these ideas by their results takes ${searches} searches, more than your month has left.`,

@@ -192,6 +192,8 @@ describe('search and rank check on the sandbox index', () => {
       await post('/serp-search', { searchTerm: 'quantum computing', device: 2 }, '10.0.0.7')
     ).json();
     expect(search.organic_results).toEqual([]);
+    // Nothing found, nothing spent: the month's count is as before, as for a failed search.
+    expect(await t.app.services.quotas.used('ip:10.0.0.7', 'serp')).toBe(0);
     expect(search.coverage_notice.topics).toContainEqual({
       label: 'Ice cream',
       searchTerm: 'ice cream',

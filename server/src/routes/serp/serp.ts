@@ -116,6 +116,8 @@ export const serpRoutes = routesUsing(
           await charge.refund();
           throw serpRefusal(error);
         }
+        // A search that found nothing is given back, as a failed one is: nothing was had.
+        if (first.page.organic_results.length === 0) await charge.refund();
         const shareId = await services.serpShares.add(
           {
             search: {

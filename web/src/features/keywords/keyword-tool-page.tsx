@@ -183,7 +183,13 @@ export function KeywordToolPage() {
               placement="top"
               overlay={
                 <Tooltip>
-                  Export keyword data, including search volume and cpc in your specified location
+                  {KEYWORD_MESSAGES.exportTooltip(
+                    volumes.source === null
+                      ? 'unknown'
+                      : volumes.source === 'none'
+                        ? 'none'
+                        : 'source',
+                  )}
                 </Tooltip>
               }
             >
