@@ -26,7 +26,7 @@ async function searchesLeft(page: Page): Promise<number> {
     `${h.baseUrl}/backend-service/v1/usage/serp-analysis-tool`,
     { headers: { authorization: `Bearer ${token}` } },
   );
-  return usageSerpResponseSchema.parse(await response.json()).numOfSerpLeft;
+  return usageSerpResponseSchema.parse(await response.json()).numOfSerpLeft ?? 0;
 }
 
 /** The result links of the cards on screen, in order. */
@@ -154,6 +154,7 @@ describe('SERP analysis journeys', () => {
       'Content analysis',
       'Speed analysis',
       'Schema analysis',
+      'SERP simulation',
       'Ranking factors: frequently asked questions',
       'Is site speed a major ranking factor?',
     ]) {

@@ -112,6 +112,11 @@ export const emailSubscribeBodySchema = z.object({
   searchTerm: z.string().max(500).optional(),
 });
 
-export const usageSerpResponseSchema = z.object({ numOfSerpLeft: z.number().int() });
-export const usageSpeedResponseSchema = z.object({ numOfwebsiteSearchesLeft: z.number().int() });
-export const usageKeywordResponseSchema = z.object({ kwtSearchesLeft: z.number().int() });
+/**
+ * What is left of a month's allowance. This server always sends a count; the contract lets
+ * a count be null, which clients read as none left (0), as the specification says.
+ */
+const left = z.number().int().nullable();
+export const usageSerpResponseSchema = z.object({ numOfSerpLeft: left });
+export const usageSpeedResponseSchema = z.object({ numOfwebsiteSearchesLeft: left });
+export const usageKeywordResponseSchema = z.object({ kwtSearchesLeft: left });

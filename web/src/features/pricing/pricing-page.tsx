@@ -146,20 +146,25 @@ export function PricingPage() {
                       {endsOn ? `, active until ${endsOn}` : ''}
                     </div>
                   )}
-                  {current || (!isPaidPlan(plan.planId) && !paidUser) ? (
+                  {current || !isPaidPlan(plan.planId) ? (
+                    // Free is every account's (a paid plan holds all it has): 'Subscribed'.
                     <Button variant="outline-secondary" disabled>
                       Subscribed
                     </Button>
-                  ) : isPaidPlan(plan.planId) ? (
-                    <Button onClick={() => choose(plan)}>pay with stripe ${price}.00</Button>
-                  ) : // A paid user returns to Free by cancelling; paid service runs to its end.
-                  endsOn ? (
-                    <div className="small text-muted">yours from {endsOn}</div>
                   ) : (
-                    <Link to={ROUTES.cancel} className="btn btn-outline-secondary">
-                      cancel to return to Free
-                    </Link>
+                    <Button onClick={() => choose(plan)}>pay with stripe ${price}.00</Button>
                   )}
+                  {!isPaidPlan(plan.planId) &&
+                    paidUser &&
+                    // A paid user returns to Free alone by cancelling; paid service runs to its end.
+                    (endsOn ? (
+                      <div className="small text-muted mt-2">Free alone from {endsOn}</div>
+                    ) : (
+                      <div className="small text-muted mt-2" data-testid="free-in-paid">
+                        Your paid plan includes everything in Free.{' '}
+                        <Link to={ROUTES.cancel}>cancel to return to Free</Link>
+                      </div>
+                    ))}
                 </Card.Body>
               </Card>
             </Col>

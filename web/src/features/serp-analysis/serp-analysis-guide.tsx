@@ -113,6 +113,18 @@ export function SerpAnalysisGuide() {
           rich results for the term, and it is worth checking whether that markup fits your own
           page.
         </p>
+        <h3 className="h5">SERP simulation</h3>
+        <p>
+          The cards stand in for the results page as a searcher sees it: in the order the search
+          provider ranked them, numbered by position, a featured answer first at position 1, each
+          with the title, address and site the listing shows. The line above the cards names the
+          source that answered and when: a search provider when one is configured, otherwise the
+          built-in sample web, whose results stand for the sites it holds, not for Google.
+        </p>
+        <p>
+          To see where your own page stands, name it in &ldquo;find your site&rdquo;: its position
+          in these results, or &lsquo;N/A&rsquo; when it is not among them.
+        </p>
       </section>
       <section aria-labelledby="serp-faq-heading" className="mt-4">
         <h2 id="serp-faq-heading" className="h4">
