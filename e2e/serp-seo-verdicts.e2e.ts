@@ -10,7 +10,7 @@ describe("SERP analysis cards' SEO verdicts", () => {
     const auth = await registerByApi(page, 'serp-seo');
     await storeSession(page, auth);
     await page.goto('/serp-analysis-tool');
-    const optIn = page.getByLabel('SEO verdicts in each card (Lighthouse SEO, with its speed run)');
+    const optIn = page.getByLabel('SEO verdicts in each card');
     // Off by default: a card's run stays as short as it was.
     expect(await optIn.isChecked()).toBe(false);
     await optIn.check();

@@ -109,7 +109,21 @@ export async function runFlow(job: FlowJob): Promise<FlowRunResult> {
     const name = measured?.name ?? step.kind;
     if (step.kind === 'navigate') return void (await flow.navigate(step.url, { name }));
     if (step.kind === 'startTimespan') return flow.startTimespan({ name });
-    if (step.kind === 'endTimespan') return flow.endTimespan();
+    if (step.kind === 'endTimespan') {
+      // An interaction's INP is traced once the page paints after it: a timespan that ends
+      // while a click's long task still runs would have no INP at all. A second at most (a
+      // hidden page paints no frames); a page gone meanwhile has nothing left to trace.
+      await page
+        .evaluate(
+          () =>
+            new Promise<void>((resolve) => {
+              requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+              setTimeout(resolve, 1000);
+            }),
+        )
+        .catch(() => undefined);
+      return flow.endTimespan();
+    }
     if (step.kind === 'snapshot') return flow.snapshot({ name });
     if (!isAction(step)) return;
     if (loadsPage(step)) {

@@ -120,7 +120,8 @@ export function SerpAnalysisPage() {
           <Form.Check
             id="serp-seo-verdicts"
             className="small mb-0"
-            label="SEO verdicts in each card (Lighthouse SEO, with its speed run)"
+            label="SEO verdicts in each card"
+            title="Lighthouse's SEO category, run with each card's speed run"
             checked={page.categories.includes('seo')}
             onChange={(e) =>
               page.setCategories(
